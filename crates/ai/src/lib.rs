@@ -1,0 +1,4 @@
+//! Game-tree algorithms that work for every mode through the core traits alone: they
+//! never see a concrete game.
+
+pub mod perft;

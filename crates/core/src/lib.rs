@@ -1,0 +1,19 @@
+//! The game-mode core: the traits every mode implements and the small shared types
+//! (players, outcomes, scores, move codes, board views, hashing keys, errors).
+//!
+//! Nothing here does I/O or spawns threads; every other crate builds on it.
+
+mod error;
+mod outcome;
+mod player;
+mod rules;
+mod score;
+mod view;
+pub mod zobrist;
+
+pub use error::{MoveError, PositionError};
+pub use outcome::{EndReason, Outcome};
+pub use player::Player;
+pub use rules::{Heuristics, MoveCode, Present, Rules};
+pub use score::Score;
+pub use view::{BoardView, Cell, CellMark, InputStyle, PieceGlyph};

@@ -1,0 +1,109 @@
+//! The traits a game mode implements: `Rules` (what is legal and how the game ends),
+//! `Heuristics` (how good a position looks, for the computer player) and `Present`
+//! (how the board looks and how a person enters moves).
+
+use crate::{BoardView, MoveError, Outcome, Player, PositionError, Score};
+use serde::{Deserialize, Serialize};
+use std::fmt::Debug;
+
+/// A move as a small number whose meaning never changes for a given mode, so that it
+/// can cross crate, thread and network boundaries without knowing the mode's types.
+/// Each mode documents its own encoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct MoveCode(pub u64);
+
+/// The rules of one game mode: positions, legal moves, and the end of the game.
+///
+/// Positions know nothing of the game's history beyond what their own text records, so
+/// repetition is judged by whoever keeps the history (see [`Rules::repetition_outcome`]).
+pub trait Rules: Clone + PartialEq + Debug + Send + Sync + 'static {
+    /// The mode's stable identifier, used by saves, the network and help pages.
+    const ID: &'static str;
+    /// Bumped whenever the rules change in a way that could make old move lists illegal.
+    const RULES_VERSION: u32;
+
+    /// A move. Small and cheap to copy.
+    type Move: Copy + Eq + Debug + Send + Sync + 'static;
+    /// What `make` returns so that `unmake` can restore the position.
+    type Undo;
+
+    /// The usual starting position.
+    fn start() -> Self;
+    /// Reads a position in the mode's position text.
+    fn from_text(text: &str) -> Result<Self, PositionError>;
+    /// Writes the position in the mode's position text.
+    fn to_text(&self) -> String;
+
+    /// Whose turn it is.
+    fn to_move(&self) -> Player;
+    /// Appends every legal move to `out` (nothing once the position is decided by
+    /// `outcome`, except for draws by a move counter, which leave the moves listed).
+    /// Must not allocate once `out` has grown to its working size.
+    fn gen_moves(&self, out: &mut Vec<Self::Move>);
+    /// Plays a move known to be legal, keeping the hash current.
+    fn make(&mut self, mv: Self::Move) -> Self::Undo;
+    /// Takes back the move that `make` returned `undo` for.
+    fn unmake(&mut self, mv: Self::Move, undo: Self::Undo);
+
+    /// How the game has ended in this position, if it has (not counting repetition).
+    fn outcome(&self) -> Option<Outcome>;
+    /// What it means when this position occurs for the third time, if anything.
+    fn repetition_outcome(&self) -> Option<Outcome> {
+        None
+    }
+
+    /// The position's Zobrist hash, kept up to date by `make`.
+    fn hash(&self) -> u64;
+    /// The hash computed from scratch; tests compare it with [`Rules::hash`].
+    fn recompute_hash(&self) -> u64;
+
+    /// The move in the mode's move text (the position is the one before the move).
+    fn move_text(&self, mv: Self::Move) -> String;
+    /// Reads a legal move from move text.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
+        let text = text.trim();
+        let mut moves = Vec::new();
+        self.gen_moves(&mut moves);
+        moves
+            .into_iter()
+            .find(|&mv| self.move_text(mv) == text)
+            .ok_or_else(|| MoveError::illegal(text))
+    }
+    /// The move as players read it in a move list (for chess, SAN).
+    fn display_move(&self, mv: Self::Move) -> String {
+        self.move_text(mv)
+    }
+
+    /// The move's stable code.
+    fn move_code(mv: Self::Move) -> MoveCode;
+    /// The legal move with this code, if there is one.
+    fn legal_move_from_code(&self, code: MoveCode) -> Option<Self::Move> {
+        let mut moves = Vec::new();
+        self.gen_moves(&mut moves);
+        moves.into_iter().find(|&mv| Self::move_code(mv) == code)
+    }
+}
+
+/// What the computer player needs beyond the rules.
+pub trait Heuristics: Rules {
+    /// A static estimate of the position from the side to move's point of view.
+    fn evaluate(&self) -> Score;
+    /// The legal moves worth searching past the horizon (captures and the like).
+    fn noisy_moves(&self, _out: &mut Vec<Self::Move>) {}
+}
+
+/// How a mode is shown and played by a person.
+pub trait Present: Rules {
+    /// The mode's name in menus.
+    const NAME: &'static str;
+    /// One sentence for the mode list.
+    const SUMMARY: &'static str;
+
+    /// What each side is called ("White", "Attackers", "Red").
+    fn side_name(player: Player) -> &'static str;
+    /// A picture of the position, independent of any drawing library.
+    fn view(&self) -> BoardView;
+    /// The cells a move touches, in order (where it starts, where it lands on the way,
+    /// where it ends), as indices into [`BoardView::cells`].
+    fn move_path(&self, mv: Self::Move) -> Vec<usize>;
+}

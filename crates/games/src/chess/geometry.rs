@@ -1,0 +1,406 @@
+//! Board shapes for the chess engine: piece attack sets on 8x8 (magic bitboards, for
+//! speed) and on 16x16 (ray stepping, for mega chess), behind one trait.
+
+use super::bits::{Bits, U256};
+use std::fmt::Debug;
+use std::sync::LazyLock;
+
+/// Directions a rook slides in, as (file step, rank step).
+const ROOK_DIRECTIONS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+/// Directions a bishop slides in.
+const BISHOP_DIRECTIONS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+const KNIGHT_STEPS: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+const KING_STEPS: [(i8, i8); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+
+/// The square `(file step, rank step)` away from `square` on a `files` x `ranks`
+/// board, if it is on the board.
+#[inline]
+fn offset(files: u8, ranks: u8, square: u8, (df, dr): (i8, i8)) -> Option<u8> {
+    let file = (square % files) as i16 + i16::from(df);
+    let rank = (square / files) as i16 + i16::from(dr);
+    ((0..files as i16).contains(&file) && (0..ranks as i16).contains(&rank))
+        .then(|| (rank * files as i16 + file) as u8)
+}
+
+fn leaper<B: Bits>(files: u8, ranks: u8, square: u8, steps: &[(i8, i8)]) -> B {
+    steps
+        .iter()
+        .filter_map(|&step| offset(files, ranks, square, step))
+        .fold(B::EMPTY, |set, to| set | B::square(to))
+}
+
+fn slide<B: Bits>(files: u8, ranks: u8, square: u8, occupied: B, directions: &[(i8, i8)]) -> B {
+    let mut set = B::EMPTY;
+    for &direction in directions {
+        let mut at = square;
+        while let Some(next) = offset(files, ranks, at, direction) {
+            set |= B::square(next);
+            if occupied.has(next) {
+                break;
+            }
+            at = next;
+        }
+    }
+    set
+}
+
+/// The step from `a` towards `b` if they share a rank, file or diagonal.
+fn alignment(files: u8, a: u8, b: u8) -> Option<(i8, i8)> {
+    let (fa, ra) = ((a % files) as i16, (a / files) as i16);
+    let (fb, rb) = ((b % files) as i16, (b / files) as i16);
+    let (df, dr) = (fb - fa, rb - ra);
+    if a == b || !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
+        return None;
+    }
+    Some((df.signum() as i8, dr.signum() as i8))
+}
+
+fn between_slow<B: Bits>(files: u8, ranks: u8, a: u8, b: u8) -> B {
+    let mut set = B::EMPTY;
+    if let Some(step) = alignment(files, a, b) {
+        let mut at = a;
+        while let Some(next) = offset(files, ranks, at, step) {
+            if next == b {
+                break;
+            }
+            set |= B::square(next);
+            at = next;
+        }
+    }
+    set
+}
+
+fn line_slow<B: Bits>(files: u8, ranks: u8, a: u8, b: u8) -> B {
+    match alignment(files, a, b) {
+        None => B::EMPTY,
+        Some((df, dr)) => B::square(a) | slide(files, ranks, a, B::EMPTY, &[(df, dr), (-df, -dr)]),
+    }
+}
+
+/// A board shape: its size and how pieces attack on it.
+pub trait Geometry: Copy + Debug + Eq + Send + Sync + 'static {
+    /// The square-set type large enough for the board.
+    type Bits: Bits;
+    /// Number of files (columns).
+    const FILES: u8;
+    /// Number of ranks (rows).
+    const RANKS: u8;
+
+    /// Squares a knight on `square` attacks.
+    fn knight(square: u8) -> Self::Bits;
+    /// Squares a king on `square` attacks.
+    fn king(square: u8) -> Self::Bits;
+    /// Squares a pawn of side `side` (0 moves up, 1 moves down) on `square` attacks.
+    fn pawn(side: usize, square: u8) -> Self::Bits;
+    /// Squares a rook on `square` attacks given the blockers `occupied`.
+    fn rook(square: u8, occupied: Self::Bits) -> Self::Bits;
+    /// Squares a bishop on `square` attacks given the blockers `occupied`.
+    fn bishop(square: u8, occupied: Self::Bits) -> Self::Bits;
+    /// Squares strictly between `a` and `b` if they are aligned, else none.
+    fn between(a: u8, b: u8) -> Self::Bits;
+    /// The whole line through `a` and `b` if they are aligned, else none.
+    fn line(a: u8, b: u8) -> Self::Bits;
+
+    /// Number of squares.
+    const SQUARES: usize = Self::FILES as usize * Self::RANKS as usize;
+    /// Every square of the board.
+    fn all() -> Self::Bits {
+        (0..Self::SQUARES as u16).fold(Self::Bits::EMPTY, |set, square| {
+            set | Self::Bits::square(square as u8)
+        })
+    }
+    /// The squares of one rank (0 is White's first rank).
+    fn rank(rank: u8) -> Self::Bits {
+        (0..Self::FILES).fold(Self::Bits::EMPTY, |set, file| {
+            set | Self::Bits::square(rank * Self::FILES + file)
+        })
+    }
+}
+
+/// The 8x8 board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board8;
+
+/// The 16x16 board of mega chess.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board16;
+
+/// One square's magic multiplier entry.
+struct Magic {
+    mask: u64,
+    factor: u64,
+    shift: u32,
+    offset: usize,
+}
+
+impl Magic {
+    #[inline]
+    fn index(&self, occupied: u64) -> usize {
+        self.offset + ((occupied & self.mask).wrapping_mul(self.factor) >> self.shift) as usize
+    }
+}
+
+struct Tables8 {
+    knight: [u64; 64],
+    king: [u64; 64],
+    pawn: [[u64; 64]; 2],
+    between: Vec<[u64; 64]>,
+    line: Vec<[u64; 64]>,
+    rook: Vec<Magic>,
+    bishop: Vec<Magic>,
+    attacks: Vec<u64>,
+}
+
+static TABLES8: LazyLock<Tables8> = LazyLock::new(Tables8::build);
+
+impl Tables8 {
+    fn build() -> Tables8 {
+        let mut attacks = Vec::with_capacity(110_000);
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let rook = (0..64)
+            .map(|square| find_magic(square, &ROOK_DIRECTIONS, &mut attacks, &mut seed))
+            .collect();
+        let bishop = (0..64)
+            .map(|square| find_magic(square, &BISHOP_DIRECTIONS, &mut attacks, &mut seed))
+            .collect();
+        Tables8 {
+            knight: std::array::from_fn(|sq| leaper(8, 8, sq as u8, &KNIGHT_STEPS)),
+            king: std::array::from_fn(|sq| leaper(8, 8, sq as u8, &KING_STEPS)),
+            pawn: [
+                std::array::from_fn(|sq| leaper(8, 8, sq as u8, &[(-1, 1), (1, 1)])),
+                std::array::from_fn(|sq| leaper(8, 8, sq as u8, &[(-1, -1), (1, -1)])),
+            ],
+            between: (0..64)
+                .map(|a| std::array::from_fn(|b| between_slow(8, 8, a, b as u8)))
+                .collect(),
+            line: (0..64)
+                .map(|a| std::array::from_fn(|b| line_slow(8, 8, a, b as u8)))
+                .collect(),
+            rook,
+            bishop,
+            attacks,
+        }
+    }
+}
+
+/// Squares whose occupancy matters to a slider on `square` (its rays minus the edges).
+fn relevant_mask(square: u8, directions: &[(i8, i8)]) -> u64 {
+    let mut mask = 0u64;
+    for &direction in directions {
+        let mut at = square;
+        while let Some(next) = offset(8, 8, at, direction) {
+            if offset(8, 8, next, direction).is_none() {
+                break;
+            }
+            mask |= 1 << next;
+            at = next;
+        }
+    }
+    mask
+}
+
+fn xorshift(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+/// Finds a collision-free multiplier for `square` by trying sparse random numbers
+/// (deterministic seed, so every run builds the same tables) and appends its table.
+fn find_magic(
+    square: u8,
+    directions: &[(i8, i8)],
+    attacks: &mut Vec<u64>,
+    seed: &mut u64,
+) -> Magic {
+    let mask = relevant_mask(square, directions);
+    let bits = mask.count_ones();
+    let shift = 64 - bits;
+    let mut subsets = Vec::with_capacity(1 << bits);
+    let mut subset = 0u64;
+    loop {
+        subsets.push((subset, slide::<u64>(8, 8, square, subset, directions)));
+        subset = subset.wrapping_sub(mask) & mask;
+        if subset == 0 {
+            break;
+        }
+    }
+    let mut table = vec![0u64; 1 << bits];
+    let mut used = vec![0u32; 1 << bits];
+    for attempt in 1u32.. {
+        let factor = xorshift(seed) & xorshift(seed) & xorshift(seed);
+        if (mask.wrapping_mul(factor) >> 56).count_ones() < 6 {
+            continue;
+        }
+        let fits = subsets.iter().all(|&(occupied, attack)| {
+            let index = (occupied.wrapping_mul(factor) >> shift) as usize;
+            if used[index] != attempt {
+                used[index] = attempt;
+                table[index] = attack;
+                true
+            } else {
+                table[index] == attack
+            }
+        });
+        if fits {
+            let offset = attacks.len();
+            attacks.extend_from_slice(&table);
+            return Magic {
+                mask,
+                factor,
+                shift,
+                offset,
+            };
+        }
+    }
+    unreachable!("the search for a magic factor always ends")
+}
+
+impl Geometry for Board8 {
+    type Bits = u64;
+    const FILES: u8 = 8;
+    const RANKS: u8 = 8;
+
+    #[inline]
+    fn knight(square: u8) -> u64 {
+        TABLES8.knight[usize::from(square)]
+    }
+    #[inline]
+    fn king(square: u8) -> u64 {
+        TABLES8.king[usize::from(square)]
+    }
+    #[inline]
+    fn pawn(side: usize, square: u8) -> u64 {
+        TABLES8.pawn[side][usize::from(square)]
+    }
+    #[inline]
+    fn rook(square: u8, occupied: u64) -> u64 {
+        let tables = &*TABLES8;
+        tables.attacks[tables.rook[usize::from(square)].index(occupied)]
+    }
+    #[inline]
+    fn bishop(square: u8, occupied: u64) -> u64 {
+        let tables = &*TABLES8;
+        tables.attacks[tables.bishop[usize::from(square)].index(occupied)]
+    }
+    #[inline]
+    fn between(a: u8, b: u8) -> u64 {
+        TABLES8.between[usize::from(a)][usize::from(b)]
+    }
+    #[inline]
+    fn line(a: u8, b: u8) -> u64 {
+        TABLES8.line[usize::from(a)][usize::from(b)]
+    }
+    fn all() -> u64 {
+        u64::MAX
+    }
+}
+
+struct Tables16 {
+    knight: Vec<U256>,
+    king: Vec<U256>,
+    pawn: [Vec<U256>; 2],
+}
+
+static TABLES16: LazyLock<Tables16> = LazyLock::new(|| Tables16 {
+    knight: (0..=255)
+        .map(|sq| leaper(16, 16, sq, &KNIGHT_STEPS))
+        .collect(),
+    king: (0..=255)
+        .map(|sq| leaper(16, 16, sq, &KING_STEPS))
+        .collect(),
+    pawn: [
+        (0..=255)
+            .map(|sq| leaper(16, 16, sq, &[(-1, 1), (1, 1)]))
+            .collect(),
+        (0..=255)
+            .map(|sq| leaper(16, 16, sq, &[(-1, -1), (1, -1)]))
+            .collect(),
+    ],
+});
+
+impl Geometry for Board16 {
+    type Bits = U256;
+    const FILES: u8 = 16;
+    const RANKS: u8 = 16;
+
+    fn knight(square: u8) -> U256 {
+        TABLES16.knight[usize::from(square)]
+    }
+    fn king(square: u8) -> U256 {
+        TABLES16.king[usize::from(square)]
+    }
+    fn pawn(side: usize, square: u8) -> U256 {
+        TABLES16.pawn[side][usize::from(square)]
+    }
+    fn rook(square: u8, occupied: U256) -> U256 {
+        slide(16, 16, square, occupied, &ROOK_DIRECTIONS)
+    }
+    fn bishop(square: u8, occupied: U256) -> U256 {
+        slide(16, 16, square, occupied, &BISHOP_DIRECTIONS)
+    }
+    fn between(a: u8, b: u8) -> U256 {
+        between_slow(16, 16, a, b)
+    }
+    fn line(a: u8, b: u8) -> U256 {
+        line_slow(16, 16, a, b)
+    }
+    fn all() -> U256 {
+        U256::FULL
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn magic_attacks_match_ray_stepping() {
+        let mut state = 99u64;
+        for _ in 0..2000 {
+            let occupied = xorshift(&mut state) & xorshift(&mut state);
+            for square in 0..64 {
+                assert_eq!(
+                    Board8::rook(square, occupied),
+                    slide(8, 8, square, occupied, &ROOK_DIRECTIONS)
+                );
+                assert_eq!(
+                    Board8::bishop(square, occupied),
+                    slide(8, 8, square, occupied, &BISHOP_DIRECTIONS)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn lines_and_betweens() {
+        // a1 (0) to h8 (63): the long diagonal.
+        assert_eq!(Board8::between(0, 63).count(), 6);
+        assert_eq!(Board8::line(9, 18).count(), 8);
+        assert_eq!(Board8::between(0, 17), 0);
+        // On 16x16, a1 to p16 crosses 14 squares; a1 to a16 likewise.
+        assert_eq!(Board16::between(0, 255).count(), 14);
+        assert_eq!(Board16::between(0, 240).count(), 14);
+        assert_eq!(Board16::line(0, 17).count(), 16);
+        assert_eq!(Board16::knight(0).count(), 2);
+    }
+}

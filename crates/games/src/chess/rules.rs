@@ -1,0 +1,272 @@
+//! The chess family's implementation of the core traits: rules (outcomes included),
+//! heuristics for the computer player, and presentation.
+
+use super::bits::Bits;
+use super::position::Chess;
+use super::variants::{MaterialDraw, Variant};
+use super::{Move, Role};
+use ply_core::{
+    BoardView, CellMark, EndReason, Heuristics, InputStyle, MoveCode, MoveError, Outcome,
+    PieceGlyph, Player, PositionError, Present, Rules, Score,
+};
+
+impl<V: Variant> Chess<V> {
+    /// The outcome this position decides on its own (everything but repetition).
+    pub(super) fn position_outcome(&self) -> Option<Outcome> {
+        let us = self.turn;
+        let them = us.opponent();
+        let win = |winner: Player, reason: EndReason| Some(Outcome::Win { winner, reason });
+        if V::ATOMIC {
+            for side in [us, them] {
+                if self.king_of(side).is_none() {
+                    return win(side.opponent(), EndReason::KingExploded);
+                }
+            }
+        }
+        if V::HILL {
+            for side in [them, us] {
+                if (self.pieces(side, Role::King) & V::centre()).any() {
+                    return win(side, EndReason::KingOnHill);
+                }
+            }
+        }
+        if !V::ROYAL && self.colors[us.index()].is_empty() {
+            return win(them, EndReason::NoPiecesLeft);
+        }
+        let mut moves = Vec::with_capacity(64);
+        self.generate(&mut moves);
+        if moves.is_empty() {
+            return if !V::ROYAL {
+                win(them, EndReason::NoLegalMoves)
+            } else if self.in_check(us) {
+                win(them, EndReason::Checkmate)
+            } else {
+                Some(Outcome::Draw {
+                    reason: EndReason::Stalemate,
+                })
+            };
+        }
+        if self.halfmoves >= 100 {
+            return Some(Outcome::Draw {
+                reason: EndReason::NoProgress,
+            });
+        }
+        if self.insufficient_material() {
+            return Some(Outcome::Draw {
+                reason: EndReason::InsufficientMaterial,
+            });
+        }
+        None
+    }
+
+    fn insufficient_material(&self) -> bool {
+        let kings = self.roles[Role::King as usize];
+        match V::MATERIAL_DRAW {
+            MaterialDraw::Never => false,
+            MaterialDraw::BareKings => self.occupied() == kings,
+            MaterialDraw::Fide => {
+                let heavy = self.roles[Role::Pawn as usize]
+                    | self.roles[Role::Rook as usize]
+                    | self.roles[Role::Queen as usize];
+                if heavy.any() {
+                    return false;
+                }
+                let knights = self.roles[Role::Knight as usize];
+                let bishops = self.roles[Role::Bishop as usize];
+                if (knights | bishops).count() <= 1 {
+                    return true;
+                }
+                let files = Self::FILES;
+                let colour = |square: u8| (square % files + square / files) % 2;
+                let mut shades = bishops.squares().map(colour);
+                let first = shades.next();
+                knights.is_empty() && shades.all(|shade| Some(shade) == first)
+            }
+        }
+    }
+}
+
+impl<V: Variant> Rules for Chess<V> {
+    const ID: &'static str = V::ID;
+    const RULES_VERSION: u32 = 1;
+    type Move = Move;
+    type Undo = Self;
+
+    fn start() -> Self {
+        Self::from_fen(V::START).expect("the start position is valid")
+    }
+
+    fn from_text(text: &str) -> Result<Self, PositionError> {
+        Self::from_fen(text)
+    }
+
+    fn to_text(&self) -> String {
+        self.to_fen()
+    }
+
+    fn to_move(&self) -> Player {
+        self.turn
+    }
+
+    fn gen_moves(&self, out: &mut Vec<Move>) {
+        self.generate(out);
+    }
+
+    #[inline]
+    fn make(&mut self, mv: Move) -> Self {
+        let before = *self;
+        self.play(mv);
+        before
+    }
+
+    #[inline]
+    fn unmake(&mut self, _mv: Move, undo: Self) {
+        *self = undo;
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.position_outcome()
+    }
+
+    fn repetition_outcome(&self) -> Option<Outcome> {
+        Some(Outcome::Draw {
+            reason: EndReason::Repetition,
+        })
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        self.compute_hash()
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        self.uci(mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        self.parse_uci(text)
+    }
+
+    fn display_move(&self, mv: Move) -> String {
+        self.san(mv)
+    }
+
+    fn move_code(mv: Move) -> MoveCode {
+        MoveCode(mv.code())
+    }
+}
+
+impl<V: Variant> Heuristics for Chess<V> {
+    fn evaluate(&self) -> Score {
+        let mut total = 0;
+        for side in Player::BOTH {
+            let sign = if side == self.turn { 1 } else { -1 };
+            for role in Role::ALL {
+                for square in self.pieces(side, role).squares() {
+                    total += sign * (self.piece_value(role) + Self::centrality(role, square));
+                }
+            }
+        }
+        Score(total)
+    }
+
+    fn noisy_moves(&self, out: &mut Vec<Move>) {
+        let start = out.len();
+        self.generate(out);
+        let theirs = self.colors[self.turn.opponent().index()];
+        let mut index = start;
+        while index < out.len() {
+            let mv = out[index];
+            let noisy =
+                theirs.has(mv.to) || mv.promotion.is_some() || Some(mv.to) == self.en_passant;
+            if noisy {
+                index += 1;
+            } else {
+                out.swap_remove(index);
+            }
+        }
+    }
+}
+
+impl<V: Variant> Chess<V> {
+    fn piece_value(&self, role: Role) -> i32 {
+        match role {
+            Role::Pawn => 100,
+            Role::Knight => 320,
+            Role::Bishop => 330,
+            Role::Rook => 500,
+            Role::Queen => 900,
+            Role::King if V::ROYAL => 0,
+            Role::King => 300,
+        }
+    }
+
+    /// A small bonus for minor pieces and pawns near the centre.
+    fn centrality(role: Role, square: u8) -> i32 {
+        if !matches!(role, Role::Knight | Role::Bishop | Role::Pawn) {
+            return 0;
+        }
+        let files = i32::from(Self::FILES);
+        let twice_file = 2 * i32::from(square % Self::FILES) - (files - 1);
+        let twice_rank = 2 * i32::from(square / Self::FILES) - (files - 1);
+        let distance = twice_file.abs().max(twice_rank.abs());
+        (files - distance) * 2
+    }
+}
+
+impl<V: Variant> Present for Chess<V> {
+    const NAME: &'static str = V::NAME;
+    const SUMMARY: &'static str = V::SUMMARY;
+
+    fn side_name(player: Player) -> &'static str {
+        match player {
+            Player::First => "White",
+            Player::Second => "Black",
+        }
+    }
+
+    fn view(&self) -> BoardView {
+        let files = usize::from(Self::FILES);
+        let mut view = BoardView::empty(files, usize::from(Self::RANKS), InputStyle::PickAndPlace);
+        view.checkered = true;
+        let special = if V::HILL {
+            V::centre()
+        } else {
+            Default::default()
+        };
+        for (index, cell) in view.cells.iter_mut().enumerate() {
+            let square = index as u8;
+            cell.piece = self
+                .piece_at(square)
+                .map(|(side, role)| (side, glyph(role)));
+            if V::holes().has(square) {
+                cell.mark = CellMark::Hole;
+            } else if special.has(square) {
+                cell.mark = CellMark::Special;
+            }
+        }
+        if self.in_check(self.turn) {
+            view.in_check
+                .extend(self.king_of(self.turn).map(usize::from));
+        }
+        view
+    }
+
+    fn move_path(&self, mv: Move) -> Vec<usize> {
+        vec![usize::from(mv.from), usize::from(mv.to)]
+    }
+}
+
+fn glyph(role: Role) -> PieceGlyph {
+    match role {
+        Role::Pawn => PieceGlyph::Pawn,
+        Role::Knight => PieceGlyph::Knight,
+        Role::Bishop => PieceGlyph::Bishop,
+        Role::Rook => PieceGlyph::Rook,
+        Role::Queen => PieceGlyph::Queen,
+        Role::King => PieceGlyph::King,
+    }
+}

@@ -1,0 +1,149 @@
+//! The six rule sets as types: each is a handful of constants the engine reads.
+
+use super::bits::Bits;
+use super::geometry::{Board8, Board16, Geometry};
+use std::fmt::Debug;
+
+/// What distinguishes one chess rule set from another.
+pub trait Variant: Copy + Debug + Eq + Send + Sync + 'static {
+    /// The board.
+    type Geometry: Geometry;
+    /// Stable mode identifier.
+    const ID: &'static str;
+    /// Name in menus.
+    const NAME: &'static str;
+    /// One-sentence description.
+    const SUMMARY: &'static str;
+    /// The starting position's FEN.
+    const START: &'static str;
+    /// White's pawn rank (0-based); Black's is the mirror.
+    const PAWN_RANK: u8 = 1;
+    /// Kings are royal: check exists and a king must never be left in check.
+    const ROYAL: bool = true;
+    /// Captures explode (atomic).
+    const ATOMIC: bool = false;
+    /// A king on a centre square wins (king of the hill).
+    const HILL: bool = false;
+    /// The four centre squares are missing (hole chess).
+    const HOLES: bool = false;
+    /// Castling exists.
+    const CASTLING: bool = true;
+    /// Whether the insufficient-material draw applies, and how.
+    const MATERIAL_DRAW: MaterialDraw = MaterialDraw::Fide;
+
+    /// The four centre squares (the hill, or the holes).
+    fn centre() -> <Self::Geometry as Geometry>::Bits {
+        let files = Self::Geometry::FILES;
+        let (low, high) = (files / 2 - 1, files / 2);
+        let mut set = <Self::Geometry as Geometry>::Bits::EMPTY;
+        for rank in [low, high] {
+            for file in [low, high] {
+                set |= <Self::Geometry as Geometry>::Bits::square(rank * files + file);
+            }
+        }
+        set
+    }
+
+    /// Squares that are not part of the board.
+    #[inline]
+    fn holes() -> <Self::Geometry as Geometry>::Bits {
+        if Self::HOLES {
+            Self::centre()
+        } else {
+            <Self::Geometry as Geometry>::Bits::EMPTY
+        }
+    }
+}
+
+/// How the draw for insufficient material applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MaterialDraw {
+    /// FIDE: K v K, K+minor v K, K+B v K+B with bishops on one colour.
+    Fide,
+    /// Only bare kings (atomic: a lone king cannot capture, so nobody can win).
+    BareKings,
+    /// Never (a bare king can still win, e.g. by walking to the hill).
+    Never,
+}
+
+const STANDARD_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// FIDE chess.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StandardRules;
+impl Variant for StandardRules {
+    type Geometry = Board8;
+    const ID: &'static str = "chess";
+    const NAME: &'static str = "Chess";
+    const SUMMARY: &'static str = "The classic: checkmate the enemy king.";
+    const START: &'static str = STANDARD_START;
+}
+
+/// Atomic chess as played on lichess.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AtomicRules;
+impl Variant for AtomicRules {
+    type Geometry = Board8;
+    const ID: &'static str = "atomic";
+    const NAME: &'static str = "Atomic chess";
+    const SUMMARY: &'static str =
+        "Every capture explodes, taking out nearby pieces: blow up the enemy king.";
+    const START: &'static str = STANDARD_START;
+    const ATOMIC: bool = true;
+    const MATERIAL_DRAW: MaterialDraw = MaterialDraw::BareKings;
+}
+
+/// King of the hill.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct KothRules;
+impl Variant for KothRules {
+    type Geometry = Board8;
+    const ID: &'static str = "koth";
+    const NAME: &'static str = "King of the hill";
+    const SUMMARY: &'static str =
+        "Chess where bringing your king to one of the four centre squares also wins.";
+    const START: &'static str = STANDARD_START;
+    const HILL: bool = true;
+    const MATERIAL_DRAW: MaterialDraw = MaterialDraw::Never;
+}
+
+/// Chess on a board without d4, e4, d5, e5.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HoleRules;
+impl Variant for HoleRules {
+    type Geometry = Board8;
+    const ID: &'static str = "hole";
+    const NAME: &'static str = "Hole chess";
+    const SUMMARY: &'static str =
+        "Chess with the four centre squares cut out: nothing stands on or passes through them.";
+    const START: &'static str = STANDARD_START;
+    const HOLES: bool = true;
+}
+
+/// Last piece standing: kings are ordinary pieces; capture everything to win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LpsRules;
+impl Variant for LpsRules {
+    type Geometry = Board8;
+    const ID: &'static str = "lps";
+    const NAME: &'static str = "Last piece standing";
+    const SUMMARY: &'static str =
+        "No check, no checkmate: capture every enemy piece, the king included.";
+    const START: &'static str = STANDARD_START;
+    const ROYAL: bool = false;
+    const MATERIAL_DRAW: MaterialDraw = MaterialDraw::Never;
+}
+
+/// Mega chess on 16x16.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MegaRules;
+impl Variant for MegaRules {
+    type Geometry = Board16;
+    const ID: &'static str = "mega";
+    const NAME: &'static str = "Mega chess";
+    const SUMMARY: &'static str =
+        "Chess on a 16x16 board with three queens, twelve knights and eight bishops a side.";
+    const START: &'static str = "2bbbbqqkqbbbb2/rnnnnnnrrnnnnnnr/pppppppppppppppp/16/16/16/16/16/16/16/16/16/16/PPPPPPPPPPPPPPPP/RNNNNNNRRNNNNNNR/2BBBBQQKQBBBB2 w - - 0 1";
+    const PAWN_RANK: u8 = 2;
+    const CASTLING: bool = false;
+}

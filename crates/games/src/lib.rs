@@ -1,0 +1,4 @@
+//! Every Plyground game mode, each as rules, evaluation, notation and a board view over
+//! the traits of `ply-core`.
+
+pub mod chess;

@@ -1,0 +1,282 @@
+//! `Game<G>`: a game in progress (start position, moves played, outcome) for any mode,
+//! and the object-safe `AnyGame` trait it implements for everything outside the rules.
+
+use ply_core::{
+    BoardView, EndReason, Heuristics, MoveCode, MoveError, Outcome, Player, Present, Rules, Score,
+};
+
+/// A game of some mode, seen without its concrete types.
+pub trait AnyGame: Send + Sync {
+    /// The mode's stable identifier.
+    fn mode_id(&self) -> &'static str;
+    /// The mode's rules version at the time the game was created.
+    fn rules_version(&self) -> u32;
+    /// The position text the game started from.
+    fn start_text(&self) -> String;
+    /// The current position's text.
+    fn position_text(&self) -> String;
+    /// Whose turn it is.
+    fn to_move(&self) -> Player;
+    /// What the given side is called in this mode.
+    fn side_name(&self, player: Player) -> &'static str;
+    /// The legal moves (none once the game is over).
+    fn legal_moves(&self) -> Vec<MoveCode>;
+    /// The move text of a legal move.
+    fn move_text(&self, code: MoveCode) -> Option<String>;
+    /// The move-list form of a legal move (SAN in chess).
+    fn display_move(&self, code: MoveCode) -> Option<String>;
+    /// The cells a legal move touches, in order.
+    fn move_path(&self, code: MoveCode) -> Option<Vec<usize>>;
+    /// Reads a legal move from move text.
+    fn parse_move(&self, text: &str) -> Result<MoveCode, MoveError>;
+    /// Plays a move, refusing anything that is not legal now.
+    fn play(&mut self, code: MoveCode) -> Result<(), MoveError>;
+    /// Reads and plays a move given as move text.
+    fn play_text(&mut self, text: &str) -> Result<MoveCode, MoveError>;
+    /// Takes back the last move (or a resignation or agreed draw); returns what was
+    /// undone, `None` at the start.
+    fn undo(&mut self) -> Option<MoveCode>;
+    /// Every move played so far, as codes.
+    fn moves(&self) -> Vec<MoveCode>;
+    /// Every move played so far, in move text.
+    fn move_texts(&self) -> Vec<String>;
+    /// Every move played so far, in move-list form.
+    fn display_moves(&self) -> Vec<String>;
+    /// How the game ended, if it has (including repetition, resignation and agreement).
+    fn outcome(&self) -> Option<Outcome>;
+    /// Ends the game by resignation of `player`.
+    fn resign(&mut self, player: Player) -> Result<(), MoveError>;
+    /// Ends the game as a draw both players agreed to.
+    fn agree_draw(&mut self) -> Result<(), MoveError>;
+    /// A picture of the current position.
+    fn view(&self) -> BoardView;
+    /// The static evaluation of the current position (side to move's view).
+    fn evaluate(&self) -> Score;
+    /// Perft from the current position (ignores repetition and move-counter draws).
+    fn perft(&self, depth: u32) -> u64;
+    /// Perft split by first move.
+    fn divide(&self, depth: u32) -> Vec<(String, u64)>;
+    /// A copy of the game.
+    fn clone_box(&self) -> Box<dyn AnyGame>;
+}
+
+/// Keeps `AnyGame` object safe: this fails to compile if it stops being so.
+struct _AssertObjectSafe(Box<dyn AnyGame>);
+
+/// A game in progress of mode `G`: where it started, every position since, and how
+/// it ended if it has.
+#[derive(Clone, Debug)]
+pub struct Game<G: Rules> {
+    start: G,
+    current: G,
+    /// The position before each move, with the move played from it.
+    past: Vec<(G, G::Move)>,
+    /// An ending the rules did not produce: resignation or agreement.
+    declared: Option<Outcome>,
+}
+
+impl<G: Rules> Game<G> {
+    /// A new game from `start`.
+    pub fn new(start: G) -> Self {
+        Game {
+            current: start.clone(),
+            start,
+            past: Vec::new(),
+            declared: None,
+        }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &G {
+        &self.current
+    }
+
+    /// The hashes of every position of the game so far, the current one last.
+    pub fn hashes(&self) -> impl Iterator<Item = u64> + '_ {
+        self.past
+            .iter()
+            .map(|(position, _)| position.hash())
+            .chain(std::iter::once(self.current.hash()))
+    }
+
+    /// The outcome, counting repetition, resignation and agreement.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(outcome) = self.declared {
+            return Some(outcome);
+        }
+        if let Some(outcome) = self.current.outcome() {
+            return Some(outcome);
+        }
+        let now = self.current.hash();
+        let occurrences = self.hashes().filter(|&hash| hash == now).count();
+        if occurrences >= 3 {
+            return self.current.repetition_outcome();
+        }
+        None
+    }
+
+    fn legal(&self) -> Vec<G::Move> {
+        let mut moves = Vec::new();
+        if self.outcome().is_none() {
+            self.current.gen_moves(&mut moves);
+        }
+        moves
+    }
+
+    fn find(&self, code: MoveCode) -> Option<G::Move> {
+        self.legal()
+            .into_iter()
+            .find(|&mv| G::move_code(mv) == code)
+    }
+
+    /// Plays a legal move.
+    pub fn play_move(&mut self, mv: G::Move) -> Result<(), MoveError> {
+        if self.outcome().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        if !self.legal().contains(&mv) {
+            return Err(MoveError::illegal(format!("{mv:?}")));
+        }
+        let before = self.current.clone();
+        self.current.make(mv);
+        self.past.push((before, mv));
+        Ok(())
+    }
+
+    fn declare(&mut self, outcome: Outcome) -> Result<(), MoveError> {
+        if self.outcome().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        self.declared = Some(outcome);
+        Ok(())
+    }
+}
+
+impl<G: Rules + Heuristics + Present> AnyGame for Game<G> {
+    fn mode_id(&self) -> &'static str {
+        G::ID
+    }
+
+    fn rules_version(&self) -> u32 {
+        G::RULES_VERSION
+    }
+
+    fn start_text(&self) -> String {
+        self.start.to_text()
+    }
+
+    fn position_text(&self) -> String {
+        self.current.to_text()
+    }
+
+    fn to_move(&self) -> Player {
+        self.current.to_move()
+    }
+
+    fn side_name(&self, player: Player) -> &'static str {
+        G::side_name(player)
+    }
+
+    fn legal_moves(&self) -> Vec<MoveCode> {
+        self.legal().into_iter().map(G::move_code).collect()
+    }
+
+    fn move_text(&self, code: MoveCode) -> Option<String> {
+        self.find(code).map(|mv| self.current.move_text(mv))
+    }
+
+    fn display_move(&self, code: MoveCode) -> Option<String> {
+        self.find(code).map(|mv| self.current.display_move(mv))
+    }
+
+    fn move_path(&self, code: MoveCode) -> Option<Vec<usize>> {
+        self.find(code).map(|mv| self.current.move_path(mv))
+    }
+
+    fn parse_move(&self, text: &str) -> Result<MoveCode, MoveError> {
+        if self.outcome().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        self.current.parse_move(text).map(G::move_code)
+    }
+
+    fn play(&mut self, code: MoveCode) -> Result<(), MoveError> {
+        if self.outcome().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        let mv = self
+            .find(code)
+            .ok_or_else(|| MoveError::illegal(format!("move code {}", code.0)))?;
+        self.play_move(mv)
+    }
+
+    fn play_text(&mut self, text: &str) -> Result<MoveCode, MoveError> {
+        let code = self.parse_move(text)?;
+        self.play(code)?;
+        Ok(code)
+    }
+
+    fn undo(&mut self) -> Option<MoveCode> {
+        if self.declared.take().is_some() {
+            return self.past.last().map(|&(_, mv)| G::move_code(mv));
+        }
+        let (before, mv) = self.past.pop()?;
+        self.current = before;
+        Some(G::move_code(mv))
+    }
+
+    fn moves(&self) -> Vec<MoveCode> {
+        self.past.iter().map(|&(_, mv)| G::move_code(mv)).collect()
+    }
+
+    fn move_texts(&self) -> Vec<String> {
+        self.past
+            .iter()
+            .map(|(position, mv)| position.move_text(*mv))
+            .collect()
+    }
+
+    fn display_moves(&self) -> Vec<String> {
+        self.past
+            .iter()
+            .map(|(position, mv)| position.display_move(*mv))
+            .collect()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Game::outcome(self)
+    }
+
+    fn resign(&mut self, player: Player) -> Result<(), MoveError> {
+        self.declare(Outcome::Win {
+            winner: player.opponent(),
+            reason: EndReason::Resignation,
+        })
+    }
+
+    fn agree_draw(&mut self) -> Result<(), MoveError> {
+        self.declare(Outcome::Draw {
+            reason: EndReason::DrawAgreed,
+        })
+    }
+
+    fn view(&self) -> BoardView {
+        self.current.view()
+    }
+
+    fn evaluate(&self) -> Score {
+        self.current.evaluate()
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        ply_ai::perft::perft(&self.current, depth)
+    }
+
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        ply_ai::perft::divide(&self.current, depth)
+    }
+
+    fn clone_box(&self) -> Box<dyn AnyGame> {
+        Box::new(self.clone())
+    }
+}
