@@ -152,10 +152,10 @@ fn check_refusals<G: Rules + Heuristics + Present>(
     let bogus = (0..16)
         .map(|_| MoveCode(dice.next() >> dice.below(60)))
         .find(|code| !legal.contains(code));
-    if let Some(code) = bogus {
-        if copy.play(code).is_ok() {
-            return Err(format!("play accepted the illegal code {}", code.0));
-        }
+    if let Some(code) = bogus
+        && copy.play(code).is_ok()
+    {
+        return Err(format!("play accepted the illegal code {}", code.0));
     }
     for garbage in ["", "zz99", "0-0-0-0", "\u{1F600}", "a1a1a1a1a1"] {
         if copy.play_text(garbage).is_ok() {
@@ -175,10 +175,10 @@ fn check_finished<G: Rules + Heuristics + Present>(game: &Game<G>) -> Result<(),
     }
     let mut moves = Vec::new();
     game.position().gen_moves(&mut moves);
-    if let Some(&mv) = moves.first() {
-        if copy.play(G::move_code(mv)).is_ok() {
-            return Err("a finished game accepted a move".into());
-        }
+    if let Some(&mv) = moves.first()
+        && copy.play(G::move_code(mv)).is_ok()
+    {
+        return Err("a finished game accepted a move".into());
     }
     while copy.undo().is_some() {}
     if copy.position_text() != G::start().to_text() {
