@@ -1,4 +1,5 @@
 //! Every Plyground game mode, each as rules, evaluation, notation and a board view over
 //! the traits of `ply-core`.
 
+pub mod checkers;
 pub mod chess;

@@ -1,0 +1,231 @@
+//! Checkers' implementation of the core traits: rules (outcomes included), a simple
+//! evaluation for the computer player, and presentation.
+
+use super::Move;
+use super::geometry::{CROWNING_ROW, bit, cell_of, squares};
+use super::position::{Checkers, START};
+use ply_core::{
+    BoardView, CellMark, EndReason, Heuristics, InputStyle, MoveCode, MoveError, Outcome,
+    PieceGlyph, Player, PositionError, Present, Rules, Score,
+};
+
+/// Plies without a capture or a man moving after which the game is drawn.
+pub(super) const NO_PROGRESS_PLIES: u32 = 80;
+
+impl Rules for Checkers {
+    const ID: &'static str = "checkers";
+    const RULES_VERSION: u32 = 1;
+    type Move = Move;
+    type Undo = Self;
+
+    fn start() -> Self {
+        Self::from_pdn(START).expect("the start position is valid")
+    }
+
+    fn from_text(text: &str) -> Result<Self, PositionError> {
+        Self::from_pdn(text)
+    }
+
+    fn to_text(&self) -> String {
+        self.to_pdn()
+    }
+
+    fn to_move(&self) -> Player {
+        self.turn
+    }
+
+    fn gen_moves(&self, out: &mut Vec<Move>) {
+        self.generate(out);
+    }
+
+    #[inline]
+    fn make(&mut self, mv: Move) -> Self {
+        let before = *self;
+        self.play(mv);
+        before
+    }
+
+    #[inline]
+    fn unmake(&mut self, _mv: Move, undo: Self) {
+        *self = undo;
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let loser = self.turn;
+        let lost = |reason| {
+            Some(Outcome::Win {
+                winner: loser.opponent(),
+                reason,
+            })
+        };
+        if self.pieces[loser.index()] == 0 {
+            return lost(EndReason::NoPiecesLeft);
+        }
+        if !self.can_move() {
+            return lost(EndReason::NoLegalMoves);
+        }
+        if self.quiet_plies >= NO_PROGRESS_PLIES {
+            return Some(Outcome::Draw {
+                reason: EndReason::NoProgress,
+            });
+        }
+        None
+    }
+
+    fn repetition_outcome(&self) -> Option<Outcome> {
+        Some(Outcome::Draw {
+            reason: EndReason::Repetition,
+        })
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        self.compute_hash()
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        self.notation(mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        self.parse_notation(text)
+    }
+
+    fn move_code(mv: Move) -> MoveCode {
+        MoveCode(mv.code())
+    }
+}
+
+/// Value of a man.
+const MAN: i32 = 100;
+/// Value of a king: stronger than a man, since it moves both ways.
+const KING: i32 = 150;
+/// Bonus per row a man has advanced from its own back row.
+const ADVANCE: i32 = 3;
+/// Bonus for a man still guarding its own back row (the enemy's crowning squares).
+const BACK_ROW_GUARD: i32 = 8;
+/// Bonus for a king on one of the eight central squares.
+const CENTRAL_KING: i32 = 10;
+/// Squares 10, 11, 14, 15, 18, 19, 22, 23.
+const CENTRE: u32 = 0x0066_6600;
+
+impl Checkers {
+    /// The material and placement score of `side`'s pieces.
+    fn side_score(&self, side: Player) -> i32 {
+        let ours = self.pieces[side.index()];
+        let men = ours & !self.kings;
+        let kings = ours & self.kings;
+        let mut score = MAN * men.count_ones() as i32 + KING * kings.count_ones() as i32;
+        for index in squares(men) {
+            let row_from_top = i32::from(index / 4);
+            let rows_advanced = match side {
+                Player::First => row_from_top,
+                Player::Second => 7 - row_from_top,
+            };
+            score += ADVANCE * rows_advanced;
+        }
+        let home_row = CROWNING_ROW[side.opponent().index()];
+        score += BACK_ROW_GUARD * (men & home_row).count_ones() as i32;
+        score += CENTRAL_KING * (kings & CENTRE).count_ones() as i32;
+        score
+    }
+}
+
+impl Heuristics for Checkers {
+    fn evaluate(&self) -> Score {
+        Score(self.side_score(self.turn) - self.side_score(self.turn.opponent()))
+    }
+
+    fn noisy_moves(&self, out: &mut Vec<Move>) {
+        self.generate_captures(out);
+    }
+}
+
+impl Present for Checkers {
+    const NAME: &'static str = "Checkers";
+    const SUMMARY: &'static str = "English draughts: move diagonally, jump to capture (jumping is compulsory) and crown your men on the far row.";
+
+    fn side_name(player: Player) -> &'static str {
+        match player {
+            Player::First => "Black",
+            Player::Second => "White",
+        }
+    }
+
+    fn view(&self) -> BoardView {
+        let mut view = BoardView::empty(8, 8, InputStyle::PickAndPlace);
+        view.checkered = true;
+        for (index, cell) in view.cells.iter_mut().enumerate() {
+            if (index % 8 + index / 8) % 2 == 1 {
+                cell.mark = CellMark::Unused;
+            }
+        }
+        for side in Player::BOTH {
+            for index in squares(self.pieces[side.index()]) {
+                let glyph = if self.kings & bit(index) != 0 {
+                    PieceGlyph::CrownedMan
+                } else {
+                    PieceGlyph::Man
+                };
+                view.cells[cell_of(index)].piece = Some((side, glyph));
+            }
+        }
+        view
+    }
+
+    fn move_path(&self, mv: Move) -> Vec<usize> {
+        mv.path_cells()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_start_is_balanced_and_its_view_matches_the_numbering() {
+        let start = Checkers::start();
+        assert_eq!(start.evaluate(), Score::ZERO);
+        let view = start.view();
+        // Square 1 (b8) holds a black man; square 29 (a1) a white man; b1 is light.
+        assert_eq!(
+            view.cells[7 * 8 + 1].piece,
+            Some((Player::First, PieceGlyph::Man))
+        );
+        assert_eq!(view.cells[0].piece, Some((Player::Second, PieceGlyph::Man)));
+        assert_eq!(view.cells[1].mark, CellMark::Unused);
+        assert_eq!(view.cells[0].mark, CellMark::Plain);
+        let occupied = view
+            .cells
+            .iter()
+            .filter(|cell| cell.piece.is_some())
+            .count();
+        assert_eq!(occupied, 24);
+    }
+
+    #[test]
+    fn noisy_moves_are_the_captures() {
+        let position = Checkers::from_pdn("B:W15,K30:B11,1").expect("position");
+        let mut noisy = Vec::new();
+        position.noisy_moves(&mut noisy);
+        let mut legal = Vec::new();
+        position.gen_moves(&mut legal);
+        assert_eq!(noisy, legal);
+        assert_eq!(noisy.len(), 1);
+        let quiet = Checkers::start();
+        noisy.clear();
+        quiet.noisy_moves(&mut noisy);
+        assert!(noisy.is_empty());
+    }
+
+    #[test]
+    fn a_move_path_lists_the_start_and_every_landing() {
+        let position = Checkers::from_pdn("B:W14,22:B10").expect("position");
+        let mv = position.parse_move("10x17x26").expect("legal");
+        // 10 = d6, 17 = b4, 26 = d2.
+        assert_eq!(position.move_path(mv), vec![5 * 8 + 3, 3 * 8 + 1, 8 + 3]);
+    }
+}
