@@ -3,3 +3,4 @@
 
 pub mod checkers;
 pub mod chess;
+pub mod hnefatafl;

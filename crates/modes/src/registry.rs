@@ -67,6 +67,7 @@ pub static MODES: &[Mode] = &[
     Mode::of::<ply_games::chess::LastPieceStanding>(),
     Mode::of::<ply_games::chess::MegaChess>(),
     Mode::of::<ply_games::checkers::Checkers>(),
+    Mode::of::<ply_games::hnefatafl::Hnefatafl>(),
 ];
 
 /// The mode with this identifier.

@@ -1,0 +1,254 @@
+//! Hnefatafl's implementation of the core traits: rules (outcomes and notation),
+//! heuristics for the computer player, and presentation.
+
+use super::board::{
+    CORNERS, DIRECTIONS, NEXT, OFF, RESTRICTED, SIZE, has, parse_square, square_name,
+};
+use super::position::{Hnefatafl, START};
+use super::{Move, Piece};
+use ply_core::{
+    BoardView, CellMark, EndReason, Heuristics, InputStyle, MoveCode, MoveError, Outcome,
+    PieceGlyph, Player, PositionError, Present, Rules, Score,
+};
+
+impl Rules for Hnefatafl {
+    const ID: &'static str = "hnefatafl";
+    const RULES_VERSION: u32 = 1;
+    type Move = Move;
+    type Undo = Self;
+
+    fn start() -> Self {
+        Self::from_text(START).expect("the start position is valid")
+    }
+
+    fn from_text(text: &str) -> Result<Self, PositionError> {
+        Hnefatafl::from_text(text)
+    }
+
+    fn to_text(&self) -> String {
+        Hnefatafl::to_text(self)
+    }
+
+    fn to_move(&self) -> Player {
+        self.turn
+    }
+
+    fn gen_moves(&self, out: &mut Vec<Move>) {
+        self.generate(out);
+    }
+
+    #[inline]
+    fn make(&mut self, mv: Move) -> Self {
+        let before = *self;
+        self.play(mv);
+        before
+    }
+
+    #[inline]
+    fn unmake(&mut self, _mv: Move, undo: Self) {
+        *self = undo;
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.position_outcome()
+    }
+
+    /// A third occurrence is forbidden to the defenders: they lose.
+    fn repetition_outcome(&self) -> Option<Outcome> {
+        Some(Outcome::Win {
+            winner: Player::First,
+            reason: EndReason::Repetition,
+        })
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        self.compute_hash()
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        format!("{}-{}", square_name(mv.from), square_name(mv.to))
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let text = text.trim();
+        let (from, to) = text.split_once('-').ok_or_else(|| {
+            MoveError::malformed(text, "expected two squares joined by '-', such as d1-d3")
+        })?;
+        let square = |part: &str, which: &str| {
+            parse_square(part).ok_or_else(|| {
+                MoveError::malformed(
+                    text,
+                    format!("'{part}' is not a {which} square (files a to k, ranks 1 to 11)"),
+                )
+            })
+        };
+        let wanted = Move {
+            from: square(from, "from")?,
+            to: square(to, "to")?,
+        };
+        let mut moves = Vec::with_capacity(128);
+        self.generate(&mut moves);
+        if moves.contains(&wanted) {
+            Ok(wanted)
+        } else {
+            Err(MoveError::illegal(text))
+        }
+    }
+
+    /// The move text followed by `x` and each square it captures on, as game records
+    /// write it (`g3-e3xe2`).
+    fn display_move(&self, mv: Move) -> String {
+        let mut text = self.move_text(mv);
+        for square in self.captured_by(mv) {
+            text.push('x');
+            text += &square_name(square);
+        }
+        text
+    }
+
+    fn move_code(mv: Move) -> MoveCode {
+        MoveCode(mv.code())
+    }
+}
+
+/// What one piece is worth: defenders are half as many, so each counts double.
+const ATTACKER_VALUE: i32 = 100;
+const DEFENDER_VALUE: i32 = 200;
+/// A clear line from the king to a corner: the attackers must block it at once.
+const OPEN_ROUTE_VALUE: i32 = 300;
+/// Each attacker touching the king brings his capture closer.
+const KING_NEIGHBOUR_VALUE: i32 = 50;
+/// Per step the king is nearer a corner.
+const CORNER_NEARNESS_VALUE: i32 = 8;
+
+impl Hnefatafl {
+    /// The position from the defenders' point of view.
+    fn defenders_score(&self) -> i32 {
+        let (attackers, defenders) = self.piece_counts();
+        let mut score = defenders as i32 * DEFENDER_VALUE - attackers as i32 * ATTACKER_VALUE;
+        if let Some(king) = self.king {
+            let (file, rank) = (i32::from(king % SIZE), i32::from(king / SIZE));
+            let edge = i32::from(SIZE) - 1;
+            let corner_distance = file.min(edge - file) + rank.min(edge - rank);
+            score += (2 * edge - corner_distance) * CORNER_NEARNESS_VALUE;
+            score += self.open_routes(king) * OPEN_ROUTE_VALUE;
+            let neighbours = DIRECTIONS
+                .iter()
+                .map(|&direction| NEXT[direction][usize::from(king)])
+                .filter(|&side| side != OFF && has(self.attackers, side))
+                .count() as i32;
+            score -= neighbours * KING_NEIGHBOUR_VALUE;
+        }
+        score
+    }
+
+    /// How many corners the king on `king` could reach in one move.
+    fn open_routes(&self, king: u8) -> i32 {
+        let occupied = self.occupied();
+        let mut routes = 0;
+        for direction in DIRECTIONS {
+            let mut square = NEXT[direction][usize::from(king)];
+            while square != OFF && !has(occupied, square) {
+                if has(CORNERS, square) {
+                    routes += 1;
+                }
+                square = NEXT[direction][usize::from(square)];
+            }
+        }
+        routes
+    }
+}
+
+impl Heuristics for Hnefatafl {
+    fn evaluate(&self) -> Score {
+        let score = self.defenders_score();
+        Score(match self.turn {
+            Player::First => -score,
+            Player::Second => score,
+        })
+    }
+
+    /// The captures (the king's included) and the king's escapes to a corner.
+    fn noisy_moves(&self, out: &mut Vec<Move>) {
+        let start = out.len();
+        self.generate(out);
+        let enemies = self.side_pieces(self.turn.opponent());
+        let mut index = start;
+        while index < out.len() {
+            let mv = out[index];
+            let mut after = *self;
+            after.play(mv);
+            let escapes = self.king == Some(mv.from) && has(CORNERS, mv.to);
+            if escapes || after.side_pieces(self.turn.opponent()) != enemies {
+                index += 1;
+            } else {
+                out.swap_remove(index);
+            }
+        }
+    }
+}
+
+impl Present for Hnefatafl {
+    const NAME: &'static str = "Hnefatafl";
+    const SUMMARY: &'static str = "The Viking game (Copenhagen rules, 11x11): the king flees to a corner while the \
+         attackers close in to capture him.";
+
+    fn side_name(player: Player) -> &'static str {
+        match player {
+            Player::First => "Attackers",
+            Player::Second => "Defenders",
+        }
+    }
+
+    fn view(&self) -> BoardView {
+        let size = usize::from(SIZE);
+        let mut view = BoardView::empty(size, size, InputStyle::PickAndPlace);
+        view.may_rotate = true;
+        for (index, cell) in view.cells.iter_mut().enumerate() {
+            let square = index as u8;
+            cell.piece = self.piece_at(square).map(|piece| {
+                let glyph = match piece {
+                    Piece::Attacker => PieceGlyph::Attacker,
+                    Piece::Defender => PieceGlyph::Defender,
+                    Piece::King => PieceGlyph::TaflKing,
+                };
+                (piece.side(), glyph)
+            });
+            if has(RESTRICTED, square) {
+                cell.mark = CellMark::Special;
+            }
+        }
+        view
+    }
+
+    fn move_path(&self, mv: Move) -> Vec<usize> {
+        vec![usize::from(mv.from), usize::from(mv.to)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn evaluation_is_symmetric_in_the_side_to_move() {
+        let attackers_turn = Hnefatafl::start();
+        let mut defenders_turn = attackers_turn;
+        defenders_turn.turn = Player::Second;
+        assert_eq!(attackers_turn.evaluate(), -defenders_turn.evaluate());
+    }
+
+    #[test]
+    fn noisy_moves_are_the_captures() {
+        let position =
+            Hnefatafl::from_text("11/11/5k5/11/11/11/11/11/11/1ad8/3a7 a").expect("position");
+        let mut noisy = Vec::new();
+        position.noisy_moves(&mut noisy);
+        let texts: Vec<String> = noisy.iter().map(|&mv| position.move_text(mv)).collect();
+        assert_eq!(texts, vec!["d1-d2".to_string()]);
+    }
+}
