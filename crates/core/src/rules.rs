@@ -36,8 +36,8 @@ pub trait Rules: Clone + PartialEq + Debug + Send + Sync + 'static {
 
     /// Whose turn it is.
     fn to_move(&self) -> Player;
-    /// Appends every legal move to `out` (nothing once the position is decided by
-    /// `outcome`, except for draws by a move counter, which leave the moves listed).
+    /// Appends every legal move to `out`: nothing once `outcome` has a winner; draws by
+    /// a rule (a move counter, insufficient material) leave the moves listed.
     /// Must not allocate once `out` has grown to its working size.
     fn gen_moves(&self, out: &mut Vec<Self::Move>);
     /// Plays a move known to be legal, keeping the hash current.
@@ -47,6 +47,12 @@ pub trait Rules: Clone + PartialEq + Debug + Send + Sync + 'static {
 
     /// How the game has ended in this position, if it has (not counting repetition).
     fn outcome(&self) -> Option<Outcome>;
+    /// Whether the position is drawn by a rule that leaves moves on the board (a move
+    /// counter, insufficient material). The search asks this only where moves exist,
+    /// where `outcome` can only be such a draw; modes override it with something cheaper.
+    fn drawn_by_rule(&self) -> bool {
+        self.outcome().is_some()
+    }
     /// What it means when this position occurs for the third time, if anything.
     fn repetition_outcome(&self) -> Option<Outcome> {
         None
@@ -90,6 +96,17 @@ pub trait Heuristics: Rules {
     fn evaluate(&self) -> Score;
     /// The legal moves worth searching past the horizon (captures and the like).
     fn noisy_moves(&self, _out: &mut Vec<Self::Move>) {}
+    /// How promising a legal move looks before searching it, for move ordering:
+    /// positive for moves to try early (captures of valuable pieces first), 0 for quiet
+    /// moves.
+    fn order_hint(&self, _mv: Self::Move) -> i32 {
+        0
+    }
+    /// Whether the side to move faces a threat it must answer at once (check, in chess):
+    /// the search then looks one ply further and never stands pat.
+    fn in_check(&self) -> bool {
+        false
+    }
 }
 
 /// How a mode is shown and played by a person.

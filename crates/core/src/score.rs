@@ -74,8 +74,8 @@ impl Sub<i32> for Score {
 impl fmt::Display for Score {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.plies_to_end() {
-            Some(plies) if self.0 > 0 => write!(f, "win in {plies}"),
-            Some(plies) => write!(f, "loss in {plies}"),
+            Some(plies) if self.0 > 0 => write!(f, "win in {plies} plies"),
+            Some(plies) => write!(f, "loss in {plies} plies"),
             None => write!(f, "{}", self.0),
         }
     }

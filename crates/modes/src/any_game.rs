@@ -1,9 +1,33 @@
 //! `Game<G>`: a game in progress (start position, moves played, outcome) for any mode,
 //! and the object-safe `AnyGame` trait it implements for everything outside the rules.
 
+use ply_ai::level::{self, Request};
+use ply_ai::search::{Limits, Report, Searcher};
 use ply_core::{
     BoardView, EndReason, Heuristics, MoveCode, MoveError, Outcome, Player, Present, Rules, Score,
 };
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// Size of the search's transposition table for one move, in megabytes.
+const TABLE_MEGABYTES: usize = 32;
+
+/// What the computer found: after each iteration of its search, and finally.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thought {
+    /// The move it recommends (none only when there is no legal move).
+    pub best: Option<MoveCode>,
+    /// Depth of the last completed iteration, in plies.
+    pub depth: u32,
+    /// The position's value for the side to move.
+    pub score: Score,
+    /// Positions searched.
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+    /// The expected line of play, in move text.
+    pub line: Vec<String>,
+}
 
 /// A game of some mode, seen without its concrete types.
 pub trait AnyGame: Send + Sync {
@@ -58,6 +82,21 @@ pub trait AnyGame: Send + Sync {
     fn divide(&self, depth: u32) -> Vec<(String, u64)>;
     /// A copy of the game.
     fn clone_box(&self) -> Box<dyn AnyGame>;
+    /// Lets the computer choose a move at a strength level. Stops early when `stop` is
+    /// raised; `progress` hears about each completed iteration.
+    fn think(
+        &self,
+        request: &Request,
+        stop: &AtomicBool,
+        progress: &mut dyn FnMut(&Thought),
+    ) -> Thought;
+    /// Searches within explicit limits (engine protocols, benchmarks, analysis).
+    fn analyse(
+        &self,
+        limits: &Limits,
+        stop: &AtomicBool,
+        progress: &mut dyn FnMut(&Thought),
+    ) -> Thought;
 }
 
 /// Keeps `AnyGame` object safe: this fails to compile if it stops being so.
@@ -141,6 +180,35 @@ impl<G: Rules> Game<G> {
         self.current.make(mv);
         self.past.push((before, mv));
         Ok(())
+    }
+
+    /// The hashes of the positions before the current one, oldest first.
+    fn earlier_hashes(&self) -> Vec<u64> {
+        self.past
+            .iter()
+            .map(|(position, _)| position.hash())
+            .collect()
+    }
+
+    fn thought(&self, report: &Report<G::Move>) -> Thought {
+        let mut position = self.current.clone();
+        let line = report
+            .pv
+            .iter()
+            .map(|&mv| {
+                let text = position.move_text(mv);
+                position.make(mv);
+                text
+            })
+            .collect();
+        Thought {
+            best: report.best().map(G::move_code),
+            depth: report.depth,
+            score: report.score,
+            nodes: report.nodes,
+            elapsed: report.elapsed,
+            line,
+        }
     }
 
     fn declare(&mut self, outcome: Outcome) -> Result<(), MoveError> {
@@ -278,5 +346,40 @@ impl<G: Rules + Heuristics + Present> AnyGame for Game<G> {
 
     fn clone_box(&self) -> Box<dyn AnyGame> {
         Box::new(self.clone())
+    }
+
+    fn think(
+        &self,
+        request: &Request,
+        stop: &AtomicBool,
+        progress: &mut dyn FnMut(&Thought),
+    ) -> Thought {
+        let mut searcher = Searcher::new(TABLE_MEGABYTES);
+        let report = level::choose(
+            &mut searcher,
+            &self.current,
+            &self.earlier_hashes(),
+            request,
+            stop,
+            &mut |report| progress(&self.thought(report)),
+        );
+        self.thought(&report)
+    }
+
+    fn analyse(
+        &self,
+        limits: &Limits,
+        stop: &AtomicBool,
+        progress: &mut dyn FnMut(&Thought),
+    ) -> Thought {
+        let mut searcher = Searcher::new(TABLE_MEGABYTES);
+        let report = searcher.search(
+            &self.current,
+            &self.earlier_hashes(),
+            limits,
+            stop,
+            &mut |report| progress(&self.thought(report)),
+        );
+        self.thought(&report)
     }
 }

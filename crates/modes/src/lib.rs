@@ -6,5 +6,7 @@ mod any_game;
 pub mod conformance;
 mod registry;
 
-pub use any_game::{AnyGame, Game};
+pub use any_game::{AnyGame, Game, Thought};
+pub use ply_ai::level::{Level, Request};
+pub use ply_ai::search::Limits;
 pub use registry::{MODES, Mode, find_mode, mode_ids};

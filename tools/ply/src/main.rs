@@ -4,6 +4,7 @@
 mod game_args;
 mod moves;
 mod perft;
+mod think;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -24,6 +25,8 @@ enum Command {
     Moves(moves::MovesArgs),
     /// List the game modes and their identifiers.
     Modes,
+    /// Let the computer search a position, showing each iteration.
+    Think(think::ThinkArgs),
 }
 
 fn main() -> ExitCode {
@@ -31,6 +34,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => perft::run(&args),
         Command::Moves(args) => moves::run(&args),
+        Command::Think(args) => think::run(&args),
         Command::Modes => {
             for mode in ply_modes::MODES {
                 println!("{:<10} {}: {}", mode.id, mode.name, mode.summary);

@@ -128,6 +128,10 @@ impl<V: Variant> Rules for Chess<V> {
         self.position_outcome()
     }
 
+    fn drawn_by_rule(&self) -> bool {
+        self.halfmoves >= 100 || self.insufficient_material()
+    }
+
     fn repetition_outcome(&self) -> Option<Outcome> {
         Some(Outcome::Draw {
             reason: EndReason::Repetition,
@@ -171,6 +175,24 @@ impl<V: Variant> Heuristics for Chess<V> {
             }
         }
         Score(total)
+    }
+
+    fn order_hint(&self, mv: Move) -> i32 {
+        let victim = self.piece_at(mv.to).map(|(_, role)| role).or_else(|| {
+            (Some(mv.to) == self.en_passant && self.roles[Role::Pawn as usize].has(mv.from))
+                .then_some(Role::Pawn)
+        });
+        let attacker = self
+            .piece_at(mv.from)
+            .map_or(0, |(_, role)| self.piece_value(role));
+        let gain = victim.map_or(0, |role| {
+            10 * self.piece_value(role).max(50) - attacker / 10
+        });
+        gain + mv.promotion.map_or(0, |role| self.piece_value(role))
+    }
+
+    fn in_check(&self) -> bool {
+        Chess::in_check(self, self.turn)
     }
 
     fn noisy_moves(&self, out: &mut Vec<Move>) {

@@ -1,0 +1,219 @@
+//! The computer opponent: it finds forced wins in every mode, never misses what a plain
+//! minimax would see at the same depth, and honours its stop flag.
+
+use ply_ai::search::{Limits, Searcher};
+use ply_core::{Heuristics, Outcome, Rules, Score, zobrist::splitmix64};
+use ply_games::chess::{Atomic, HoleChess, KingOfTheHill, LastPieceStanding, MegaChess, Standard};
+use ply_modes::{AnyGame, find_mode};
+use std::sync::atomic::AtomicBool;
+
+fn depth_limit(depth: u32) -> Limits {
+    Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    }
+}
+
+/// The search's answer for `position` in `mode`: best move text and score.
+fn best(mode: &str, position: &str, depth: u32) -> (String, Score) {
+    let game = find_mode(mode).unwrap().from_position(position).unwrap();
+    let thought = game.analyse(&depth_limit(depth), &AtomicBool::new(false), &mut |_| {});
+    (thought.line[0].clone(), thought.score)
+}
+
+#[test]
+fn finds_mate_in_one_two_and_three() {
+    assert_eq!(
+        best("chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 4),
+        ("a1a8".into(), Score::win_in(1))
+    );
+    let (mv, score) = best("chess", "k7/8/2K5/8/8/8/8/7R w - - 0 1", 6);
+    assert_eq!((mv.as_str(), score), ("c6b6", Score::win_in(3)));
+    let (mv, score) = best(
+        "chess",
+        "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1",
+        8,
+    );
+    assert_eq!((mv.as_str(), score), ("f8c5", Score::win_in(5)));
+}
+
+#[test]
+fn plays_the_mating_line_to_the_end() {
+    let mut game = find_mode("chess")
+        .unwrap()
+        .from_position("k7/8/2K5/8/8/8/8/7R w - - 0 1")
+        .unwrap();
+    for _ in 0..6 {
+        if game.outcome().is_some() {
+            break;
+        }
+        let thought = game.analyse(&depth_limit(6), &AtomicBool::new(false), &mut |_| {});
+        game.play(thought.best.unwrap()).unwrap();
+    }
+    assert_eq!(
+        game.outcome().and_then(Outcome::winner),
+        Some(ply_core::Player::First)
+    );
+}
+
+#[test]
+fn explodes_the_king_in_atomic() {
+    assert_eq!(
+        best("atomic", "4k3/4q3/8/8/8/8/8/4RK2 w - - 0 1", 3),
+        ("e1e7".into(), Score::win_in(1))
+    );
+}
+
+#[test]
+fn walks_to_the_hill() {
+    let (mv, score) = best("koth", "7k/8/8/8/8/8/8/K7 w - - 0 1", 7);
+    assert_eq!((mv.as_str(), score), ("a1b2", Score::win_in(5)));
+}
+
+#[test]
+fn stop_flag_ends_the_search_with_a_legal_move() {
+    let game = find_mode("chess").unwrap().new_game();
+    let stop = AtomicBool::new(true);
+    let thought = game.analyse(&Limits::default(), &stop, &mut |_| {});
+    assert!(game.legal_moves().contains(&thought.best.unwrap()));
+    assert!(
+        thought.depth < 6,
+        "stopped long before an unlimited search ends"
+    );
+}
+
+/// Plain minimax with the search's own rules for game ends and repetition.
+fn minimax<G: Heuristics>(position: &mut G, depth: u32, ply: u32, path: &mut Vec<u64>) -> Score {
+    if ply > 0
+        && path
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .any(|&hash| hash == position.hash())
+    {
+        return score_of(position, position.repetition_outcome(), ply);
+    }
+    let mut moves = Vec::new();
+    position.gen_moves(&mut moves);
+    if moves.is_empty() {
+        return score_of(position, position.outcome(), ply);
+    }
+    if ply > 0 && position.outcome().is_some() {
+        return Score::ZERO;
+    }
+    if depth == 0 {
+        return position.evaluate();
+    }
+    path.push(position.hash());
+    let mut best = -Score::INFINITE;
+    for mv in moves {
+        let undo = position.make(mv);
+        best = best.max(-minimax(position, depth - 1, ply + 1, path));
+        position.unmake(mv, undo);
+    }
+    path.pop();
+    best
+}
+
+fn score_of<G: Rules>(position: &G, outcome: Option<Outcome>, ply: u32) -> Score {
+    match outcome {
+        Some(Outcome::Win { winner, .. }) if winner == position.to_move() => Score::win_in(ply),
+        Some(Outcome::Win { .. }) => Score::loss_in(ply),
+        _ => Score::ZERO,
+    }
+}
+
+/// Random positions from seeded playouts; the exact search must equal minimax on each.
+fn agrees_with_minimax<G: Heuristics>(seed: u64, positions: usize, max_depth: u32) {
+    let mut searcher = Searcher::<G>::new(1);
+    let stop = AtomicBool::new(false);
+    for index in 0..positions as u64 {
+        let mut position = G::start();
+        let plies = splitmix64(seed ^ index) % 40;
+        let mut moves = Vec::new();
+        for ply in 0..plies {
+            moves.clear();
+            position.gen_moves(&mut moves);
+            if moves.is_empty() || position.outcome().is_some() {
+                break;
+            }
+            position
+                .make(moves[(splitmix64(seed + index * 977 + ply) % moves.len() as u64) as usize]);
+        }
+        if position.outcome().is_some() {
+            continue;
+        }
+        for depth in 1..=max_depth {
+            let limits = Limits {
+                depth: Some(depth),
+                exact: true,
+                ..Limits::default()
+            };
+            let report = searcher.search(&position, &[], &limits, &stop, &mut |_| {});
+            let oracle = minimax(&mut position.clone(), depth, 0, &mut Vec::new());
+            assert_eq!(
+                report.score,
+                oracle,
+                "{} at depth {depth}",
+                position.to_text()
+            );
+            searcher.clear();
+        }
+    }
+}
+
+#[test]
+fn search_equals_minimax_in_the_chess_family() {
+    agrees_with_minimax::<Standard>(1, 12, 3);
+    agrees_with_minimax::<Atomic>(2, 12, 3);
+    agrees_with_minimax::<KingOfTheHill>(3, 12, 3);
+    agrees_with_minimax::<HoleChess>(4, 12, 3);
+    agrees_with_minimax::<LastPieceStanding>(5, 12, 3);
+    agrees_with_minimax::<MegaChess>(6, 3, 2);
+}
+
+#[test]
+fn search_equals_minimax_in_checkers_and_hnefatafl() {
+    agrees_with_minimax::<ply_games::checkers::Checkers>(7, 20, 4);
+    agrees_with_minimax::<ply_games::hnefatafl::Hnefatafl>(8, 4, 2);
+}
+
+#[test]
+fn takes_the_winning_multi_jump_in_checkers() {
+    let (mv, score) = best("checkers", "B:W14,23:B9,10", 4);
+    assert_eq!((mv.as_str(), score), ("9x18x27", Score::win_in(1)));
+}
+
+/// Whether the side to move (the defenders) can win with its very next move.
+fn defenders_win_at_once(game: &dyn AnyGame) -> bool {
+    game.legal_moves().into_iter().any(|code| {
+        let mut after = game.clone_box();
+        after.play(code).unwrap();
+        after.outcome().and_then(Outcome::winner) == Some(ply_core::Player::Second)
+    })
+}
+
+#[test]
+fn escapes_to_a_corner_and_blocks_an_escape_in_hnefatafl() {
+    let open = "4k6/11/11/11/11/2d8/11/11/11/11/3aaa5 d";
+    let (mv, score) = best("hnefatafl", open, 2);
+    assert_eq!(score, Score::win_in(1));
+    assert!(mv == "e11-a11" || mv == "e11-k11", "{mv}");
+
+    let board = "4k2a3/11/11/11/11/2d8/11/11/11/11/1a1aaa5";
+    let hnefatafl = find_mode("hnefatafl").unwrap();
+    let if_defenders_moved = hnefatafl.from_position(&format!("{board} d")).unwrap();
+    assert!(
+        defenders_win_at_once(&*if_defenders_moved),
+        "the king threatens to escape"
+    );
+    let mut game = hnefatafl.from_position(&format!("{board} a")).unwrap();
+    let thought = game.analyse(&depth_limit(3), &AtomicBool::new(false), &mut |_| {});
+    game.play(thought.best.unwrap()).unwrap();
+    assert!(
+        !defenders_win_at_once(&*game),
+        "after {:?} the king still escapes",
+        thought.line
+    );
+}

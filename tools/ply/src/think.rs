@@ -1,0 +1,54 @@
+//! `ply think`: let the computer search a position and show each iteration, for
+//! checking the search by hand and measuring depth reached in a given time.
+
+use crate::game_args::GameArgs;
+use clap::Args;
+use ply_modes::Limits;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// Arguments of `ply think`.
+#[derive(Args, Debug)]
+pub struct ThinkArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Time to think, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    millis: u64,
+    /// Deepest iteration, in plies.
+    #[arg(long)]
+    depth: Option<u32>,
+}
+
+/// Searches and prints one line per completed iteration, then the best move.
+pub fn run(args: &ThinkArgs) -> Result<(), String> {
+    let game = args.game.game()?;
+    if game.outcome().is_some() {
+        return Err("the game is already over".into());
+    }
+    let limits = Limits {
+        time: Some(Duration::from_millis(args.millis)),
+        depth: args.depth,
+        ..Limits::default()
+    };
+    let stop = AtomicBool::new(false);
+    let thought = game.analyse(&limits, &stop, &mut |thought| {
+        println!(
+            "depth {:>2}  score {:>8}  nodes {:>10}  time {:>6} ms  line {}",
+            thought.depth,
+            thought.score.to_string(),
+            thought.nodes,
+            thought.elapsed.as_millis(),
+            thought.line.join(" ")
+        );
+    });
+    let best = thought.line.first().cloned().unwrap_or_default();
+    println!(
+        "best {best} (depth {}, {} nodes in {} ms, {:.0} thousand nodes per second)",
+        thought.depth,
+        thought.nodes,
+        thought.elapsed.as_millis(),
+        thought.nodes as f64 / thought.elapsed.as_secs_f64().max(1e-9) / 1e3
+    );
+    Ok(())
+}
