@@ -1,0 +1,136 @@
+//! The computer player's worker thread: positions to think about go in, progress and
+//! chosen moves come out over channels, so the window never waits for the search.
+
+use crossbeam_channel::{Receiver, Sender, TryRecvError};
+use ply_modes::{AnyGame, Request, Thought};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+struct Job {
+    ticket: u64,
+    game: Box<dyn AnyGame>,
+    request: Request,
+    stop: Arc<AtomicBool>,
+}
+
+/// What the worker has to say about a job.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum News {
+    /// The search finished another iteration.
+    Progress(Thought),
+    /// The search finished; the move to play is `best`.
+    Done(Thought),
+}
+
+/// A handle on the worker thread. Dropping it stops the search and lets the thread end.
+pub struct Computer {
+    jobs: Sender<Job>,
+    news: Receiver<(u64, News)>,
+    current: Option<(u64, Arc<AtomicBool>)>,
+    next_ticket: u64,
+}
+
+impl Computer {
+    /// Starts the worker thread. Should the system refuse a thread, the job channel is
+    /// closed and `think` quietly does nothing.
+    pub fn start() -> Computer {
+        let (jobs, job_queue) = crossbeam_channel::unbounded::<Job>();
+        let (news_out, news) = crossbeam_channel::unbounded();
+        let _worker = std::thread::Builder::new()
+            .name("computer".into())
+            .spawn(move || work(&job_queue, &news_out));
+        Computer {
+            jobs,
+            news,
+            current: None,
+            next_ticket: 1,
+        }
+    }
+
+    /// Asks for a move in `game`'s current position, abandoning any earlier question.
+    pub fn think(&mut self, game: &dyn AnyGame, request: Request) {
+        self.cancel();
+        let ticket = self.next_ticket;
+        self.next_ticket += 1;
+        let stop = Arc::new(AtomicBool::new(false));
+        let job = Job {
+            ticket,
+            game: game.clone_box(),
+            request,
+            stop: Arc::clone(&stop),
+        };
+        if self.jobs.send(job).is_ok() {
+            self.current = Some((ticket, stop));
+        }
+    }
+
+    /// Stops the current search at once; its answer will be ignored.
+    pub fn cancel(&mut self) {
+        if let Some((_, stop)) = self.current.take() {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether a question is outstanding.
+    pub fn is_thinking(&self) -> bool {
+        self.current.is_some()
+    }
+
+    /// Everything the worker said about the current question since the last poll;
+    /// answers to abandoned questions are dropped. Never blocks.
+    pub fn poll(&mut self) -> Vec<News> {
+        let mut out = Vec::new();
+        loop {
+            match self.news.try_recv() {
+                Ok((ticket, news)) => {
+                    if self.current.as_ref().is_some_and(|(now, _)| *now == ticket) {
+                        if matches!(news, News::Done(_)) {
+                            self.current = None;
+                        }
+                        out.push(news);
+                    }
+                }
+                Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
+            }
+        }
+        out
+    }
+
+    /// Waits for the current question's answer (tests and tools only; the window never
+    /// calls this).
+    pub fn wait(&mut self) -> Option<Thought> {
+        while let Some((ticket, _)) = &self.current {
+            let ticket = *ticket;
+            match self.news.recv() {
+                Ok((done, News::Done(thought))) if done == ticket => {
+                    self.current = None;
+                    return Some(thought);
+                }
+                Ok(_) => {}
+                Err(_) => return None,
+            }
+        }
+        None
+    }
+}
+
+impl Drop for Computer {
+    fn drop(&mut self) {
+        self.cancel();
+    }
+}
+
+fn work(jobs: &Receiver<Job>, news: &Sender<(u64, News)>) {
+    while let Ok(job) = jobs.recv() {
+        if job.stop.load(Ordering::Relaxed) {
+            continue;
+        }
+        let ticket = job.ticket;
+        let thought = job.game.think(&job.request, &job.stop, &mut |thought| {
+            let _ = news.send((ticket, News::Progress(thought.clone())));
+        });
+        if news.send((ticket, News::Done(thought))).is_err() {
+            return;
+        }
+    }
+}

@@ -1,0 +1,12 @@
+//! Plyground's game window, as a library: screens, the computer's worker thread,
+//! settings and the display list, all testable without a window. The binary adds a
+//! thin macroquad layer that turns window input into events and paints display lists.
+
+pub mod computer;
+pub mod display;
+pub mod help;
+pub mod pieces;
+pub mod screens;
+pub mod settings;
+pub mod theme;
+pub mod snapshot;

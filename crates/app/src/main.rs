@@ -1,0 +1,228 @@
+//! The `plyground` program: opens the game window on the main menu, or renders one
+//! screen to a PNG file (`--screenshot`), checks such a file (`--check-png`), or measures
+//! frame times while the computer thinks (`--measure-frames`).
+
+mod paint;
+
+use clap::Parser;
+use macroquad::prelude::{get_frame_time, get_screen_data, next_frame, prevent_quit, is_quit_requested, screen_height, screen_width, request_new_screen_size, clear_background, BLACK};
+use macroquad::window::Conf;
+use plyground::display::Point;
+use plyground::screens::game::{GameScreen, Seat};
+use plyground::screens::local::LocalSetup;
+use plyground::screens::menu::MainMenu;
+use plyground::screens::settings::SettingsScreen;
+use plyground::screens::{App, Context, Event, Screen};
+use plyground::settings::Settings;
+use ply_modes::{Level, MODES, find_mode, mode_ids};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Fewest distinct colours a screenshot must have to count as not blank.
+const MIN_COLOURS: usize = 16;
+
+/// Command-line options.
+#[derive(Parser, Debug)]
+#[command(version, about = "Plyground: board games against friends or the computer")]
+struct Options {
+    /// Render one frame of a screen to this PNG file and exit.
+    #[arg(long, value_name = "FILE")]
+    screenshot: Option<PathBuf>,
+    /// The screen to show first: menu, local, settings or game.
+    #[arg(long, default_value = "menu")]
+    screen: String,
+    /// The game mode for `--screen game` or `local` (see `ply modes`).
+    #[arg(long, value_name = "ID")]
+    mode: Option<String>,
+    /// The starting position for `--screen game`, in the mode's position text.
+    #[arg(long, value_name = "TEXT")]
+    position: Option<String>,
+    /// Check that a PNG file is not blank (exit status 1 if it is) and exit.
+    #[arg(long, value_name = "FILE")]
+    check_png: Option<PathBuf>,
+    /// Let the computer play itself on Maximum for this many seconds and print the
+    /// longest frame time.
+    #[arg(long, value_name = "SECONDS")]
+    measure_frames: Option<f32>,
+}
+
+/// Why the options could not be followed.
+#[derive(Debug, thiserror::Error)]
+enum StartError {
+    #[error("unknown game mode \"{0}\"; the modes are: {1}")]
+    UnknownMode(String, String),
+    #[error("that position is not valid for {0}: {1}")]
+    BadPosition(String, String),
+    #[error("unknown screen \"{0}\"; choose menu, local, settings or game")]
+    UnknownScreen(String),
+}
+
+fn first_screen(options: &Options) -> Result<Box<dyn Screen>, StartError> {
+    let mode_id = options.mode.clone().unwrap_or_else(|| MODES[0].id.to_string());
+    let mode = find_mode(&mode_id).ok_or_else(|| StartError::UnknownMode(mode_id.clone(), mode_ids()))?;
+    if options.measure_frames.is_some() {
+        let seats = [Seat::Computer(Level::Maximum); 2];
+        return Ok(Box::new(GameScreen::new(mode.new_game(), seats)));
+    }
+    Ok(match options.screen.as_str() {
+        "menu" => Box::new(MainMenu),
+        "local" => Box::new(LocalSetup::new().with_mode(mode.id)),
+        "settings" => Box::new(SettingsScreen::new()),
+        "game" => {
+            let game = match &options.position {
+                Some(text) => mode
+                    .from_position(text)
+                    .map_err(|error| StartError::BadPosition(mode.name.to_string(), error.to_string()))?,
+                None => mode.new_game(),
+            };
+            Box::new(GameScreen::new(game, [Seat::Person, Seat::Computer(Level::Medium)]))
+        }
+        other => return Err(StartError::UnknownScreen(other.to_string())),
+    })
+}
+
+fn main() -> ExitCode {
+    let options = Options::parse();
+    if let Some(path) = &options.check_png {
+        return match plyground::snapshot::distinct_colours(path, MIN_COLOURS) {
+            Ok(colours) if colours >= MIN_COLOURS => ExitCode::SUCCESS,
+            Ok(colours) => {
+                eprintln!("{} looks blank: only {colours} colours", path.display());
+                ExitCode::FAILURE
+            }
+            Err(error) => {
+                eprintln!("{error}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    let screen = match first_screen(&options) {
+        Ok(screen) => screen,
+        Err(error) => {
+            eprintln!("{error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let settings = Settings::load();
+    let conf = Conf {
+        window_title: "Plyground".to_string(),
+        window_width: settings.window_width.clamp(640, 4096) as i32,
+        window_height: settings.window_height.clamp(480, 4096) as i32,
+        sample_count: 4,
+        ..Default::default()
+    };
+    let status = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let result = std::sync::Arc::clone(&status);
+    macroquad::Window::from_config(conf, async move {
+        let ok = run(options, screen, settings).await;
+        result.store(ok, std::sync::atomic::Ordering::Relaxed);
+    });
+    if status.load(std::sync::atomic::Ordering::Relaxed) {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+async fn run(options: Options, screen: Box<dyn Screen>, settings: Settings) -> bool {
+    let size = (screen_width(), screen_height());
+    let mut app = App::new(screen, Context::new(settings, size));
+    if let Some(path) = &options.screenshot {
+        return screenshot(&mut app, path).await;
+    }
+    if let Some(seconds) = options.measure_frames {
+        measure(&mut app, seconds).await;
+        return true;
+    }
+    prevent_quit();
+    let mut pointer = Point::new(-1.0, -1.0);
+    let mut window_size = (app.context.settings.window_width, app.context.settings.window_height);
+    loop {
+        app.context.size = (screen_width(), screen_height());
+        if is_quit_requested() {
+            app.closing();
+            save_settings(&mut app);
+            break;
+        }
+        let mut running = true;
+        for event in paint::events(&mut pointer, get_frame_time()) {
+            running = app.update(&event);
+            if !running {
+                break;
+            }
+        }
+        if app.context.settings_changed {
+            save_settings(&mut app);
+            let wanted = (app.context.settings.window_width, app.context.settings.window_height);
+            if wanted != window_size {
+                window_size = wanted;
+                request_new_screen_size(wanted.0 as f32, wanted.1 as f32);
+            }
+        }
+        if !running {
+            app.closing();
+            break;
+        }
+        clear_background(BLACK);
+        paint::paint(&app.draw());
+        next_frame().await;
+    }
+    true
+}
+
+fn save_settings(app: &mut App) {
+    app.context.settings_changed = false;
+    if let Err(error) = app.context.settings.save() {
+        app.context.notice = Some(error.to_string());
+    }
+}
+
+/// Draws a few frames (a virtual display may need them to settle) and saves the last.
+async fn screenshot(app: &mut App, path: &std::path::Path) -> bool {
+    for _ in 0..3 {
+        app.context.size = (screen_width(), screen_height());
+        clear_background(BLACK);
+        paint::paint(&app.draw());
+        next_frame().await;
+    }
+    app.context.size = (screen_width(), screen_height());
+    clear_background(BLACK);
+    paint::paint(&app.draw());
+    let image = get_screen_data();
+    let saved = plyground::snapshot::write_png(path, u32::from(image.width), u32::from(image.height), &image.bytes);
+    next_frame().await;
+    match saved {
+        Ok(()) => true,
+        Err(error) => {
+            eprintln!("{error}");
+            false
+        }
+    }
+}
+
+/// Runs the app, ticking every frame while the computer plays itself, and prints the
+/// longest time between two frames.
+async fn measure(app: &mut App, seconds: f32) {
+    let started = Instant::now();
+    let mut last = Instant::now();
+    let mut longest = 0.0f32;
+    let mut frames = 0u32;
+    while started.elapsed().as_secs_f32() < seconds {
+        app.context.size = (screen_width(), screen_height());
+        app.update(&Event::Tick(get_frame_time()));
+        clear_background(BLACK);
+        paint::paint(&app.draw());
+        next_frame().await;
+        let now = Instant::now();
+        if frames > 2 {
+            longest = longest.max((now - last).as_secs_f32());
+        }
+        last = now;
+        frames += 1;
+    }
+    println!(
+        "longest frame: {:.1} ms over {frames} frames ({seconds} s, computer against computer on Maximum)",
+        longest * 1000.0
+    );
+}

@@ -1,0 +1,121 @@
+//! The only code that draws with macroquad: it paints a display list, and turns the
+//! window's input into screen events.
+
+use macroquad::prelude::{
+    Color, KeyCode, MouseButton, TextParams, draw_circle, draw_line, draw_poly, draw_poly_lines,
+    draw_rectangle, draw_rectangle_lines, draw_text_ex, draw_triangle, get_char_pressed,
+    is_key_pressed, is_mouse_button_pressed, is_mouse_button_released, measure_text, mouse_position,
+    vec2,
+};
+use plyground::display::{Align, Frame, Item, Point, Rect, Rgba};
+use plyground::screens::{Event, Key};
+
+fn color(rgba: Rgba) -> Color {
+    Color::new(rgba.0, rgba.1, rgba.2, rgba.3)
+}
+
+fn sides(radius: f32) -> u8 {
+    (radius / 1.5).clamp(16.0, 96.0) as u8
+}
+
+/// Paints every item of the frame, back to front.
+pub fn paint(frame: &Frame) {
+    for item in &frame.items {
+        match item {
+            Item::Rect { rect, color: c } => draw_rectangle(rect.x, rect.y, rect.w, rect.h, color(*c)),
+            Item::Frame { rect, thickness, color: c } => {
+                draw_rectangle_lines(rect.x, rect.y, rect.w, rect.h, *thickness, color(*c));
+            }
+            Item::Disc { center, radius, color: c } => {
+                if *radius < 6.0 {
+                    draw_circle(center.x, center.y, *radius, color(*c));
+                } else {
+                    draw_poly(center.x, center.y, sides(*radius), *radius, 0.0, color(*c));
+                }
+            }
+            Item::Ring { center, radius, thickness, color: c } => {
+                draw_poly_lines(center.x, center.y, sides(*radius), *radius, 0.0, *thickness, color(*c));
+            }
+            Item::Triangles { corners, color: c } => {
+                for [a, b, d] in corners {
+                    draw_triangle(vec2(a.x, a.y), vec2(b.x, b.y), vec2(d.x, d.y), color(*c));
+                }
+            }
+            Item::Line { from, to, thickness, color: c } => {
+                draw_line(from.x, from.y, to.x, to.y, *thickness, color(*c));
+            }
+            Item::Text { text, rect, size, color: c, align } => text_in(text, *rect, *size, color(*c), *align),
+        }
+    }
+}
+
+fn text_in(text: &str, rect: Rect, size: f32, color: Color, align: Align) {
+    let font_size = size.round().clamp(6.0, 200.0) as u16;
+    let params = TextParams {
+        font_size,
+        color,
+        ..Default::default()
+    };
+    if align == Align::Wrap {
+        let line_height = size * 1.25;
+        let mut y = rect.y + size;
+        let mut line = String::new();
+        for word in text.split_whitespace() {
+            let candidate = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
+            if !line.is_empty() && measure_text(&candidate, None, font_size, 1.0).width > rect.w {
+                draw_text_ex(&line, rect.x, y, params.clone());
+                y += line_height;
+                line = word.to_string();
+            } else {
+                line = candidate;
+            }
+        }
+        if !line.is_empty() {
+            draw_text_ex(&line, rect.x, y, params);
+        }
+        return;
+    }
+    let reference = measure_text("Ag", None, font_size, 1.0);
+    let width = measure_text(text, None, font_size, 1.0).width;
+    let x = match align {
+        Align::Left | Align::Wrap => rect.x,
+        Align::Center => rect.x + (rect.w - width) / 2.0,
+        Align::Right => rect.x + rect.w - width,
+    };
+    let y = rect.y + (rect.h - reference.height) / 2.0 + reference.offset_y;
+    draw_text_ex(text, x.round(), y.round(), params);
+}
+
+/// The events of this frame: pointer, special keys, typed characters, then the tick.
+pub fn events(last_pointer: &mut Point, frame_seconds: f32) -> Vec<Event> {
+    let mut out = Vec::new();
+    let (x, y) = mouse_position();
+    let pointer = Point::new(x, y);
+    if pointer != *last_pointer {
+        out.push(Event::PointerMove(pointer));
+        *last_pointer = pointer;
+    }
+    if is_mouse_button_pressed(MouseButton::Left) {
+        out.push(Event::PointerDown(pointer));
+    }
+    if is_mouse_button_released(MouseButton::Left) {
+        out.push(Event::PointerUp(pointer));
+    }
+    for (code, key) in [
+        (KeyCode::Escape, Key::Escape),
+        (KeyCode::Enter, Key::Enter),
+        (KeyCode::KpEnter, Key::Enter),
+        (KeyCode::Backspace, Key::Backspace),
+    ] {
+        if is_key_pressed(code) {
+            out.push(Event::Key(key));
+        }
+    }
+    while let Some(typed) = get_char_pressed() {
+        if !typed.is_control() {
+            out.push(Event::Char(typed));
+        }
+    }
+    out.push(Event::Tick(frame_seconds));
+    out
+}

@@ -1,0 +1,96 @@
+//! The main menu: the first thing a player sees.
+
+use super::widgets::{self, Buttons, Look};
+use super::{Context, Event, Screen, Transition};
+use crate::display::{Align, Frame, Rect};
+use crate::theme;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Choice {
+    PlayHere,
+    Help,
+    Settings,
+    Quit,
+}
+
+const ENTRIES: [(Choice, &str); 4] = [
+    (Choice::PlayHere, "Play on this computer"),
+    (Choice::Help, "Help"),
+    (Choice::Settings, "Settings"),
+    (Choice::Quit, "Quit"),
+];
+
+/// The main menu.
+#[derive(Default)]
+pub struct MainMenu;
+
+impl MainMenu {
+    fn layout(&self, context: &Context) -> Vec<(Rect, Choice, &'static str)> {
+        let mut frame = Frame::default();
+        let area = widgets::page(&mut frame, context, "");
+        widgets::column(context, area, ENTRIES.len())
+            .into_iter()
+            .zip(ENTRIES)
+            .map(|(rect, (choice, label))| (rect, choice, label))
+            .collect()
+    }
+}
+
+impl Screen for MainMenu {
+    fn update(&mut self, event: &Event, context: &mut Context) -> Transition {
+        match event {
+            Event::PointerUp(point) => {
+                let mut buttons = Buttons::new();
+                for (rect, choice, _) in self.layout(context) {
+                    buttons.add(rect, choice);
+                }
+                match buttons.at(*point) {
+                    Some(Choice::PlayHere) => {
+                        Transition::Push(Box::new(super::local::LocalSetup::new()))
+                    }
+                    Some(Choice::Help) => {
+                        if let Err(error) = crate::help::open_page(None) {
+                            context.notice = Some(error.to_string());
+                        }
+                        Transition::Stay
+                    }
+                    Some(Choice::Settings) => {
+                        Transition::Push(Box::new(super::settings::SettingsScreen::new()))
+                    }
+                    Some(Choice::Quit) => Transition::Quit,
+                    None => Transition::Stay,
+                }
+            }
+            Event::Key(super::Key::Escape) => Transition::Quit,
+            _ => Transition::Stay,
+        }
+    }
+
+    fn draw(&self, context: &Context, frame: &mut Frame) {
+        let area = widgets::page(frame, context, "Plyground");
+        let s = widgets::scale(context);
+        frame.text(
+            "Chess and its variants, checkers, hnefatafl and more",
+            Rect::new(0.0, area.y, area.w, 36.0 * s),
+            24.0 * s,
+            theme::TEXT_DIM,
+            Align::Center,
+        );
+        for (rect, _, label) in self.layout(context) {
+            widgets::button(frame, context, rect, label, Look::Normal);
+        }
+        let window = context.window();
+        frame.text(
+            format!("version {}", env!("CARGO_PKG_VERSION")),
+            Rect::new(
+                window.w - 220.0 * s,
+                window.h - 40.0 * s,
+                200.0 * s,
+                30.0 * s,
+            ),
+            18.0 * s,
+            theme::TEXT_DIM,
+            Align::Right,
+        );
+    }
+}

@@ -1,0 +1,164 @@
+//! The screen stack: every screen turns events into a transition and draws itself into
+//! a display list, without touching the window, so all of it is testable headless.
+
+pub mod game;
+pub mod local;
+pub mod menu;
+pub mod settings;
+pub mod widgets;
+
+use crate::display::{Frame, Point, Rect};
+use crate::settings::Settings;
+
+/// A special key the screens react to (letters arrive as [`Event::Char`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// Back, or the game menu.
+    Escape,
+    /// Confirm.
+    Enter,
+    /// Delete the last typed character.
+    Backspace,
+}
+
+/// Something that happened in the window.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Event {
+    /// Time passed (seconds since the last frame); screens poll their workers here.
+    Tick(f32),
+    /// The mouse button went down.
+    PointerDown(Point),
+    /// The pointer moved.
+    PointerMove(Point),
+    /// The mouse button came up.
+    PointerUp(Point),
+    /// A special key was pressed.
+    Key(Key),
+    /// A character was typed.
+    Char(char),
+}
+
+/// What the screen stack should do after an event.
+pub enum Transition {
+    /// Stay on this screen.
+    Stay,
+    /// Open a screen on top of this one.
+    Push(Box<dyn Screen>),
+    /// Close this screen and go back to the one below.
+    Pop,
+    /// Close this screen and open another in its place.
+    Replace(Box<dyn Screen>),
+    /// Close the program.
+    Quit,
+}
+
+/// What every screen may read and change: settings, window size, pointer, a message.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Context {
+    /// The player's settings.
+    pub settings: Settings,
+    /// The window's size in pixels.
+    pub size: (f32, f32),
+    /// Where the pointer is.
+    pub pointer: Point,
+    /// A short message to show the player (an error opening help, say).
+    pub notice: Option<String>,
+    /// Set when the settings changed and should be written.
+    pub settings_changed: bool,
+}
+
+impl Context {
+    /// A context for a window of `size` with `settings`.
+    pub fn new(settings: Settings, size: (f32, f32)) -> Context {
+        Context {
+            settings,
+            size,
+            pointer: Point::default(),
+            notice: None,
+            settings_changed: false,
+        }
+    }
+
+    /// The whole window as a rectangle.
+    pub fn window(&self) -> Rect {
+        Rect::new(0.0, 0.0, self.size.0, self.size.1)
+    }
+}
+
+/// One screen of the program.
+pub trait Screen {
+    /// Reacts to an event.
+    fn update(&mut self, event: &Event, context: &mut Context) -> Transition;
+    /// Draws the screen.
+    fn draw(&self, context: &Context, frame: &mut Frame);
+    /// The window is closing: last chance to keep anything unsaved.
+    fn closing(&mut self, _context: &mut Context) {}
+}
+
+/// The stack of open screens and the shared context.
+pub struct App {
+    stack: Vec<Box<dyn Screen>>,
+    /// Shared state every screen sees.
+    pub context: Context,
+}
+
+impl App {
+    /// An app showing `first`.
+    pub fn new(first: Box<dyn Screen>, context: Context) -> App {
+        App {
+            stack: vec![first],
+            context,
+        }
+    }
+
+    /// Passes an event to the top screen and applies its transition; `false` once the
+    /// program should end.
+    pub fn update(&mut self, event: &Event) -> bool {
+        if let Event::PointerMove(point) | Event::PointerDown(point) | Event::PointerUp(point) =
+            *event
+        {
+            self.context.pointer = point;
+        }
+        if matches!(event, Event::PointerDown(_) | Event::Key(_)) {
+            self.context.notice = None;
+        }
+        let Some(top) = self.stack.last_mut() else {
+            return false;
+        };
+        match top.update(event, &mut self.context) {
+            Transition::Stay => {}
+            Transition::Push(screen) => self.stack.push(screen),
+            Transition::Pop => {
+                self.stack.pop();
+            }
+            Transition::Replace(screen) => {
+                self.stack.pop();
+                self.stack.push(screen);
+            }
+            Transition::Quit => self.stack.clear(),
+        }
+        !self.stack.is_empty()
+    }
+
+    /// The display list of the top screen.
+    pub fn draw(&self) -> Frame {
+        let mut frame = Frame::default();
+        if let Some(top) = self.stack.last() {
+            top.draw(&self.context, &mut frame);
+        }
+        widgets::notice(&self.context, &mut frame);
+        frame
+    }
+
+    /// The window is closing: every screen may keep what it must.
+    pub fn closing(&mut self) {
+        for screen in self.stack.iter_mut().rev() {
+            screen.closing(&mut self.context);
+        }
+    }
+
+    /// How many screens are open.
+    pub fn depth(&self) -> usize {
+        self.stack.len()
+    }
+}

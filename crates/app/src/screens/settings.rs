@@ -1,0 +1,161 @@
+//! The settings screen: board theme, the player's name and the window size.
+
+use super::widgets::{self, Buttons, Look};
+use super::{Context, Event, Key, Screen, Transition};
+use crate::display::{Align, Frame, Item, Rect};
+use crate::settings::WINDOW_SIZES;
+use crate::theme;
+
+/// Longest name a player may type.
+pub const MAX_NAME_LENGTH: usize = 20;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Action {
+    Theme,
+    Name,
+    WindowSize,
+    Back,
+}
+
+/// The settings screen.
+#[derive(Default)]
+pub struct SettingsScreen {
+    editing_name: bool,
+}
+
+impl SettingsScreen {
+    /// A settings screen with nothing being edited.
+    pub fn new() -> SettingsScreen {
+        SettingsScreen::default()
+    }
+
+    fn rows(&self, context: &Context) -> [(Rect, Rect, Action); 3] {
+        let s = widgets::scale(context);
+        let window = context.window();
+        let label_w = 260.0 * s;
+        let field_w = 420.0 * s;
+        let left = (window.w - label_w - field_w) / 2.0;
+        let row = |i: usize, action| {
+            let y = 180.0 * s + i as f32 * 80.0 * s;
+            (
+                Rect::new(left, y, label_w, 54.0 * s),
+                Rect::new(left + label_w, y, field_w, 54.0 * s),
+                action,
+            )
+        };
+        [
+            row(0, Action::Theme),
+            row(1, Action::Name),
+            row(2, Action::WindowSize),
+        ]
+    }
+
+    fn back_button(&self, context: &Context) -> Rect {
+        let s = widgets::scale(context);
+        let window = context.window();
+        Rect::new((window.w - 260.0 * s) / 2.0, 460.0 * s, 260.0 * s, 54.0 * s)
+    }
+
+    fn leave(&mut self, context: &mut Context) -> Transition {
+        context.settings_changed = true;
+        Transition::Pop
+    }
+}
+
+fn size_index(context: &Context) -> Option<usize> {
+    let now = (context.settings.window_width, context.settings.window_height);
+    WINDOW_SIZES.iter().position(|&size| size == now)
+}
+
+impl Screen for SettingsScreen {
+    fn update(&mut self, event: &Event, context: &mut Context) -> Transition {
+        match event {
+            Event::Char(c) if self.editing_name => {
+                let name = &mut context.settings.name;
+                if !c.is_control() && name.chars().count() < MAX_NAME_LENGTH {
+                    name.push(*c);
+                }
+                Transition::Stay
+            }
+            Event::Key(Key::Backspace) if self.editing_name => {
+                context.settings.name.pop();
+                Transition::Stay
+            }
+            Event::Key(Key::Enter) if self.editing_name => {
+                self.editing_name = false;
+                Transition::Stay
+            }
+            Event::Key(Key::Escape) => self.leave(context),
+            Event::PointerUp(point) => {
+                let mut buttons = Buttons::new();
+                for (_, field, action) in self.rows(context) {
+                    buttons.add(field, action);
+                }
+                buttons.add(self.back_button(context), Action::Back);
+                self.editing_name = false;
+                match buttons.at(*point) {
+                    Some(Action::Theme) => {
+                        context.settings.theme = (context.settings.theme + 1) % theme::THEMES.len();
+                    }
+                    Some(Action::Name) => self.editing_name = true,
+                    Some(Action::WindowSize) => {
+                        let next = size_index(context).map_or(0, |i| (i + 1) % WINDOW_SIZES.len());
+                        let (w, h) = WINDOW_SIZES[next];
+                        context.settings.window_width = w;
+                        context.settings.window_height = h;
+                    }
+                    Some(Action::Back) => return self.leave(context),
+                    None => {}
+                }
+                Transition::Stay
+            }
+            _ => Transition::Stay,
+        }
+    }
+
+    fn draw(&self, context: &Context, frame: &mut Frame) {
+        widgets::page(frame, context, "Settings");
+        let s = widgets::scale(context);
+        let settings = &context.settings;
+        for (label, field, action) in self.rows(context) {
+            let (name, value) = match action {
+                Action::Theme => ("Board theme", theme::theme(settings.theme).name.to_string()),
+                Action::Name => {
+                    let cursor = if self.editing_name { "_" } else { "" };
+                    ("Your name", format!("{}{cursor}", settings.name))
+                }
+                Action::WindowSize => (
+                    "Window size",
+                    format!("{} x {}", settings.window_width, settings.window_height),
+                ),
+                Action::Back => ("", String::new()),
+            };
+            frame.text(name, label, 26.0 * s, theme::TEXT, Align::Left);
+            let look = if action == Action::Name && self.editing_name {
+                Look::Chosen
+            } else {
+                Look::Normal
+            };
+            widgets::button(frame, context, field, &value, look);
+            if action == Action::Theme {
+                let chosen = theme::theme(settings.theme);
+                let swatch = 24.0 * s;
+                for i in 0..4 {
+                    let color = if i % 2 == 0 { chosen.light } else { chosen.dark };
+                    frame.push(Item::Rect {
+                        rect: Rect::new(field.x + field.w + 16.0 * s + i as f32 * swatch, field.y + 15.0 * s, swatch, swatch),
+                        color,
+                    });
+                }
+            }
+        }
+        frame.text(
+            "Click a setting to change it. Changes are kept for next time.",
+            Rect::new(0.0, 120.0 * s, context.size.0, 30.0 * s),
+            20.0 * s,
+            theme::TEXT_DIM,
+            Align::Center,
+        );
+        widgets::button(frame, context, self.back_button(context), "Back", Look::Normal);
+    }
+}

@@ -1,0 +1,124 @@
+//! Buttons, titles and the other small pieces every screen is built from.
+
+use super::Context;
+use crate::display::{Align, Frame, Item, Rect, Rgba};
+use crate::theme;
+
+/// A clickable area and what clicking it means to its screen.
+pub struct Hit<A> {
+    /// Where.
+    pub rect: Rect,
+    /// What it does.
+    pub action: A,
+}
+
+/// The buttons of one screen layout, for drawing and hit testing.
+pub struct Buttons<A> {
+    hits: Vec<Hit<A>>,
+}
+
+impl<A: Copy> Buttons<A> {
+    /// No buttons yet.
+    pub fn new() -> Self {
+        Buttons { hits: Vec::new() }
+    }
+
+    /// Adds a button area.
+    pub fn add(&mut self, rect: Rect, action: A) {
+        self.hits.push(Hit { rect, action });
+    }
+
+    /// The action under `point`, if any.
+    pub fn at(&self, point: crate::display::Point) -> Option<A> {
+        self.hits
+            .iter()
+            .rev()
+            .find(|hit| hit.rect.contains(point))
+            .map(|hit| hit.action)
+    }
+}
+
+impl<A: Copy> Default for Buttons<A> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// How a button looks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Look {
+    /// Ready to press.
+    Normal,
+    /// The current choice.
+    Chosen,
+    /// Cannot be pressed now.
+    Disabled,
+}
+
+/// Draws a button; it lights up under the pointer unless disabled.
+pub fn button(frame: &mut Frame, context: &Context, rect: Rect, label: &str, look: Look) {
+    let hovered = rect.contains(context.pointer) && look != Look::Disabled;
+    let fill = match look {
+        Look::Chosen => theme::BUTTON_ACTIVE,
+        Look::Disabled => theme::BUTTON_DISABLED,
+        Look::Normal if hovered => Rgba(0.36, 0.48, 0.68, 1.0),
+        Look::Normal => theme::BUTTON,
+    };
+    frame.rect(rect, fill);
+    if hovered {
+        frame.push(Item::Frame {
+            rect,
+            thickness: 2.0,
+            color: theme::TEXT,
+        });
+    }
+    let color = if look == Look::Disabled {
+        theme::TEXT_DIM
+    } else {
+        theme::TEXT
+    };
+    frame.text(label, rect, font_size(rect.h), color, Align::Center);
+}
+
+/// A comfortable font size for a box `height` pixels tall.
+pub fn font_size(height: f32) -> f32 {
+    (height * 0.5).clamp(14.0, 40.0)
+}
+
+/// The scale of the interface for this window: 1.0 at 1280x800.
+pub fn scale(context: &Context) -> f32 {
+    (context.size.0 / 1280.0).min(context.size.1 / 800.0).clamp(0.6, 2.5)
+}
+
+/// Paints the background and a title at the top; returns the area left below it.
+pub fn page(frame: &mut Frame, context: &Context, title: &str) -> Rect {
+    let window = context.window();
+    let s = scale(context);
+    frame.rect(window, theme::BACKGROUND);
+    let title_box = Rect::new(0.0, 20.0 * s, window.w, 70.0 * s);
+    frame.text(title, title_box, 48.0 * s, theme::TITLE, Align::Center);
+    Rect::new(0.0, 100.0 * s, window.w, window.h - 100.0 * s)
+}
+
+/// `count` buttons stacked in a centred column inside `area`.
+pub fn column(context: &Context, area: Rect, count: usize) -> Vec<Rect> {
+    let s = scale(context);
+    let (width, height, gap) = (420.0 * s, 54.0 * s, 14.0 * s);
+    let total = count as f32 * height + count.saturating_sub(1) as f32 * gap;
+    let top = area.y + ((area.h - total) / 2.0).max(0.0);
+    let left = area.x + (area.w - width) / 2.0;
+    (0..count)
+        .map(|i| Rect::new(left, top + i as f32 * (height + gap), width, height))
+        .collect()
+}
+
+/// Shows the context's notice, if any, as a strip at the bottom of the window.
+pub fn notice(context: &Context, frame: &mut Frame) {
+    if let Some(text) = &context.notice {
+        let window = context.window();
+        let s = scale(context);
+        let strip = Rect::new(0.0, window.h - 44.0 * s, window.w, 44.0 * s);
+        frame.rect(strip, Rgba(0.6, 0.15, 0.15, 0.95));
+        frame.text(text.as_str(), strip, 20.0 * s, theme::TEXT, Align::Center);
+    }
+}

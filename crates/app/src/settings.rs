@@ -1,0 +1,139 @@
+//! The player's settings (board theme, name, last address, window size), kept in the
+//! operating system's configuration folder between runs.
+
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// Environment variable that moves the configuration folder (tests, portable installs).
+pub const CONFIG_DIR_VARIABLE: &str = "PLYGROUND_CONFIG_DIR";
+
+const FILE_NAME: &str = "settings.toml";
+
+/// Window sizes offered in the settings screen, in pixels.
+pub const WINDOW_SIZES: [(u32, u32); 4] = [(1024, 640), (1280, 800), (1600, 1000), (1920, 1200)];
+
+/// Everything the player chose that should survive a restart.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// Index of the board theme.
+    pub theme: usize,
+    /// The player's name, shown in games and sent when joining online.
+    pub name: String,
+    /// The address last used to join an online game.
+    pub last_address: String,
+    /// Window width in pixels.
+    pub window_width: u32,
+    /// Window height in pixels.
+    pub window_height: u32,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            theme: 0,
+            name: "Player".to_string(),
+            last_address: String::new(),
+            window_width: 1280,
+            window_height: 800,
+        }
+    }
+}
+
+/// Why the settings could not be saved.
+#[derive(Debug, thiserror::Error)]
+pub enum SettingsError {
+    /// No configuration folder is known on this system.
+    #[error("could not find a folder for settings on this computer")]
+    NoFolder,
+    /// Writing the file failed.
+    #[error("could not save the settings in {path}: {source}")]
+    Write {
+        /// The file that could not be written.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// The settings could not be turned into text.
+    #[error("could not write the settings: {0}")]
+    Encode(#[from] toml::ser::Error),
+}
+
+/// The folder the settings live in: `PLYGROUND_CONFIG_DIR` if set, else the system's
+/// configuration folder for Plyground.
+pub fn config_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os(CONFIG_DIR_VARIABLE) {
+        return Some(PathBuf::from(dir));
+    }
+    directories::ProjectDirs::from("org", "Plyground", "Plyground")
+        .map(|dirs| dirs.config_dir().to_path_buf())
+}
+
+impl Settings {
+    /// The settings saved in `dir`, or the defaults when there are none or the file is
+    /// unreadable (a damaged file never stops the game from starting).
+    pub fn load_from(dir: &Path) -> Settings {
+        std::fs::read_to_string(dir.join(FILE_NAME))
+            .ok()
+            .and_then(|text| toml::from_str(&text).ok())
+            .unwrap_or_default()
+    }
+
+    /// Writes the settings into `dir`, creating it if needed.
+    pub fn save_to(&self, dir: &Path) -> Result<(), SettingsError> {
+        let text = toml::to_string_pretty(self)?;
+        let path = dir.join(FILE_NAME);
+        std::fs::create_dir_all(dir)
+            .and_then(|()| std::fs::write(&path, text))
+            .map_err(|source| SettingsError::Write { path, source })
+    }
+
+    /// The settings from the usual folder (defaults if none).
+    pub fn load() -> Settings {
+        config_dir()
+            .map(|dir| Settings::load_from(&dir))
+            .unwrap_or_default()
+    }
+
+    /// Saves into the usual folder.
+    pub fn save(&self) -> Result<(), SettingsError> {
+        let dir = config_dir().ok_or(SettingsError::NoFolder)?;
+        self.save_to(&dir)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("plyground-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    #[test]
+    fn settings_survive_a_round_trip_through_the_folder() {
+        let dir = temp_dir("settings");
+        let settings = Settings {
+            theme: 2,
+            name: "Ada".into(),
+            last_address: "192.168.1.20:7878".into(),
+            window_width: 1600,
+            window_height: 1000,
+        };
+        settings.save_to(&dir).expect("temp folder is writable");
+        assert_eq!(Settings::load_from(&dir), settings);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_missing_or_damaged_file_gives_the_defaults() {
+        let dir = temp_dir("damaged");
+        assert_eq!(Settings::load_from(&dir), Settings::default());
+        std::fs::create_dir_all(&dir).expect("temp folder is writable");
+        std::fs::write(dir.join(FILE_NAME), "theme = \"not a number").expect("writable");
+        assert_eq!(Settings::load_from(&dir), Settings::default());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

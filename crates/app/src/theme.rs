@@ -1,0 +1,80 @@
+//! Board themes (cycled with T) and the colours every screen shares.
+
+use crate::display::Rgba;
+
+/// The colours of one board theme.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Theme {
+    /// The theme's name in settings.
+    pub name: &'static str,
+    /// Light squares (and every square of an unchequered board).
+    pub light: Rgba,
+    /// Dark squares.
+    pub dark: Rgba,
+    /// Squares with a rule of their own (hill, throne, corners).
+    pub special: Rgba,
+    /// The frame around the board.
+    pub border: Rgba,
+}
+
+/// Every board theme, in the order T cycles through them.
+pub const THEMES: [Theme; 4] = [
+    Theme {
+        name: "Wood",
+        light: Rgba::rgb(240, 217, 181),
+        dark: Rgba::rgb(181, 136, 99),
+        special: Rgba::rgb(214, 170, 84),
+        border: Rgba::rgb(92, 62, 38),
+    },
+    Theme {
+        name: "Meadow",
+        light: Rgba::rgb(238, 238, 210),
+        dark: Rgba::rgb(118, 150, 86),
+        special: Rgba::rgb(205, 190, 92),
+        border: Rgba::rgb(58, 78, 44),
+    },
+    Theme {
+        name: "Ocean",
+        light: Rgba::rgb(222, 227, 230),
+        dark: Rgba::rgb(120, 150, 178),
+        special: Rgba::rgb(226, 187, 110),
+        border: Rgba::rgb(46, 66, 92),
+    },
+    Theme {
+        name: "Slate",
+        light: Rgba::rgb(178, 178, 178),
+        dark: Rgba::rgb(112, 112, 118),
+        special: Rgba::rgb(190, 150, 90),
+        border: Rgba::rgb(50, 50, 56),
+    },
+];
+
+/// The theme at `index`, wrapping around.
+pub fn theme(index: usize) -> Theme {
+    THEMES[index % THEMES.len()]
+}
+
+/// Window background.
+pub const BACKGROUND: Rgba = Rgba::rgb(34, 38, 46);
+/// Panels and menus.
+pub const PANEL: Rgba = Rgba::rgb(48, 54, 64);
+/// A button at rest.
+pub const BUTTON: Rgba = Rgba::rgb(70, 96, 140);
+/// A button that is chosen or under the pointer.
+pub const BUTTON_ACTIVE: Rgba = Rgba::rgb(232, 160, 60);
+/// A button that cannot be pressed now.
+pub const BUTTON_DISABLED: Rgba = Rgba::rgb(72, 76, 84);
+/// Ordinary text.
+pub const TEXT: Rgba = Rgba::rgb(236, 238, 242);
+/// Less important text.
+pub const TEXT_DIM: Rgba = Rgba::rgb(160, 168, 180);
+/// Headings.
+pub const TITLE: Rgba = Rgba::rgb(250, 206, 120);
+/// The selected square.
+pub const SELECTED: Rgba = Rgba(0.35, 0.65, 0.95, 0.55);
+/// The squares of the last move.
+pub const LAST_MOVE: Rgba = Rgba(0.95, 0.85, 0.25, 0.42);
+/// A king in check.
+pub const CHECK: Rgba = Rgba(0.9, 0.1, 0.1, 0.6);
+/// Legal destinations.
+pub const TARGET: Rgba = Rgba(0.1, 0.2, 0.1, 0.35);

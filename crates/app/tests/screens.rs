@@ -1,0 +1,201 @@
+//! The screens driven headless, as a player would: clicks, drags and ticks go in, and
+//! the game, the selection and the display list are checked.
+
+use ply_core::{Outcome, Player};
+use ply_modes::{Level, find_mode};
+use plyground::display::{Frame, Point};
+use plyground::screens::game::{GameScreen, Seat};
+use plyground::screens::{Context, Event, Key, Screen};
+use plyground::settings::Settings;
+use std::time::Instant;
+
+fn context() -> Context {
+    Context::new(Settings::default(), (1280.0, 800.0))
+}
+
+fn game(mode: &str, position: Option<&str>, seats: [Seat; 2]) -> GameScreen {
+    let mode = find_mode(mode).expect("mode is registered");
+    let game = match position {
+        Some(text) => mode.from_position(text).expect("valid position"),
+        None => mode.new_game(),
+    };
+    GameScreen::new(game, seats)
+}
+
+fn click(screen: &mut GameScreen, context: &mut Context, at: Point) {
+    screen.update(&Event::PointerDown(at), context);
+    screen.update(&Event::PointerUp(at), context);
+}
+
+fn click_cell(screen: &mut GameScreen, context: &mut Context, cell: usize) {
+    let at = screen.cell_rect(context, cell).center();
+    click(screen, context, at);
+}
+
+fn drawn(screen: &GameScreen, context: &Context) -> Frame {
+    let mut frame = Frame::default();
+    screen.draw(context, &mut frame);
+    frame
+}
+
+const PEOPLE: [Seat; 2] = [Seat::Person, Seat::Person];
+
+#[test]
+fn selecting_a_piece_shows_its_legal_destinations() {
+    let mut context = context();
+    let mut screen = game("chess", None, PEOPLE);
+    click_cell(&mut screen, &mut context, 12);
+    assert_eq!(screen.selected(), Some(12));
+    assert_eq!(screen.targets(), vec![20, 28]);
+    click_cell(&mut screen, &mut context, 6);
+    assert_eq!(screen.selected(), Some(6), "clicking another own piece reselects");
+    assert_eq!(screen.targets(), vec![21, 23]);
+    click_cell(&mut screen, &mut context, 36);
+    assert_eq!(screen.selected(), None, "an empty square with no move clears the selection");
+    assert!(screen.game().moves().is_empty());
+}
+
+#[test]
+fn click_click_and_drag_and_drop_both_move() {
+    let mut context = context();
+    let mut screen = game("chess", None, PEOPLE);
+    click_cell(&mut screen, &mut context, 12);
+    click_cell(&mut screen, &mut context, 28);
+    assert_eq!(screen.game().move_texts(), vec!["e2e4"]);
+    assert_eq!(screen.last_move(), &[12, 28]);
+    let from = screen.cell_rect(&context, 52).center();
+    let to = screen.cell_rect(&context, 36).center();
+    screen.update(&Event::PointerDown(from), &mut context);
+    screen.update(&Event::PointerMove(to), &mut context);
+    screen.update(&Event::PointerUp(to), &mut context);
+    assert_eq!(screen.game().move_texts(), vec!["e2e4", "e7e5"]);
+}
+
+#[test]
+fn the_board_turns_to_the_only_person_and_f_flips_it() {
+    let mut context = context();
+    let mut screen = game("chess", None, [Seat::Computer(Level::Easy), Seat::Person]);
+    let a1 = screen.cell_rect(&context, 0);
+    let h8 = screen.cell_rect(&context, 63);
+    assert!(a1.y < h8.y, "Black's side is at the bottom for the Black player");
+    screen.update(&Event::Char('f'), &mut context);
+    assert!(screen.cell_rect(&context, 0).y > screen.cell_rect(&context, 63).y);
+}
+
+#[test]
+fn a_game_against_the_computer_gets_its_move_and_updates_the_board() {
+    let mut context = context();
+    let mut screen = game("chess", None, [Seat::Person, Seat::Computer(Level::Easy)]);
+    click_cell(&mut screen, &mut context, 12);
+    click_cell(&mut screen, &mut context, 28);
+    screen.update(&Event::Tick(1.0), &mut context);
+    assert!(screen.computer_thinking());
+    screen.wait_for_computer(&mut context);
+    assert_eq!(screen.game().moves().len(), 2);
+    assert_eq!(screen.game().to_move(), Player::First);
+    let moved_to = *screen.last_move().last().expect("the computer's move is marked");
+    let piece = screen.game().view().cells[moved_to].piece;
+    assert_eq!(piece.map(|(owner, _)| owner), Some(Player::Second));
+    let frame = drawn(&screen, &context);
+    assert!(frame.texts().iter().any(|text| text.starts_with("1. e4")));
+    screen.update(&Event::Key(Key::Escape), &mut context);
+    assert!(screen.menu_open());
+}
+
+#[test]
+fn undo_against_the_computer_takes_back_to_the_persons_turn() {
+    let mut context = context();
+    let mut screen = game("checkers", None, [Seat::Person, Seat::Computer(Level::Easy)]);
+    let (code, path) = {
+        let game = screen.game();
+        let code = game.legal_moves()[0];
+        (code, game.move_path(code).expect("legal"))
+    };
+    click_cell(&mut screen, &mut context, path[0]);
+    click_cell(&mut screen, &mut context, *path.last().expect("path"));
+    assert_eq!(screen.game().moves(), vec![code]);
+    screen.wait_for_computer(&mut context);
+    assert_eq!(screen.game().moves().len(), 2);
+    screen.update(&Event::Key(Key::Escape), &mut context);
+    let undo = menu_button(&screen, &context, "Undo move");
+    click(&mut screen, &mut context, undo);
+    assert!(screen.game().moves().is_empty());
+    assert_eq!(screen.game().to_move(), Player::First);
+}
+
+fn menu_button(screen: &GameScreen, context: &Context, label: &str) -> Point {
+    let frame = drawn(screen, context);
+    frame
+        .items
+        .iter()
+        .find_map(|item| match item {
+            plyground::display::Item::Text { text, rect, .. } if text == label => Some(rect.center()),
+            _ => None,
+        })
+        .expect("the button is drawn")
+}
+
+#[test]
+fn promotion_asks_which_piece() {
+    let mut context = context();
+    let mut screen = game("chess", Some("7k/P7/8/8/8/8/8/K7 w - - 0 1"), PEOPLE);
+    click_cell(&mut screen, &mut context, 48);
+    click_cell(&mut screen, &mut context, 56);
+    assert_eq!(screen.promotion_choices().len(), 4);
+    assert!(screen.game().moves().is_empty(), "nothing is played before the choice");
+    let buttons = screen.promotion_buttons(&context);
+    let (rect, code) = buttons
+        .iter()
+        .find(|(_, code)| screen.game().move_text(*code).as_deref() == Some("a7a8n"))
+        .copied()
+        .expect("a knight is offered");
+    click(&mut screen, &mut context, rect.center());
+    assert_eq!(screen.game().moves(), vec![code]);
+    assert_eq!(screen.game().move_texts(), vec!["a7a8n"]);
+}
+
+#[test]
+fn connect_four_drops_a_counter_in_the_clicked_column() {
+    let mut context = context();
+    let mut screen = game("connect4", None, PEOPLE);
+    let width = screen.game().view().width;
+    let top = screen.cell_rect(&context, (screen.game().view().height - 1) * width + 3);
+    click(&mut screen, &mut context, top.center());
+    let view = screen.game().view();
+    assert_eq!(view.cells[3].piece.map(|(owner, _)| owner), Some(Player::First));
+    assert_eq!(screen.game().moves().len(), 1);
+}
+
+#[test]
+fn checkmate_shows_the_game_over_banner() {
+    let mut context = context();
+    let mut screen = game("chess", Some("7k/5Q2/6K1/8/8/8/8/8 w - - 0 1"), PEOPLE);
+    click_cell(&mut screen, &mut context, 53);
+    click_cell(&mut screen, &mut context, 54);
+    assert!(matches!(screen.game().outcome(), Some(Outcome::Win { winner: Player::First, .. })));
+    let frame = drawn(&screen, &context);
+    let texts = frame.texts();
+    assert!(texts.contains(&"White wins"), "{texts:?}");
+    assert!(texts.contains(&"Checkmate"), "{texts:?}");
+    assert!(texts.contains(&"Rematch"));
+}
+
+#[test]
+fn frames_stay_short_while_the_computer_thinks_on_maximum() {
+    let mut context = context();
+    let mut screen = game("chess", None, [Seat::Computer(Level::Maximum); 2]);
+    let started = Instant::now();
+    let mut longest = 0.0f64;
+    let mut frames = 0;
+    while started.elapsed().as_secs_f64() < 1.0 {
+        let frame_start = Instant::now();
+        screen.update(&Event::Tick(1.0 / 60.0), &mut context);
+        let frame = drawn(&screen, &context);
+        assert!(!frame.items.is_empty());
+        longest = longest.max(frame_start.elapsed().as_secs_f64());
+        frames += 1;
+    }
+    assert!(screen.computer_thinking(), "the search is still running on its thread");
+    println!("longest of {frames} headless frames: {:.2} ms", longest * 1000.0);
+    assert!(longest < 0.050, "longest frame {:.1} ms", longest * 1000.0);
+}
