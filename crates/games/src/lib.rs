@@ -2,3 +2,4 @@
 //! the traits of `ply-core`.
 
 pub mod chess;
+pub mod connect4;

@@ -66,6 +66,7 @@ pub static MODES: &[Mode] = &[
     Mode::of::<ply_games::chess::HoleChess>(),
     Mode::of::<ply_games::chess::LastPieceStanding>(),
     Mode::of::<ply_games::chess::MegaChess>(),
+    Mode::of::<ply_games::connect4::ConnectFour>(),
 ];
 
 /// The mode with this identifier.
