@@ -66,7 +66,10 @@ fn bench_ai(args: &AiArgs) -> Result<(), String> {
     for mode in modes {
         let mut games = vec![("start", mode.new_game())];
         for text in positions(mode.id) {
-            games.push(("middle", mode.from_position(text).map_err(|e| e.to_string())?));
+            games.push((
+                "middle",
+                mode.from_position(text).map_err(|e| e.to_string())?,
+            ));
         }
         for (label, game) in games {
             let thought = game.analyse(&limits, &AtomicBool::new(false), &mut |_| {});
