@@ -18,6 +18,21 @@ pub struct BenchArgs {
 enum BenchCommand {
     /// Depth reached, speed and best move in a fixed time, per mode.
     Ai(AiArgs),
+    /// Connect Four benchmark positions: how often the computer finds a winning move in
+    /// the time given, checked against the file's exact scores.
+    Solve(SolveArgs),
+}
+
+#[derive(Args, Debug)]
+struct SolveArgs {
+    /// A file of `MOVES SCORE` lines (e.g. ../shared/data/connect4/Test_L2_R1).
+    file: std::path::PathBuf,
+    /// Thinking time per position, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    millis: u64,
+    /// Only the first N positions.
+    #[arg(long)]
+    limit: Option<usize>,
 }
 
 #[derive(Args, Debug)]
@@ -47,6 +62,7 @@ fn positions(mode: &str) -> &'static [&'static str] {
 pub fn run(args: &BenchArgs) -> Result<(), String> {
     match &args.what {
         BenchCommand::Ai(ai) => bench_ai(ai),
+        BenchCommand::Solve(solve) => bench_solve(solve),
     }
 }
 
@@ -86,5 +102,66 @@ fn bench_ai(args: &AiArgs) -> Result<(), String> {
             );
         }
     }
+    Ok(())
+}
+
+/// Whether a move from `game` wins: the opponent, searched to the end of the game, loses.
+fn move_wins(game: &dyn ply_modes::AnyGame, code: ply_core::MoveCode) -> bool {
+    let mut after = game.clone_box();
+    if after.play(code).is_err() {
+        return false;
+    }
+    if let Some(outcome) = after.outcome() {
+        return outcome.winner() == Some(game.to_move());
+    }
+    let to_the_end = Limits {
+        depth: Some(after.legal_moves().len() as u32 * 6),
+        ..Limits::default()
+    };
+    let verdict = after.analyse(&to_the_end, &AtomicBool::new(false), &mut |_| {});
+    verdict.score.is_decisive() && verdict.score.0 < 0
+}
+
+fn bench_solve(args: &SolveArgs) -> Result<(), String> {
+    let mode = mode_named("connect4")?;
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
+    let limits = Limits {
+        time: Some(Duration::from_millis(args.millis)),
+        ..Limits::default()
+    };
+    let (mut won, mut found, mut slowest) = (0u32, 0u32, Duration::ZERO);
+    let mut total = Duration::ZERO;
+    for (number, line) in text
+        .lines()
+        .take(args.limit.unwrap_or(usize::MAX))
+        .enumerate()
+    {
+        let (moves, score) = line
+            .split_once(' ')
+            .ok_or_else(|| format!("line {}: expected 'MOVES SCORE'", number + 1))?;
+        let score: i32 = score
+            .trim()
+            .parse()
+            .map_err(|_| format!("line {}: bad score '{score}'", number + 1))?;
+        if score <= 0 {
+            continue;
+        }
+        won += 1;
+        let game = mode.from_position(moves).map_err(|e| e.to_string())?;
+        let thought = game.analyse(&limits, &AtomicBool::new(false), &mut |_| {});
+        slowest = slowest.max(thought.elapsed);
+        total += thought.elapsed;
+        match thought.best {
+            Some(code) if move_wins(&*game, code) => found += 1,
+            _ => println!("missed: {moves} (played {:?})", thought.line.first()),
+        }
+    }
+    println!(
+        "{found} of {won} won positions answered with a winning move ({:.1}%); mean {} ms, slowest {} ms",
+        100.0 * f64::from(found) / f64::from(won.max(1)),
+        total.as_millis() / u128::from(won.max(1)),
+        slowest.as_millis()
+    );
     Ok(())
 }

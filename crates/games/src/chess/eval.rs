@@ -4,11 +4,11 @@
 //! holes (seen through mobility), ordinary kings in last piece standing, and the larger
 //! board of mega chess.
 
+use super::Role;
 use super::bits::Bits;
 use super::geometry::Geometry;
 use super::position::{Chess, Set};
 use super::variants::Variant;
-use super::Role;
 use ply_core::{Player, Score};
 
 type G<V> = <V as Variant>::Geometry;
@@ -79,7 +79,11 @@ impl<V: Variant> Chess<V> {
         let end = white.end - black.end;
         let blended = (middle * phase + end * (full_phase - phase)) / full_phase;
         let from_white = blended + self.hill_race();
-        Score(if self.turn == Player::First { from_white } else { -from_white })
+        Score(if self.turn == Player::First {
+            from_white
+        } else {
+            -from_white
+        })
     }
 
     /// Everything that depends on one side alone.
@@ -104,11 +108,16 @@ impl<V: Variant> Chess<V> {
                     Role::Knight => G::<V>::knight(square),
                     Role::Bishop => G::<V>::bishop(square, blockers),
                     Role::Rook => G::<V>::rook(square, blockers),
-                    Role::Queen => G::<V>::bishop(square, blockers) | G::<V>::rook(square, blockers),
+                    Role::Queen => {
+                        G::<V>::bishop(square, blockers) | G::<V>::rook(square, blockers)
+                    }
                     Role::Pawn | Role::King => Set::<V>::EMPTY,
                 };
                 let moves = (reach & !ours & !V::holes()).count() as i32;
-                total.add(MOBILITY[role as usize], moves - Self::typical_mobility(role));
+                total.add(
+                    MOBILITY[role as usize],
+                    moves - Self::typical_mobility(role),
+                );
                 if role == Role::Rook {
                     let file = Self::file_set(square % Self::FILES);
                     if (file & own_pawns).is_empty() {
@@ -236,7 +245,10 @@ impl<V: Variant> Chess<V> {
             if !blocked {
                 let span = i32::from(Self::RANKS) - 2;
                 let progress = advance * 8 / span.max(1);
-                total.add(Taper::new(progress * progress * 2, progress * progress * 5), 1);
+                total.add(
+                    Taper::new(progress * progress * 2, progress * progress * 5),
+                    1,
+                );
             }
         }
         total
@@ -291,12 +303,13 @@ impl<V: Variant> Chess<V> {
             return 0;
         }
         let reward = |side: Player| {
-            self.king_of(side).map_or(0, |king| match Self::edge_distance(king) {
-                0 => 800,
-                1 => 150,
-                2 => 50,
-                _ => 0,
-            })
+            self.king_of(side)
+                .map_or(0, |king| match Self::edge_distance(king) {
+                    0 => 800,
+                    1 => 150,
+                    2 => 50,
+                    _ => 0,
+                })
         };
         reward(Player::First) - reward(Player::Second)
     }
