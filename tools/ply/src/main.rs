@@ -1,7 +1,9 @@
 //! `ply`: Plyground's command-line tool for everything that needs no window.
 //! Each subcommand lives in its own module; this file only parses and dispatches.
 
+mod bench;
 mod game_args;
+mod matches;
 mod moves;
 mod perft;
 mod think;
@@ -27,6 +29,10 @@ enum Command {
     Modes,
     /// Let the computer search a position, showing each iteration.
     Think(think::ThinkArgs),
+    /// Two search settings play a match against each other.
+    Match(matches::MatchArgs),
+    /// Performance measurements.
+    Bench(bench::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -35,6 +41,8 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(&args),
         Command::Moves(args) => moves::run(&args),
         Command::Think(args) => think::run(&args),
+        Command::Match(args) => matches::run(&args),
+        Command::Bench(args) => bench::run(&args),
         Command::Modes => {
             for mode in ply_modes::MODES {
                 println!("{:<10} {}: {}", mode.id, mode.name, mode.summary);
