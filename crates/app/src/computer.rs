@@ -1,7 +1,7 @@
 //! The computer player's worker thread: positions to think about go in, progress and
 //! chosen moves come out over channels, so the window never waits for the search.
 
-use crossbeam_channel::{Receiver, Sender, TryRecvError};
+use crossbeam_channel::{Receiver, Sender};
 use ply_modes::{AnyGame, Request, Thought};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -80,17 +80,12 @@ impl Computer {
     /// answers to abandoned questions are dropped. Never blocks.
     pub fn poll(&mut self) -> Vec<News> {
         let mut out = Vec::new();
-        loop {
-            match self.news.try_recv() {
-                Ok((ticket, news)) => {
-                    if self.current.as_ref().is_some_and(|(now, _)| *now == ticket) {
-                        if matches!(news, News::Done(_)) {
-                            self.current = None;
-                        }
-                        out.push(news);
-                    }
+        while let Ok((ticket, news)) = self.news.try_recv() {
+            if self.current.as_ref().is_some_and(|(now, _)| *now == ticket) {
+                if matches!(news, News::Done(_)) {
+                    self.current = None;
                 }
-                Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
+                out.push(news);
             }
         }
         out

@@ -198,7 +198,14 @@ impl Frame {
     }
 
     /// Adds a line of text.
-    pub fn text(&mut self, text: impl Into<String>, rect: Rect, size: f32, color: Rgba, align: Align) {
+    pub fn text(
+        &mut self,
+        text: impl Into<String>,
+        rect: Rect,
+        size: f32,
+        color: Rgba,
+        align: Align,
+    ) {
         self.push(Item::Text {
             text: text.into(),
             rect,
@@ -233,14 +240,19 @@ pub fn triangulate(points: &[Point]) -> Vec<[Point; 3]> {
         .map(|(a, b)| a.x * b.y - b.x * a.y)
         .sum();
     let sign = if area >= 0.0 { 1.0 } else { -1.0 };
-    let cross = |a: Point, b: Point, c: Point| (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
+    let cross =
+        |a: Point, b: Point, c: Point| (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
     let mut remaining: Vec<Point> = points.to_vec();
     let mut guard = remaining.len() * remaining.len();
     while remaining.len() > 3 && guard > 0 {
         guard -= 1;
         let n = remaining.len();
         let ear = (0..n).find(|&i| {
-            let (a, b, c) = (remaining[(i + n - 1) % n], remaining[i], remaining[(i + 1) % n]);
+            let (a, b, c) = (
+                remaining[(i + n - 1) % n],
+                remaining[i],
+                remaining[(i + 1) % n],
+            );
             if cross(a, b, c) * sign <= 0.0 {
                 return false;
             }
@@ -254,7 +266,11 @@ pub fn triangulate(points: &[Point]) -> Vec<[Point; 3]> {
             })
         });
         let Some(i) = ear else { break };
-        triangles.push([remaining[(i + n - 1) % n], remaining[i], remaining[(i + 1) % n]]);
+        triangles.push([
+            remaining[(i + n - 1) % n],
+            remaining[i],
+            remaining[(i + 1) % n],
+        ]);
         remaining.remove(i);
     }
     if remaining.len() == 3 {

@@ -9,7 +9,9 @@ pub const HELP_DIR_VARIABLE: &str = "PLYGROUND_HELP_DIR";
 #[derive(Debug, thiserror::Error)]
 pub enum HelpError {
     /// The help pages are not installed where the program looks.
-    #[error("the help pages were not found (looked for a \"help\" folder here and beside the program)")]
+    #[error(
+        "the help pages were not found (looked for a \"help\" folder here and beside the program)"
+    )]
     NotFound,
     /// The browser could not be started.
     #[error("could not open the browser: {0}")]

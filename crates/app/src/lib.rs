@@ -8,5 +8,5 @@ pub mod help;
 pub mod pieces;
 pub mod screens;
 pub mod settings;
-pub mod theme;
 pub mod snapshot;
+pub mod theme;

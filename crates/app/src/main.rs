@@ -5,8 +5,12 @@
 mod paint;
 
 use clap::Parser;
-use macroquad::prelude::{get_frame_time, get_screen_data, next_frame, prevent_quit, is_quit_requested, screen_height, screen_width, request_new_screen_size, clear_background, BLACK};
+use macroquad::prelude::{
+    BLACK, clear_background, get_frame_time, get_screen_data, is_quit_requested, next_frame,
+    prevent_quit, request_new_screen_size, screen_height, screen_width,
+};
 use macroquad::window::Conf;
+use ply_modes::{Level, MODES, find_mode, mode_ids};
 use plyground::display::Point;
 use plyground::screens::game::{GameScreen, Seat};
 use plyground::screens::local::LocalSetup;
@@ -14,7 +18,6 @@ use plyground::screens::menu::MainMenu;
 use plyground::screens::settings::SettingsScreen;
 use plyground::screens::{App, Context, Event, Screen};
 use plyground::settings::Settings;
-use ply_modes::{Level, MODES, find_mode, mode_ids};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -24,7 +27,10 @@ const MIN_COLOURS: usize = 16;
 
 /// Command-line options.
 #[derive(Parser, Debug)]
-#[command(version, about = "Plyground: board games against friends or the computer")]
+#[command(
+    version,
+    about = "Plyground: board games against friends or the computer"
+)]
 struct Options {
     /// Render one frame of a screen to this PNG file and exit.
     #[arg(long, value_name = "FILE")]
@@ -59,8 +65,12 @@ enum StartError {
 }
 
 fn first_screen(options: &Options) -> Result<Box<dyn Screen>, StartError> {
-    let mode_id = options.mode.clone().unwrap_or_else(|| MODES[0].id.to_string());
-    let mode = find_mode(&mode_id).ok_or_else(|| StartError::UnknownMode(mode_id.clone(), mode_ids()))?;
+    let mode_id = options
+        .mode
+        .clone()
+        .unwrap_or_else(|| MODES[0].id.to_string());
+    let mode =
+        find_mode(&mode_id).ok_or_else(|| StartError::UnknownMode(mode_id.clone(), mode_ids()))?;
     if options.measure_frames.is_some() {
         let seats = [Seat::Computer(Level::Maximum); 2];
         return Ok(Box::new(GameScreen::new(mode.new_game(), seats)));
@@ -71,12 +81,15 @@ fn first_screen(options: &Options) -> Result<Box<dyn Screen>, StartError> {
         "settings" => Box::new(SettingsScreen::new()),
         "game" => {
             let game = match &options.position {
-                Some(text) => mode
-                    .from_position(text)
-                    .map_err(|error| StartError::BadPosition(mode.name.to_string(), error.to_string()))?,
+                Some(text) => mode.from_position(text).map_err(|error| {
+                    StartError::BadPosition(mode.name.to_string(), error.to_string())
+                })?,
                 None => mode.new_game(),
             };
-            Box::new(GameScreen::new(game, [Seat::Person, Seat::Computer(Level::Medium)]))
+            Box::new(GameScreen::new(
+                game,
+                [Seat::Person, Seat::Computer(Level::Medium)],
+            ))
         }
         other => return Err(StartError::UnknownScreen(other.to_string())),
     })
@@ -137,7 +150,10 @@ async fn run(options: Options, screen: Box<dyn Screen>, settings: Settings) -> b
     }
     prevent_quit();
     let mut pointer = Point::new(-1.0, -1.0);
-    let mut window_size = (app.context.settings.window_width, app.context.settings.window_height);
+    let mut window_size = (
+        app.context.settings.window_width,
+        app.context.settings.window_height,
+    );
     loop {
         app.context.size = (screen_width(), screen_height());
         if is_quit_requested() {
@@ -154,7 +170,10 @@ async fn run(options: Options, screen: Box<dyn Screen>, settings: Settings) -> b
         }
         if app.context.settings_changed {
             save_settings(&mut app);
-            let wanted = (app.context.settings.window_width, app.context.settings.window_height);
+            let wanted = (
+                app.context.settings.window_width,
+                app.context.settings.window_height,
+            );
             if wanted != window_size {
                 window_size = wanted;
                 request_new_screen_size(wanted.0 as f32, wanted.1 as f32);
@@ -190,7 +209,12 @@ async fn screenshot(app: &mut App, path: &std::path::Path) -> bool {
     clear_background(BLACK);
     paint::paint(&app.draw());
     let image = get_screen_data();
-    let saved = plyground::snapshot::write_png(path, u32::from(image.width), u32::from(image.height), &image.bytes);
+    let saved = plyground::snapshot::write_png(
+        path,
+        u32::from(image.width),
+        u32::from(image.height),
+        &image.bytes,
+    );
     next_frame().await;
     match saved {
         Ok(()) => true,

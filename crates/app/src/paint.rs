@@ -4,8 +4,8 @@
 use macroquad::prelude::{
     Color, KeyCode, MouseButton, TextParams, draw_circle, draw_line, draw_poly, draw_poly_lines,
     draw_rectangle, draw_rectangle_lines, draw_text_ex, draw_triangle, get_char_pressed,
-    is_key_pressed, is_mouse_button_pressed, is_mouse_button_released, measure_text, mouse_position,
-    vec2,
+    is_key_pressed, is_mouse_button_pressed, is_mouse_button_released, measure_text,
+    mouse_position, vec2,
 };
 use plyground::display::{Align, Frame, Item, Point, Rect, Rgba};
 use plyground::screens::{Event, Key};
@@ -22,29 +22,63 @@ fn sides(radius: f32) -> u8 {
 pub fn paint(frame: &Frame) {
     for item in &frame.items {
         match item {
-            Item::Rect { rect, color: c } => draw_rectangle(rect.x, rect.y, rect.w, rect.h, color(*c)),
-            Item::Frame { rect, thickness, color: c } => {
+            Item::Rect { rect, color: c } => {
+                draw_rectangle(rect.x, rect.y, rect.w, rect.h, color(*c))
+            }
+            Item::Frame {
+                rect,
+                thickness,
+                color: c,
+            } => {
                 draw_rectangle_lines(rect.x, rect.y, rect.w, rect.h, *thickness, color(*c));
             }
-            Item::Disc { center, radius, color: c } => {
+            Item::Disc {
+                center,
+                radius,
+                color: c,
+            } => {
                 if *radius < 6.0 {
                     draw_circle(center.x, center.y, *radius, color(*c));
                 } else {
                     draw_poly(center.x, center.y, sides(*radius), *radius, 0.0, color(*c));
                 }
             }
-            Item::Ring { center, radius, thickness, color: c } => {
-                draw_poly_lines(center.x, center.y, sides(*radius), *radius, 0.0, *thickness, color(*c));
+            Item::Ring {
+                center,
+                radius,
+                thickness,
+                color: c,
+            } => {
+                draw_poly_lines(
+                    center.x,
+                    center.y,
+                    sides(*radius),
+                    *radius,
+                    0.0,
+                    *thickness,
+                    color(*c),
+                );
             }
             Item::Triangles { corners, color: c } => {
                 for [a, b, d] in corners {
                     draw_triangle(vec2(a.x, a.y), vec2(b.x, b.y), vec2(d.x, d.y), color(*c));
                 }
             }
-            Item::Line { from, to, thickness, color: c } => {
+            Item::Line {
+                from,
+                to,
+                thickness,
+                color: c,
+            } => {
                 draw_line(from.x, from.y, to.x, to.y, *thickness, color(*c));
             }
-            Item::Text { text, rect, size, color: c, align } => text_in(text, *rect, *size, color(*c), *align),
+            Item::Text {
+                text,
+                rect,
+                size,
+                color: c,
+                align,
+            } => text_in(text, *rect, *size, color(*c), *align),
         }
     }
 }
@@ -61,7 +95,11 @@ fn text_in(text: &str, rect: Rect, size: f32, color: Color, align: Align) {
         let mut y = rect.y + size;
         let mut line = String::new();
         for word in text.split_whitespace() {
-            let candidate = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
+            let candidate = if line.is_empty() {
+                word.to_string()
+            } else {
+                format!("{line} {word}")
+            };
             if !line.is_empty() && measure_text(&candidate, None, font_size, 1.0).width > rect.w {
                 draw_text_ex(&line, rect.x, y, params.clone());
                 y += line_height;

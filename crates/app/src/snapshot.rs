@@ -34,7 +34,12 @@ pub fn distinct_colours(path: &Path, limit: usize) -> Result<usize, SnapshotErro
 }
 
 /// Writes RGBA pixels stored bottom row first (as OpenGL reads them) to a PNG file.
-pub fn write_png(path: &Path, width: u32, height: u32, bottom_up: &[u8]) -> Result<(), SnapshotError> {
+pub fn write_png(
+    path: &Path,
+    width: u32,
+    height: u32,
+    bottom_up: &[u8],
+) -> Result<(), SnapshotError> {
     let row = width as usize * 4;
     let mut top_down = Vec::with_capacity(bottom_up.len());
     for line in bottom_up.chunks(row).rev() {

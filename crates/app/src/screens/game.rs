@@ -73,6 +73,9 @@ pub struct GameScreen {
     selected: Option<usize>,
     dragging: Option<Point>,
     promotion: Vec<MoveCode>,
+    /// Whether the mouse went down while the promotion picker was open, so the release
+    /// that follows the press opening it does not close it again.
+    pressed_in_picker: bool,
     menu_open: bool,
     slide: Option<Slide>,
     clocks: [f32; 2],
@@ -134,6 +137,7 @@ impl GameScreen {
             selected: None,
             dragging: None,
             promotion: Vec::new(),
+            pressed_in_picker: false,
             menu_open: false,
             slide: None,
             clocks: [0.0; 2],
@@ -263,15 +267,29 @@ impl GameScreen {
         let window = context.window();
         let panel_w = (380.0 * s).min(window.w * 0.4);
         let margin = 36.0 * s;
-        let area = Rect::new(margin, margin, window.w - panel_w - 2.0 * margin, window.h - 2.0 * margin);
-        let extra_row = if self.view.input == InputStyle::DropInColumn { 1.0 } else { 0.0 };
+        let area = Rect::new(
+            margin,
+            margin,
+            window.w - panel_w - 2.0 * margin,
+            window.h - 2.0 * margin,
+        );
+        let extra_row = if self.view.input == InputStyle::DropInColumn {
+            1.0
+        } else {
+            0.0
+        };
         let width = self.view.width.max(1) as f32;
         let height = self.view.height.max(1) as f32 + extra_row;
         let cell = (area.w / width).min(area.h / height).floor().max(4.0);
         let board_w = cell * width;
         let board_h = cell * self.view.height as f32;
         let top = area.y + (area.h - cell * height) / 2.0 + cell * extra_row;
-        let board = Rect::new((area.x + (area.w - board_w) / 2.0).round(), top.round(), board_w, board_h);
+        let board = Rect::new(
+            (area.x + (area.w - board_w) / 2.0).round(),
+            top.round(),
+            board_w,
+            board_h,
+        );
         let panel = Rect::new(window.w - panel_w, 0.0, panel_w, window.h);
         BoardLayout { board, cell, panel }
     }
@@ -302,7 +320,11 @@ impl GameScreen {
     fn column_at(&self, context: &Context, point: Point) -> Option<usize> {
         let layout = self.layout(context);
         let board = layout.board;
-        if point.x < board.x || point.x >= board.x + board.w || point.y < board.y - layout.cell || point.y >= board.y + board.h {
+        if point.x < board.x
+            || point.x >= board.x + board.w
+            || point.y < board.y - layout.cell
+            || point.y >= board.y + board.h
+        {
             return None;
         }
         let shown = ((point.x - board.x) / layout.cell) as usize;
@@ -336,7 +358,9 @@ impl GameScreen {
     }
 
     fn has_moves_from(&self, cell: usize) -> bool {
-        self.legal.iter().any(|(_, path)| path.first() == Some(&cell))
+        self.legal
+            .iter()
+            .any(|(_, path)| path.first() == Some(&cell))
     }
 
     /// Tries to move the selected piece to `to`: plays it, opens the promotion picker
@@ -374,16 +398,24 @@ impl GameScreen {
 
     fn play(&mut self, code: MoveCode) {
         let path = self.game.move_path(code).unwrap_or_default();
-        let piece = path.first().and_then(|&from| self.view.cells.get(from)).and_then(|cell| cell.piece);
+        let piece = path
+            .first()
+            .and_then(|&from| self.view.cells.get(from))
+            .and_then(|cell| cell.piece);
         let piece = piece.or_else(|| {
             let mut after = self.game.clone_box();
             after.play(code).ok()?;
-            path.last().and_then(|&to| after.view().cells.get(to).and_then(|cell| cell.piece))
+            path.last()
+                .and_then(|&to| after.view().cells.get(to).and_then(|cell| cell.piece))
         });
         if self.game.play(code).is_ok() {
             self.slide = piece.map(|piece| Slide {
                 piece,
-                path: if path.len() == 1 { vec![path[0], path[0]] } else { path },
+                path: if path.len() == 1 {
+                    vec![path[0], path[0]]
+                } else {
+                    path
+                },
                 elapsed: 0.0,
             });
             self.refresh();
@@ -399,7 +431,8 @@ impl GameScreen {
             let request = Request {
                 level,
                 budget: MOVE_BUDGET,
-                seed: self.seed ^ (self.game.moves().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                seed: self.seed
+                    ^ (self.game.moves().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
             };
             self.computer.think(self.game.as_ref(), request);
             self.thinking = Some((
@@ -475,7 +508,11 @@ impl GameScreen {
         let accepts = computers.iter().all(|&side| {
             let score = self.computer_scores[side.index()].unwrap_or_else(|| {
                 let now = self.game.evaluate().0;
-                if self.game.to_move() == side { now } else { -now }
+                if self.game.to_move() == side {
+                    now
+                } else {
+                    -now
+                }
             });
             score <= ACCEPT_DRAW_BELOW
         });
@@ -499,12 +536,23 @@ impl GameScreen {
                 ("Help: rules of this game", Action::Help, true),
                 ("Offer draw", Action::OfferDraw, !over),
                 ("Resign", Action::Resign, !over && self.resigner().is_some()),
-                ("Undo move", Action::Undo, !self.game.moves().is_empty() || over),
+                (
+                    "Undo move",
+                    Action::Undo,
+                    !self.game.moves().is_empty() || over,
+                ),
                 ("Settings", Action::Settings, true),
                 ("Leave to menu", Action::Leave, true),
             ];
-            for (rect, (label, action, enabled)) in widgets::column(context, window, entries.len()).into_iter().zip(entries) {
-                let look = if enabled { Look::Normal } else { Look::Disabled };
+            for (rect, (label, action, enabled)) in widgets::column(context, window, entries.len())
+                .into_iter()
+                .zip(entries)
+            {
+                let look = if enabled {
+                    Look::Normal
+                } else {
+                    Look::Disabled
+                };
                 out.push((rect, label.to_string(), look, action));
             }
             return out;
@@ -514,23 +562,43 @@ impl GameScreen {
             let total = size * self.promotion.len() as f32;
             let left = layout.board.center().x - total / 2.0;
             let top = layout.board.center().y - size / 2.0;
+            out.push((window, String::new(), Look::Normal, Action::CancelPromotion));
             for (i, &code) in self.promotion.iter().enumerate() {
                 let label = self.game.display_move(code).unwrap_or_default();
-                out.push((Rect::new(left + i as f32 * size, top, size, size), label, Look::Normal, Action::Promote(code)));
+                out.push((
+                    Rect::new(left + i as f32 * size, top, size, size),
+                    label,
+                    Look::Normal,
+                    Action::Promote(code),
+                ));
             }
-            out.push((window, String::new(), Look::Normal, Action::CancelPromotion));
             return out;
         }
         if self.game.outcome().is_some() {
             let banner = self.banner_rect(context);
             let w = 180.0 * s;
             let y = banner.y + banner.h - 64.0 * s;
-            out.push((Rect::new(banner.center().x - w - 10.0 * s, y, w, 48.0 * s), "Rematch".into(), Look::Chosen, Action::Rematch));
-            out.push((Rect::new(banner.center().x + 10.0 * s, y, w, 48.0 * s), "Menu".into(), Look::Normal, Action::Leave));
+            out.push((
+                Rect::new(banner.center().x - w - 10.0 * s, y, w, 48.0 * s),
+                "Rematch".into(),
+                Look::Chosen,
+                Action::Rematch,
+            ));
+            out.push((
+                Rect::new(banner.center().x + 10.0 * s, y, w, 48.0 * s),
+                "Menu".into(),
+                Look::Normal,
+                Action::Leave,
+            ));
         }
         let panel = layout.panel;
         out.push((
-            Rect::new(panel.x + 20.0 * s, panel.h - 70.0 * s, panel.w - 40.0 * s, 50.0 * s),
+            Rect::new(
+                panel.x + 20.0 * s,
+                panel.h - 70.0 * s,
+                panel.w - 40.0 * s,
+                50.0 * s,
+            ),
             "Game menu (Esc)".into(),
             Look::Normal,
             Action::OpenMenu,
@@ -561,11 +629,11 @@ impl GameScreen {
             }
             Action::Resign => {
                 self.menu_open = false;
-                if let Some(side) = self.resigner() {
-                    if self.game.resign(side).is_ok() {
-                        self.stop_computer();
-                        self.refresh();
-                    }
+                if let Some(side) = self.resigner()
+                    && self.game.resign(side).is_ok()
+                {
+                    self.stop_computer();
+                    self.refresh();
                 }
             }
             Action::Undo => {
@@ -601,6 +669,7 @@ impl GameScreen {
     }
 
     fn pointer_down(&mut self, point: Point, context: &Context) {
+        self.pressed_in_picker = !self.promotion.is_empty();
         if !self.person_to_move() || self.view.input == InputStyle::DropInColumn {
             return;
         }
@@ -621,16 +690,19 @@ impl GameScreen {
 
     fn pointer_up(&mut self, point: Point, context: &mut Context) -> Transition {
         let dragged = self.dragging.take().is_some();
+        if !self.promotion.is_empty() && !self.pressed_in_picker {
+            return Transition::Stay;
+        }
         let mut buttons = Buttons::new();
         for (rect, _, look, action) in self.controls(context) {
             if look != Look::Disabled {
                 buttons.add(rect, action);
             }
         }
-        if let Some(action) = buttons.at(point) {
-            if !(dragged && action == Action::OpenMenu) {
-                return self.act(action, context);
-            }
+        if let Some(action) = buttons.at(point)
+            && !(dragged && action == Action::OpenMenu)
+        {
+            return self.act(action, context);
         }
         if !self.person_to_move() {
             return Transition::Stay;
@@ -641,12 +713,11 @@ impl GameScreen {
             }
             return Transition::Stay;
         }
-        if dragged {
-            if let Some(cell) = self.cell_at(context, point) {
-                if Some(cell) != self.selected {
-                    self.move_to(cell);
-                }
-            }
+        if dragged
+            && let Some(cell) = self.cell_at(context, point)
+            && Some(cell) != self.selected
+        {
+            self.move_to(cell);
         }
         Transition::Stay
     }
@@ -662,9 +733,18 @@ impl GameScreen {
         let board = layout.board;
         let connect = self.view.input == InputStyle::DropInColumn;
         let border = (layout.cell * 0.35).clamp(10.0, 30.0 * s);
-        let frame_color = if connect { Rgba::rgb(36, 84, 184) } else { board_theme.border };
+        let frame_color = if connect {
+            Rgba::rgb(36, 84, 184)
+        } else {
+            board_theme.border
+        };
         frame.rect(
-            Rect::new(board.x - border, board.y - border, board.w + 2.0 * border, board.h + 2.0 * border),
+            Rect::new(
+                board.x - border,
+                board.y - border,
+                board.w + 2.0 * border,
+                board.h + 2.0 * border,
+            ),
             frame_color,
         );
         for index in 0..self.view.cells.len() {
@@ -672,24 +752,44 @@ impl GameScreen {
             let (column, row) = (index % self.view.width, index / self.view.width);
             let cell = self.view.cells[index];
             if connect {
-                frame.push(Item::Disc { center: rect.center(), radius: rect.w * 0.42, color: theme::BACKGROUND });
+                frame.push(Item::Disc {
+                    center: rect.center(),
+                    radius: rect.w * 0.42,
+                    color: theme::BACKGROUND,
+                });
                 continue;
             }
             let color = match cell.mark {
                 CellMark::Hole => Rgba::rgb(18, 20, 24),
                 CellMark::Special => board_theme.special,
                 CellMark::Unused => board_theme.light,
-                CellMark::Plain if self.view.checkered && (column + row) % 2 == 0 => board_theme.dark,
+                CellMark::Plain if self.view.checkered && (column + row) % 2 == 0 => {
+                    board_theme.dark
+                }
                 CellMark::Plain => board_theme.light,
             };
             frame.rect(rect, color);
             if !self.view.checkered && cell.mark != CellMark::Hole {
-                frame.push(Item::Frame { rect, thickness: 1.0, color: board_theme.border.with_alpha(0.6) });
+                frame.push(Item::Frame {
+                    rect,
+                    thickness: 1.0,
+                    color: board_theme.border.with_alpha(0.6),
+                });
             }
             if cell.mark == CellMark::Special {
                 let inner = rect.inset(rect.w * 0.18);
-                frame.push(Item::Line { from: inner.at(0.0, 0.0), to: inner.at(1.0, 1.0), thickness: 2.0, color: board_theme.border.with_alpha(0.5) });
-                frame.push(Item::Line { from: inner.at(1.0, 0.0), to: inner.at(0.0, 1.0), thickness: 2.0, color: board_theme.border.with_alpha(0.5) });
+                frame.push(Item::Line {
+                    from: inner.at(0.0, 0.0),
+                    to: inner.at(1.0, 1.0),
+                    thickness: 2.0,
+                    color: board_theme.border.with_alpha(0.5),
+                });
+                frame.push(Item::Line {
+                    from: inner.at(1.0, 0.0),
+                    to: inner.at(0.0, 1.0),
+                    thickness: 2.0,
+                    color: board_theme.border.with_alpha(0.5),
+                });
             }
         }
         self.draw_coordinates(context, frame, layout, border);
@@ -698,41 +798,68 @@ impl GameScreen {
         }
         for &index in &self.view.in_check {
             let rect = self.cell_rect(context, index);
-            frame.push(Item::Disc { center: rect.center(), radius: rect.w * 0.5, color: theme::CHECK });
+            frame.push(Item::Disc {
+                center: rect.center(),
+                radius: rect.w * 0.5,
+                color: theme::CHECK,
+            });
         }
         if let Some(selected) = self.selected {
             frame.rect(self.cell_rect(context, selected), theme::SELECTED);
             for target in self.targets() {
                 let rect = self.cell_rect(context, target);
                 if self.view.cells[target].piece.is_some() {
-                    frame.push(Item::Ring { center: rect.center(), radius: rect.w * 0.45, thickness: rect.w * 0.08, color: theme::TARGET });
+                    frame.push(Item::Ring {
+                        center: rect.center(),
+                        radius: rect.w * 0.45,
+                        thickness: rect.w * 0.08,
+                        color: theme::TARGET,
+                    });
                 } else {
-                    frame.push(Item::Disc { center: rect.center(), radius: rect.w * 0.16, color: theme::TARGET });
+                    frame.push(Item::Disc {
+                        center: rect.center(),
+                        radius: rect.w * 0.16,
+                        color: theme::TARGET,
+                    });
                 }
             }
         }
-        let sliding_to = self.slide.as_ref().and_then(|slide| slide.path.last().copied());
+        let sliding_to = self
+            .slide
+            .as_ref()
+            .and_then(|slide| slide.path.last().copied());
         for (index, cell) in self.view.cells.iter().enumerate() {
-            let Some((player, glyph)) = cell.piece else { continue };
-            if Some(index) == sliding_to || (self.dragging.is_some() && Some(index) == self.selected) {
+            let Some((player, glyph)) = cell.piece else {
+                continue;
+            };
+            if Some(index) == sliding_to
+                || (self.dragging.is_some() && Some(index) == self.selected)
+            {
                 continue;
             }
-            pieces::draw_piece(frame, glyph, self.piece_colors(player), self.cell_rect(context, index));
+            pieces::draw_piece(
+                frame,
+                glyph,
+                self.piece_colors(player),
+                self.cell_rect(context, index),
+            );
         }
         if let Some(slide) = &self.slide {
             let rect = self.slide_rect(context, slide);
             pieces::draw_piece(frame, slide.piece.1, self.piece_colors(slide.piece.0), rect);
         }
-        if let (Some(point), Some(selected)) = (self.dragging, self.selected) {
-            if let Some((player, glyph)) = self.view.cells[selected].piece {
-                let size = layout.cell;
-                let rect = Rect::new(context.pointer.x - size / 2.0, context.pointer.y - size / 2.0, size, size);
-                let rect = if context.pointer == Point::default() { rect.moved_to(Point::new(point.x - size / 2.0, point.y - size / 2.0)) } else { rect };
-                pieces::draw_piece(frame, glyph, self.piece_colors(player), rect);
-            }
+        if let (Some(point), Some(selected)) = (self.dragging, self.selected)
+            && let Some((player, glyph)) = self.view.cells[selected].piece
+        {
+            let size = layout.cell;
+            let rect = Rect::new(point.x - size / 2.0, point.y - size / 2.0, size, size);
+            pieces::draw_piece(frame, glyph, self.piece_colors(player), rect);
         }
-        if connect && self.person_to_move() {
-            if let Some(column) = self.column_at(context, context.pointer) {
+        if connect
+            && self.person_to_move()
+            && let Some(column) = self.column_at(context, context.pointer)
+        {
+            {
                 let top = self.cell_rect(context, self.view.index(column, self.view.height - 1));
                 let above = Rect::new(top.x, top.y - layout.cell - border, top.w, top.h);
                 let mut ghost = self.piece_colors(self.game.to_move());
@@ -748,11 +875,18 @@ impl GameScreen {
         let leg = (t.floor() as usize).min(slide.path.len().saturating_sub(2));
         let from = self.cell_rect(context, slide.path[leg]);
         let to = self.cell_rect(context, slide.path[(leg + 1).min(slide.path.len() - 1)]);
-        let corner = Point::new(from.x, from.y).lerp(Point::new(to.x, to.y), (t - leg as f32).clamp(0.0, 1.0));
+        let corner = Point::new(from.x, from.y)
+            .lerp(Point::new(to.x, to.y), (t - leg as f32).clamp(0.0, 1.0));
         from.moved_to(corner)
     }
 
-    fn draw_coordinates(&self, context: &Context, frame: &mut Frame, layout: BoardLayout, border: f32) {
+    fn draw_coordinates(
+        &self,
+        context: &Context,
+        frame: &mut Frame,
+        layout: BoardLayout,
+        border: f32,
+    ) {
         let size = (border * 0.7).clamp(10.0, 22.0);
         let color = Rgba::rgb(235, 225, 205);
         for column in 0..self.view.width {
@@ -762,16 +896,36 @@ impl GameScreen {
             } else {
                 char::from(b'a' + (column as u8 % 26)).to_string()
             };
-            let at = if self.rotated() { layout.board.y - border } else { layout.board.y + layout.board.h };
-            frame.text(label, Rect::new(rect.x, at, rect.w, border), size, color, Align::Center);
+            let at = if self.rotated() {
+                layout.board.y - border
+            } else {
+                layout.board.y + layout.board.h
+            };
+            frame.text(
+                label,
+                Rect::new(rect.x, at, rect.w, border),
+                size,
+                color,
+                Align::Center,
+            );
         }
         if self.view.input == InputStyle::DropInColumn {
             return;
         }
         for row in 0..self.view.height {
             let rect = self.cell_rect(context, self.view.index(0, row));
-            let at = if self.rotated() { layout.board.x + layout.board.w } else { layout.board.x - border };
-            frame.text((row + 1).to_string(), Rect::new(at, rect.y, border, rect.h), size, color, Align::Center);
+            let at = if self.rotated() {
+                layout.board.x + layout.board.w
+            } else {
+                layout.board.x - border
+            };
+            frame.text(
+                (row + 1).to_string(),
+                Rect::new(at, rect.y, border, rect.h),
+                size,
+                color,
+                Align::Center,
+            );
         }
     }
 
@@ -806,21 +960,51 @@ impl GameScreen {
         let mode = find_mode(self.game.mode_id());
         let mut y = 18.0 * s;
         if let Some(mode) = mode {
-            frame.text(mode.name, Rect::new(left, y, width, 36.0 * s), 28.0 * s, theme::TITLE, Align::Left);
+            frame.text(
+                mode.name,
+                Rect::new(left, y, width, 36.0 * s),
+                28.0 * s,
+                theme::TITLE,
+                Align::Left,
+            );
             y += 40.0 * s;
-            frame.text(mode.summary, Rect::new(left, y, width, 64.0 * s), 16.0 * s, theme::TEXT_DIM, Align::Wrap);
+            frame.text(
+                mode.summary,
+                Rect::new(left, y, width, 64.0 * s),
+                16.0 * s,
+                theme::TEXT_DIM,
+                Align::Wrap,
+            );
             y += 70.0 * s;
         }
-        let top_side = if self.rotated() { Player::First } else { Player::Second };
+        let top_side = if self.rotated() {
+            Player::First
+        } else {
+            Player::Second
+        };
         let now = counts(&self.view);
-        let has_material = self.start_counts.iter().any(|(&(_, g), _)| glyph_value(g) > 0);
+        let has_material = self
+            .start_counts
+            .iter()
+            .any(|(&(_, g), _)| glyph_value(g) > 0);
         for player in [top_side, top_side.opponent()] {
             let box_h = if has_material { 112.0 * s } else { 74.0 * s };
             let rect = Rect::new(left, y, width, box_h);
             let to_move = self.game.outcome().is_none() && self.game.to_move() == player;
-            frame.rect(rect, if to_move { Rgba::rgb(70, 84, 104) } else { Rgba::rgb(58, 64, 76) });
+            frame.rect(
+                rect,
+                if to_move {
+                    Rgba::rgb(70, 84, 104)
+                } else {
+                    Rgba::rgb(58, 64, 76)
+                },
+            );
             if to_move {
-                frame.push(Item::Frame { rect, thickness: 3.0, color: theme::BUTTON_ACTIVE });
+                frame.push(Item::Frame {
+                    rect,
+                    thickness: 3.0,
+                    color: theme::BUTTON_ACTIVE,
+                });
             }
             let icon = Rect::new(left + 8.0 * s, y + 8.0 * s, 34.0 * s, 34.0 * s);
             let glyph = match self.view.input {
@@ -828,18 +1012,47 @@ impl GameScreen {
                 InputStyle::PickAndPlace => PieceGlyph::Man,
             };
             pieces::draw_piece(frame, glyph, self.piece_colors(player), icon);
-            let title = format!("{} - {}", self.game.side_name(player), self.seat_label(player));
-            frame.text(title, Rect::new(left + 50.0 * s, y + 6.0 * s, width - 60.0 * s, 36.0 * s), 20.0 * s, theme::TEXT, Align::Left);
+            let title = format!(
+                "{} - {}",
+                self.game.side_name(player),
+                self.seat_label(player)
+            );
+            frame.text(
+                title,
+                Rect::new(left + 50.0 * s, y + 6.0 * s, width - 60.0 * s, 36.0 * s),
+                20.0 * s,
+                theme::TEXT,
+                Align::Left,
+            );
             let status = if to_move { "to move" } else { "" };
-            frame.text(status, Rect::new(left + 50.0 * s, y + 40.0 * s, width - 60.0 * s, 26.0 * s), 17.0 * s, theme::TITLE, Align::Left);
-            frame.text(clock_text(self.clocks[player.index()]), Rect::new(left + width - 100.0 * s, y + 40.0 * s, 90.0 * s, 26.0 * s), 20.0 * s, theme::TEXT, Align::Right);
+            frame.text(
+                status,
+                Rect::new(left + 50.0 * s, y + 40.0 * s, width - 60.0 * s, 26.0 * s),
+                17.0 * s,
+                theme::TITLE,
+                Align::Left,
+            );
+            frame.text(
+                clock_text(self.clocks[player.index()]),
+                Rect::new(left + width - 100.0 * s, y + 40.0 * s, 90.0 * s, 26.0 * s),
+                20.0 * s,
+                theme::TEXT,
+                Align::Right,
+            );
             if has_material {
                 let opponent = player.opponent();
                 let mut x = left + 8.0 * s;
                 let icon_size = 22.0 * s;
-                let mut captured: Vec<(PieceGlyph, usize)> = self.start_counts.iter()
+                let mut captured: Vec<(PieceGlyph, usize)> = self
+                    .start_counts
+                    .iter()
                     .filter(|((owner, _), _)| *owner == opponent)
-                    .map(|(&(_, glyph), &start)| (glyph, start.saturating_sub(now.get(&(opponent, glyph)).copied().unwrap_or(0))))
+                    .map(|(&(_, glyph), &start)| {
+                        (
+                            glyph,
+                            start.saturating_sub(now.get(&(opponent, glyph)).copied().unwrap_or(0)),
+                        )
+                    })
                     .filter(|&(_, missing)| missing > 0)
                     .collect();
                 captured.sort_by_key(|&(glyph, _)| (glyph_value(glyph), glyph as u8));
@@ -848,22 +1061,41 @@ impl GameScreen {
                         if x + icon_size > left + width - 60.0 * s {
                             break;
                         }
-                        pieces::draw_piece(frame, glyph, self.piece_colors(opponent), Rect::new(x, y + 72.0 * s, icon_size, icon_size));
+                        pieces::draw_piece(
+                            frame,
+                            glyph,
+                            self.piece_colors(opponent),
+                            Rect::new(x, y + 72.0 * s, icon_size, icon_size),
+                        );
                         x += icon_size * 0.7;
                     }
                 }
                 let lead = self.captured_value(opponent) - self.captured_value(player);
                 if lead > 0 {
-                    frame.text(format!("+{lead}"), Rect::new(left + width - 60.0 * s, y + 70.0 * s, 52.0 * s, 28.0 * s), 20.0 * s, theme::TEXT, Align::Right);
+                    frame.text(
+                        format!("+{lead}"),
+                        Rect::new(left + width - 60.0 * s, y + 70.0 * s, 52.0 * s, 28.0 * s),
+                        20.0 * s,
+                        theme::TEXT,
+                        Align::Right,
+                    );
                 }
             }
             y += box_h + 10.0 * s;
         }
         if let Some((thought, level)) = &self.thinking {
-            let budget = level.limits(MOVE_BUDGET).time.unwrap_or(MOVE_BUDGET).as_secs_f32().max(0.01);
+            let budget = level
+                .limits(MOVE_BUDGET)
+                .time
+                .unwrap_or(MOVE_BUDGET)
+                .as_secs_f32()
+                .max(0.01);
             let fraction = (thought.elapsed.as_secs_f32() / budget).clamp(0.0, 1.0);
             frame.text(
-                format!("Computer is thinking... depth {}, {} positions", thought.depth, thought.nodes),
+                format!(
+                    "Computer is thinking... depth {}, {} positions",
+                    thought.depth, thought.nodes
+                ),
                 Rect::new(left, y, width, 26.0 * s),
                 17.0 * s,
                 theme::TEXT,
@@ -871,10 +1103,19 @@ impl GameScreen {
             );
             let bar = Rect::new(left, y + 30.0 * s, width, 8.0 * s);
             frame.rect(bar, Rgba::rgb(30, 34, 40));
-            frame.rect(Rect::new(bar.x, bar.y, bar.w * fraction, bar.h), theme::BUTTON_ACTIVE);
+            frame.rect(
+                Rect::new(bar.x, bar.y, bar.w * fraction, bar.h),
+                theme::BUTTON_ACTIVE,
+            );
         }
         y += 48.0 * s;
-        frame.text("Moves", Rect::new(left, y, width, 28.0 * s), 20.0 * s, theme::TITLE, Align::Left);
+        frame.text(
+            "Moves",
+            Rect::new(left, y, width, 28.0 * s),
+            20.0 * s,
+            theme::TITLE,
+            Align::Left,
+        );
         y += 32.0 * s;
         let line_h = 24.0 * s;
         let bottom = panel.h - 90.0 * s;
@@ -887,25 +1128,56 @@ impl GameScreen {
             .collect();
         let first = pairs.len().saturating_sub(rows);
         for (i, text) in pairs[first..].iter().enumerate() {
-            frame.text(text.as_str(), Rect::new(left, y + i as f32 * line_h, width, line_h), 18.0 * s, theme::TEXT, Align::Left);
+            frame.text(
+                text.as_str(),
+                Rect::new(left, y + i as f32 * line_h, width, line_h),
+                18.0 * s,
+                theme::TEXT,
+                Align::Left,
+            );
         }
-        frame.text("T: board theme   F: flip board", Rect::new(left, panel.h - 104.0 * s, width, 24.0 * s), 15.0 * s, theme::TEXT_DIM, Align::Left);
+        frame.text(
+            "T: board theme   F: flip board",
+            Rect::new(left, panel.h - 104.0 * s, width, 24.0 * s),
+            15.0 * s,
+            theme::TEXT_DIM,
+            Align::Left,
+        );
     }
 
     fn draw_banner(&self, context: &Context, frame: &mut Frame, outcome: Outcome) {
         let s = widgets::scale(context);
         let rect = self.banner_rect(context);
         frame.rect(rect, Rgba(0.1, 0.11, 0.14, 0.92));
-        frame.push(Item::Frame { rect, thickness: 3.0, color: theme::BUTTON_ACTIVE });
+        frame.push(Item::Frame {
+            rect,
+            thickness: 3.0,
+            color: theme::BUTTON_ACTIVE,
+        });
         let headline = match outcome.winner() {
             Some(winner) => format!("{} wins", self.game.side_name(winner)),
             None => "Draw".to_string(),
         };
-        frame.text(headline, Rect::new(rect.x, rect.y + 14.0 * s, rect.w, 50.0 * s), 40.0 * s, theme::TITLE, Align::Center);
+        frame.text(
+            headline,
+            Rect::new(rect.x, rect.y + 14.0 * s, rect.w, 50.0 * s),
+            40.0 * s,
+            theme::TITLE,
+            Align::Center,
+        );
         let reason = outcome.reason().describe();
         let mut chars = reason.chars();
-        let reason: String = chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default();
-        frame.text(reason, Rect::new(rect.x, rect.y + 66.0 * s, rect.w, 40.0 * s), 24.0 * s, theme::TEXT, Align::Center);
+        let reason: String = chars
+            .next()
+            .map(|c| c.to_uppercase().chain(chars).collect())
+            .unwrap_or_default();
+        frame.text(
+            reason,
+            Rect::new(rect.x, rect.y + 66.0 * s, rect.w, 40.0 * s),
+            24.0 * s,
+            theme::TEXT,
+            Align::Center,
+        );
     }
 }
 
@@ -966,15 +1238,21 @@ impl Screen for GameScreen {
         frame.rect(context.window(), theme::BACKGROUND);
         self.draw_board(context, frame);
         self.draw_panel(context, frame);
-        if let Some(outcome) = self.game.outcome() {
-            if !self.menu_open {
-                self.draw_banner(context, frame, outcome);
-            }
+        if let Some(outcome) = self.game.outcome()
+            && !self.menu_open
+        {
+            self.draw_banner(context, frame, outcome);
         }
         if self.menu_open {
             frame.rect(context.window(), Rgba(0.0, 0.0, 0.0, 0.6));
             let s = widgets::scale(context);
-            frame.text("Game menu", Rect::new(0.0, 40.0 * s, context.size.0, 60.0 * s), 44.0 * s, theme::TITLE, Align::Center);
+            frame.text(
+                "Game menu",
+                Rect::new(0.0, 40.0 * s, context.size.0, 60.0 * s),
+                44.0 * s,
+                theme::TITLE,
+                Align::Center,
+            );
         }
         if !self.promotion.is_empty() {
             frame.rect(context.window(), Rgba(0.0, 0.0, 0.0, 0.45));
@@ -984,14 +1262,22 @@ impl Screen for GameScreen {
                 Action::CancelPromotion => {}
                 Action::Promote(code) => {
                     frame.rect(rect, theme::theme(context.settings.theme).light);
-                    frame.push(Item::Frame { rect, thickness: 2.0, color: theme::BUTTON_ACTIVE });
+                    frame.push(Item::Frame {
+                        rect,
+                        thickness: 2.0,
+                        color: theme::BUTTON_ACTIVE,
+                    });
                     let mut after = self.game.clone_box();
-                    let to = self.game.move_path(code).and_then(|path| path.last().copied());
-                    if let (Ok(()), Some(to)) = (after.play(code), to) {
-                        if let Some((player, glyph)) = after.view().cells.get(to).and_then(|c| c.piece) {
-                            pieces::draw_piece(frame, glyph, self.piece_colors(player), rect);
-                            continue;
-                        }
+                    let to = self
+                        .game
+                        .move_path(code)
+                        .and_then(|path| path.last().copied());
+                    if let (Ok(()), Some(to)) = (after.play(code), to)
+                        && let Some((player, glyph)) =
+                            after.view().cells.get(to).and_then(|c| c.piece)
+                    {
+                        pieces::draw_piece(frame, glyph, self.piece_colors(player), rect);
+                        continue;
                     }
                     frame.text(label, rect, 18.0, theme::BACKGROUND, Align::Center);
                 }

@@ -74,14 +74,32 @@ impl LocalSetup {
                 list_width,
                 row,
             );
-            place(frame, rect, mode.name, look(index == self.mode), Action::Mode(index));
+            place(
+                frame,
+                rect,
+                mode.name,
+                look(index == self.mode),
+                Action::Mode(index),
+            );
         }
         let left = list_left + list_width + 40.0 * s;
         let width = (window.w - left - 40.0 * s).max(200.0);
         let mode = &MODES[self.mode];
         if draw {
-            frame.text(mode.name, Rect::new(left, 110.0 * s, width, 44.0 * s), 34.0 * s, theme::TITLE, Align::Left);
-            frame.text(mode.summary, Rect::new(left, 160.0 * s, width, 80.0 * s), 22.0 * s, theme::TEXT, Align::Wrap);
+            frame.text(
+                mode.name,
+                Rect::new(left, 110.0 * s, width, 44.0 * s),
+                34.0 * s,
+                theme::TITLE,
+                Align::Left,
+            );
+            frame.text(
+                mode.summary,
+                Rect::new(left, 160.0 * s, width, 80.0 * s),
+                22.0 * s,
+                theme::TEXT,
+                Align::Wrap,
+            );
         }
         place(
             frame,
@@ -95,13 +113,33 @@ impl LocalSetup {
             let top = 320.0 * s + player.index() as f32 * 150.0 * s;
             let seat = self.seats[player.index()];
             if draw {
-                let label = format!("{} (moves {})", names.side_name(player), if player == Player::First { "first" } else { "second" });
-                frame.text(label, Rect::new(left, top, width, 36.0 * s), 26.0 * s, theme::TEXT, Align::Left);
+                let label = format!(
+                    "{} (moves {})",
+                    names.side_name(player),
+                    if player == Player::First {
+                        "first"
+                    } else {
+                        "second"
+                    }
+                );
+                frame.text(
+                    label,
+                    Rect::new(left, top, width, 36.0 * s),
+                    26.0 * s,
+                    theme::TEXT,
+                    Align::Left,
+                );
             }
             let y = top + 42.0 * s;
             let w = 150.0 * s;
             let h = 44.0 * s;
-            place(frame, Rect::new(left, y, w, h), "Person", look(seat == Seat::Person), Action::Person(player));
+            place(
+                frame,
+                Rect::new(left, y, w, h),
+                "Person",
+                look(seat == Seat::Person),
+                Action::Person(player),
+            );
             place(
                 frame,
                 Rect::new(left + w + 10.0 * s, y, w, h),
@@ -117,12 +155,24 @@ impl LocalSetup {
                         130.0 * s,
                         40.0 * s,
                     );
-                    place(frame, rect, strength.name(), look(strength == level), Action::Strength(player, strength));
+                    place(
+                        frame,
+                        rect,
+                        strength.name(),
+                        look(strength == level),
+                        Action::Strength(player, strength),
+                    );
                 }
             }
         }
         let bottom = window.h - 90.0 * s;
-        place(frame, Rect::new(list_left, bottom, 200.0 * s, 54.0 * s), "Back", Look::Normal, Action::Back);
+        place(
+            frame,
+            Rect::new(list_left, bottom, 200.0 * s, 54.0 * s),
+            "Back",
+            Look::Normal,
+            Action::Back,
+        );
         place(
             frame,
             Rect::new(window.w - 40.0 * s - 260.0 * s, bottom, 260.0 * s, 54.0 * s),
@@ -149,10 +199,10 @@ impl Screen for LocalSetup {
                         }
                     }
                     Some(Action::Person(player)) => self.seats[player.index()] = Seat::Person,
-                    Some(Action::Computer(player)) => {
-                        if self.seats[player.index()] == Seat::Person {
-                            self.seats[player.index()] = Seat::Computer(Level::Medium);
-                        }
+                    Some(Action::Computer(player))
+                        if self.seats[player.index()] == Seat::Person =>
+                    {
+                        self.seats[player.index()] = Seat::Computer(Level::Medium);
                     }
                     Some(Action::Strength(player, level)) => {
                         self.seats[player.index()] = Seat::Computer(level);
@@ -161,7 +211,7 @@ impl Screen for LocalSetup {
                         return Transition::Replace(Box::new(self.start_game()));
                     }
                     Some(Action::Back) => return Transition::Pop,
-                    None => {}
+                    Some(Action::Computer(_)) | None => {}
                 }
                 Transition::Stay
             }

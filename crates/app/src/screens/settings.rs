@@ -63,7 +63,10 @@ impl SettingsScreen {
 }
 
 fn size_index(context: &Context) -> Option<usize> {
-    let now = (context.settings.window_width, context.settings.window_height);
+    let now = (
+        context.settings.window_width,
+        context.settings.window_height,
+    );
     WINDOW_SIZES.iter().position(|&size| size == now)
 }
 
@@ -141,9 +144,18 @@ impl Screen for SettingsScreen {
                 let chosen = theme::theme(settings.theme);
                 let swatch = 24.0 * s;
                 for i in 0..4 {
-                    let color = if i % 2 == 0 { chosen.light } else { chosen.dark };
+                    let color = if i % 2 == 0 {
+                        chosen.light
+                    } else {
+                        chosen.dark
+                    };
                     frame.push(Item::Rect {
-                        rect: Rect::new(field.x + field.w + 16.0 * s + i as f32 * swatch, field.y + 15.0 * s, swatch, swatch),
+                        rect: Rect::new(
+                            field.x + field.w + 16.0 * s + i as f32 * swatch,
+                            field.y + 15.0 * s,
+                            swatch,
+                            swatch,
+                        ),
                         color,
                     });
                 }
@@ -156,6 +168,12 @@ impl Screen for SettingsScreen {
             theme::TEXT_DIM,
             Align::Center,
         );
-        widgets::button(frame, context, self.back_button(context), "Back", Look::Normal);
+        widgets::button(
+            frame,
+            context,
+            self.back_button(context),
+            "Back",
+            Look::Normal,
+        );
     }
 }

@@ -87,7 +87,9 @@ pub fn font_size(height: f32) -> f32 {
 
 /// The scale of the interface for this window: 1.0 at 1280x800.
 pub fn scale(context: &Context) -> f32 {
-    (context.size.0 / 1280.0).min(context.size.1 / 800.0).clamp(0.6, 2.5)
+    (context.size.0 / 1280.0)
+        .min(context.size.1 / 800.0)
+        .clamp(0.6, 2.5)
 }
 
 /// Paints the background and a title at the top; returns the area left below it.
