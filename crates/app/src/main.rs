@@ -44,6 +44,10 @@ struct Options {
     /// The starting position for `--screen game`, in the mode's position text.
     #[arg(long, value_name = "TEXT")]
     position: Option<String>,
+    /// Moves to play (in the mode's move text, separated by spaces) before `--screen game`
+    /// is shown.
+    #[arg(long, value_name = "MOVES")]
+    moves: Option<String>,
     /// Check that a PNG file is not blank (exit status 1 if it is) and exit.
     #[arg(long, value_name = "FILE")]
     check_png: Option<PathBuf>,
@@ -51,6 +55,9 @@ struct Options {
     /// longest frame time.
     #[arg(long, value_name = "SECONDS")]
     measure_frames: Option<f32>,
+    /// Print every mode's id, one per line, and exit.
+    #[arg(long)]
+    list_modes: bool,
 }
 
 /// Why the options could not be followed.
@@ -60,6 +67,8 @@ enum StartError {
     UnknownMode(String, String),
     #[error("that position is not valid for {0}: {1}")]
     BadPosition(String, String),
+    #[error("the move \"{0}\" cannot be played: {1}")]
+    BadMove(String, String),
     #[error("unknown screen \"{0}\"; choose menu, local, settings or game")]
     UnknownScreen(String),
 }
@@ -80,12 +89,20 @@ fn first_screen(options: &Options) -> Result<Box<dyn Screen>, StartError> {
         "local" => Box::new(LocalSetup::new().with_mode(mode.id)),
         "settings" => Box::new(SettingsScreen::new()),
         "game" => {
-            let game = match &options.position {
+            let mut game = match &options.position {
                 Some(text) => mode.from_position(text).map_err(|error| {
                     StartError::BadPosition(mode.name.to_string(), error.to_string())
                 })?,
                 None => mode.new_game(),
             };
+            for text in options
+                .moves
+                .iter()
+                .flat_map(|moves| moves.split_whitespace())
+            {
+                game.play_text(text)
+                    .map_err(|error| StartError::BadMove(text.to_string(), error.to_string()))?;
+            }
             Box::new(GameScreen::new(
                 game,
                 [Seat::Person, Seat::Computer(Level::Medium)],
@@ -97,6 +114,12 @@ fn first_screen(options: &Options) -> Result<Box<dyn Screen>, StartError> {
 
 fn main() -> ExitCode {
     let options = Options::parse();
+    if options.list_modes {
+        for mode in MODES {
+            println!("{}", mode.id);
+        }
+        return ExitCode::SUCCESS;
+    }
     if let Some(path) = &options.check_png {
         return match plyground::snapshot::distinct_colours(path, MIN_COLOURS) {
             Ok(colours) if colours >= MIN_COLOURS => ExitCode::SUCCESS,
@@ -141,11 +164,12 @@ fn main() -> ExitCode {
 async fn run(options: Options, screen: Box<dyn Screen>, settings: Settings) -> bool {
     let size = (screen_width(), screen_height());
     let mut app = App::new(screen, Context::new(settings, size));
+    let painter = paint::Painter::new();
     if let Some(path) = &options.screenshot {
-        return screenshot(&mut app, path).await;
+        return screenshot(&mut app, &painter, path).await;
     }
     if let Some(seconds) = options.measure_frames {
-        measure(&mut app, seconds).await;
+        measure(&mut app, &painter, seconds).await;
         return true;
     }
     prevent_quit();
@@ -184,7 +208,7 @@ async fn run(options: Options, screen: Box<dyn Screen>, settings: Settings) -> b
             break;
         }
         clear_background(BLACK);
-        paint::paint(&app.draw());
+        painter.paint(&app.draw());
         next_frame().await;
     }
     true
@@ -198,16 +222,16 @@ fn save_settings(app: &mut App) {
 }
 
 /// Draws a few frames (a virtual display may need them to settle) and saves the last.
-async fn screenshot(app: &mut App, path: &std::path::Path) -> bool {
+async fn screenshot(app: &mut App, painter: &paint::Painter, path: &std::path::Path) -> bool {
     for _ in 0..3 {
         app.context.size = (screen_width(), screen_height());
         clear_background(BLACK);
-        paint::paint(&app.draw());
+        painter.paint(&app.draw());
         next_frame().await;
     }
     app.context.size = (screen_width(), screen_height());
     clear_background(BLACK);
-    paint::paint(&app.draw());
+    painter.paint(&app.draw());
     let image = get_screen_data();
     let saved = plyground::snapshot::write_png(
         path,
@@ -227,7 +251,7 @@ async fn screenshot(app: &mut App, path: &std::path::Path) -> bool {
 
 /// Runs the app, ticking every frame while the computer plays itself, and prints the
 /// longest time between two frames.
-async fn measure(app: &mut App, seconds: f32) {
+async fn measure(app: &mut App, painter: &paint::Painter, seconds: f32) {
     let started = Instant::now();
     let mut last = Instant::now();
     let mut longest = 0.0f32;
@@ -236,7 +260,7 @@ async fn measure(app: &mut App, seconds: f32) {
         app.context.size = (screen_width(), screen_height());
         app.update(&Event::Tick(get_frame_time()));
         clear_background(BLACK);
-        paint::paint(&app.draw());
+        painter.paint(&app.draw());
         next_frame().await;
         let now = Instant::now();
         if frames > 2 {

@@ -2,10 +2,10 @@
 //! window's input into screen events.
 
 use macroquad::prelude::{
-    Color, KeyCode, MouseButton, TextParams, draw_circle, draw_line, draw_poly, draw_poly_lines,
-    draw_rectangle, draw_rectangle_lines, draw_text_ex, draw_triangle, get_char_pressed,
-    is_key_pressed, is_mouse_button_pressed, is_mouse_button_released, measure_text,
-    mouse_position, vec2,
+    Color, Font, KeyCode, MouseButton, TextParams, draw_circle, draw_line, draw_poly,
+    draw_poly_lines, draw_rectangle, draw_rectangle_lines, draw_text_ex, draw_triangle,
+    get_char_pressed, is_key_pressed, is_mouse_button_pressed, is_mouse_button_released,
+    load_ttf_font_from_bytes, measure_text, mouse_position, vec2,
 };
 use plyground::display::{Align, Frame, Item, Point, Rect, Rgba};
 use plyground::screens::{Event, Key};
@@ -18,8 +18,29 @@ fn sides(radius: f32) -> u8 {
     (radius / 1.5).clamp(16.0, 96.0) as u8
 }
 
-/// Paints every item of the frame, back to front.
-pub fn paint(frame: &Frame) {
+/// DejaVu Sans (licence in `assets/fonts/LICENSE-DejaVu.txt`): clear at every size.
+const FONT: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
+
+/// Paints display lists with the game's font.
+pub struct Painter {
+    font: Option<Font>,
+}
+
+impl Painter {
+    /// Loads the font; should that fail, macroquad's built-in font is used.
+    pub fn new() -> Painter {
+        Painter {
+            font: load_ttf_font_from_bytes(FONT).ok(),
+        }
+    }
+
+    /// Paints every item of the frame, back to front.
+    pub fn paint(&self, frame: &Frame) {
+        paint(frame, self.font.as_ref());
+    }
+}
+
+fn paint(frame: &Frame, font: Option<&Font>) {
     for item in &frame.items {
         match item {
             Item::Rect { rect, color: c } => {
@@ -78,14 +99,15 @@ pub fn paint(frame: &Frame) {
                 size,
                 color: c,
                 align,
-            } => text_in(text, *rect, *size, color(*c), *align),
+            } => text_in(font, text, *rect, *size, color(*c), *align),
         }
     }
 }
 
-fn text_in(text: &str, rect: Rect, size: f32, color: Color, align: Align) {
+fn text_in(font: Option<&Font>, text: &str, rect: Rect, size: f32, color: Color, align: Align) {
     let font_size = size.round().clamp(6.0, 200.0) as u16;
     let params = TextParams {
+        font,
         font_size,
         color,
         ..Default::default()
@@ -100,7 +122,7 @@ fn text_in(text: &str, rect: Rect, size: f32, color: Color, align: Align) {
             } else {
                 format!("{line} {word}")
             };
-            if !line.is_empty() && measure_text(&candidate, None, font_size, 1.0).width > rect.w {
+            if !line.is_empty() && measure_text(&candidate, font, font_size, 1.0).width > rect.w {
                 draw_text_ex(&line, rect.x, y, params.clone());
                 y += line_height;
                 line = word.to_string();
@@ -113,8 +135,8 @@ fn text_in(text: &str, rect: Rect, size: f32, color: Color, align: Align) {
         }
         return;
     }
-    let reference = measure_text("Ag", None, font_size, 1.0);
-    let width = measure_text(text, None, font_size, 1.0).width;
+    let reference = measure_text("Ag", font, font_size, 1.0);
+    let width = measure_text(text, font, font_size, 1.0).width;
     let x = match align {
         Align::Left | Align::Wrap => rect.x,
         Align::Center => rect.x + (rect.w - width) / 2.0,

@@ -94,6 +94,33 @@ fn the_board_turns_to_the_only_person_and_f_flips_it() {
 }
 
 #[test]
+fn checkers_puts_the_person_playing_black_at_the_bottom() {
+    let context = context();
+    let screen = game(
+        "checkers",
+        None,
+        [Seat::Person, Seat::Computer(Level::Easy)],
+    );
+    let view = screen.game().view();
+    let black_rows: Vec<f32> = view
+        .cells
+        .iter()
+        .enumerate()
+        .filter(|(_, cell)| cell.piece.is_some_and(|(owner, _)| owner == Player::First))
+        .map(|(index, _)| screen.cell_rect(&context, index).y)
+        .collect();
+    let lowest_on_screen = black_rows.iter().copied().fold(0.0, f32::max);
+    let bottom_row = screen
+        .cell_rect(&context, 0)
+        .y
+        .max(screen.cell_rect(&context, 63).y);
+    assert_eq!(
+        lowest_on_screen, bottom_row,
+        "Black's men fill the bottom row"
+    );
+}
+
+#[test]
 fn a_game_against_the_computer_gets_its_move_and_updates_the_board() {
     let mut context = context();
     let mut screen = game("chess", None, [Seat::Person, Seat::Computer(Level::Easy)]);

@@ -69,6 +69,8 @@ pub struct GameScreen {
     legal: Vec<(MoveCode, Vec<usize>)>,
     last_move: Vec<usize>,
     start_counts: HashMap<(Player, PieceGlyph), usize>,
+    /// The side whose pieces start nearer row 0 (White in chess, White in checkers).
+    natural_bottom: Player,
     flipped: bool,
     selected: Option<usize>,
     dragging: Option<Point>,
@@ -111,6 +113,26 @@ fn counts(view: &BoardView) -> HashMap<(Player, PieceGlyph), usize> {
     out
 }
 
+/// The side whose pieces stand nearer row 0 in `view` (the first player on a tie).
+fn natural_bottom(view: &BoardView) -> Player {
+    let width = view.width.max(1);
+    let mean_row = |player: Player| {
+        let rows: Vec<usize> = view
+            .cells
+            .iter()
+            .enumerate()
+            .filter(|(_, cell)| cell.piece.is_some_and(|(owner, _)| owner == player))
+            .map(|(index, _)| index / width)
+            .collect();
+        rows.iter().sum::<usize>() as f64 / rows.len().max(1) as f64
+    };
+    if mean_row(Player::Second) < mean_row(Player::First) {
+        Player::Second
+    } else {
+        Player::First
+    }
+}
+
 fn clock_text(seconds: f32) -> String {
     let whole = seconds.max(0.0) as u64;
     format!("{}:{:02}", whole / 60, whole % 60)
@@ -119,10 +141,11 @@ fn clock_text(seconds: f32) -> String {
 impl GameScreen {
     /// A game screen for `game` with `seats` (index 0 plays first).
     pub fn new(game: Box<dyn AnyGame>, seats: [Seat; 2]) -> GameScreen {
-        let start_counts = find_mode(game.mode_id())
+        let start_view = find_mode(game.mode_id())
             .and_then(|mode| mode.from_position(&game.start_text()).ok())
-            .map(|start| counts(&start.view()))
-            .unwrap_or_else(|| counts(&game.view()));
+            .map_or_else(|| game.view(), |start| start.view());
+        let start_counts = counts(&start_view);
+        let natural_bottom = natural_bottom(&start_view);
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |since| since.as_nanos() as u64);
@@ -133,6 +156,7 @@ impl GameScreen {
             legal: Vec::new(),
             last_move: Vec::new(),
             start_counts,
+            natural_bottom,
             flipped: false,
             selected: None,
             dragging: None,
@@ -251,7 +275,7 @@ impl GameScreen {
     }
 
     fn rotated(&self) -> bool {
-        self.view.may_rotate && ((self.home_side() == Player::Second) != self.flipped)
+        self.view.may_rotate && ((self.home_side() != self.natural_bottom) != self.flipped)
     }
 
     fn person_to_move(&self) -> bool {
@@ -794,7 +818,17 @@ impl GameScreen {
         }
         self.draw_coordinates(context, frame, layout, border);
         for &index in &self.last_move {
-            frame.rect(self.cell_rect(context, index), theme::LAST_MOVE);
+            let rect = self.cell_rect(context, index);
+            if connect {
+                frame.push(Item::Ring {
+                    center: rect.center(),
+                    radius: rect.w * 0.46,
+                    thickness: rect.w * 0.06,
+                    color: Rgba::rgb(255, 255, 255),
+                });
+            } else {
+                frame.rect(rect, theme::LAST_MOVE);
+            }
         }
         for &index in &self.view.in_check {
             let rect = self.cell_rect(context, index);
@@ -896,11 +930,7 @@ impl GameScreen {
             } else {
                 char::from(b'a' + (column as u8 % 26)).to_string()
             };
-            let at = if self.rotated() {
-                layout.board.y - border
-            } else {
-                layout.board.y + layout.board.h
-            };
+            let at = layout.board.y + layout.board.h;
             frame.text(
                 label,
                 Rect::new(rect.x, at, rect.w, border),
@@ -914,11 +944,7 @@ impl GameScreen {
         }
         for row in 0..self.view.height {
             let rect = self.cell_rect(context, self.view.index(0, row));
-            let at = if self.rotated() {
-                layout.board.x + layout.board.w
-            } else {
-                layout.board.x - border
-            };
+            let at = layout.board.x - border;
             frame.text(
                 (row + 1).to_string(),
                 Rect::new(at, rect.y, border, rect.h),
@@ -978,9 +1004,9 @@ impl GameScreen {
             y += 70.0 * s;
         }
         let top_side = if self.rotated() {
-            Player::First
+            self.natural_bottom
         } else {
-            Player::Second
+            self.natural_bottom.opponent()
         };
         let now = counts(&self.view);
         let has_material = self
@@ -1042,7 +1068,7 @@ impl GameScreen {
             if has_material {
                 let opponent = player.opponent();
                 let mut x = left + 8.0 * s;
-                let icon_size = 22.0 * s;
+                let icon_size = 28.0 * s;
                 let mut captured: Vec<(PieceGlyph, usize)> = self
                     .start_counts
                     .iter()
@@ -1065,7 +1091,7 @@ impl GameScreen {
                             frame,
                             glyph,
                             self.piece_colors(opponent),
-                            Rect::new(x, y + 72.0 * s, icon_size, icon_size),
+                            Rect::new(x, y + 70.0 * s, icon_size, icon_size),
                         );
                         x += icon_size * 0.7;
                     }
