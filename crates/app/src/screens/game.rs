@@ -435,14 +435,23 @@ impl GameScreen {
         if self.game.play(code).is_ok() {
             self.slide = piece.map(|piece| Slide {
                 piece,
-                path: if path.len() == 1 {
-                    vec![path[0], path[0]]
-                } else {
-                    path
-                },
+                path: self.slide_path(path),
                 elapsed: 0.0,
             });
             self.refresh();
+        }
+    }
+
+    /// The squares a moved piece slides over: the move's own path, or for a single
+    /// square (a dropped counter) a fall from the top of its column.
+    fn slide_path(&self, path: Vec<usize>) -> Vec<usize> {
+        match path.as_slice() {
+            [only] => {
+                let width = self.view.width.max(1);
+                let top = self.view.height.saturating_sub(1) * width + only % width;
+                vec![top, *only]
+            }
+            _ => path,
         }
     }
 
@@ -1174,7 +1183,7 @@ impl GameScreen {
     fn draw_banner(&self, context: &Context, frame: &mut Frame, outcome: Outcome) {
         let s = widgets::scale(context);
         let rect = self.banner_rect(context);
-        frame.rect(rect, Rgba(0.1, 0.11, 0.14, 0.92));
+        frame.rect(rect, Rgba(0.1, 0.11, 0.14, 0.96));
         frame.push(Item::Frame {
             rect,
             thickness: 3.0,
