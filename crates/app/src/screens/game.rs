@@ -351,8 +351,8 @@ impl GameScreen {
         {
             return None;
         }
-        let shown = ((point.x - board.x) / layout.cell) as usize;
-        let w = self.view.width;
+        let w = self.view.width.max(1);
+        let shown = (((point.x - board.x) / layout.cell) as usize).min(w - 1);
         Some(if self.rotated() { w - 1 - shown } else { shown })
     }
 
@@ -362,9 +362,10 @@ impl GameScreen {
         if !board.contains(point) {
             return None;
         }
-        let shown_column = ((point.x - board.x) / layout.cell) as usize;
-        let shown_row = self.view.height - 1 - ((point.y - board.y) / layout.cell) as usize;
-        let (w, h) = (self.view.width, self.view.height);
+        let (w, h) = (self.view.width.max(1), self.view.height.max(1));
+        let shown_column = (((point.x - board.x) / layout.cell) as usize).min(w - 1);
+        let from_top = (((point.y - board.y) / layout.cell) as usize).min(h - 1);
+        let shown_row = h - 1 - from_top;
         let (column, row) = if self.rotated() {
             (w - 1 - shown_column, h - 1 - shown_row)
         } else {
@@ -977,9 +978,11 @@ impl GameScreen {
             .sum()
     }
 
-    fn seat_label(&self, player: Player) -> String {
+    fn seat_label(&self, player: Player, context: &Context) -> String {
+        let name = context.settings.name.trim();
         match self.seats[player.index()] {
             Seat::Computer(level) => format!("Computer ({})", level.name()),
+            Seat::Person if self.persons().len() == 1 && !name.is_empty() => name.to_string(),
             Seat::Person if self.persons().len() == 1 => "You".into(),
             Seat::Person => "Person".into(),
         }
@@ -1050,7 +1053,7 @@ impl GameScreen {
             let title = format!(
                 "{} - {}",
                 self.game.side_name(player),
-                self.seat_label(player)
+                self.seat_label(player, context)
             );
             frame.text(
                 title,
