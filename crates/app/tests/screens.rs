@@ -4,7 +4,7 @@
 use ply_core::{Outcome, Player};
 use ply_modes::{Level, find_mode};
 use plyground::display::{Frame, Point};
-use plyground::screens::game::{GameScreen, Seat};
+use plyground::screens::game::{GameScreen, Outgoing, Seat};
 use plyground::screens::{Context, Event, Key, Screen};
 use plyground::settings::Settings;
 use std::time::Instant;
@@ -274,4 +274,38 @@ fn frames_stay_short_while_the_computer_thinks_on_maximum() {
         "99th percentile {:.1} ms",
         percentile_99 * 1000.0
     );
+}
+
+#[test]
+fn an_online_game_sends_moves_and_plays_what_the_server_echoes() {
+    let mut context = context();
+    let mode = find_mode("chess").expect("chess");
+    let names = [Some("Ada".to_string()), Some("Grace".to_string())];
+    let mut screen = GameScreen::online(mode.new_game(), [Seat::Person, Seat::Remote], names);
+    click_cell(&mut screen, &mut context, 12);
+    click_cell(&mut screen, &mut context, 28);
+    assert_eq!(screen.take_outgoing(), vec![Outgoing::Move("e2e4".into())]);
+    assert!(
+        screen.game().moves().is_empty(),
+        "nothing moves before the server agrees"
+    );
+    screen.receive_move("e2e4").expect("legal");
+    screen.receive_move("e7e5").expect("legal");
+    assert_eq!(screen.game().move_texts(), vec!["e2e4", "e7e5"]);
+    click_cell(&mut screen, &mut context, 52);
+    assert_eq!(
+        screen.selected(),
+        None,
+        "the other side's pieces are not ours to move"
+    );
+    screen.receive_outcome(Outcome::Win {
+        winner: Player::First,
+        reason: ply_core::EndReason::Resignation,
+    });
+    let texts = drawn(&screen, &context).texts().join("|");
+    assert!(
+        texts.contains("White wins") && texts.contains("Back to lobby"),
+        "{texts}"
+    );
+    assert!(texts.contains("Ada") && texts.contains("Grace"), "{texts}");
 }

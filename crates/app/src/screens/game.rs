@@ -27,6 +27,19 @@ pub enum Seat {
     Person,
     /// The computer, at a strength.
     Computer(Level),
+    /// Someone at another computer, or a computer seated by another machine (online).
+    Remote,
+}
+
+/// What an online game asks the server to do for the player at this computer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outgoing {
+    /// Play this move (in the mode's move text).
+    Move(String),
+    /// Resign this player's side.
+    Resign,
+    /// Offer a draw, or accept the opponent's waiting offer.
+    OfferDraw,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,6 +98,14 @@ pub struct GameScreen {
     thinking: Option<(Thought, Level)>,
     computer_scores: [Option<i32>; 2],
     seed: u64,
+    /// Online: moves and requests go to the server, which echoes what was accepted.
+    online: bool,
+    /// Online: requests waiting to be sent.
+    outbox: Vec<Outgoing>,
+    /// Online: a move was sent and its echo has not come back yet.
+    awaiting_echo: bool,
+    /// The players' names, when known (online).
+    names: [Option<String>; 2],
 }
 
 fn normal_glyph(glyph: PieceGlyph) -> PieceGlyph {
@@ -169,9 +190,81 @@ impl GameScreen {
             thinking: None,
             computer_scores: [None; 2],
             seed,
+            online: false,
+            outbox: Vec::new(),
+            awaiting_echo: false,
+            names: [None, None],
         };
         screen.refresh();
         screen
+    }
+
+    /// A game played through a server: moves of `Person` seats (and of `Computer` seats,
+    /// which this machine computes) are sent with [`GameScreen::take_outgoing`] and played
+    /// when the server echoes them through [`GameScreen::receive_move`].
+    pub fn online(
+        game: Box<dyn AnyGame>,
+        seats: [Seat; 2],
+        names: [Option<String>; 2],
+    ) -> GameScreen {
+        let mut screen = GameScreen::new(game, seats);
+        screen.online = true;
+        screen.names = names;
+        screen
+    }
+
+    /// Online: the requests to send to the server now.
+    pub fn take_outgoing(&mut self) -> Vec<Outgoing> {
+        std::mem::take(&mut self.outbox)
+    }
+
+    /// Online: the server accepted a move; it is played on the board.
+    pub fn receive_move(&mut self, text: &str) -> Result<(), ply_core::MoveError> {
+        self.awaiting_echo = false;
+        let code = self.game.parse_move(text)?;
+        self.play(code);
+        Ok(())
+    }
+
+    /// Online: the server refused this player's move; the player may try again.
+    pub fn move_refused(&mut self) {
+        self.awaiting_echo = false;
+    }
+
+    /// Online: the server ended the game (resignation and agreed draws are not seen by
+    /// the rules, so they are recorded here).
+    pub fn receive_outcome(&mut self, outcome: Outcome) {
+        if self.game.outcome().is_some() {
+            return;
+        }
+        let recorded = match outcome {
+            Outcome::Win {
+                winner,
+                reason: ply_core::EndReason::Resignation,
+            } => self.game.resign(winner.opponent()),
+            Outcome::Draw {
+                reason: ply_core::EndReason::DrawAgreed,
+            } => self.game.agree_draw(),
+            _ => Ok(()),
+        };
+        if recorded.is_ok() {
+            self.stop_computer();
+            self.refresh();
+        }
+    }
+
+    /// Plays a move chosen at this computer, or sends it when the game is online.
+    fn submit(&mut self, code: MoveCode) {
+        if !self.online {
+            self.play(code);
+            return;
+        }
+        if let Some(text) = self.game.move_text(code) {
+            self.outbox.push(Outgoing::Move(text));
+            self.awaiting_echo = true;
+            self.selected = None;
+            self.promotion.clear();
+        }
     }
 
     /// The game being played.
@@ -282,6 +375,7 @@ impl GameScreen {
         self.game.outcome().is_none()
             && self.seats[self.game.to_move().index()] == Seat::Person
             && !self.menu_open
+            && !self.awaiting_echo
             && self.promotion.is_empty()
     }
 
@@ -398,7 +492,7 @@ impl GameScreen {
         match candidates.as_slice() {
             [] => false,
             [only] => {
-                self.play(*only);
+                self.submit(*only);
                 true
             }
             _ => {
@@ -417,7 +511,7 @@ impl GameScreen {
             .find(|(_, path)| path.last().is_some_and(|cell| cell % width == column))
             .map(|(code, _)| *code);
         if let Some(code) = code {
-            self.play(code);
+            self.submit(code);
         }
     }
 
@@ -457,7 +551,7 @@ impl GameScreen {
     }
 
     fn start_computer_if_due(&mut self) {
-        if self.game.outcome().is_some() || self.computer.is_thinking() {
+        if self.game.outcome().is_some() || self.computer.is_thinking() || self.awaiting_echo {
             return;
         }
         let side = self.game.to_move();
@@ -488,7 +582,7 @@ impl GameScreen {
         let side = self.game.to_move();
         self.computer_scores[side.index()] = Some(thought.score.0);
         match thought.best {
-            Some(best) => self.play(best),
+            Some(best) => self.submit(best),
             None => context.notice = Some("The computer found no move to play.".into()),
         }
     }
@@ -568,15 +662,27 @@ impl GameScreen {
             let entries = [
                 ("Resume", Action::Resume, true),
                 ("Help: rules of this game", Action::Help, true),
-                ("Offer draw", Action::OfferDraw, !over),
+                (
+                    "Offer draw",
+                    Action::OfferDraw,
+                    !over && (!self.online || self.resigner().is_some()),
+                ),
                 ("Resign", Action::Resign, !over && self.resigner().is_some()),
                 (
                     "Undo move",
                     Action::Undo,
-                    !self.game.moves().is_empty() || over,
+                    !self.online && (!self.game.moves().is_empty() || over),
                 ),
                 ("Settings", Action::Settings, true),
-                ("Leave to menu", Action::Leave, true),
+                (
+                    if self.online {
+                        "Back to lobby"
+                    } else {
+                        "Leave to menu"
+                    },
+                    Action::Leave,
+                    true,
+                ),
             ];
             for (rect, (label, action, enabled)) in widgets::column(context, window, entries.len())
                 .into_iter()
@@ -612,18 +718,27 @@ impl GameScreen {
             let banner = self.banner_rect(context);
             let w = 180.0 * s;
             let y = banner.y + banner.h - 64.0 * s;
-            out.push((
-                Rect::new(banner.center().x - w - 10.0 * s, y, w, 48.0 * s),
-                "Rematch".into(),
-                Look::Chosen,
-                Action::Rematch,
-            ));
-            out.push((
-                Rect::new(banner.center().x + 10.0 * s, y, w, 48.0 * s),
-                "Menu".into(),
-                Look::Normal,
-                Action::Leave,
-            ));
+            if self.online {
+                out.push((
+                    Rect::new(banner.center().x - w / 2.0, y, w, 48.0 * s),
+                    "Back to lobby".into(),
+                    Look::Chosen,
+                    Action::Leave,
+                ));
+            } else {
+                out.push((
+                    Rect::new(banner.center().x - w - 10.0 * s, y, w, 48.0 * s),
+                    "Rematch".into(),
+                    Look::Chosen,
+                    Action::Rematch,
+                ));
+                out.push((
+                    Rect::new(banner.center().x + 10.0 * s, y, w, 48.0 * s),
+                    "Menu".into(),
+                    Look::Normal,
+                    Action::Leave,
+                ));
+            }
         }
         let panel = layout.panel;
         out.push((
@@ -657,9 +772,17 @@ impl GameScreen {
                     context.notice = Some(error.to_string());
                 }
             }
+            Action::OfferDraw if self.online => {
+                self.menu_open = false;
+                self.outbox.push(Outgoing::OfferDraw);
+            }
             Action::OfferDraw => {
                 self.menu_open = false;
                 self.offer_draw(context);
+            }
+            Action::Resign if self.online => {
+                self.menu_open = false;
+                self.outbox.push(Outgoing::Resign);
             }
             Action::Resign => {
                 self.menu_open = false;
@@ -692,7 +815,7 @@ impl GameScreen {
             }
             Action::Promote(code) => {
                 self.promotion.clear();
-                self.play(code);
+                self.submit(code);
             }
             Action::CancelPromotion => {
                 self.promotion.clear();
@@ -980,8 +1103,12 @@ impl GameScreen {
 
     fn seat_label(&self, player: Player, context: &Context) -> String {
         let name = context.settings.name.trim();
+        if let Some(known) = &self.names[player.index()] {
+            return known.clone();
+        }
         match self.seats[player.index()] {
             Seat::Computer(level) => format!("Computer ({})", level.name()),
+            Seat::Remote => "Opponent".into(),
             Seat::Person if self.persons().len() == 1 && !name.is_empty() => name.to_string(),
             Seat::Person if self.persons().len() == 1 => "You".into(),
             Seat::Person => "Person".into(),
