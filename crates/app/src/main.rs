@@ -133,6 +133,9 @@ fn main() -> ExitCode {
             }
         };
     }
+    let settings = Settings::load();
+    let size = (settings.window_width as f32, settings.window_height as f32);
+    let context = Context::new(settings.clone(), size);
     let screen = match first_screen(&options) {
         Ok(screen) => screen,
         Err(error) => {
@@ -140,7 +143,6 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let settings = Settings::load();
     let conf = Conf {
         window_title: "Plyground".to_string(),
         window_width: settings.window_width.clamp(640, 4096) as i32,
@@ -151,7 +153,7 @@ fn main() -> ExitCode {
     let status = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
     let result = std::sync::Arc::clone(&status);
     macroquad::Window::from_config(conf, async move {
-        let ok = run(options, screen, settings).await;
+        let ok = run(options, screen, context).await;
         result.store(ok, std::sync::atomic::Ordering::Relaxed);
     });
     if status.load(std::sync::atomic::Ordering::Relaxed) {
@@ -161,9 +163,9 @@ fn main() -> ExitCode {
     }
 }
 
-async fn run(options: Options, screen: Box<dyn Screen>, settings: Settings) -> bool {
-    let size = (screen_width(), screen_height());
-    let mut app = App::new(screen, Context::new(settings, size));
+async fn run(options: Options, screen: Box<dyn Screen>, mut context: Context) -> bool {
+    context.size = (screen_width(), screen_height());
+    let mut app = App::new(screen, context);
     let painter = paint::Painter::new();
     if let Some(path) = &options.screenshot {
         return screenshot(&mut app, &painter, path).await;
