@@ -37,26 +37,46 @@ pub fn help_dir() -> Option<PathBuf> {
         .find(|dir| dir.is_dir())
 }
 
-/// The page for a mode (`chess.html`), or the help home page for `None`; the folder
-/// itself when the home page is missing.
-pub fn page_path(mode_id: Option<&str>) -> Result<PathBuf, HelpError> {
+/// The page for a mode (`chess.html`) or topic (`online.html`), or the help home page
+/// for `None`; when that page is missing, the home page, and when that is missing too,
+/// the folder itself, so a help button never leads nowhere.
+pub fn page_path(page: Option<&str>) -> Result<PathBuf, HelpError> {
     let dir = help_dir().ok_or(HelpError::NotFound)?;
-    let page = match mode_id {
-        Some(id) => dir.join(format!("{id}.html")),
-        None => dir.join("index.html"),
-    };
-    if page.is_file() {
-        Ok(page)
-    } else if mode_id.is_none() {
-        Ok(dir)
-    } else {
-        Err(HelpError::NotFound)
-    }
+    let wanted = page.map(|id| dir.join(format!("{id}.html")));
+    let home = dir.join("index.html");
+    Ok(match wanted {
+        Some(path) if path.is_file() => path,
+        _ if home.is_file() => home,
+        _ => dir,
+    })
 }
 
 /// Opens a help page in the system browser without waiting for it.
-pub fn open_page(mode_id: Option<&str>) -> Result<(), HelpError> {
-    let page = page_path(mode_id)?;
+pub fn open_page(page: Option<&str>) -> Result<(), HelpError> {
+    let page = page_path(page)?;
     open::that_detached(page)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_mode_has_its_help_page_and_missing_pages_fall_back() {
+        let Some(dir) = help_dir() else {
+            panic!("the help folder is found from the crate's folder");
+        };
+        for mode in ply_modes::MODES {
+            let page = page_path(Some(mode.id)).expect("help folder exists");
+            assert_eq!(
+                page,
+                dir.join(format!("{}.html", mode.id)),
+                "page of {}",
+                mode.id
+            );
+        }
+        let fallback = page_path(Some("no-such-topic")).expect("help folder exists");
+        assert!(fallback == dir.join("index.html") || fallback == dir);
+    }
 }
