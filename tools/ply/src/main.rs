@@ -1,12 +1,15 @@
 //! `ply`: Plyground's command-line tool for everything that needs no window.
 //! Each subcommand lives in its own module; this file only parses and dispatches.
 
+mod bench;
 mod game_args;
 mod moves;
 mod perft;
+mod protocol;
 mod think;
 
 use clap::{Parser, Subcommand};
+use std::io;
 use std::process::ExitCode;
 
 /// Plyground's command-line tool.
@@ -27,6 +30,13 @@ enum Command {
     Modes,
     /// Let the computer search a position, showing each iteration.
     Think(think::ThinkArgs),
+    /// Speak UCI on standard input and output (chess, atomic, king of the hill), for
+    /// chess GUIs and match tools.
+    Uci,
+    /// Speak Plyground's line protocol on standard input and output, for every mode.
+    Engine,
+    /// Measurements, such as how quickly the search obeys `stop` and its time budget.
+    Bench(bench::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -35,6 +45,11 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(&args),
         Command::Moves(args) => moves::run(&args),
         Command::Think(args) => think::run(&args),
+        Command::Uci => protocol::uci::run(io::stdin().lock(), io::stdout())
+            .map_err(|e| format!("the conversation ended: {e}")),
+        Command::Engine => protocol::engine::run(io::stdin().lock(), io::stdout())
+            .map_err(|e| format!("the conversation ended: {e}")),
+        Command::Bench(args) => bench::run(&args),
         Command::Modes => {
             for mode in ply_modes::MODES {
                 println!("{:<10} {}: {}", mode.id, mode.name, mode.summary);
