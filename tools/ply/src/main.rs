@@ -3,6 +3,7 @@
 
 mod bench;
 mod game_args;
+mod matches;
 mod moves;
 mod perft;
 mod protocol;
@@ -30,12 +31,15 @@ enum Command {
     Modes,
     /// Let the computer search a position, showing each iteration.
     Think(think::ThinkArgs),
+    /// Two search settings play a match against each other.
+    Match(matches::MatchArgs),
     /// Speak UCI on standard input and output (chess, atomic, king of the hill), for
     /// chess GUIs and match tools.
     Uci,
     /// Speak Plyground's line protocol on standard input and output, for every mode.
     Engine,
-    /// Measurements, such as how quickly the search obeys `stop` and its time budget.
+    /// Performance measurements: the search's depth and speed, and how quickly it
+    /// obeys `stop` and its time budget.
     Bench(bench::BenchArgs),
 }
 
@@ -45,6 +49,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(&args),
         Command::Moves(args) => moves::run(&args),
         Command::Think(args) => think::run(&args),
+        Command::Match(args) => matches::run(&args),
         Command::Uci => protocol::uci::run(io::stdin().lock(), io::stdout())
             .map_err(|e| format!("the conversation ended: {e}")),
         Command::Engine => protocol::engine::run(io::stdin().lock(), io::stdout())

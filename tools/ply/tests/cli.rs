@@ -102,7 +102,9 @@ fn bench_stop_prints_a_row_per_mode_and_the_worst_case() {
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
     assert_eq!(
-        text.lines().filter(|line| line.starts_with("chess ")).count(),
+        text.lines()
+            .filter(|line| line.starts_with("chess "))
+            .count(),
         1,
         "{text}"
     );
