@@ -8,7 +8,7 @@ use ply_modes::{AnyGame, Limits, Thought};
 use std::io::{self, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::thread::{self, JoinHandle};
+use std::thread::{Builder, JoinHandle};
 
 /// The answer when there is no move to recommend.
 const NO_MOVE: &str = "bestmove (none)";
@@ -57,7 +57,7 @@ impl<W: Write + Send + 'static> SearchThread<W> {
         let stop = Arc::new(AtomicBool::new(false));
         let worker_stop = Arc::clone(&stop);
         let output = self.output.clone();
-        let worker = thread::spawn(move || {
+        let worker = Builder::new().name("search".into()).spawn(move || {
             let Job {
                 game,
                 limits,
@@ -74,7 +74,7 @@ impl<W: Write + Send + 'static> SearchThread<W> {
             }
             let _ = output.line(&answer);
             None
-        });
+        })?;
         self.running = Some(Running { stop, worker });
         Ok(())
     }
