@@ -1,14 +1,12 @@
 //! `ply bench`: measurements that back the performance goals: the computer player's
-//! depth and speed in a fixed time for every mode (`ply bench ai`), and how quickly the
-//! search obeys its stop flag and its time budget (`ply bench stop`, required within
-//! 50 ms).
+//! depth and speed in a fixed time for every mode, Connect Four solving, and (in
+//! `stop_bench`) how quickly the search obeys its stop flag and time budget.
 
 use crate::game_args::mode_named;
 use clap::{Args, Subcommand};
-use ply_modes::{AnyGame, Limits, MODES, Mode};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::thread;
-use std::time::{Duration, Instant};
+use ply_modes::{Limits, MODES};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 /// Arguments of `ply bench`.
 #[derive(Args, Debug)]
@@ -21,9 +19,24 @@ pub struct BenchArgs {
 enum BenchCommand {
     /// Depth reached, speed and best move in a fixed time, per mode.
     Ai(AiArgs),
+    /// Connect Four benchmark positions: how often the computer finds a winning move in
+    /// the time given, checked against the file's exact scores.
+    Solve(SolveArgs),
     /// How long after its stop flag, and how far past its time budget, the search
     /// returns, in every mode (worst of several runs).
-    Stop(StopArgs),
+    Stop(crate::stop_bench::StopArgs),
+}
+
+#[derive(Args, Debug)]
+struct SolveArgs {
+    /// A file of `MOVES SCORE` lines (e.g. ../shared/data/connect4/Test_L2_R1).
+    file: std::path::PathBuf,
+    /// Thinking time per position, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    millis: u64,
+    /// Only the first N positions.
+    #[arg(long)]
+    limit: Option<usize>,
 }
 
 #[derive(Args, Debug)]
@@ -32,23 +45,6 @@ struct AiArgs {
     #[arg(long, default_value_t = 1000)]
     millis: u64,
     /// Only this mode.
-    #[arg(long)]
-    mode: Option<String>,
-}
-
-/// Arguments of `ply bench stop`.
-#[derive(Args, Debug)]
-struct StopArgs {
-    /// Searches per mode and measurement; the worst is reported.
-    #[arg(long, default_value_t = 5)]
-    runs: u32,
-    /// How long a search without limits runs before its stop flag is raised, in ms.
-    #[arg(long, default_value_t = 300)]
-    delay_ms: u64,
-    /// The time budget of the budgeted searches, in ms.
-    #[arg(long, default_value_t = 300)]
-    budget_ms: u64,
-    /// Measure only this mode (all modes if omitted).
     #[arg(long)]
     mode: Option<String>,
 }
@@ -70,12 +66,13 @@ fn positions(mode: &str) -> &'static [&'static str] {
 pub fn run(args: &BenchArgs) -> Result<(), String> {
     match &args.what {
         BenchCommand::Ai(ai) => bench_ai(ai),
-        BenchCommand::Stop(stop_args) => bench_stop(stop_args),
+        BenchCommand::Solve(solve) => bench_solve(solve),
+        BenchCommand::Stop(stop) => crate::stop_bench::run(stop),
     }
 }
 
 fn bench_ai(args: &AiArgs) -> Result<(), String> {
-    let modes: Vec<&Mode> = match &args.mode {
+    let modes: Vec<&ply_modes::Mode> = match &args.mode {
         Some(id) => vec![mode_named(id)?],
         None => MODES.iter().collect(),
     };
@@ -113,115 +110,63 @@ fn bench_ai(args: &AiArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// The worst case of one mode.
-struct Worst {
-    after_stop: Duration,
-    finished_before_stop: u32,
-    past_budget: Duration,
-    past_budget_on_search_clock: Duration,
-    setup: Duration,
-}
-
-fn bench_stop(args: &StopArgs) -> Result<(), String> {
-    let modes: Vec<&Mode> = match &args.mode {
-        Some(id) => vec![mode_named(id)?],
-        None => MODES.iter().collect(),
-    };
-    let delay = Duration::from_millis(args.delay_ms);
-    let budget = Duration::from_millis(args.budget_ms);
-    let runs = args.runs.max(1);
-    println!(
-        "from each start position, worst of {runs} runs: stop flag raised {} ms into a \
-         search without limits; searches with a {} ms budget",
-        args.delay_ms, args.budget_ms
-    );
-    println!(
-        "(past budget: from the call to the return; search clock: from the search's own \
-         start, which excludes setting up its tables, shown as setup)"
-    );
-    println!(
-        "{:<10} {:>16} {:>17} {:>13} {:>11}",
-        "mode", "after stop (ms)", "past budget (ms)", "search clock", "setup (ms)"
-    );
-    let mut overall_stop = Duration::ZERO;
-    let mut overall_budget = Duration::ZERO;
-    for mode in modes {
-        let game = mode.new_game();
-        let mut worst = Worst {
-            after_stop: Duration::ZERO,
-            finished_before_stop: 0,
-            past_budget: Duration::ZERO,
-            past_budget_on_search_clock: Duration::ZERO,
-            setup: Duration::ZERO,
-        };
-        for _ in 0..runs {
-            match returned_after_stop(game.as_ref(), delay)? {
-                Some(late) => worst.after_stop = worst.after_stop.max(late),
-                None => worst.finished_before_stop += 1,
-            }
-            let (took, searched) = budgeted_search(game.as_ref(), budget);
-            worst.past_budget = worst.past_budget.max(took.saturating_sub(budget));
-            worst.past_budget_on_search_clock = worst
-                .past_budget_on_search_clock
-                .max(searched.saturating_sub(budget));
-            worst.setup = worst.setup.max(took.saturating_sub(searched));
-        }
-        let note = match worst.finished_before_stop {
-            0 => String::new(),
-            early => format!("  ({early} searches ended before the flag)"),
-        };
-        println!(
-            "{:<10} {:>16.1} {:>17.1} {:>13.1} {:>11.1}{note}",
-            mode.id,
-            millis(worst.after_stop),
-            millis(worst.past_budget),
-            millis(worst.past_budget_on_search_clock),
-            millis(worst.setup),
-        );
-        overall_stop = overall_stop.max(worst.after_stop);
-        overall_budget = overall_budget.max(worst.past_budget);
+/// Whether a move from `game` wins: the opponent, searched to the end of the game, loses.
+fn move_wins(game: &dyn ply_modes::AnyGame, code: ply_core::MoveCode) -> bool {
+    let mut after = game.clone_box();
+    if after.play(code).is_err() {
+        return false;
     }
-    println!(
-        "worst: {:.1} ms after the stop flag, {:.1} ms past the budget (required: under 50 ms)",
-        millis(overall_stop),
-        millis(overall_budget)
-    );
-    Ok(())
-}
-
-fn millis(duration: Duration) -> f64 {
-    duration.as_secs_f64() * 1e3
-}
-
-/// Starts a search without limits, raises its stop flag after `delay`, and returns
-/// how long after that the search returned (`None` if it ended before the flag).
-fn returned_after_stop(game: &dyn AnyGame, delay: Duration) -> Result<Option<Duration>, String> {
-    let stop = AtomicBool::new(false);
-    thread::scope(|scope| {
-        let search = scope.spawn(|| {
-            game.analyse(&Limits::default(), &stop, &mut |_| {});
-            Instant::now()
-        });
-        // The delay is what is being measured against, not a way to wait for anything.
-        thread::sleep(delay);
-        let raised = Instant::now();
-        stop.store(true, Ordering::Release);
-        let returned = search
-            .join()
-            .map_err(|_| format!("the search failed in {}", game.mode_id()))?;
-        Ok(returned.checked_duration_since(raised))
-    })
-}
-
-/// How long a search with a time budget of `budget` took: from the call to its return,
-/// and on the search's own clock.
-fn budgeted_search(game: &dyn AnyGame, budget: Duration) -> (Duration, Duration) {
-    let never = AtomicBool::new(false);
-    let limits = Limits {
-        time: Some(budget),
+    if let Some(outcome) = after.outcome() {
+        return outcome.winner() == Some(game.to_move());
+    }
+    let to_the_end = Limits {
+        depth: Some(after.legal_moves().len() as u32 * 6),
         ..Limits::default()
     };
-    let started = Instant::now();
-    let thought = game.analyse(&limits, &never, &mut |_| {});
-    (started.elapsed(), thought.elapsed)
+    let verdict = after.analyse(&to_the_end, &AtomicBool::new(false), &mut |_| {});
+    verdict.score.is_decisive() && verdict.score.0 < 0
+}
+
+fn bench_solve(args: &SolveArgs) -> Result<(), String> {
+    let mode = mode_named("connect4")?;
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
+    let limits = Limits {
+        time: Some(Duration::from_millis(args.millis)),
+        ..Limits::default()
+    };
+    let (mut won, mut found, mut slowest) = (0u32, 0u32, Duration::ZERO);
+    let mut total = Duration::ZERO;
+    for (number, line) in text
+        .lines()
+        .take(args.limit.unwrap_or(usize::MAX))
+        .enumerate()
+    {
+        let (moves, score) = line
+            .split_once(' ')
+            .ok_or_else(|| format!("line {}: expected 'MOVES SCORE'", number + 1))?;
+        let score: i32 = score
+            .trim()
+            .parse()
+            .map_err(|_| format!("line {}: bad score '{score}'", number + 1))?;
+        if score <= 0 {
+            continue;
+        }
+        won += 1;
+        let game = mode.from_position(moves).map_err(|e| e.to_string())?;
+        let thought = game.analyse(&limits, &AtomicBool::new(false), &mut |_| {});
+        slowest = slowest.max(thought.elapsed);
+        total += thought.elapsed;
+        match thought.best {
+            Some(code) if move_wins(&*game, code) => found += 1,
+            _ => println!("missed: {moves} (played {:?})", thought.line.first()),
+        }
+    }
+    println!(
+        "{found} of {won} won positions answered with a winning move ({:.1}%); mean {} ms, slowest {} ms",
+        100.0 * f64::from(found) / f64::from(won.max(1)),
+        total.as_millis() / u128::from(won.max(1)),
+        slowest.as_millis()
+    );
+    Ok(())
 }

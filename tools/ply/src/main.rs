@@ -7,6 +7,7 @@ mod matches;
 mod moves;
 mod perft;
 mod protocol;
+mod stop_bench;
 mod think;
 
 use clap::{Parser, Subcommand};

@@ -4,6 +4,7 @@
 
 use crate::game_args::mode_named;
 use clap::Args;
+use ply_ai::search::Techniques;
 use ply_core::{Player, zobrist::splitmix64};
 use ply_modes::{AnyGame, Limits};
 use std::sync::atomic::AtomicBool;
@@ -40,6 +41,20 @@ pub struct MatchArgs {
     seed: u64,
 }
 
+/// Reads `TECHNIQUE[+TECHNIQUE...]` into the set of techniques to leave out.
+pub fn techniques_left_out(text: &str) -> Result<Techniques, String> {
+    let mut without = Techniques::default();
+    for name in text.split('+').filter(|name| !name.is_empty()) {
+        if !without.leave_out(name) {
+            return Err(format!(
+                "unknown technique '{name}' (known: {})",
+                Techniques::NAMES.join(", ")
+            ));
+        }
+    }
+    Ok(without)
+}
+
 /// Reads a side's settings into search limits.
 fn parse_settings(text: &str, millis: u64) -> Result<Limits, String> {
     let mut limits = Limits {
@@ -63,16 +78,7 @@ fn parse_settings(text: &str, millis: u64) -> Result<Limits, String> {
             "millis" => limits.time = Some(Duration::from_millis(number()?)),
             "depth" => limits.depth = Some(number()? as u32),
             "nodes" => limits.nodes = Some(number()?),
-            "without" => {
-                for name in value.split('+') {
-                    if !limits.without.leave_out(name) {
-                        return Err(format!(
-                            "unknown technique '{name}' (known: {})",
-                            ply_ai::search::Techniques::NAMES.join(", ")
-                        ));
-                    }
-                }
-            }
+            "without" => limits.without = techniques_left_out(value)?,
             _ => {
                 return Err(format!(
                     "unknown setting '{key}' (use millis, depth, nodes, without)"
