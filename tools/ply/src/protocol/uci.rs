@@ -16,8 +16,9 @@ const VARIANTS: [(&str, &str); 3] = [
     ("atomic", "atomic"),
     ("kingofthehill", "koth"),
 ];
-/// Time kept back from every budget for starting the search and sending the move.
-const MOVE_OVERHEAD: Duration = Duration::from_millis(30);
+/// Time kept back from every budget for setting up the search (its tables take tens of
+/// milliseconds to allocate on a busy machine) and sending the move.
+const MOVE_OVERHEAD: Duration = Duration::from_millis(50);
 /// How many more moves the clock is assumed to cover when the GUI does not say.
 const DEFAULT_MOVES_TO_GO: u32 = 30;
 /// Never plan to spend more than this share of the remaining time on one move.
