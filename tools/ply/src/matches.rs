@@ -100,7 +100,12 @@ fn parse_settings(text: &str, millis: u64) -> Result<Limits, String> {
 
 /// One side of the match: this build with some settings, or another build's engine.
 enum Contender {
-    Settings(Limits),
+    /// This build. It keeps its own copy of the game, so its search table is its own
+    /// and not shared with the other side.
+    Settings {
+        limits: Limits,
+        own: Option<Box<dyn AnyGame>>,
+    },
     Engine(Engine),
 }
 
@@ -113,7 +118,7 @@ impl Contender {
     ) -> Result<Self, String> {
         let limits = parse_settings(settings, millis)?;
         match engine {
-            None => Ok(Contender::Settings(limits)),
+            None => Ok(Contender::Settings { limits, own: None }),
             Some(path) => Ok(Contender::Engine(Engine::start(path, mode, millis)?)),
         }
     }
@@ -121,13 +126,39 @@ impl Contender {
     /// The move this contender plays in `game`.
     fn choose(&mut self, game: &dyn AnyGame) -> Result<MoveCode, String> {
         match self {
-            Contender::Settings(limits) => game
-                .analyse(limits, &AtomicBool::new(false), &mut |_| {})
-                .best
-                .ok_or_else(|| "the search found no move".to_string()),
+            Contender::Settings { limits, own } => {
+                let copy = follow(own, game)?;
+                copy.analyse(limits, &AtomicBool::new(false), &mut |_| {})
+                    .best
+                    .ok_or_else(|| "the search found no move".to_string())
+            }
             Contender::Engine(engine) => engine.choose(game),
         }
     }
+}
+
+/// Brings a contender's own copy up to date with `game`: it plays the moves it has not
+/// seen yet, or starts a new copy when `game` is a different game.
+fn follow<'a>(
+    own: &'a mut Option<Box<dyn AnyGame>>,
+    game: &dyn AnyGame,
+) -> Result<&'a dyn AnyGame, String> {
+    let moves = game.moves();
+    let continues = own.as_ref().is_some_and(|copy| {
+        copy.start_text() == game.start_text() && moves.starts_with(&copy.moves())
+    });
+    if !continues {
+        let mode = mode_named(game.mode_id())?;
+        *own = Some(
+            mode.from_position(&game.start_text())
+                .map_err(|e| e.to_string())?,
+        );
+    }
+    let copy = own.as_mut().ok_or("no copy of the game")?;
+    for &code in &moves[copy.moves().len()..] {
+        copy.play(code).map_err(|e| e.to_string())?;
+    }
+    Ok(&**copy)
 }
 
 /// Another `ply` build, driven through `ply engine`'s line protocol.
