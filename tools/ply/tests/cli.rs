@@ -118,3 +118,24 @@ fn bench_stop_prints_a_row_per_mode_and_the_worst_case() {
     assert!(!unknown.status.success());
     assert!(stderr(&unknown).contains("unknown mode 'go-fish'"));
 }
+
+#[test]
+fn match_plays_against_another_build_through_the_engine_protocol() {
+    let output = ply(&[
+        "match",
+        "--mode",
+        "connect4",
+        "--games",
+        "2",
+        "--millis",
+        "20",
+        "--b-engine",
+        env!("CARGO_BIN_EXE_ply"),
+    ]);
+    let text = stdout(&output);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(text.contains("result: A scored"), "{text}");
+    let failed = ply(&["match", "--games", "2", "--b-engine", "/nonexistent/ply"]);
+    assert!(!failed.status.success());
+    assert!(stderr(&failed).contains("cannot run"));
+}
