@@ -6,9 +6,12 @@ mod game_args;
 mod matches;
 mod moves;
 mod perft;
+mod protocol;
+mod stop_bench;
 mod think;
 
 use clap::{Parser, Subcommand};
+use std::io;
 use std::process::ExitCode;
 
 /// Plyground's command-line tool.
@@ -31,7 +34,13 @@ enum Command {
     Think(think::ThinkArgs),
     /// Two search settings play a match against each other.
     Match(matches::MatchArgs),
-    /// Performance measurements.
+    /// Speak UCI on standard input and output (chess, atomic, king of the hill), for
+    /// chess GUIs and match tools.
+    Uci,
+    /// Speak Plyground's line protocol on standard input and output, for every mode.
+    Engine,
+    /// Performance measurements: the search's depth and speed, and how quickly it
+    /// obeys `stop` and its time budget.
     Bench(bench::BenchArgs),
 }
 
@@ -42,6 +51,10 @@ fn main() -> ExitCode {
         Command::Moves(args) => moves::run(&args),
         Command::Think(args) => think::run(&args),
         Command::Match(args) => matches::run(&args),
+        Command::Uci => protocol::uci::run(io::stdin().lock(), io::stdout())
+            .map_err(|e| format!("the conversation ended: {e}")),
+        Command::Engine => protocol::engine::run(io::stdin().lock(), io::stdout())
+            .map_err(|e| format!("the conversation ended: {e}")),
         Command::Bench(args) => bench::run(&args),
         Command::Modes => {
             for mode in ply_modes::MODES {
