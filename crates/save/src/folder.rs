@@ -343,13 +343,18 @@ mod tests {
             ["e2e4"]
         );
 
-        folder.save("game", &newer).expect("saves over the leftover");
+        folder
+            .save("game", &newer)
+            .expect("saves over the leftover");
         assert_eq!(fs::read(&path).expect("saved"), new_bytes);
     }
 
     #[test]
     fn names_are_made_from_titles_and_checked() {
-        assert_eq!(name_from_title("Ada vs. Bob, round 2!"), "ada-vs-bob-round-2");
+        assert_eq!(
+            name_from_title("Ada vs. Bob, round 2!"),
+            "ada-vs-bob-round-2"
+        );
         assert_eq!(name_from_title("  ♞♞ "), "game");
         let folder = SaveFolder::at("saves");
         for bad in ["", "../x", "a b", ".hidden", &"x".repeat(81)] {

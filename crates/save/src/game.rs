@@ -2,11 +2,11 @@
 //! Loading replays every move through the mode's rules, so a save can never put a game
 //! in a state the rules do not allow.
 
+use crate::SaveError;
 use crate::format::{self, FORMAT_VERSION};
 use crate::wire::{
     WireController, WireEnding, WireHeader, WireRecord, WireResult, WireSeat, WireSide,
 };
-use crate::SaveError;
 use ply_core::{EndReason, Outcome, Player};
 use ply_modes::{AnyGame, Level, find_mode};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -220,7 +220,10 @@ fn replay(header: &WireHeader, record: &WireRecord) -> Result<Box<dyn AnyGame>, 
 }
 
 /// The public summary of a decoded header.
-pub(crate) fn summary_of(format_version: u16, header: WireHeader) -> Result<SaveSummary, SaveError> {
+pub(crate) fn summary_of(
+    format_version: u16,
+    header: WireHeader,
+) -> Result<SaveSummary, SaveError> {
     Ok(SaveSummary {
         format_version,
         title: header.title,
