@@ -67,7 +67,10 @@ fn the_listing_reads_only_the_header() {
     let dir = tempfile::tempdir().expect("temporary folder");
     let folder = SaveFolder::at(dir.path());
     let path = folder
-        .save("damaged", &game_of("chess", 6, "Damaged later", 1_750_000_000))
+        .save(
+            "damaged",
+            &game_of("chess", 6, "Damaged later", 1_750_000_000),
+        )
         .expect("saves");
     let mut bytes = std::fs::read(&path).expect("reads");
     let last = bytes.len() - 1;
@@ -90,7 +93,9 @@ fn the_autosave_slot() {
     let dir = tempfile::tempdir().expect("temporary folder");
     let folder = SaveFolder::at(dir.path());
     assert!(folder.load_autosave().expect("empty slot").is_none());
-    folder.clear_autosave().expect("clearing an empty slot is fine");
+    folder
+        .clear_autosave()
+        .expect("clearing an empty slot is fine");
 
     folder
         .autosave(&game_of("chess", 4, "Left mid-game", 1_750_000_000))

@@ -4,6 +4,9 @@
 mod game_args;
 mod moves;
 mod perft;
+mod save_inspect;
+mod save_list;
+mod save_verify;
 mod think;
 
 use clap::{Parser, Subcommand};
@@ -27,6 +30,21 @@ enum Command {
     Modes,
     /// Let the computer search a position, showing each iteration.
     Think(think::ThinkArgs),
+    /// Inspect, verify and list save files.
+    Save {
+        #[command(subcommand)]
+        command: SaveCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum SaveCommand {
+    /// Show a save: header, players, moves in notation, final position.
+    Inspect(save_inspect::InspectArgs),
+    /// Load each save as the game would; fail if any does not load.
+    Verify(save_verify::VerifyArgs),
+    /// List the saves in the save folder, newest first.
+    List,
 }
 
 fn main() -> ExitCode {
@@ -35,6 +53,11 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(&args),
         Command::Moves(args) => moves::run(&args),
         Command::Think(args) => think::run(&args),
+        Command::Save { command } => match command {
+            SaveCommand::Inspect(args) => save_inspect::run(&args),
+            SaveCommand::Verify(args) => save_verify::run(&args),
+            SaveCommand::List => save_list::run(),
+        },
         Command::Modes => {
             for mode in ply_modes::MODES {
                 println!("{:<10} {}: {}", mode.id, mode.name, mode.summary);
