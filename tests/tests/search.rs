@@ -217,3 +217,38 @@ fn escapes_to_a_corner_and_blocks_an_escape_in_hnefatafl() {
         thought.line
     );
 }
+
+/// Connect Four end positions with exact published values: the search proves each one,
+/// and in won positions it finds the fastest win, which plays the winning move. A
+/// published score `s > 0` means the side to move wins with its `22 - s`th counter.
+#[test]
+fn connect_four_solves_end_positions_exactly() {
+    let path = ply_tests::shared_data().join("connect4/Test_L3_R1");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mode = find_mode("connect4").unwrap();
+    let stop = AtomicBool::new(false);
+    for line in text.lines() {
+        let (moves, score) = line.split_once(' ').unwrap();
+        let published: i32 = score.parse().unwrap();
+        let game = mode.from_position(moves).unwrap();
+        let empty = 42 - moves.len() as u32;
+        let thought = game.analyse(&depth_limit(empty), &stop, &mut |_| {});
+        match published.signum() {
+            0 => assert_eq!(thought.score, Score::ZERO, "{moves}"),
+            -1 => assert!(
+                thought.score.is_decisive() && thought.score.0 < 0,
+                "{moves}"
+            ),
+            _ => {
+                let plies = thought.score.plies_to_end().filter(|_| thought.score.0 > 0);
+                let plies = plies.unwrap_or_else(|| panic!("{moves}: no win found"));
+                let own_counters = moves.len() as u32 / 2 + plies.div_ceil(2);
+                assert_eq!(22 - published, own_counters as i32, "{moves}");
+                let mut after = game.clone_box();
+                after.play(thought.best.unwrap()).unwrap();
+                let reply = after.analyse(&depth_limit(empty), &stop, &mut |_| {});
+                assert!(after.outcome().is_some() || reply.score.0 < 0, "{moves}");
+            }
+        }
+    }
+}

@@ -28,6 +28,52 @@ pub struct Limits {
     /// Search every move to the full depth, without reductions, extensions or
     /// quiescence, so that scores equal plain minimax (for tests and analysis).
     pub exact: bool,
+    /// Techniques to leave out, to measure what each one gains.
+    pub without: Techniques,
+}
+
+/// The search's main techniques, as switches: a set field means "leave it out".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Techniques {
+    /// The transposition table (cutoffs and the table move).
+    pub table: bool,
+    /// Killer moves.
+    pub killers: bool,
+    /// The history heuristic.
+    pub history: bool,
+    /// Late-move reductions.
+    pub reductions: bool,
+    /// Quiescence search (leaves are evaluated as they stand).
+    pub quiescence: bool,
+    /// The check extension.
+    pub check_extension: bool,
+}
+
+impl Techniques {
+    /// Names accepted by [`Techniques::leave_out`].
+    pub const NAMES: [&'static str; 6] = [
+        "table",
+        "killers",
+        "history",
+        "reductions",
+        "quiescence",
+        "check-extension",
+    ];
+
+    /// Marks the technique called `name` as left out; false for an unknown name.
+    pub fn leave_out(&mut self, name: &str) -> bool {
+        let switch = match name {
+            "table" => &mut self.table,
+            "killers" => &mut self.killers,
+            "history" => &mut self.history,
+            "reductions" => &mut self.reductions,
+            "quiescence" => &mut self.quiescence,
+            "check-extension" => &mut self.check_extension,
+            _ => return false,
+        };
+        *switch = true;
+        true
+    }
 }
 
 /// What the search knows after an iteration (and, finally, what it decided).
@@ -130,6 +176,7 @@ pub struct Searcher<G: Heuristics> {
     deadline: Option<Instant>,
     node_limit: u64,
     exact: bool,
+    without: Techniques,
     aborted: bool,
 }
 
@@ -152,6 +199,7 @@ impl<G: Heuristics> Searcher<G> {
             deadline: None,
             node_limit: u64::MAX,
             exact: false,
+            without: Techniques::default(),
             aborted: false,
         }
     }
@@ -178,6 +226,7 @@ impl<G: Heuristics> Searcher<G> {
         self.deadline = limits.time.map(|budget| self.started + budget);
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.exact = limits.exact;
+        self.without = limits.without;
         self.nodes = 0;
         self.aborted = false;
         for killers in &mut self.killers {
@@ -286,10 +335,12 @@ impl<G: Heuristics> Searcher<G> {
                 1 << 30
             } else if hint > 0 {
                 (1 << 28) + hint
-            } else if self.killers[ply][0] == Some(mv) {
+            } else if !self.without.killers && self.killers[ply][0] == Some(mv) {
                 (1 << 27) + 1
-            } else if self.killers[ply][1] == Some(mv) {
+            } else if !self.without.killers && self.killers[ply][1] == Some(mv) {
                 1 << 27
+            } else if self.without.history {
+                0
             } else {
                 self.history[self.history_index(position, mv)]
             };
@@ -374,12 +425,12 @@ impl<G: Heuristics> Searcher<G> {
         if alpha >= beta {
             return alpha;
         }
-        let in_check = !self.exact && position.in_check();
+        let in_check = !self.exact && !self.without.check_extension && position.in_check();
         if in_check {
             depth += 1;
         }
         if depth <= 0 {
-            return if self.exact {
+            return if self.exact || self.without.quiescence {
                 position.evaluate()
             } else {
                 self.quiesce(position, ply, alpha, beta, stop)
@@ -389,7 +440,7 @@ impl<G: Heuristics> Searcher<G> {
         let pv_node = beta.0 - alpha.0 > 1;
         let slot = self.table[(hash as usize) & (self.table.len() - 1)];
         let mut table_move = None;
-        if slot.key == hash {
+        if slot.key == hash && !self.without.table {
             table_move = slot.mv;
             let stored = from_table(slot.score, ply);
             if !pv_node && i32::from(slot.depth) >= depth {
@@ -418,7 +469,13 @@ impl<G: Heuristics> Searcher<G> {
             if index == 0 {
                 score = -self.negamax(position, depth - 1, ply + 1, -beta, -alpha, stop);
             } else {
-                let reduction = if !self.exact && depth >= 3 && index >= 3 && quiet && !in_check {
+                let reduction = if !self.exact
+                    && !self.without.reductions
+                    && depth >= 3
+                    && index >= 3
+                    && quiet
+                    && !in_check
+                {
                     1 + i32::from(index >= 8 && depth >= 6)
                 } else {
                     0

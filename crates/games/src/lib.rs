@@ -3,4 +3,5 @@
 
 pub mod checkers;
 pub mod chess;
+pub mod connect4;
 pub mod hnefatafl;

@@ -68,6 +68,7 @@ pub static MODES: &[Mode] = &[
     Mode::of::<ply_games::chess::MegaChess>(),
     Mode::of::<ply_games::checkers::Checkers>(),
     Mode::of::<ply_games::hnefatafl::Hnefatafl>(),
+    Mode::of::<ply_games::connect4::ConnectFour>(),
 ];
 
 /// The mode with this identifier.

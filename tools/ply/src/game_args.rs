@@ -2,7 +2,12 @@
 //! `--moves`) and turning them into a game, with one clear message for bad input.
 
 use clap::Args;
-use ply_modes::{AnyGame, find_mode, mode_ids};
+use ply_modes::{AnyGame, Mode, find_mode, mode_ids};
+
+/// The registered mode with this identifier, or a one-line reason.
+pub fn mode_named(id: &str) -> Result<&'static Mode, String> {
+    find_mode(id).ok_or_else(|| format!("unknown mode '{id}' (known modes: {})", mode_ids()))
+}
 
 /// Which game and position a subcommand works on.
 #[derive(Args, Debug)]

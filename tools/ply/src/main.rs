@@ -1,7 +1,9 @@
 //! `ply`: Plyground's command-line tool for everything that needs no window.
 //! Each subcommand lives in its own module; this file only parses and dispatches.
 
+mod bench;
 mod game_args;
+mod matches;
 mod moves;
 mod perft;
 mod save_inspect;
@@ -30,6 +32,10 @@ enum Command {
     Modes,
     /// Let the computer search a position, showing each iteration.
     Think(think::ThinkArgs),
+    /// Two search settings play a match against each other.
+    Match(matches::MatchArgs),
+    /// Performance measurements.
+    Bench(bench::BenchArgs),
     /// Inspect, verify and list save files.
     Save {
         #[command(subcommand)]
@@ -53,6 +59,8 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(&args),
         Command::Moves(args) => moves::run(&args),
         Command::Think(args) => think::run(&args),
+        Command::Match(args) => matches::run(&args),
+        Command::Bench(args) => bench::run(&args),
         Command::Save { command } => match command {
             SaveCommand::Inspect(args) => save_inspect::run(&args),
             SaveCommand::Verify(args) => save_verify::run(&args),

@@ -3,6 +3,7 @@
 //! whose constants the compiler folds away, so standard chess pays nothing for variants.
 
 mod bits;
+mod eval;
 mod geometry;
 mod movegen;
 mod notation;

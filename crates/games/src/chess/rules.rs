@@ -165,16 +165,7 @@ impl<V: Variant> Rules for Chess<V> {
 
 impl<V: Variant> Heuristics for Chess<V> {
     fn evaluate(&self) -> Score {
-        let mut total = 0;
-        for side in Player::BOTH {
-            let sign = if side == self.turn { 1 } else { -1 };
-            for role in Role::ALL {
-                for square in self.pieces(side, role).squares() {
-                    total += sign * (self.piece_value(role) + Self::centrality(role, square));
-                }
-            }
-        }
-        Score(total)
+        self.static_eval()
     }
 
     fn order_hint(&self, mv: Move) -> i32 {
@@ -224,18 +215,6 @@ impl<V: Variant> Chess<V> {
             Role::King if V::ROYAL => 0,
             Role::King => 300,
         }
-    }
-
-    /// A small bonus for minor pieces and pawns near the centre.
-    fn centrality(role: Role, square: u8) -> i32 {
-        if !matches!(role, Role::Knight | Role::Bishop | Role::Pawn) {
-            return 0;
-        }
-        let files = i32::from(Self::FILES);
-        let twice_file = 2 * i32::from(square % Self::FILES) - (files - 1);
-        let twice_rank = 2 * i32::from(square / Self::FILES) - (files - 1);
-        let distance = twice_file.abs().max(twice_rank.abs());
-        (files - distance) * 2
     }
 }
 

@@ -28,6 +28,9 @@ pub trait Variant: Copy + Debug + Eq + Send + Sync + 'static {
     const HOLES: bool = false;
     /// Castling exists.
     const CASTLING: bool = true;
+    /// The game phase of the start position (knights and bishops 1, rooks 2, queens 4),
+    /// against which the evaluation blends middlegame into endgame values.
+    const FULL_PHASE: i32 = 24;
     /// Whether the insufficient-material draw applies, and how.
     const MATERIAL_DRAW: MaterialDraw = MaterialDraw::Fide;
 
@@ -146,4 +149,5 @@ impl Variant for MegaRules {
     const START: &'static str = "2bbbbqqkqbbbb2/rnnnnnnrrnnnnnnr/pppppppppppppppp/16/16/16/16/16/16/16/16/16/16/PPPPPPPPPPPPPPPP/RNNNNNNRRNNNNNNR/2BBBBQQKQBBBB2 w - - 0 1";
     const PAWN_RANK: u8 = 2;
     const CASTLING: bool = false;
+    const FULL_PHASE: i32 = 80;
 }

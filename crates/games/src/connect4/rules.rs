@@ -1,0 +1,133 @@
+//! Connect Four's implementation of the core traits' rules and presentation: moves,
+//! the end of the game, text, move codes and the drop-in-column board view.
+
+use super::Move;
+use super::bitboard::{self, HEIGHT, WIDTH};
+use super::notation::SIDE_NAMES;
+use super::position::ConnectFour;
+use ply_core::{
+    BoardView, Cell, EndReason, InputStyle, MoveCode, MoveError, Outcome, PieceGlyph, Player,
+    PositionError, Present, Rules,
+};
+
+impl Rules for ConnectFour {
+    const ID: &'static str = "connect4";
+    const RULES_VERSION: u32 = 1;
+    type Move = Move;
+    /// Nothing needs saving: the column says which counter to lift out again.
+    type Undo = ();
+
+    fn start() -> Self {
+        ConnectFour::empty()
+    }
+
+    fn from_text(text: &str) -> Result<Self, PositionError> {
+        ConnectFour::from_moves(text)
+    }
+
+    fn to_text(&self) -> String {
+        self.to_moves()
+    }
+
+    fn to_move(&self) -> Player {
+        self.turn()
+    }
+
+    #[inline]
+    fn gen_moves(&self, out: &mut Vec<Move>) {
+        self.legal_moves(out);
+    }
+
+    #[inline]
+    fn make(&mut self, mv: Move) {
+        self.play(mv.column());
+    }
+
+    #[inline]
+    fn unmake(&mut self, mv: Move, _undo: ()) {
+        self.take_back(mv.column());
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.is_won() {
+            Some(Outcome::Win {
+                winner: self.turn().opponent(),
+                reason: EndReason::FourInARow,
+            })
+        } else if self.is_full() {
+            Some(Outcome::Draw {
+                reason: EndReason::BoardFull,
+            })
+        } else {
+            None
+        }
+    }
+
+    fn hash(&self) -> u64 {
+        ConnectFour::hash(self)
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        self.compute_hash()
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        mv.number().to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        self.parse_column(text)
+    }
+
+    /// The column number, 1..7.
+    fn move_code(mv: Move) -> MoveCode {
+        MoveCode(u64::from(mv.number()))
+    }
+
+    fn legal_move_from_code(&self, code: MoveCode) -> Option<Move> {
+        let mv = u8::try_from(code.0).ok().and_then(Move::from_number)?;
+        (!self.is_won() && self.can_play(mv.column())).then_some(mv)
+    }
+}
+
+impl Present for ConnectFour {
+    const NAME: &'static str = "Connect Four";
+    const SUMMARY: &'static str =
+        "Drop counters into a standing grid and be the first to line up four of your colour.";
+
+    fn side_name(player: Player) -> &'static str {
+        SIDE_NAMES[player.index()]
+    }
+
+    fn view(&self) -> BoardView {
+        let mut view = BoardView::empty(
+            usize::from(WIDTH),
+            usize::from(HEIGHT),
+            InputStyle::DropInColumn,
+        );
+        view.may_rotate = false;
+        view.checkered = false;
+        for row in 0..HEIGHT {
+            for column in 0..WIDTH {
+                let index = view.index(usize::from(column), usize::from(row));
+                view.cells[index] = Cell {
+                    piece: self
+                        .owner(column, row)
+                        .map(|player| (player, PieceGlyph::Counter)),
+                    ..Cell::default()
+                };
+            }
+        }
+        view
+    }
+
+    /// The single cell where the counter lands.
+    fn move_path(&self, mv: Move) -> Vec<usize> {
+        let landing = self.landing_cell(mv.column());
+        if landing == 0 {
+            return Vec::new();
+        }
+        let (column, row) = bitboard::column_and_row(landing);
+        vec![usize::from(row) * usize::from(WIDTH) + usize::from(column)]
+    }
+}

@@ -1,0 +1,167 @@
+//! `ply bench`: measurements that back the performance goals, starting with the computer
+//! player's depth and speed in a fixed time for every mode.
+
+use crate::game_args::mode_named;
+use clap::{Args, Subcommand};
+use ply_modes::{Limits, MODES};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// Arguments of `ply bench`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    #[command(subcommand)]
+    what: BenchCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum BenchCommand {
+    /// Depth reached, speed and best move in a fixed time, per mode.
+    Ai(AiArgs),
+    /// Connect Four benchmark positions: how often the computer finds a winning move in
+    /// the time given, checked against the file's exact scores.
+    Solve(SolveArgs),
+}
+
+#[derive(Args, Debug)]
+struct SolveArgs {
+    /// A file of `MOVES SCORE` lines (e.g. ../shared/data/connect4/Test_L2_R1).
+    file: std::path::PathBuf,
+    /// Thinking time per position, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    millis: u64,
+    /// Only the first N positions.
+    #[arg(long)]
+    limit: Option<usize>,
+}
+
+#[derive(Args, Debug)]
+struct AiArgs {
+    /// Thinking time per position, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    millis: u64,
+    /// Only this mode.
+    #[arg(long)]
+    mode: Option<String>,
+}
+
+/// Fixed benchmark positions per mode beyond the start (a middlegame for variety).
+fn positions(mode: &str) -> &'static [&'static str] {
+    match mode {
+        "chess" | "koth" | "hole" | "lps" | "atomic" => {
+            &["r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"]
+        }
+        "checkers" => &["W:W18,21,22,23,24,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,9,10,11,12,14"],
+        "hnefatafl" => &["3aaaaa3/5a5/11/a4d4a/a3ddd3a/aa1dd1ddkaa/a3ddd3a/a4d4a/11/5a5/3aaaaa3 a"],
+        "connect4" => &["4453"],
+        _ => &[],
+    }
+}
+
+/// Runs the chosen benchmark.
+pub fn run(args: &BenchArgs) -> Result<(), String> {
+    match &args.what {
+        BenchCommand::Ai(ai) => bench_ai(ai),
+        BenchCommand::Solve(solve) => bench_solve(solve),
+    }
+}
+
+fn bench_ai(args: &AiArgs) -> Result<(), String> {
+    let modes: Vec<&ply_modes::Mode> = match &args.mode {
+        Some(id) => vec![mode_named(id)?],
+        None => MODES.iter().collect(),
+    };
+    let limits = Limits {
+        time: Some(Duration::from_millis(args.millis)),
+        ..Limits::default()
+    };
+    println!(
+        "{:<10} {:<8} {:>5} {:>12} {:>10}  best  position",
+        "mode", "", "depth", "nodes/s", "ms"
+    );
+    for mode in modes {
+        let mut games = vec![("start", mode.new_game())];
+        for text in positions(mode.id) {
+            games.push((
+                "middle",
+                mode.from_position(text).map_err(|e| e.to_string())?,
+            ));
+        }
+        for (label, game) in games {
+            let thought = game.analyse(&limits, &AtomicBool::new(false), &mut |_| {});
+            let seconds = thought.elapsed.as_secs_f64().max(1e-9);
+            println!(
+                "{:<10} {:<8} {:>5} {:>12.0} {:>10}  {:<5} {}",
+                mode.id,
+                label,
+                thought.depth,
+                thought.nodes as f64 / seconds,
+                thought.elapsed.as_millis(),
+                thought.line.first().map_or("-", String::as_str),
+                game.position_text()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Whether a move from `game` wins: the opponent, searched to the end of the game, loses.
+fn move_wins(game: &dyn ply_modes::AnyGame, code: ply_core::MoveCode) -> bool {
+    let mut after = game.clone_box();
+    if after.play(code).is_err() {
+        return false;
+    }
+    if let Some(outcome) = after.outcome() {
+        return outcome.winner() == Some(game.to_move());
+    }
+    let to_the_end = Limits {
+        depth: Some(after.legal_moves().len() as u32 * 6),
+        ..Limits::default()
+    };
+    let verdict = after.analyse(&to_the_end, &AtomicBool::new(false), &mut |_| {});
+    verdict.score.is_decisive() && verdict.score.0 < 0
+}
+
+fn bench_solve(args: &SolveArgs) -> Result<(), String> {
+    let mode = mode_named("connect4")?;
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
+    let limits = Limits {
+        time: Some(Duration::from_millis(args.millis)),
+        ..Limits::default()
+    };
+    let (mut won, mut found, mut slowest) = (0u32, 0u32, Duration::ZERO);
+    let mut total = Duration::ZERO;
+    for (number, line) in text
+        .lines()
+        .take(args.limit.unwrap_or(usize::MAX))
+        .enumerate()
+    {
+        let (moves, score) = line
+            .split_once(' ')
+            .ok_or_else(|| format!("line {}: expected 'MOVES SCORE'", number + 1))?;
+        let score: i32 = score
+            .trim()
+            .parse()
+            .map_err(|_| format!("line {}: bad score '{score}'", number + 1))?;
+        if score <= 0 {
+            continue;
+        }
+        won += 1;
+        let game = mode.from_position(moves).map_err(|e| e.to_string())?;
+        let thought = game.analyse(&limits, &AtomicBool::new(false), &mut |_| {});
+        slowest = slowest.max(thought.elapsed);
+        total += thought.elapsed;
+        match thought.best {
+            Some(code) if move_wins(&*game, code) => found += 1,
+            _ => println!("missed: {moves} (played {:?})", thought.line.first()),
+        }
+    }
+    println!(
+        "{found} of {won} won positions answered with a winning move ({:.1}%); mean {} ms, slowest {} ms",
+        100.0 * f64::from(found) / f64::from(won.max(1)),
+        total.as_millis() / u128::from(won.max(1)),
+        slowest.as_millis()
+    );
+    Ok(())
+}
