@@ -104,7 +104,7 @@ fn golden_game(index: usize, mode: &Mode) -> SavedGame {
         let choice = moves[(state % moves.len() as u64) as usize];
         game.play(choice).expect("legal");
     }
-    if game.outcome().is_none() && index % 2 == 1 {
+    if game.outcome().is_none() && !index.is_multiple_of(2) {
         game.resign(game.to_move()).expect("resigns");
     }
     let seats = vec![

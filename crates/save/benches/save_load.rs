@@ -4,7 +4,7 @@
 #[path = "../tests/common/mod.rs"]
 mod common;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::Criterion;
 use ply_save::SavedGame;
 use std::hint::black_box;
 
@@ -22,5 +22,10 @@ fn save_and_load(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, save_and_load);
-criterion_main!(benches);
+// What `criterion_group!`/`criterion_main!` expand to, without their undocumented
+// public function.
+fn main() {
+    let mut criterion = Criterion::default().configure_from_args();
+    save_and_load(&mut criterion);
+    criterion.final_summary();
+}

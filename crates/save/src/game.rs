@@ -154,7 +154,7 @@ impl SavedGame {
             start: self.game.start_text(),
             moves,
             seats: self.seats.iter().map(wire_seat).collect(),
-            time_used_ms: self.time_used.map(|used| saturating_millis(used)),
+            time_used_ms: self.time_used.map(saturating_millis),
             ending,
         };
         format::encode(&header, &record)

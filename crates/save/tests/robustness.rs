@@ -398,7 +398,7 @@ proptest! {
         moves in prop::collection::vec("[a-h][1-8][a-h][1-8][qrbn]?|[ -~]{0,6}", 0..12),
     ) {
         let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
-        let to_move = if moves.len() % 2 == 0 { Side::First } else { Side::Second };
+        let to_move = if moves.len().is_multiple_of(2) { Side::First } else { Side::Second };
         match SavedGame::from_bytes(&chess_save("chess", 1, &moves, to_move)) {
             Ok(loaded) => prop_assert_eq!(loaded.game.move_texts(), moves),
             Err(error) => prop_assert!(is_refusal(&error), "{error:?}"),
