@@ -86,7 +86,7 @@ pub struct SavedGame {
     pub time_used: [Duration; 2],
     /// When the game was first saved.
     pub created: SystemTime,
-    /// When the game was last saved.
+    /// When the game was last saved (see [`SavedGame::touch`]).
     pub updated: SystemTime,
     /// The game itself: start position, moves, and how it ended.
     pub game: Box<dyn AnyGame>,
@@ -104,6 +104,12 @@ impl SavedGame {
             updated: now,
             game,
         }
+    }
+
+    /// Marks the game as saved now: call before saving it again, so the list shows
+    /// it as the newest.
+    pub fn touch(&mut self) {
+        self.updated = whole_millis(SystemTime::now());
     }
 
     /// What the list of saves would show for this game.

@@ -106,13 +106,16 @@ fn the_autosave_slot() {
     let listed = folder.list().expect("lists");
     assert_eq!(listed.len(), 1);
     assert!(listed[0].is_autosave());
-    let resumed = folder
+    let mut resumed = folder
         .load_autosave()
         .expect("loads")
         .expect("something to resume");
     assert_eq!(resumed.title, "Left again");
     assert_eq!(resumed.game.mode_id(), "checkers");
 
+    let autosaved_at = resumed.updated;
+    resumed.touch();
+    assert!(resumed.updated > autosaved_at);
     let named = folder.save_new(&resumed).expect("saves under a name");
     assert_ne!(named, "autosave");
     folder.clear_autosave().expect("clears");
