@@ -7,10 +7,44 @@ use ply_core::{
     BoardView, EndReason, Heuristics, MoveCode, MoveError, Outcome, Player, Present, Rules, Score,
 };
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// Size of the search's transposition table for one move, in megabytes.
-const TABLE_MEGABYTES: usize = 32;
+/// Size of the search's transposition table, in megabytes.
+const TABLE_MEGABYTES: usize = 16;
+
+/// A searcher kept with a game (and its clones) so that successive moves reuse its
+/// table: no allocation per move, and what one search learned helps the next.
+struct SharedSearcher<G: Heuristics>(Arc<Mutex<Option<Searcher<G>>>>);
+
+impl<G: Heuristics> Clone for SharedSearcher<G> {
+    fn clone(&self) -> Self {
+        SharedSearcher(Arc::clone(&self.0))
+    }
+}
+
+impl<G: Heuristics> Default for SharedSearcher<G> {
+    fn default() -> Self {
+        SharedSearcher(Arc::new(Mutex::new(None)))
+    }
+}
+
+impl<G: Heuristics> std::fmt::Debug for SharedSearcher<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SharedSearcher")
+    }
+}
+
+impl<G: Heuristics> SharedSearcher<G> {
+    /// Runs `work` with the shared searcher, or with a fresh one while another copy of
+    /// the game is using it (a search never waits for another).
+    fn with<R>(&self, work: impl FnOnce(&mut Searcher<G>) -> R) -> R {
+        match self.0.try_lock() {
+            Ok(mut slot) => work(slot.get_or_insert_with(|| Searcher::new(TABLE_MEGABYTES))),
+            Err(_) => work(&mut Searcher::new(TABLE_MEGABYTES)),
+        }
+    }
+}
 
 /// What the computer found: after each iteration of its search, and finally.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,16 +139,17 @@ struct _AssertObjectSafe(Box<dyn AnyGame>);
 /// A game in progress of mode `G`: where it started, every position since, and how
 /// it ended if it has.
 #[derive(Clone, Debug)]
-pub struct Game<G: Rules> {
+pub struct Game<G: Heuristics> {
     start: G,
     current: G,
     /// The position before each move, with the move played from it.
     past: Vec<(G, G::Move)>,
     /// An ending the rules did not produce: resignation or agreement.
     declared: Option<Outcome>,
+    searcher: SharedSearcher<G>,
 }
 
-impl<G: Rules> Game<G> {
+impl<G: Heuristics> Game<G> {
     /// A new game from `start`.
     pub fn new(start: G) -> Self {
         Game {
@@ -122,6 +157,7 @@ impl<G: Rules> Game<G> {
             start,
             past: Vec::new(),
             declared: None,
+            searcher: SharedSearcher::default(),
         }
     }
 
@@ -376,15 +412,17 @@ impl<G: Rules + Heuristics + Present> AnyGame for Game<G> {
         stop: &AtomicBool,
         progress: &mut dyn FnMut(&Thought),
     ) -> Thought {
-        let mut searcher = Searcher::new(TABLE_MEGABYTES);
-        let report = level::choose(
-            &mut searcher,
-            &self.current,
-            &self.earlier_hashes(),
-            request,
-            stop,
-            &mut |report| progress(&self.thought(report)),
-        );
+        let history = self.earlier_hashes();
+        let report = self.searcher.with(|searcher| {
+            level::choose(
+                searcher,
+                &self.current,
+                &history,
+                request,
+                stop,
+                &mut |report| progress(&self.thought(report)),
+            )
+        });
         self.thought(&report)
     }
 
@@ -394,14 +432,12 @@ impl<G: Rules + Heuristics + Present> AnyGame for Game<G> {
         stop: &AtomicBool,
         progress: &mut dyn FnMut(&Thought),
     ) -> Thought {
-        let mut searcher = Searcher::new(TABLE_MEGABYTES);
-        let report = searcher.search(
-            &self.current,
-            &self.earlier_hashes(),
-            limits,
-            stop,
-            &mut |report| progress(&self.thought(report)),
-        );
+        let history = self.earlier_hashes();
+        let report = self.searcher.with(|searcher| {
+            searcher.search(&self.current, &history, limits, stop, &mut |report| {
+                progress(&self.thought(report))
+            })
+        });
         self.thought(&report)
     }
 }

@@ -1,5 +1,6 @@
-//! `ply bench`: measurements that back the performance goals, starting with the computer
-//! player's depth and speed in a fixed time for every mode.
+//! `ply bench`: measurements that back the performance goals: the computer player's
+//! depth and speed in a fixed time for every mode, Connect Four solving, and (in
+//! `stop_bench`) how quickly the search obeys its stop flag and time budget.
 
 use crate::game_args::mode_named;
 use clap::{Args, Subcommand};
@@ -21,6 +22,9 @@ enum BenchCommand {
     /// Connect Four benchmark positions: how often the computer finds a winning move in
     /// the time given, checked against the file's exact scores.
     Solve(SolveArgs),
+    /// How long after its stop flag, and how far past its time budget, the search
+    /// returns, in every mode (worst of several runs).
+    Stop(crate::stop_bench::StopArgs),
 }
 
 #[derive(Args, Debug)]
@@ -63,6 +67,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
     match &args.what {
         BenchCommand::Ai(ai) => bench_ai(ai),
         BenchCommand::Solve(solve) => bench_solve(solve),
+        BenchCommand::Stop(stop) => crate::stop_bench::run(stop),
     }
 }
 

@@ -6,12 +6,15 @@ mod game_args;
 mod matches;
 mod moves;
 mod perft;
+mod protocol;
 mod save_inspect;
 mod save_list;
 mod save_verify;
+mod stop_bench;
 mod think;
 
 use clap::{Parser, Subcommand};
+use std::io;
 use std::process::ExitCode;
 
 /// Plyground's command-line tool.
@@ -34,7 +37,13 @@ enum Command {
     Think(think::ThinkArgs),
     /// Two search settings play a match against each other.
     Match(matches::MatchArgs),
-    /// Performance measurements.
+    /// Speak UCI on standard input and output (chess, atomic, king of the hill), for
+    /// chess GUIs and match tools.
+    Uci,
+    /// Speak Plyground's line protocol on standard input and output, for every mode.
+    Engine,
+    /// Performance measurements: the search's depth and speed, and how quickly it
+    /// obeys `stop` and its time budget.
     Bench(bench::BenchArgs),
     /// Inspect, verify and list save files.
     Save {
@@ -60,6 +69,10 @@ fn main() -> ExitCode {
         Command::Moves(args) => moves::run(&args),
         Command::Think(args) => think::run(&args),
         Command::Match(args) => matches::run(&args),
+        Command::Uci => protocol::uci::run(io::stdin().lock(), io::stdout())
+            .map_err(|e| format!("the conversation ended: {e}")),
+        Command::Engine => protocol::engine::run(io::stdin().lock(), io::stdout())
+            .map_err(|e| format!("the conversation ended: {e}")),
         Command::Bench(args) => bench::run(&args),
         Command::Save { command } => match command {
             SaveCommand::Inspect(args) => save_inspect::run(&args),

@@ -4,8 +4,12 @@
 
 use crate::game_args::mode_named;
 use clap::Args;
+use ply_ai::search::Techniques;
+use ply_core::MoveCode;
 use ply_core::{Player, zobrist::splitmix64};
 use ply_modes::{AnyGame, Limits};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -26,6 +30,12 @@ pub struct MatchArgs {
     /// Settings of player B, as for A.
     #[arg(long, default_value = "")]
     b: String,
+    /// Let another build play A: the path of a `ply` binary, run as `PATH engine`.
+    #[arg(long)]
+    a_engine: Option<std::path::PathBuf>,
+    /// Let another build play B, as for A.
+    #[arg(long)]
+    b_engine: Option<std::path::PathBuf>,
     /// Thinking time per move unless a side's settings say otherwise.
     #[arg(long, default_value_t = 100)]
     millis: u64,
@@ -38,6 +48,20 @@ pub struct MatchArgs {
     /// Seed for the openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+}
+
+/// Reads `TECHNIQUE[+TECHNIQUE...]` into the set of techniques to leave out.
+pub fn techniques_left_out(text: &str) -> Result<Techniques, String> {
+    let mut without = Techniques::default();
+    for name in text.split('+').filter(|name| !name.is_empty()) {
+        if !without.leave_out(name) {
+            return Err(format!(
+                "unknown technique '{name}' (known: {})",
+                Techniques::NAMES.join(", ")
+            ));
+        }
+    }
+    Ok(without)
 }
 
 /// Reads a side's settings into search limits.
@@ -63,16 +87,7 @@ fn parse_settings(text: &str, millis: u64) -> Result<Limits, String> {
             "millis" => limits.time = Some(Duration::from_millis(number()?)),
             "depth" => limits.depth = Some(number()? as u32),
             "nodes" => limits.nodes = Some(number()?),
-            "without" => {
-                for name in value.split('+') {
-                    if !limits.without.leave_out(name) {
-                        return Err(format!(
-                            "unknown technique '{name}' (known: {})",
-                            ply_ai::search::Techniques::NAMES.join(", ")
-                        ));
-                    }
-                }
-            }
+            "without" => limits.without = techniques_left_out(value)?,
             _ => {
                 return Err(format!(
                     "unknown setting '{key}' (use millis, depth, nodes, without)"
@@ -83,27 +98,160 @@ fn parse_settings(text: &str, millis: u64) -> Result<Limits, String> {
     Ok(limits)
 }
 
+/// One side of the match: this build with some settings, or another build's engine.
+enum Contender {
+    /// This build. It keeps its own copy of the game, so its search table is its own
+    /// and not shared with the other side.
+    Settings {
+        limits: Limits,
+        own: Option<Box<dyn AnyGame>>,
+    },
+    Engine(Engine),
+}
+
+impl Contender {
+    fn new(
+        settings: &str,
+        engine: Option<&std::path::Path>,
+        millis: u64,
+        mode: &str,
+    ) -> Result<Self, String> {
+        let limits = parse_settings(settings, millis)?;
+        match engine {
+            None => Ok(Contender::Settings { limits, own: None }),
+            Some(path) => Ok(Contender::Engine(Engine::start(path, mode, millis)?)),
+        }
+    }
+
+    /// The move this contender plays in `game`.
+    fn choose(&mut self, game: &dyn AnyGame) -> Result<MoveCode, String> {
+        match self {
+            Contender::Settings { limits, own } => {
+                let copy = follow(own, game)?;
+                copy.analyse(limits, &AtomicBool::new(false), &mut |_| {})
+                    .best
+                    .ok_or_else(|| "the search found no move".to_string())
+            }
+            Contender::Engine(engine) => engine.choose(game),
+        }
+    }
+}
+
+/// Brings a contender's own copy up to date with `game`: it plays the moves it has not
+/// seen yet, or starts a new copy when `game` is a different game.
+fn follow<'a>(
+    own: &'a mut Option<Box<dyn AnyGame>>,
+    game: &dyn AnyGame,
+) -> Result<&'a dyn AnyGame, String> {
+    let moves = game.moves();
+    let continues = own.as_ref().is_some_and(|copy| {
+        copy.start_text() == game.start_text() && moves.starts_with(&copy.moves())
+    });
+    if !continues {
+        let mode = mode_named(game.mode_id())?;
+        *own = Some(
+            mode.from_position(&game.start_text())
+                .map_err(|e| e.to_string())?,
+        );
+    }
+    let copy = own.as_mut().ok_or("no copy of the game")?;
+    for &code in &moves[copy.moves().len()..] {
+        copy.play(code).map_err(|e| e.to_string())?;
+    }
+    Ok(&**copy)
+}
+
+/// Another `ply` build, driven through `ply engine`'s line protocol.
+struct Engine {
+    process: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+    millis: u64,
+}
+
+impl Engine {
+    fn start(path: &std::path::Path, mode: &str, millis: u64) -> Result<Engine, String> {
+        let failed = |e: std::io::Error| format!("cannot run {} engine: {e}", path.display());
+        let mut process = Command::new(path)
+            .arg("engine")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(failed)?;
+        let (Some(input), Some(output)) = (process.stdin.take(), process.stdout.take()) else {
+            return Err(format!("{} engine has no pipes", path.display()));
+        };
+        let mut engine = Engine {
+            process,
+            input,
+            output: BufReader::new(output),
+            millis,
+        };
+        engine.send(&format!("mode {mode}"))?;
+        Ok(engine)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.input, "{line}")
+            .and_then(|()| self.input.flush())
+            .map_err(|e| format!("the engine stopped listening: {e}"))
+    }
+
+    fn choose(&mut self, game: &dyn AnyGame) -> Result<MoveCode, String> {
+        let moves = game.move_texts();
+        let mut position = format!("position {}", game.start_text());
+        if !moves.is_empty() {
+            position = format!("{position} moves {}", moves.join(" "));
+        }
+        self.send(&position)?;
+        self.send(&format!("go movetime {}", self.millis))?;
+        let mut line = String::new();
+        loop {
+            line.clear();
+            let read = self
+                .output
+                .read_line(&mut line)
+                .map_err(|e| format!("the engine's answer was unreadable: {e}"))?;
+            if read == 0 {
+                return Err("the engine quit during the game".into());
+            }
+            if let Some(text) = line.trim().strip_prefix("bestmove ") {
+                return game
+                    .parse_move(text.trim())
+                    .map_err(|e| format!("the engine played {text}: {e}"));
+            }
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        // The engine may already have exited; there is nothing more to do then.
+        let _ = self.send("quit");
+        let _ = self.process.wait();
+    }
+}
+
 /// Plays one game; returns the winner, if any.
 fn play_game(
     mut game: Box<dyn AnyGame>,
-    first: &Limits,
-    second: &Limits,
+    first: &mut Contender,
+    second: &mut Contender,
     max_plies: usize,
-) -> Option<Player> {
-    let stop = AtomicBool::new(false);
+) -> Result<Option<Player>, String> {
     for _ in 0..max_plies {
         if let Some(outcome) = game.outcome() {
-            return outcome.winner();
+            return Ok(outcome.winner());
         }
-        let limits = if game.to_move() == Player::First {
-            first
+        let side = if game.to_move() == Player::First {
+            &mut *first
         } else {
-            second
+            &mut *second
         };
-        let best = game.analyse(limits, &stop, &mut |_| {}).best?;
-        game.play(best).ok()?;
+        let best = side.choose(&*game)?;
+        game.play(best).map_err(|e| e.to_string())?;
     }
-    game.outcome().and_then(|outcome| outcome.winner())
+    Ok(game.outcome().and_then(|outcome| outcome.winner()))
 }
 
 /// A game after `plies` seeded random moves that did not end it.
@@ -127,18 +275,18 @@ fn opening(mode: &ply_modes::Mode, plies: u32, seed: u64) -> Box<dyn AnyGame> {
 /// Plays the match and prints the running and final score from A's point of view.
 pub fn run(args: &MatchArgs) -> Result<(), String> {
     let mode = mode_named(&args.mode)?;
-    let a = parse_settings(&args.a, args.millis)?;
-    let b = parse_settings(&args.b, args.millis)?;
+    let mut a = Contender::new(&args.a, args.a_engine.as_deref(), args.millis, mode.id)?;
+    let mut b = Contender::new(&args.b, args.b_engine.as_deref(), args.millis, mode.id)?;
     let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
     for pair in 0..args.games.div_ceil(2) {
         let start = opening(mode, args.opening_plies, args.seed + u64::from(pair));
         for a_plays in [Player::First, Player::Second] {
             let (first, second) = if a_plays == Player::First {
-                (&a, &b)
+                (&mut a, &mut b)
             } else {
-                (&b, &a)
+                (&mut b, &mut a)
             };
-            match play_game(start.clone_box(), first, second, args.max_plies) {
+            match play_game(start.clone_box(), first, second, args.max_plies)? {
                 Some(winner) if winner == a_plays => wins += 1,
                 Some(_) => losses += 1,
                 None => draws += 1,

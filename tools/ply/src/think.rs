@@ -18,6 +18,9 @@ pub struct ThinkArgs {
     /// Deepest iteration, in plies.
     #[arg(long)]
     depth: Option<u32>,
+    /// Techniques to leave out, e.g. `reductions+history` (see `ply match --help`).
+    #[arg(long, default_value = "")]
+    without: String,
 }
 
 /// Searches and prints one line per completed iteration, then the best move.
@@ -29,6 +32,7 @@ pub fn run(args: &ThinkArgs) -> Result<(), String> {
     let limits = Limits {
         time: Some(Duration::from_millis(args.millis)),
         depth: args.depth,
+        without: crate::matches::techniques_left_out(&args.without)?,
         ..Limits::default()
     };
     let stop = AtomicBool::new(false);

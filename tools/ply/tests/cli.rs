@@ -165,3 +165,58 @@ fn ply_modes_count() -> usize {
     let output = ply(&["modes"]);
     stdout(&output).lines().count()
 }
+
+#[test]
+fn bench_stop_prints_a_row_per_mode_and_the_worst_case() {
+    let output = ply(&[
+        "bench",
+        "stop",
+        "--mode",
+        "chess",
+        "--runs",
+        "1",
+        "--delay-ms",
+        "40",
+        "--budget-ms",
+        "40",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert_eq!(
+        text.lines()
+            .filter(|line| line.starts_with("chess "))
+            .count(),
+        1,
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .last()
+            .is_some_and(|line| line.starts_with("worst: ")),
+        "{text}"
+    );
+    let unknown = ply(&["bench", "stop", "--mode", "go-fish"]);
+    assert!(!unknown.status.success());
+    assert!(stderr(&unknown).contains("unknown mode 'go-fish'"));
+}
+
+#[test]
+fn match_plays_against_another_build_through_the_engine_protocol() {
+    let output = ply(&[
+        "match",
+        "--mode",
+        "connect4",
+        "--games",
+        "2",
+        "--millis",
+        "20",
+        "--b-engine",
+        env!("CARGO_BIN_EXE_ply"),
+    ]);
+    let text = stdout(&output);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(text.contains("result: A scored"), "{text}");
+    let failed = ply(&["match", "--games", "2", "--b-engine", "/nonexistent/ply"]);
+    assert!(!failed.status.success());
+    assert!(stderr(&failed).contains("cannot run"));
+}

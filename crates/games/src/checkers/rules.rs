@@ -2,7 +2,9 @@
 //! evaluation for the computer player, and presentation.
 
 use super::Move;
-use super::geometry::{CROWNING_ROW, bit, cell_of, squares};
+use super::geometry::{
+    CROWNING_ROW, KING_DIRECTIONS, MAN_DIRECTIONS, NEIGHBOUR, OFF_BOARD, bit, cell_of, squares,
+};
 use super::position::{Checkers, START};
 use ply_core::{
     BoardView, CellMark, EndReason, Heuristics, InputStyle, MoveCode, MoveError, Outcome,
@@ -111,6 +113,11 @@ const BACK_ROW_GUARD: i32 = 8;
 const CENTRAL_KING: i32 = 10;
 /// Squares 10, 11, 14, 15, 18, 19, 22, 23.
 const CENTRE: u32 = 0x0066_6600;
+/// Per step onto an empty square a piece could take.
+const MOBILITY: i32 = 2;
+/// A man that no enemy piece can stop any more: nothing of the enemy stands on the
+/// squares between it and its crowning row.
+const RUNAWAY: i32 = 40;
 
 impl Checkers {
     /// The material and placement score of `side`'s pieces.
@@ -130,7 +137,46 @@ impl Checkers {
         let home_row = CROWNING_ROW[side.opponent().index()];
         score += BACK_ROW_GUARD * (men & home_row).count_ones() as i32;
         score += CENTRAL_KING * (kings & CENTRE).count_ones() as i32;
+        let empty = !(self.pieces[0] | self.pieces[1]);
+        let steps = |index: u8, directions: &[usize]| {
+            directions
+                .iter()
+                .map(|&direction| NEIGHBOUR[direction][usize::from(index)])
+                .filter(|&next| next != OFF_BOARD && empty & bit(next) != 0)
+                .count() as i32
+        };
+        let forward = &MAN_DIRECTIONS[side.index()];
+        for index in squares(men) {
+            score += MOBILITY * steps(index, forward);
+            if self.unstoppable(index, forward, self.pieces[side.opponent().index()]) {
+                score += RUNAWAY;
+            }
+        }
+        for index in squares(kings) {
+            score += MOBILITY * steps(index, &KING_DIRECTIONS);
+        }
         score
+    }
+
+    /// Whether the man on `index` has no enemy piece anywhere on the squares it could
+    /// pass through on its way to the crowning row.
+    fn unstoppable(&self, index: u8, forward: &[usize; 2], enemies: u32) -> bool {
+        let mut frontier = bit(index);
+        let mut ahead = 0u32;
+        while frontier != 0 {
+            let mut next_row = 0u32;
+            for square in squares(frontier) {
+                for &direction in forward {
+                    let next = NEIGHBOUR[direction][usize::from(square)];
+                    if next != OFF_BOARD {
+                        next_row |= bit(next);
+                    }
+                }
+            }
+            ahead |= next_row;
+            frontier = next_row;
+        }
+        ahead & enemies == 0
     }
 }
 

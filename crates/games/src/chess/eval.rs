@@ -59,6 +59,7 @@ const ISOLATED_PAWN: Taper = Taper::new(-10, -15);
 const ROOK_OPEN_FILE: Taper = Taper::new(25, 10);
 const ROOK_HALF_OPEN_FILE: Taper = Taper::new(12, 5);
 const PAWN_SHIELD: i32 = 12;
+/// Per attack of ours on a square next to the enemy king (or on it).
 const KING_ZONE_ATTACK: i32 = 9;
 /// Atomic: a piece of ours next to our king that the enemy attacks can be captured,
 /// and the blast takes our king with it.
@@ -93,6 +94,11 @@ impl<V: Variant> Chess<V> {
         let blockers = self.blockers();
         let own_pawns = self.pieces(side, Role::Pawn);
         let their_pawns = self.pieces(side.opponent(), Role::Pawn);
+        let their_king_zone = match self.king_of(side.opponent()) {
+            Some(king) if V::ROYAL => G::<V>::king(king) | Set::<V>::square(king),
+            _ => Set::<V>::EMPTY,
+        };
+        let mut pressure = 0;
         for role in Role::ALL {
             let pieces = self.pieces(side, role);
             let count = pieces.count() as i32;
@@ -113,13 +119,14 @@ impl<V: Variant> Chess<V> {
                     }
                     Role::Pawn | Role::King => Set::<V>::EMPTY,
                 };
+                pressure += (reach & their_king_zone).count() as i32;
                 let moves = (reach & !ours & !V::holes()).count() as i32;
                 total.add(
                     MOBILITY[role as usize],
                     moves - Self::typical_mobility(role),
                 );
                 if role == Role::Rook {
-                    let file = Self::file_set(square % Self::FILES);
+                    let file = G::<V>::file(square % Self::FILES);
                     if (file & own_pawns).is_empty() {
                         total.add(
                             if (file & their_pawns).is_empty() {
@@ -138,7 +145,7 @@ impl<V: Variant> Chess<V> {
         }
         total.add(self.pawn_structure(side), 1);
         if V::ROYAL {
-            total.middle += self.king_safety(side);
+            total.middle += self.pawn_shield(side) + pressure * KING_ZONE_ATTACK;
             if V::ATOMIC {
                 let danger = self.explosion_danger(side);
                 total.middle -= danger;
@@ -159,13 +166,6 @@ impl<V: Variant> Chess<V> {
             Role::Queen => 12 * scale,
             Role::Pawn | Role::King => 0,
         }
-    }
-
-    /// Every square of one file.
-    fn file_set(file: u8) -> Set<V> {
-        (0..Self::RANKS).fold(Set::<V>::EMPTY, |set, rank| {
-            set | Set::<V>::square(rank * Self::FILES + file)
-        })
     }
 
     /// How far `square` is from the centre of the board: 0 on the four centre squares,
@@ -222,7 +222,7 @@ impl<V: Variant> Chess<V> {
         let mut total = Taper::default();
         let mut files_with_pawns = [0i32; 16];
         for file in 0..Self::FILES {
-            files_with_pawns[usize::from(file)] = (Self::file_set(file) & own).count() as i32;
+            files_with_pawns[usize::from(file)] = (G::<V>::file(file) & own).count() as i32;
         }
         let files_with_pawns = &files_with_pawns[..usize::from(Self::FILES)];
         for (file, &count) in files_with_pawns.iter().enumerate() {
@@ -254,29 +254,16 @@ impl<V: Variant> Chess<V> {
         total
     }
 
-    /// Pawns sheltering a king at home, minus enemy pieces eyeing the squares around it.
-    fn king_safety(&self, side: Player) -> i32 {
+    /// Pawns sheltering a king that stays at home.
+    fn pawn_shield(&self, side: Player) -> i32 {
         let Some(king) = self.king_of(side) else {
             return 0;
         };
-        let zone = G::<V>::king(king) | Set::<V>::square(king);
-        let shield = (zone & self.pieces(side, Role::Pawn)).count() as i32;
-        let them = side.opponent();
-        let blockers = self.blockers();
-        let mut attackers = 0;
-        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-            for square in self.pieces(them, role).squares() {
-                let reach = match role {
-                    Role::Knight => G::<V>::knight(square),
-                    Role::Bishop => G::<V>::bishop(square, blockers),
-                    Role::Rook => G::<V>::rook(square, blockers),
-                    _ => G::<V>::bishop(square, blockers) | G::<V>::rook(square, blockers),
-                };
-                attackers += (reach & zone).count() as i32;
-            }
+        if Self::advance(side, king) > 1 {
+            return 0;
         }
-        let home = (Self::advance(side, king) <= 1) as i32;
-        home * shield * PAWN_SHIELD - attackers * KING_ZONE_ATTACK
+        let zone = G::<V>::king(king);
+        (zone & self.pieces(side, Role::Pawn)).count() as i32 * PAWN_SHIELD
     }
 
     /// Atomic: our pieces next to our king that the enemy can capture.

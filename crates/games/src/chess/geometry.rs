@@ -127,6 +127,12 @@ pub trait Geometry: Copy + Debug + Eq + Send + Sync + 'static {
             set | Self::Bits::square(square as u8)
         })
     }
+    /// The squares of one file (0 is the a-file).
+    fn file(file: u8) -> Self::Bits {
+        (0..Self::RANKS).fold(Self::Bits::EMPTY, |set, rank| {
+            set | Self::Bits::square(rank * Self::FILES + file)
+        })
+    }
     /// The squares of one rank (0 is White's first rank).
     fn rank(rank: u8) -> Self::Bits {
         (0..Self::FILES).fold(Self::Bits::EMPTY, |set, file| {
@@ -312,6 +318,10 @@ impl Geometry for Board8 {
     }
     fn all() -> u64 {
         u64::MAX
+    }
+    #[inline]
+    fn file(file: u8) -> u64 {
+        0x0101_0101_0101_0101 << file
     }
 }
 

@@ -2,7 +2,8 @@
 //! heuristics for the computer player, and presentation.
 
 use super::board::{
-    CORNERS, DIRECTIONS, NEXT, OFF, RESTRICTED, SIZE, has, parse_square, square_name,
+    CORNERS, DIRECTIONS, NEXT, OFF, RESTRICTED, SIZE, Set, bit, east, has, north, parse_square,
+    south, square_name, west,
 };
 use super::position::{Hnefatafl, START};
 use super::{Move, Piece};
@@ -124,6 +125,28 @@ const OPEN_ROUTE_VALUE: i32 = 300;
 const KING_NEIGHBOUR_VALUE: i32 = 50;
 /// Per step the king is nearer a corner.
 const CORNER_NEARNESS_VALUE: i32 = 8;
+/// Per attacker on a square next to a corner (orthogonally or diagonally), where it
+/// keeps the king out; counted up to two per corner.
+const CORNER_GUARD_VALUE: i32 = 30;
+/// Per square the king can move to: a king with room is hard to trap.
+const KING_MOBILITY_VALUE: i32 = 6;
+/// The squares next to the corners, orthogonally and diagonally.
+const NEAR_CORNERS: [Set; 4] = {
+    let mut guards = [0; 4];
+    let corners = [0, SIZE - 1, (SIZE - 1) * SIZE, SIZE * SIZE - 1];
+    let mut index = 0;
+    while index < 4 {
+        let corner = bit(corners[index]);
+        let beside = north(corner) | south(corner) | east(corner) | west(corner);
+        guards[index] = beside
+            | north(east(corner))
+            | north(west(corner))
+            | south(east(corner))
+            | south(west(corner));
+        index += 1;
+    }
+    guards
+};
 
 impl Hnefatafl {
     /// The position from the defenders' point of view.
@@ -142,8 +165,27 @@ impl Hnefatafl {
                 .filter(|&side| side != OFF && has(self.attackers, side))
                 .count() as i32;
             score -= neighbours * KING_NEIGHBOUR_VALUE;
+            score += self.king_reach(king) * KING_MOBILITY_VALUE;
+        }
+        for guard in NEAR_CORNERS {
+            let guards = (guard & self.attackers).count_ones().min(2) as i32;
+            score -= guards * CORNER_GUARD_VALUE;
         }
         score
+    }
+
+    /// How many squares the king on `king` could move to.
+    fn king_reach(&self, king: u8) -> i32 {
+        let occupied = self.occupied();
+        let mut reach = 0;
+        for direction in DIRECTIONS {
+            let mut square = NEXT[direction][usize::from(king)];
+            while square != OFF && !has(occupied, square) {
+                reach += 1;
+                square = NEXT[direction][usize::from(square)];
+            }
+        }
+        reach
     }
 
     /// How many corners the king on `king` could reach in one move.
