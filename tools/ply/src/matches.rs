@@ -199,7 +199,14 @@ impl Engine {
 
     fn choose(&mut self, game: &dyn AnyGame) -> Result<MoveCode, String> {
         let moves = game.move_texts();
-        let mut position = format!("position {}", game.start_text());
+        let start = game.start_text();
+        let start_is_usual =
+            mode_named(game.mode_id()).is_ok_and(|mode| mode.new_game().position_text() == start);
+        let mut position = if start_is_usual || start.is_empty() {
+            "position startpos".to_string()
+        } else {
+            format!("position {start}")
+        };
         if !moves.is_empty() {
             position = format!("{position} moves {}", moves.join(" "));
         }

@@ -4,7 +4,7 @@
 
 use super::output::Output;
 use super::search_thread::{Job, SearchThread};
-use super::{CommandError, Flow, converse, millis, number, set_up, split_at_moves};
+use super::{CommandError, Flow, answer, converse, millis, number, set_up, split_at_moves};
 use ply_modes::{AnyGame, Limits, MODES, Mode, find_mode, mode_ids};
 use std::io::{self, BufRead, Write};
 
@@ -44,14 +44,8 @@ impl<W: Write + Send + 'static> Session<W> {
 
     /// Answers one command line; refusals become `info string error ...`.
     fn handle(&mut self, line: &str) -> io::Result<Flow> {
-        match self.execute(line) {
-            Ok(flow) => Ok(flow),
-            Err(CommandError::Output(error)) => Err(error),
-            Err(error) => {
-                self.output.line(&format!("info string error {error}"))?;
-                Ok(Flow::Continue)
-            }
-        }
+        let result = self.execute(line);
+        answer(&self.output, result)
     }
 
     fn execute(&mut self, line: &str) -> Result<Flow, CommandError> {

@@ -89,6 +89,23 @@ enum Flow {
     Quit,
 }
 
+/// Turns the result of one command into the protocol's answer: a refused command
+/// becomes an `info string error ...` line and the session carries on; only a failure to
+/// write ends it.
+fn answer<W: std::io::Write>(
+    output: &output::Output<W>,
+    result: Result<Flow, CommandError>,
+) -> io::Result<Flow> {
+    match result {
+        Ok(flow) => Ok(flow),
+        Err(CommandError::Output(error)) => Err(error),
+        Err(error) => {
+            output.line(&format!("info string error {error}"))?;
+            Ok(Flow::Continue)
+        }
+    }
+}
+
 /// Feeds each line of `input` (trimmed; blank lines skipped) to `handle` until it
 /// asks to quit or the input ends. Bytes that are not UTF-8 are replaced, never fatal.
 fn converse<R: BufRead>(
