@@ -252,3 +252,42 @@ fn connect_four_solves_end_positions_exactly() {
         }
     }
 }
+
+/// Easy plays a weaker move at its set rate, and the seed makes every choice
+/// reproducible.
+#[test]
+fn easy_errs_at_its_rate_and_the_seed_replays_it() {
+    use ply_modes::{Level, Request};
+    use std::time::Duration;
+    let game = find_mode("chess")
+        .unwrap()
+        .from_position("r1bqkb1r/pp1ppppp/2n2n2/2p5/2P5/2N2N2/PP1PPPPP/R1BQKB1R w KQkq - 2 4")
+        .unwrap();
+    let stop = AtomicBool::new(false);
+    let easy = |seed: u64| {
+        let request = Request {
+            level: Level::Easy,
+            budget: Duration::from_secs(5),
+            seed,
+        };
+        game.think(&request, &stop, &mut |_| {}).best.unwrap()
+    };
+    let best = game
+        .analyse(&depth_limit(2), &stop, &mut |_| {})
+        .best
+        .unwrap();
+    let choices: Vec<_> = (0..60).map(easy).collect();
+    let mistakes = choices.iter().filter(|&&choice| choice != best).count();
+    // The set rate is 35 in 100; allow for chance.
+    assert!(
+        (8..=36).contains(&mistakes),
+        "{mistakes} mistakes in 60 moves"
+    );
+    assert!(
+        choices
+            .iter()
+            .all(|choice| game.legal_moves().contains(choice))
+    );
+    assert_eq!(easy(7), choices[7]);
+    assert_eq!(easy(31), choices[31]);
+}

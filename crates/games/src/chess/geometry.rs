@@ -180,12 +180,29 @@ static TABLES8: LazyLock<Tables8> = LazyLock::new(Tables8::build);
 impl Tables8 {
     fn build() -> Tables8 {
         let mut attacks = Vec::with_capacity(110_000);
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
         let rook = (0..64)
-            .map(|square| find_magic(square, &ROOK_DIRECTIONS, &mut attacks, &mut seed))
+            .map(|square| {
+                let index = usize::from(square);
+                fill_magic(
+                    square,
+                    ROOK_MASKS[index],
+                    ROOK_FACTORS[index],
+                    &ROOK_DIRECTIONS,
+                    &mut attacks,
+                )
+            })
             .collect();
         let bishop = (0..64)
-            .map(|square| find_magic(square, &BISHOP_DIRECTIONS, &mut attacks, &mut seed))
+            .map(|square| {
+                let index = usize::from(square);
+                fill_magic(
+                    square,
+                    BISHOP_MASKS[index],
+                    BISHOP_FACTORS[index],
+                    &BISHOP_DIRECTIONS,
+                    &mut attacks,
+                )
+            })
             .collect();
         Tables8 {
             knight: std::array::from_fn(|sq| leaper(8, 8, sq as u8, &KNIGHT_STEPS)),
@@ -207,78 +224,34 @@ impl Tables8 {
     }
 }
 
-/// Squares whose occupancy matters to a slider on `square` (its rays minus the edges).
-fn relevant_mask(square: u8, directions: &[(i8, i8)]) -> u64 {
-    let mut mask = 0u64;
-    for &direction in directions {
-        let mut at = square;
-        while let Some(next) = offset(8, 8, at, direction) {
-            if offset(8, 8, next, direction).is_none() {
-                break;
-            }
-            mask |= 1 << next;
-            at = next;
-        }
-    }
-    mask
-}
+include!(concat!(env!("OUT_DIR"), "/magic_factors.rs"));
 
-fn xorshift(state: &mut u64) -> u64 {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    *state
-}
-
-/// Finds a collision-free multiplier for `square` by trying sparse random numbers
-/// (deterministic seed, so every run builds the same tables) and appends its table.
-fn find_magic(
+/// Fills `attacks` with the table of one square and returns its entry.
+fn fill_magic(
     square: u8,
+    mask: u64,
+    factor: u64,
     directions: &[(i8, i8)],
     attacks: &mut Vec<u64>,
-    seed: &mut u64,
 ) -> Magic {
-    let mask = relevant_mask(square, directions);
-    let bits = mask.count_ones();
-    let shift = 64 - bits;
-    let mut subsets = Vec::with_capacity(1 << bits);
+    let shift = 64 - mask.count_ones();
+    let offset = attacks.len();
+    attacks.resize(offset + (1 << mask.count_ones()), 0);
     let mut subset = 0u64;
     loop {
-        subsets.push((subset, slide::<u64>(8, 8, square, subset, directions)));
+        let index = offset + (subset.wrapping_mul(factor) >> shift) as usize;
+        attacks[index] = slide::<u64>(8, 8, square, subset, directions);
         subset = subset.wrapping_sub(mask) & mask;
         if subset == 0 {
             break;
         }
     }
-    let mut table = vec![0u64; 1 << bits];
-    let mut used = vec![0u32; 1 << bits];
-    for attempt in 1u32.. {
-        let factor = xorshift(seed) & xorshift(seed) & xorshift(seed);
-        if (mask.wrapping_mul(factor) >> 56).count_ones() < 6 {
-            continue;
-        }
-        let fits = subsets.iter().all(|&(occupied, attack)| {
-            let index = (occupied.wrapping_mul(factor) >> shift) as usize;
-            if used[index] != attempt {
-                used[index] = attempt;
-                table[index] = attack;
-                true
-            } else {
-                table[index] == attack
-            }
-        });
-        if fits {
-            let offset = attacks.len();
-            attacks.extend_from_slice(&table);
-            return Magic {
-                mask,
-                factor,
-                shift,
-                offset,
-            };
-        }
+    Magic {
+        mask,
+        factor,
+        shift,
+        offset,
     }
-    unreachable!("the search for a magic factor always ends")
 }
 
 impl Geometry for Board8 {
@@ -385,9 +358,9 @@ mod tests {
 
     #[test]
     fn magic_attacks_match_ray_stepping() {
-        let mut state = 99u64;
-        for _ in 0..2000 {
-            let occupied = xorshift(&mut state) & xorshift(&mut state);
+        for sample in 0..2000u64 {
+            let occupied =
+                ply_core::zobrist::splitmix64(sample) & ply_core::zobrist::splitmix64(!sample);
             for square in 0..64 {
                 assert_eq!(
                     Board8::rook(square, occupied),
