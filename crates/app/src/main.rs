@@ -13,6 +13,7 @@ use macroquad::window::Conf;
 use ply_modes::{Level, MODES, find_mode, mode_ids};
 use plyground::display::Point;
 use plyground::screens::game::{GameScreen, Seat};
+use plyground::screens::load::LoadScreen;
 use plyground::screens::local::LocalSetup;
 use plyground::screens::menu::MainMenu;
 use plyground::screens::settings::SettingsScreen;
@@ -35,7 +36,7 @@ struct Options {
     /// Render one frame of a screen to this PNG file and exit.
     #[arg(long, value_name = "FILE")]
     screenshot: Option<PathBuf>,
-    /// The screen to show first: menu, local, settings or game.
+    /// The screen to show first: menu, local, settings, game or load.
     #[arg(long, default_value = "menu")]
     screen: String,
     /// The game mode for `--screen game` or `local` (see `ply modes`).
@@ -69,11 +70,11 @@ enum StartError {
     BadPosition(String, String),
     #[error("the move \"{0}\" cannot be played: {1}")]
     BadMove(String, String),
-    #[error("unknown screen \"{0}\"; choose menu, local, settings or game")]
+    #[error("unknown screen \"{0}\"; choose menu, local, settings, game or load")]
     UnknownScreen(String),
 }
 
-fn first_screen(options: &Options) -> Result<Box<dyn Screen>, StartError> {
+fn first_screen(options: &Options, context: &mut Context) -> Result<Box<dyn Screen>, StartError> {
     let mode_id = options
         .mode
         .clone()
@@ -88,6 +89,7 @@ fn first_screen(options: &Options) -> Result<Box<dyn Screen>, StartError> {
         "menu" => Box::new(MainMenu),
         "local" => Box::new(LocalSetup::new().with_mode(mode.id)),
         "settings" => Box::new(SettingsScreen::new()),
+        "load" => Box::new(LoadScreen::new(context)),
         "game" => {
             let mut game = match &options.position {
                 Some(text) => mode.from_position(text).map_err(|error| {
@@ -135,8 +137,9 @@ fn main() -> ExitCode {
     }
     let settings = Settings::load();
     let size = (settings.window_width as f32, settings.window_height as f32);
-    let context = Context::new(settings.clone(), size);
-    let screen = match first_screen(&options) {
+    let mut context = Context::new(settings.clone(), size);
+    context.saves = ply_save::SaveFolder::standard().ok();
+    let screen = match first_screen(&options, &mut context) {
         Ok(screen) => screen,
         Err(error) => {
             eprintln!("{error}");

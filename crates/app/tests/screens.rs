@@ -3,9 +3,11 @@
 
 use ply_core::{Outcome, Player};
 use ply_modes::{Level, find_mode};
+use ply_save::SaveFolder;
 use plyground::display::{Frame, Point};
 use plyground::screens::game::{GameScreen, Outgoing, Seat};
-use plyground::screens::{Context, Event, Key, Screen};
+use plyground::screens::menu::MainMenu;
+use plyground::screens::{App, Context, Event, Key, Screen};
 use plyground::settings::Settings;
 use std::time::Instant;
 
@@ -308,4 +310,107 @@ fn an_online_game_sends_moves_and_plays_what_the_server_echoes() {
         "{texts}"
     );
     assert!(texts.contains("Ada") && texts.contains("Grace"), "{texts}");
+}
+
+fn temp_saves(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("plyground-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn text_center(frame: &Frame, label: &str) -> Option<Point> {
+    frame.items.iter().find_map(|item| match item {
+        plyground::display::Item::Text { text, rect, .. } if text == label => Some(rect.center()),
+        _ => None,
+    })
+}
+
+fn click_label(app: &mut App, label: &str) {
+    let at = text_center(&app.draw(), label).unwrap_or_else(|| panic!("no button {label}"));
+    app.update(&Event::PointerDown(at));
+    app.update(&Event::PointerUp(at));
+}
+
+#[test]
+fn saving_and_loading_from_the_menu_restores_the_game() {
+    let dir = temp_saves("save-load");
+    let mut context = context();
+    context.saves = Some(SaveFolder::at(&dir));
+    let mut app = App::new(Box::new(MainMenu), context);
+    click_label(&mut app, "Load a saved game");
+    assert!(
+        app.draw()
+            .texts()
+            .iter()
+            .any(|text| text.starts_with("There are no saved games")),
+        "an empty folder says so"
+    );
+    click_label(&mut app, "Back");
+    click_label(&mut app, "Play on this computer");
+    click_label(&mut app, "Start");
+    let game = GameScreen::new(find_mode("chess").expect("chess").new_game(), PEOPLE);
+    let e2 = game.cell_rect(&app.context, 12).center();
+    let e4 = game.cell_rect(&app.context, 28).center();
+    for at in [e2, e4] {
+        app.update(&Event::PointerDown(at));
+        app.update(&Event::PointerUp(at));
+    }
+    assert!(
+        app.draw().texts().contains(&"1. e4"),
+        "the move is on the board"
+    );
+    app.update(&Event::Key(Key::Escape));
+    click_label(&mut app, "Save game");
+    app.update(&Event::Key(Key::Escape));
+    click_label(&mut app, "Leave to menu");
+    assert_eq!(app.depth(), 1, "a saved game leaves without asking");
+    click_label(&mut app, "Load a saved game");
+    let listing = app.draw();
+    assert!(
+        listing
+            .texts()
+            .iter()
+            .any(|text| text.contains("Chess") && text.contains("1 moves")),
+        "{:?}",
+        listing.texts()
+    );
+    click_label(&mut app, "Load");
+    let resumed = app.draw();
+    assert!(resumed.texts().contains(&"1. e4"), "{:?}", resumed.texts());
+    assert!(resumed.texts().iter().any(|text| text.starts_with("Black")));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn closing_the_window_mid_game_autosaves() {
+    let dir = temp_saves("autosave");
+    let mut context = context();
+    context.saves = Some(SaveFolder::at(&dir));
+    let mut screen = game("connect4", None, PEOPLE);
+    let column = screen.cell_rect(&context, 3).center();
+    click(&mut screen, &mut context, column);
+    screen.closing(&mut context);
+    let folder = SaveFolder::at(&dir);
+    let saved = folder
+        .load_autosave()
+        .expect("readable")
+        .expect("autosaved");
+    assert_eq!(saved.game.move_texts(), vec!["4"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn leaving_an_unsaved_game_asks_first() {
+    let mut context = context();
+    context.saves = Some(SaveFolder::at(temp_saves("ask")));
+    let mut screen = game("chess", None, PEOPLE);
+    click_cell(&mut screen, &mut context, 12);
+    click_cell(&mut screen, &mut context, 28);
+    screen.update(&Event::Key(Key::Escape), &mut context);
+    let leave = menu_button(&screen, &context, "Leave to menu");
+    click(&mut screen, &mut context, leave);
+    assert!(screen.asking_to_save());
+    let cancel = menu_button(&screen, &context, "Cancel");
+    click(&mut screen, &mut context, cancel);
+    assert!(!screen.asking_to_save());
 }

@@ -191,10 +191,18 @@ impl<G: Heuristics> Game<G> {
     }
 
     fn legal(&self) -> Vec<G::Move> {
-        let mut moves = Vec::new();
         if self.outcome().is_none() {
-            self.current.gen_moves(&mut moves);
+            self.generated()
+        } else {
+            Vec::new()
         }
+    }
+
+    /// The moves the rules generate here, without asking whether the game is over
+    /// (callers that already know it is not save a second outcome test).
+    fn generated(&self) -> Vec<G::Move> {
+        let mut moves = Vec::new();
+        self.current.gen_moves(&mut moves);
         moves
     }
 
@@ -209,13 +217,18 @@ impl<G: Heuristics> Game<G> {
         if self.outcome().is_some() {
             return Err(MoveError::GameOver);
         }
-        if !self.legal().contains(&mv) {
+        if !self.generated().contains(&mv) {
             return Err(MoveError::illegal(format!("{mv:?}")));
         }
+        self.push(mv);
+        Ok(())
+    }
+
+    /// Makes a move already checked to be legal, remembering the position before it.
+    fn push(&mut self, mv: G::Move) {
         let before = self.current.clone();
         self.current.make(mv);
         self.past.push((before, mv));
-        Ok(())
     }
 
     /// The hashes of the positions before the current one, oldest first.
@@ -309,15 +322,24 @@ impl<G: Rules + Heuristics + Present> AnyGame for Game<G> {
             return Err(MoveError::GameOver);
         }
         let mv = self
-            .find(code)
+            .generated()
+            .into_iter()
+            .find(|&mv| G::move_code(mv) == code)
             .ok_or_else(|| MoveError::illegal(format!("move code {}", code.0)))?;
-        self.play_move(mv)
+        self.push(mv);
+        Ok(())
     }
 
     fn play_text(&mut self, text: &str) -> Result<MoveCode, MoveError> {
-        let code = self.parse_move(text)?;
-        self.play(code)?;
-        Ok(code)
+        if self.outcome().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        let mv = self.current.parse_move(text)?;
+        if !self.generated().contains(&mv) {
+            return Err(MoveError::illegal(text));
+        }
+        self.push(mv);
+        Ok(G::move_code(mv))
     }
 
     fn undo(&mut self) -> Option<MoveCode> {

@@ -7,6 +7,9 @@ mod matches;
 mod moves;
 mod perft;
 mod protocol;
+mod save_inspect;
+mod save_list;
+mod save_verify;
 mod stop_bench;
 mod think;
 
@@ -42,6 +45,21 @@ enum Command {
     /// Performance measurements: the search's depth and speed, and how quickly it
     /// obeys `stop` and its time budget.
     Bench(bench::BenchArgs),
+    /// Inspect, verify and list save files.
+    Save {
+        #[command(subcommand)]
+        command: SaveCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum SaveCommand {
+    /// Show a save: header, players, moves in notation, final position.
+    Inspect(save_inspect::InspectArgs),
+    /// Load each save as the game would; fail if any does not load.
+    Verify(save_verify::VerifyArgs),
+    /// List the saves in the save folder, newest first.
+    List,
 }
 
 fn main() -> ExitCode {
@@ -56,6 +74,11 @@ fn main() -> ExitCode {
         Command::Engine => protocol::engine::run(io::stdin().lock(), io::stdout())
             .map_err(|e| format!("the conversation ended: {e}")),
         Command::Bench(args) => bench::run(&args),
+        Command::Save { command } => match command {
+            SaveCommand::Inspect(args) => save_inspect::run(&args),
+            SaveCommand::Verify(args) => save_verify::run(&args),
+            SaveCommand::List => save_list::run(),
+        },
         Command::Modes => {
             for mode in ply_modes::MODES {
                 println!("{:<10} {}: {}", mode.id, mode.name, mode.summary);

@@ -85,6 +85,87 @@ fn bad_input_gives_one_clear_line_and_fails() {
     }
 }
 
+fn golden(mode: &str) -> String {
+    format!(
+        "{}/../../tests/golden/saves/{mode}.ply",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn save_inspect_shows_header_players_moves_and_position() {
+    let output = ply(&["save", "inspect", &golden("chess")]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    for needle in [
+        "title:     Golden Chess",
+        "mode:      chess (rules version 1)",
+        "player:    White: Ada (person)",
+        "player:    Black: Computer (computer, Easy)",
+        "moves:     40",
+        "  1. a4 f5",
+        "position:  2r1qb1r/p1p1k1np/np1p1N2/1P1Bp1pQ/b2PP3/2P3P1/1B3P2/RN2KR2 w Q - 6 21",
+        "to move:   White",
+    ] {
+        assert!(text.contains(needle), "{needle} missing from:\n{text}");
+    }
+}
+
+#[test]
+fn save_verify_passes_good_saves_and_fails_on_any_bad_one() {
+    let good = ply(&["save", "verify", &golden("chess"), &golden("checkers")]);
+    assert!(good.status.success(), "{}", stderr(&good));
+    assert_eq!(stdout(&good).lines().count(), 2);
+
+    let dir = std::env::temp_dir().join(format!("ply-cli-verify-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary folder");
+    let mut bytes = std::fs::read(golden("chess")).expect("golden file");
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x01;
+    let damaged = dir.join("damaged.ply");
+    std::fs::write(&damaged, bytes).expect("writes");
+    let damaged = damaged.to_string_lossy().into_owned();
+
+    let bad = ply(&["save", "verify", &golden("chess"), &damaged]);
+    std::fs::remove_dir_all(&dir).expect("cleans up");
+    assert!(!bad.status.success());
+    let text = stdout(&bad);
+    assert!(
+        text.lines()
+            .next()
+            .is_some_and(|line| line.starts_with("ok")),
+        "{text}"
+    );
+    assert!(text.contains("does not match its checksum"), "{text}");
+    assert!(stderr(&bad).contains("1 of 2 saves did not load"));
+}
+
+#[test]
+fn save_list_reads_the_folder_named_by_the_environment() {
+    let folder = format!("{}/../../tests/golden/saves", env!("CARGO_MANIFEST_DIR"));
+    let output = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(["save", "list"])
+        .env("PLYGROUND_SAVE_DIR", &folder)
+        .output()
+        .expect("the ply binary runs");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let chess = text
+        .lines()
+        .find(|line| line.starts_with("chess "))
+        .unwrap_or_else(|| panic!("no chess line in:\n{text}"));
+    assert!(chess.contains("Golden Chess"), "{chess}");
+    assert!(chess.contains("40 moves"), "{chess}");
+    assert!(chess.contains("White to move"), "{chess}");
+    assert_eq!(text.lines().count(), 1 + ply_modes_count(), "{text}");
+}
+
+/// Golden saves are one per mode, so the listing has one line per mode.
+fn ply_modes_count() -> usize {
+    let output = ply(&["modes"]);
+    stdout(&output).lines().count()
+}
+
 #[test]
 fn bench_stop_prints_a_row_per_mode_and_the_worst_case() {
     let output = ply(&[

@@ -10,8 +10,9 @@ use crate::pieces::{self, PieceColors};
 use crate::theme;
 use ply_core::{BoardView, CellMark, InputStyle, MoveCode, Outcome, PieceGlyph, Player};
 use ply_modes::{AnyGame, Level, Request, Thought, find_mode};
+use ply_save::{Controller, SavedGame};
 use std::collections::HashMap;
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
 /// The most time the computer may take for one move (Maximum uses all of it).
 pub const MOVE_BUDGET: Duration = Duration::from_millis(2500);
@@ -52,6 +53,10 @@ enum Action {
     Undo,
     Settings,
     Leave,
+    Save,
+    SaveAndLeave,
+    LeaveWithoutSaving,
+    CancelLeave,
     Rematch,
     Promote(MoveCode),
     CancelPromotion,
@@ -106,6 +111,14 @@ pub struct GameScreen {
     awaiting_echo: bool,
     /// The players' names, when known (online).
     names: [Option<String>; 2],
+    /// The save this game was loaded from or last saved as (overwritten on saving).
+    save_name: Option<String>,
+    /// When the game was first saved.
+    created: Option<SystemTime>,
+    /// The number of moves at the last save, to know whether leaving loses anything.
+    saved_at_moves: Option<usize>,
+    /// The "save before leaving?" question is showing.
+    confirm_leave: bool,
 }
 
 fn normal_glyph(glyph: PieceGlyph) -> PieceGlyph {
@@ -194,6 +207,10 @@ impl GameScreen {
             outbox: Vec::new(),
             awaiting_echo: false,
             names: [None, None],
+            save_name: None,
+            created: None,
+            saved_at_moves: None,
+            confirm_leave: false,
         };
         screen.refresh();
         screen
@@ -265,6 +282,93 @@ impl GameScreen {
             self.selected = None;
             self.promotion.clear();
         }
+    }
+
+    /// A game screen resuming a saved game; `name` is the save to overwrite when the
+    /// player saves again (none for the autosave, which is never overwritten by hand).
+    pub fn from_saved(saved: SavedGame, name: Option<String>) -> GameScreen {
+        let mut seats = [Seat::Person; 2];
+        for seat in &saved.seats {
+            seats[seat.side.index()] = match seat.controller {
+                Controller::Person => Seat::Person,
+                Controller::Computer(level) => Seat::Computer(level),
+            };
+        }
+        let moves = saved.game.moves().len();
+        let mut screen = GameScreen::new(saved.game, seats);
+        screen.clocks = saved.time_used.map(|used| used.as_secs_f32());
+        screen.created = Some(saved.created);
+        screen.saved_at_moves = name.as_ref().map(|_| moves);
+        screen.save_name = name;
+        screen
+    }
+
+    /// The game as a save: players, time used, and the game itself.
+    pub fn saved_game(&self, context: &Context) -> SavedGame {
+        let seats = Player::BOTH
+            .into_iter()
+            .map(|side| ply_save::Seat {
+                name: self.seat_label(side, context),
+                controller: match self.seats[side.index()] {
+                    Seat::Person | Seat::Remote => Controller::Person,
+                    Seat::Computer(level) => Controller::Computer(level),
+                },
+                side,
+            })
+            .collect();
+        let mode_name =
+            find_mode(self.game.mode_id()).map_or(self.game.mode_id(), |mode| mode.name);
+        let title = format!(
+            "{mode_name}: {} v {}",
+            self.seat_label(Player::First, context),
+            self.seat_label(Player::Second, context)
+        );
+        let mut saved = SavedGame::new(title, seats, self.game.clone_box());
+        saved.time_used = self
+            .clocks
+            .map(|seconds| Duration::from_secs_f32(seconds.max(0.0)));
+        if let Some(created) = self.created {
+            saved.created = created;
+        }
+        saved
+    }
+
+    /// Saves the game in the context's save folder; says how it went in a notice.
+    fn save(&mut self, context: &mut Context) -> bool {
+        let Some(folder) = context.saves.clone() else {
+            context.notice = Some("There is no folder for saved games on this computer.".into());
+            return false;
+        };
+        let saved = self.saved_game(context);
+        let written = match &self.save_name {
+            Some(name) => folder.save(name, &saved).map(|_| name.clone()),
+            None => folder.save_new(&saved),
+        };
+        match written {
+            Ok(name) => {
+                self.save_name = Some(name);
+                self.created = Some(saved.created);
+                self.saved_at_moves = Some(self.game.moves().len());
+                context.notice = Some(format!("Game saved: {}", saved.title));
+                true
+            }
+            Err(error) => {
+                context.notice = Some(error.to_string());
+                false
+            }
+        }
+    }
+
+    /// Whether leaving now would lose moves that are not in any save.
+    fn unsaved(&self) -> bool {
+        self.game.outcome().is_none()
+            && !self.game.moves().is_empty()
+            && self.saved_at_moves != Some(self.game.moves().len())
+    }
+
+    /// Whether the "save before leaving?" question is showing.
+    pub fn asking_to_save(&self) -> bool {
+        self.confirm_leave
     }
 
     /// The game being played.
@@ -375,6 +479,7 @@ impl GameScreen {
         self.game.outcome().is_none()
             && self.seats[self.game.to_move().index()] == Seat::Person
             && !self.menu_open
+            && !self.confirm_leave
             && !self.awaiting_echo
             && self.promotion.is_empty()
     }
@@ -657,10 +762,25 @@ impl GameScreen {
         let window = context.window();
         let layout = self.layout(context);
         let mut out = Vec::new();
+        if self.confirm_leave {
+            let entries = [
+                ("Save and leave", Action::SaveAndLeave),
+                ("Leave without saving", Action::LeaveWithoutSaving),
+                ("Cancel", Action::CancelLeave),
+            ];
+            for (rect, (label, action)) in widgets::column(context, window, entries.len())
+                .into_iter()
+                .zip(entries)
+            {
+                out.push((rect, label.to_string(), Look::Normal, action));
+            }
+            return out;
+        }
         if self.menu_open {
             let over = self.game.outcome().is_some();
             let entries = [
                 ("Resume", Action::Resume, true),
+                ("Save game", Action::Save, context.saves.is_some()),
                 ("Help: rules of this game", Action::Help, true),
                 (
                     "Offer draw",
@@ -726,18 +846,18 @@ impl GameScreen {
                     Action::Leave,
                 ));
             } else {
-                out.push((
-                    Rect::new(banner.center().x - w - 10.0 * s, y, w, 48.0 * s),
-                    "Rematch".into(),
-                    Look::Chosen,
-                    Action::Rematch,
-                ));
-                out.push((
-                    Rect::new(banner.center().x + 10.0 * s, y, w, 48.0 * s),
-                    "Menu".into(),
-                    Look::Normal,
-                    Action::Leave,
-                ));
+                let w = 140.0 * s;
+                let gap = 12.0 * s;
+                let left = banner.center().x - 1.5 * w - gap;
+                let entries = [
+                    ("Rematch", Look::Chosen, Action::Rematch),
+                    ("Save", Look::Normal, Action::Save),
+                    ("Menu", Look::Normal, Action::Leave),
+                ];
+                for (i, (label, look, action)) in entries.into_iter().enumerate() {
+                    let rect = Rect::new(left + i as f32 * (w + gap), y, w, 48.0 * s);
+                    out.push((rect, label.into(), look, action));
+                }
             }
         }
         let panel = layout.panel;
@@ -802,9 +922,30 @@ impl GameScreen {
                 return Transition::Push(Box::new(super::settings::SettingsScreen::new()));
             }
             Action::Leave => {
+                self.menu_open = false;
+                if !self.online && self.unsaved() && context.saves.is_some() {
+                    self.confirm_leave = true;
+                } else {
+                    self.stop_computer();
+                    return Transition::Pop;
+                }
+            }
+            Action::Save => {
+                self.menu_open = false;
+                self.save(context);
+            }
+            Action::SaveAndLeave => {
+                self.confirm_leave = false;
+                if self.save(context) {
+                    self.stop_computer();
+                    return Transition::Pop;
+                }
+            }
+            Action::LeaveWithoutSaving => {
                 self.stop_computer();
                 return Transition::Pop;
             }
+            Action::CancelLeave => self.confirm_leave = false,
             Action::Rematch => {
                 let fresh = find_mode(self.game.mode_id())
                     .and_then(|mode| mode.from_position(&self.game.start_text()).ok());
@@ -1377,7 +1518,9 @@ impl Screen for GameScreen {
             }
             Event::PointerUp(point) => self.pointer_up(*point, context),
             Event::Key(Key::Escape) => {
-                if !self.promotion.is_empty() {
+                if self.confirm_leave {
+                    self.confirm_leave = false;
+                } else if !self.promotion.is_empty() {
                     self.promotion.clear();
                 } else {
                     self.menu_open = !self.menu_open;
@@ -1399,14 +1542,40 @@ impl Screen for GameScreen {
         }
     }
 
+    /// Keeps an unfinished game in the autosave slot when the window closes.
+    fn closing(&mut self, context: &mut Context) {
+        self.stop_computer();
+        if self.game.outcome().is_none()
+            && !self.game.moves().is_empty()
+            && let Some(folder) = &context.saves
+        {
+            let saved = self.saved_game(context);
+            if let Err(error) = folder.autosave(&saved) {
+                context.notice = Some(error.to_string());
+            }
+        }
+    }
+
     fn draw(&self, context: &Context, frame: &mut Frame) {
         frame.rect(context.window(), theme::BACKGROUND);
         self.draw_board(context, frame);
         self.draw_panel(context, frame);
         if let Some(outcome) = self.game.outcome()
             && !self.menu_open
+            && !self.confirm_leave
         {
             self.draw_banner(context, frame, outcome);
+        }
+        if self.confirm_leave {
+            frame.rect(context.window(), Rgba(0.0, 0.0, 0.0, 0.6));
+            let s = widgets::scale(context);
+            frame.text(
+                "Save this game before leaving?",
+                Rect::new(0.0, 40.0 * s, context.size.0, 60.0 * s),
+                40.0 * s,
+                theme::TITLE,
+                Align::Center,
+            );
         }
         if self.menu_open {
             frame.rect(context.window(), Rgba(0.0, 0.0, 0.0, 0.6));

@@ -8,13 +8,15 @@ use crate::theme;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Choice {
     PlayHere,
+    Load,
     Help,
     Settings,
     Quit,
 }
 
-const ENTRIES: [(Choice, &str); 4] = [
+const ENTRIES: [(Choice, &str); 5] = [
     (Choice::PlayHere, "Play on this computer"),
+    (Choice::Load, "Load a saved game"),
     (Choice::Help, "Help"),
     (Choice::Settings, "Settings"),
     (Choice::Quit, "Quit"),
@@ -47,6 +49,9 @@ impl Screen for MainMenu {
                 match buttons.at(*point) {
                     Some(Choice::PlayHere) => {
                         Transition::Push(Box::new(super::local::LocalSetup::new()))
+                    }
+                    Some(Choice::Load) => {
+                        Transition::Push(Box::new(super::load::LoadScreen::new(context)))
                     }
                     Some(Choice::Help) => {
                         if let Err(error) = crate::help::open_page(None) {

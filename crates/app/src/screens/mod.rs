@@ -2,6 +2,7 @@
 //! a display list, without touching the window, so all of it is testable headless.
 
 pub mod game;
+pub mod load;
 pub mod local;
 pub mod menu;
 pub mod settings;
@@ -65,6 +66,8 @@ pub struct Context {
     pub notice: Option<String>,
     /// Set when the settings changed and should be written.
     pub settings_changed: bool,
+    /// Where games are saved (none when the system has no place for them).
+    pub saves: Option<ply_save::SaveFolder>,
 }
 
 impl Context {
@@ -76,6 +79,7 @@ impl Context {
             pointer: Point::default(),
             notice: None,
             settings_changed: false,
+            saves: None,
         }
     }
 

@@ -1,0 +1,257 @@
+//! "Load a saved game": the saves, newest first, with what each holds; load or delete.
+
+use super::game::GameScreen;
+use super::widgets::{self, Buttons, Look};
+use super::{Context, Event, Key, Screen, Transition};
+use crate::display::{Align, Frame, Rect, Rgba};
+use crate::theme;
+use ply_modes::find_mode;
+use ply_save::{GameResult, ListedSave, SaveFolder, utc_text};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Action {
+    Load(usize),
+    Delete(usize),
+    Previous,
+    Next,
+    Back,
+}
+
+/// The list of saved games.
+pub struct LoadScreen {
+    saves: Vec<ListedSave>,
+    problem: Option<String>,
+    first: usize,
+}
+
+impl LoadScreen {
+    /// The saves in the context's save folder.
+    pub fn new(context: &Context) -> LoadScreen {
+        let mut screen = LoadScreen {
+            saves: Vec::new(),
+            problem: None,
+            first: 0,
+        };
+        screen.reload(context);
+        screen
+    }
+
+    fn reload(&mut self, context: &Context) {
+        self.problem = None;
+        match context.saves.as_ref().map(SaveFolder::list) {
+            Some(Ok(saves)) => self.saves = saves,
+            Some(Err(error)) => {
+                self.saves.clear();
+                self.problem = Some(error.to_string());
+            }
+            None => {
+                self.saves.clear();
+                self.problem = Some("There is no folder for saved games on this computer.".into());
+            }
+        }
+        self.first = self.first.min(self.saves.len().saturating_sub(1));
+    }
+
+    /// How many saves are listed.
+    pub fn count(&self) -> usize {
+        self.saves.len()
+    }
+
+    fn rows_per_page(context: &Context) -> usize {
+        let s = widgets::scale(context);
+        (((context.size.1 - 260.0 * s) / (84.0 * s)).max(1.0)) as usize
+    }
+
+    fn describe(save: &ListedSave) -> (String, String) {
+        match &save.summary {
+            Ok(summary) => {
+                let mode = find_mode(&summary.mode_id);
+                let mode_name = mode.map_or(summary.mode_id.as_str(), |mode| mode.name);
+                let state = match (summary.result, mode) {
+                    (GameResult::InProgress, Some(mode)) => {
+                        format!("{} to move", mode.new_game().side_name(summary.to_move))
+                    }
+                    (GameResult::InProgress, None) => "in progress".to_string(),
+                    (GameResult::Won(winner), Some(mode)) => {
+                        format!("{} won", mode.new_game().side_name(winner))
+                    }
+                    (GameResult::Won(_), None) => "finished".to_string(),
+                    (GameResult::Drawn, _) => "drawn".to_string(),
+                };
+                let title = if save.is_autosave() {
+                    format!("{} (autosave)", summary.title)
+                } else {
+                    summary.title.clone()
+                };
+                (
+                    title,
+                    format!(
+                        "{mode_name} - {} - {} moves - {state}",
+                        utc_text(summary.updated),
+                        summary.move_count
+                    ),
+                )
+            }
+            Err(error) => (save.name.clone(), error.to_string()),
+        }
+    }
+
+    fn layout(&self, context: &Context, frame: &mut Frame, draw: bool) -> Buttons<Action> {
+        let mut buttons = Buttons::new();
+        let s = widgets::scale(context);
+        let window = context.window();
+        let left = 60.0 * s;
+        let width = window.w - 120.0 * s;
+        let rows = Self::rows_per_page(context);
+        for (slot, index) in (self.first..self.saves.len()).take(rows).enumerate() {
+            let save = &self.saves[index];
+            let y = 120.0 * s + slot as f32 * 84.0 * s;
+            let row = Rect::new(left, y, width, 74.0 * s);
+            let readable = save.summary.is_ok();
+            if draw {
+                frame.rect(row, Rgba::rgb(52, 58, 70));
+                let (title, details) = Self::describe(save);
+                frame.text(
+                    title,
+                    Rect::new(left + 16.0 * s, y + 6.0 * s, width - 320.0 * s, 34.0 * s),
+                    24.0 * s,
+                    theme::TEXT,
+                    Align::Left,
+                );
+                let color = if readable {
+                    theme::TEXT_DIM
+                } else {
+                    Rgba::rgb(240, 120, 110)
+                };
+                frame.text(
+                    details,
+                    Rect::new(left + 16.0 * s, y + 40.0 * s, width - 320.0 * s, 28.0 * s),
+                    17.0 * s,
+                    color,
+                    Align::Left,
+                );
+            }
+            let load = Rect::new(left + width - 290.0 * s, y + 14.0 * s, 140.0 * s, 46.0 * s);
+            let delete = Rect::new(left + width - 140.0 * s, y + 14.0 * s, 128.0 * s, 46.0 * s);
+            if readable {
+                if draw {
+                    widgets::button(frame, context, load, "Load", Look::Chosen);
+                }
+                buttons.add(load, Action::Load(index));
+            }
+            if draw {
+                widgets::button(frame, context, delete, "Delete", Look::Normal);
+            }
+            buttons.add(delete, Action::Delete(index));
+        }
+        let bottom = window.h - 90.0 * s;
+        let mut place = |frame: &mut Frame, rect: Rect, label: &str, enabled: bool, action| {
+            let look = if enabled {
+                Look::Normal
+            } else {
+                Look::Disabled
+            };
+            if draw {
+                widgets::button(frame, context, rect, label, look);
+            }
+            if enabled {
+                buttons.add(rect, action);
+            }
+        };
+        place(
+            frame,
+            Rect::new(left, bottom, 200.0 * s, 54.0 * s),
+            "Back",
+            true,
+            Action::Back,
+        );
+        if self.saves.len() > rows {
+            place(
+                frame,
+                Rect::new(window.w - 480.0 * s, bottom, 200.0 * s, 54.0 * s),
+                "Previous",
+                self.first > 0,
+                Action::Previous,
+            );
+            place(
+                frame,
+                Rect::new(window.w - 260.0 * s, bottom, 200.0 * s, 54.0 * s),
+                "Next",
+                self.first + rows < self.saves.len(),
+                Action::Next,
+            );
+        }
+        buttons
+    }
+
+    fn load(&mut self, index: usize, context: &mut Context) -> Transition {
+        let (Some(save), Some(folder)) = (self.saves.get(index), context.saves.as_ref()) else {
+            return Transition::Stay;
+        };
+        match folder.load(&save.name) {
+            Ok(saved) => {
+                let name = (!save.is_autosave()).then(|| save.name.clone());
+                Transition::Replace(Box::new(GameScreen::from_saved(saved, name)))
+            }
+            Err(error) => {
+                context.notice = Some(error.to_string());
+                Transition::Stay
+            }
+        }
+    }
+
+    fn delete(&mut self, index: usize, context: &mut Context) {
+        let (Some(save), Some(folder)) = (self.saves.get(index), context.saves.as_ref()) else {
+            return;
+        };
+        if let Err(error) = folder.delete(&save.name) {
+            context.notice = Some(error.to_string());
+        }
+        self.reload(context);
+    }
+}
+
+impl Screen for LoadScreen {
+    fn update(&mut self, event: &Event, context: &mut Context) -> Transition {
+        match event {
+            Event::Key(Key::Escape) => Transition::Pop,
+            Event::PointerUp(point) => {
+                let buttons = self.layout(context, &mut Frame::default(), false);
+                let rows = Self::rows_per_page(context);
+                match buttons.at(*point) {
+                    Some(Action::Load(index)) => return self.load(index, context),
+                    Some(Action::Delete(index)) => self.delete(index, context),
+                    Some(Action::Previous) => self.first = self.first.saturating_sub(rows),
+                    Some(Action::Next) => self.first += rows,
+                    Some(Action::Back) => return Transition::Pop,
+                    None => {}
+                }
+                Transition::Stay
+            }
+            _ => Transition::Stay,
+        }
+    }
+
+    fn draw(&self, context: &Context, frame: &mut Frame) {
+        let area = widgets::page(frame, context, "Load a saved game");
+        let s = widgets::scale(context);
+        if self.saves.is_empty() {
+            let message = self.problem.clone().unwrap_or_else(|| {
+                "There are no saved games yet. Save a game from its menu (Esc), and it will appear here.".to_string()
+            });
+            frame.text(
+                message,
+                Rect::new(
+                    area.x + 60.0 * s,
+                    area.y + 60.0 * s,
+                    area.w - 120.0 * s,
+                    120.0 * s,
+                ),
+                24.0 * s,
+                theme::TEXT,
+                Align::Wrap,
+            );
+        }
+        self.layout(context, frame, true);
+    }
+}

@@ -1,0 +1,125 @@
+//! The serde types that are encoded in a save file, exactly as written to disk.
+//!
+//! They are the format: they belong to this crate, not to the rules, so internal changes
+//! elsewhere never change a save. Fields are never reordered or removed and enum
+//! variants are only ever appended (postcard writes a variant's index), and no
+//! `flatten`, `tag`, `untagged` or `skip` attributes are used. A change beyond appending
+//! variants means a new format version, with the old types kept for reading old files.
+
+use ply_core::Player;
+use ply_modes::Level;
+use serde::{Deserialize, Serialize};
+
+/// The small first section: everything a list of saves shows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct WireHeader {
+    pub title: String,
+    pub mode: String,
+    pub rules_version: u32,
+    pub created_ms: u64,
+    pub updated_ms: u64,
+    pub move_count: u32,
+    pub to_move: WireSide,
+    pub result: WireResult,
+}
+
+/// The second section: the game itself.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct WireRecord {
+    pub start: String,
+    pub moves: Vec<String>,
+    pub seats: Vec<WireSeat>,
+    pub time_used_ms: [u64; 2],
+    pub ending: WireEnding,
+}
+
+/// One side of the board, by move order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) enum WireSide {
+    First,
+    Second,
+}
+
+/// Where the game stands, for the listing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) enum WireResult {
+    InProgress,
+    Won(WireSide),
+    Drawn,
+}
+
+/// Who sits at a side.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct WireSeat {
+    pub name: String,
+    pub controller: WireController,
+    pub side: WireSide,
+}
+
+/// A person, or the computer at a strength.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) enum WireController {
+    Person,
+    Computer(WireLevel),
+}
+
+/// The computer's strength.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) enum WireLevel {
+    Easy,
+    Medium,
+    Hard,
+    Maximum,
+}
+
+/// How the game ended when that is not a move: the moves alone tell whether the rules
+/// ended it, but not a resignation or an agreed draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) enum WireEnding {
+    /// Unfinished, or ended by the rules (the replay shows which).
+    ByTheMoves,
+    /// This side resigned after the last move.
+    Resigned(WireSide),
+    /// Both players agreed to a draw after the last move.
+    DrawAgreed,
+}
+
+impl From<Player> for WireSide {
+    fn from(player: Player) -> Self {
+        match player {
+            Player::First => WireSide::First,
+            Player::Second => WireSide::Second,
+        }
+    }
+}
+
+impl From<WireSide> for Player {
+    fn from(side: WireSide) -> Self {
+        match side {
+            WireSide::First => Player::First,
+            WireSide::Second => Player::Second,
+        }
+    }
+}
+
+impl From<Level> for WireLevel {
+    fn from(level: Level) -> Self {
+        match level {
+            Level::Easy => WireLevel::Easy,
+            Level::Medium => WireLevel::Medium,
+            Level::Hard => WireLevel::Hard,
+            Level::Maximum => WireLevel::Maximum,
+        }
+    }
+}
+
+impl From<WireLevel> for Level {
+    fn from(level: WireLevel) -> Self {
+        match level {
+            WireLevel::Easy => Level::Easy,
+            WireLevel::Medium => Level::Medium,
+            WireLevel::Hard => Level::Hard,
+            WireLevel::Maximum => Level::Maximum,
+        }
+    }
+}
