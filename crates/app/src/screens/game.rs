@@ -1116,7 +1116,12 @@ impl GameScreen {
             frame.rect(self.cell_rect(context, selected), theme::SELECTED);
             for target in self.targets() {
                 let rect = self.cell_rect(context, target);
-                if self.view.cells[target].piece.is_some() {
+                if self
+                    .view
+                    .cells
+                    .get(target)
+                    .is_some_and(|cell| cell.piece.is_some())
+                {
                     frame.push(Item::Ring {
                         center: rect.center(),
                         radius: rect.w * 0.45,
@@ -1157,7 +1162,7 @@ impl GameScreen {
             pieces::draw_piece(frame, slide.piece.1, self.piece_colors(slide.piece.0), rect);
         }
         if let (Some(point), Some(selected)) = (self.dragging, self.selected)
-            && let Some((player, glyph)) = self.view.cells[selected].piece
+            && let Some((player, glyph)) = self.view.cells.get(selected).and_then(|cell| cell.piece)
         {
             let size = layout.cell;
             let rect = Rect::new(point.x - size / 2.0, point.y - size / 2.0, size, size);
