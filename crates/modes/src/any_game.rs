@@ -182,12 +182,18 @@ impl<G: Heuristics> Game<G> {
         if let Some(outcome) = self.current.outcome() {
             return Some(outcome);
         }
+        self.repetition()
+    }
+
+    /// The repetition ending, once the current position has occurred three times.
+    fn repetition(&self) -> Option<Outcome> {
         let now = self.current.hash();
         let occurrences = self.hashes().filter(|&hash| hash == now).count();
         if occurrences >= 3 {
-            return self.current.repetition_outcome();
+            self.current.repetition_outcome()
+        } else {
+            None
         }
-        None
     }
 
     fn legal(&self) -> Vec<G::Move> {
@@ -331,12 +337,16 @@ impl<G: Rules + Heuristics + Present> AnyGame for Game<G> {
     }
 
     fn play_text(&mut self, text: &str) -> Result<MoveCode, MoveError> {
-        if self.outcome().is_some() {
+        // `parse_move` returns only legal moves, so once it has found one the position
+        // has moves: only a declared result, a draw by rule or a repetition can have
+        // ended the game. This keeps replaying a saved game to one move generation a move.
+        let mv = match self.current.parse_move(text) {
+            Ok(mv) => mv,
+            Err(_) if self.outcome().is_some() => return Err(MoveError::GameOver),
+            Err(error) => return Err(error),
+        };
+        if self.declared.is_some() || self.current.drawn_by_rule() || self.repetition().is_some() {
             return Err(MoveError::GameOver);
-        }
-        let mv = self.current.parse_move(text)?;
-        if !self.generated().contains(&mv) {
-            return Err(MoveError::illegal(text));
         }
         self.push(mv);
         Ok(G::move_code(mv))
