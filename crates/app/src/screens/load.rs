@@ -52,11 +52,6 @@ impl LoadScreen {
         self.first = self.first.min(self.saves.len().saturating_sub(1));
     }
 
-    /// How many saves are listed.
-    pub fn count(&self) -> usize {
-        self.saves.len()
-    }
-
     fn rows_per_page(context: &Context) -> usize {
         let s = widgets::scale(context);
         (((context.size.1 - 260.0 * s) / (84.0 * s)).max(1.0)) as usize
