@@ -1,0 +1,156 @@
+//! `ply bench relay`: starts `ply relay` on loopback as a separate process, plays many
+//! two-player lobbies against it, and prints move round trips, throughput and the
+//! relay's memory (from its `/proc/<pid>/status`).
+
+use clap::{Args, Subcommand};
+use ply_net::bench::{BenchOptions, BenchReport};
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+/// What `ply bench` measures.
+#[derive(Subcommand, Debug)]
+pub enum BenchCommand {
+    /// Lobbies of two clients play moves through a relay on loopback.
+    Relay(RelayBenchArgs),
+}
+
+/// Arguments of `ply bench relay`.
+#[derive(Args, Debug)]
+pub struct RelayBenchArgs {
+    /// How many lobbies play at once (two clients each).
+    #[arg(long, default_value_t = 100)]
+    lobbies: usize,
+    /// How many moves each lobby plays.
+    #[arg(long, default_value_t = 40)]
+    plies: usize,
+    /// How long a player waits after the opponent's move before answering, in
+    /// milliseconds.
+    #[arg(long, default_value_t = 100)]
+    think_ms: u64,
+}
+
+/// Runs a benchmark.
+pub fn run(command: &BenchCommand) -> Result<(), String> {
+    match command {
+        BenchCommand::Relay(args) => relay(args),
+    }
+}
+
+/// The relay process, killed when this goes out of scope.
+struct Relay {
+    child: Child,
+}
+
+impl Drop for Relay {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A memory figure of the process, in KiB (`VmRSS`, `VmHWM`...).
+fn memory_kib(pid: u32, field: &str) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|line| line.starts_with(field))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+fn mib(kib: Option<u64>) -> String {
+    kib.map_or("unknown".to_string(), |kib| {
+        format!("{:.1} MiB", kib as f64 / 1024.0)
+    })
+}
+
+fn ms(duration: Duration) -> String {
+    format!("{:.3} ms", duration.as_secs_f64() * 1000.0)
+}
+
+fn relay(args: &RelayBenchArgs) -> Result<(), String> {
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find the ply program: {e}"))?;
+    let connections = args.lobbies * 2 + 64;
+    let child = Command::new(exe)
+        .args(["relay", "--listen", "127.0.0.1:0", "--max-lobbies"])
+        .arg(args.lobbies.max(1).to_string())
+        .arg("--max-connections")
+        .arg(connections.to_string())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start the relay: {e}"))?;
+    let mut relay = Relay { child };
+    let pid = relay.child.id();
+    let stdout = relay
+        .child
+        .stdout
+        .take()
+        .ok_or("the relay's output is not readable")?;
+    // Kept open until the relay is stopped, so that it can always write its output.
+    let mut output = BufReader::new(stdout);
+    let mut first = String::new();
+    output
+        .read_line(&mut first)
+        .map_err(|e| format!("cannot read the relay's address: {e}"))?;
+    let addr = first
+        .strip_prefix("relay listening on ")
+        .and_then(|rest| rest.split_whitespace().next())
+        .ok_or_else(|| format!("the relay did not start: '{}'", first.trim()))?
+        .to_string();
+    let idle = memory_kib(pid, "VmRSS:");
+
+    let options = BenchOptions {
+        lobbies: args.lobbies,
+        plies: args.plies,
+        think: Duration::from_millis(args.think_ms),
+        ..BenchOptions::default()
+    };
+    println!(
+        "relay bench: {} lobbies x 2 clients, {} moves each, {} ms thinking, relay pid {pid} on {addr}",
+        options.lobbies, options.plies, args.think_ms
+    );
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the clients' runtime: {e}"))?;
+    let report: BenchReport = runtime
+        .block_on(ply_net::bench::run(&addr, &options))
+        .map_err(|e| format!("benchmark failed: {e}"))?;
+    let peak = memory_kib(pid, "VmHWM:");
+    let after = memory_kib(pid, "VmRSS:");
+    drop(relay);
+    drop(output);
+
+    println!(
+        "setup: {} connections entered, {} games started in {:.2} s",
+        report.lobbies * 2,
+        report.lobbies,
+        report.setup.as_secs_f64()
+    );
+    println!(
+        "moves: {} in {:.2} s = {:.0} moves/s ({:.0} move messages delivered/s)",
+        report.moves,
+        report.play.as_secs_f64(),
+        report.moves_per_second(),
+        report.moves_per_second() * 2.0
+    );
+    println!(
+        "move round trip: p50 {}, p99 {}, max {}",
+        ms(report.p50),
+        ms(report.p99),
+        ms(report.max)
+    );
+    let per_connection = match (idle, peak) {
+        (Some(idle), Some(peak)) if report.lobbies > 0 => format!(
+            ", {:.1} KiB per connection",
+            peak.saturating_sub(idle) as f64 / (report.lobbies * 2) as f64
+        ),
+        _ => String::new(),
+    };
+    println!(
+        "relay memory (/proc/{pid}/status): VmRSS idle {}, peak (VmHWM) {}, VmRSS after {}{per_connection}",
+        mib(idle),
+        mib(peak),
+        mib(after)
+    );
+    Ok(())
+}
