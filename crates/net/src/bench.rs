@@ -128,10 +128,17 @@ struct Table {
     guest: ClientSession,
 }
 
-/// Runs the benchmark against the server at `addr` (which must allow enough lobbies
-/// and connections).
+/// Runs the benchmark against the server at `addr`, which must allow one lobby more
+/// than `options.lobbies` (for a warm-up lobby) and twice as many connections.
 pub async fn run(addr: &str, options: &BenchOptions) -> Result<BenchReport, BenchError> {
     let script = Arc::new(scripted_game(options.plies, 7)?);
+    // One lobby opened and left first, so that the server's start-up work (building
+    // move tables) is not counted as set-up time.
+    let probe = EntryRequest::open("warmup", "bench", GameSetup::new("chess"));
+    let (session, _) = ClientSession::connect(addr, &probe, options.step_timeout)
+        .await
+        .map_err(|source| BenchError::Client { lobby: 0, source })?;
+    session.leave().await;
     let started = Instant::now();
     let gate = Arc::new(Semaphore::new(options.parallel_connects.max(1)));
     let mut setups = JoinSet::new();

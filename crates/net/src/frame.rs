@@ -27,6 +27,9 @@ pub enum FrameError {
         /// The limit in force.
         limit: usize,
     },
+    /// The other side closed the connection where a message was expected.
+    #[error("the other side closed the connection")]
+    Closed,
     /// The connection closed in the middle of a frame.
     #[error("the connection closed in the middle of a message")]
     Truncated,
@@ -114,7 +117,7 @@ impl Connection {
     pub async fn read_message<T: DeserializeOwned>(&mut self) -> Result<T, FrameError> {
         match self.read_frame().await? {
             Some(frame) => decode(&frame),
-            None => Err(FrameError::Io(io::ErrorKind::UnexpectedEof.into())),
+            None => Err(FrameError::Closed),
         }
     }
 

@@ -28,6 +28,12 @@ pub struct RelayBenchArgs {
     /// milliseconds.
     #[arg(long, default_value_t = 100)]
     think_ms: u64,
+    /// Threads of the relay (0: one per core, 1: single-threaded).
+    #[arg(long, default_value_t = 0)]
+    relay_threads: usize,
+    /// Threads running the clients (0: one per core, 1: single-threaded).
+    #[arg(long, default_value_t = 0)]
+    client_threads: usize,
 }
 
 /// Runs a benchmark.
@@ -71,9 +77,13 @@ fn relay(args: &RelayBenchArgs) -> Result<(), String> {
     let connections = args.lobbies * 2 + 64;
     let child = Command::new(exe)
         .args(["relay", "--listen", "127.0.0.1:0", "--max-lobbies"])
-        .arg(args.lobbies.max(1).to_string())
+        .arg((args.lobbies + 1).to_string())
         .arg("--max-connections")
         .arg(connections.to_string())
+        // The benchmark's players may move faster than people are allowed to.
+        .args(["--max-rate", "100000"])
+        .arg("--threads")
+        .arg(args.relay_threads.to_string())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .spawn()
@@ -108,9 +118,7 @@ fn relay(args: &RelayBenchArgs) -> Result<(), String> {
         "relay bench: {} lobbies x 2 clients, {} moves each, {} ms thinking, relay pid {pid} on {addr}",
         options.lobbies, options.plies, args.think_ms
     );
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
+    let runtime = crate::relay::runtime(args.client_threads)
         .map_err(|e| format!("cannot start the clients' runtime: {e}"))?;
     let report: BenchReport = runtime
         .block_on(ply_net::bench::run(&addr, &options))

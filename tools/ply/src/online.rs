@@ -327,7 +327,14 @@ fn print_event(event: &NetEvent, mirror: &Mirror) {
                 };
                 println!("game over: {result} ({})", outcome.reason().describe());
             }
-            ServerMsg::Chat { from, text } => println!("chat {from}: {text}"),
+            ServerMsg::Chat { from, text } => {
+                // One event per line, whatever the text holds.
+                let text: String = text
+                    .chars()
+                    .map(|c| if c.is_control() { ' ' } else { c })
+                    .collect();
+                println!("chat {from}: {text}");
+            }
             ServerMsg::PlayerDropped { name } => println!("dropped: {name}"),
             ServerMsg::PlayerRejoined { name } => println!("rejoined: {name}"),
             ServerMsg::Removed

@@ -10,7 +10,7 @@ use crate::protocol::{
 };
 use bytes::Bytes;
 use ply_core::Player;
-use ply_modes::{AnyGame, find_mode, mode_ids};
+use ply_modes::{AnyGame, MODES, find_mode, mode_ids};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use tokio::sync::mpsc;
 
@@ -71,6 +71,14 @@ fn guarded<T>(work: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
         .unwrap_or_else(|_| Err("the game rules failed on this input".to_string()))
 }
 
+/// Builds every mode's lazily made tables (move generation lookups) now, so that the
+/// first lobby of a mode does not stall a worker thread for it.
+pub(crate) fn prepare_rules() {
+    for mode in MODES {
+        let _ = guarded(|| Ok(mode.new_game().legal_moves()));
+    }
+}
+
 /// The game a setup describes, or why it cannot be played.
 pub(crate) fn build_game(setup: &GameSetup) -> Result<Box<dyn AnyGame>, String> {
     let mode = find_mode(&setup.mode).ok_or_else(|| {
@@ -107,16 +115,12 @@ pub(crate) fn build_game(setup: &GameSetup) -> Result<Box<dyn AnyGame>, String> 
 }
 
 impl Lobby {
-    /// A new, empty lobby offering `setup`, or why the setup cannot be played.
-    pub fn new(
-        code: String,
-        key: LobbyKey,
-        setup: GameSetup,
-        max_players: usize,
-    ) -> Result<Lobby, EntryRefusal> {
+    /// A new, empty lobby offering `setup`, or why the setup cannot be played. It gets
+    /// its code with [`Lobby::set_code`] when it is listed.
+    pub fn new(key: LobbyKey, setup: GameSetup, max_players: usize) -> Result<Lobby, EntryRefusal> {
         let game = build_game(&setup).map_err(|reason| EntryRefusal::BadSetup { reason })?;
         Ok(Lobby {
-            code,
+            code: String::new(),
             key,
             max_players,
             setup,
@@ -131,6 +135,11 @@ impl Lobby {
             overflowed: Vec::new(),
             closed: false,
         })
+    }
+
+    /// Names the lobby (before anyone is in it).
+    pub fn set_code(&mut self, code: String) {
+        self.code = code;
     }
 
     /// The key the lobby is locked with.

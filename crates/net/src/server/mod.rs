@@ -145,6 +145,9 @@ const ACCEPT_BACKOFF: Duration = Duration::from_millis(20);
 /// Serves lobbies on `listener` until `shutdown` completes, then tells every member
 /// the server is closing and returns once all connections are done.
 pub async fn run(listener: TcpListener, config: ServerConfig, shutdown: impl Future) {
+    // Connections wait in the listen queue meanwhile; a failure here only means the
+    // tables get built on first use instead.
+    let _ = tokio::task::spawn_blocking(lobby::prepare_rules).await;
     let connections = Arc::new(Semaphore::new(config.max_connections));
     let handshakes = Arc::new(Semaphore::new(config.max_pending_handshakes));
     let shared = Arc::new(Shared::new(config));

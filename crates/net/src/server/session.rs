@@ -130,6 +130,8 @@ fn enter(
     match entry {
         Entry::Open { name, key, setup } => {
             validate_name(&name)?;
+            // Replaying a saved game takes a moment: do it before locking the list.
+            let mut lobby = Lobby::new(key, setup, shared.config.max_players_per_lobby)?;
             let mut lobbies = lock(&shared.lobbies);
             if lobbies.len() >= shared.config.max_lobbies {
                 return Err(EntryRefusal::TooManyLobbies {
@@ -139,12 +141,7 @@ fn enter(
             let code = std::iter::repeat_with(new_code)
                 .find(|code| !lobbies.contains_key(code))
                 .unwrap_or_default();
-            let mut lobby = Lobby::new(
-                code.clone(),
-                key,
-                setup,
-                shared.config.max_players_per_lobby,
-            )?;
+            lobby.set_code(code.clone());
             let member = lobby.admit(&name, None, link)?;
             let lobby = Arc::new(Mutex::new(lobby));
             lobbies.insert(code.clone(), lobby.clone());
@@ -275,6 +272,9 @@ async fn session(
                 if closed {
                     shared.forget_lobby(&membership.code, &membership.lobby);
                 }
+                // Frames already buffered are decoded without touching the socket, so
+                // let other connections run between them.
+                tokio::task::consume_budget().await;
             }
             queued = outbox.recv() => {
                 // `None`: the lobby let go of this member (removed, replaced by a

@@ -164,7 +164,7 @@ fn full_lobbies_and_servers_refuse_entry() {
 }
 
 #[test]
-fn bad_and_taken_names_are_refused() {
+fn bad_names_and_bad_games_are_refused() {
     let server = serve(quick_config());
     let _host = Client::host(server.addr(), "Hostess", "", GameSetup::new("chess"));
     let _walter = Client::join(server.addr(), "Walter", "");
@@ -187,6 +187,13 @@ fn bad_and_taken_names_are_refused() {
         EntryRequest::open("no!", "", GameSetup::new("chess")),
     );
     assert!(matches!(refusal(bad_host), EntryRefusal::BadName { .. }));
+    let bad_save = GameSetup {
+        mode: "chess".to_string(),
+        start: Some("8/8/8/8/8/8/8/8 w - - 0 1".to_string()),
+        moves: Vec::new(),
+    };
+    let bad_setup = Client::try_enter(server.addr(), EntryRequest::open("Saver", "", bad_save));
+    assert!(matches!(refusal(bad_setup), EntryRefusal::BadSetup { .. }));
 }
 
 #[test]

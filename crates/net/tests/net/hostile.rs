@@ -206,3 +206,53 @@ fn a_flood_of_connections_leaves_the_game_and_the_server_running() {
     assert!(welcome.refused.is_none());
     assert!(matches!(raw.read::<EntryReply>(), EntryReply::Entered(_)));
 }
+
+#[test]
+fn a_slow_reader_is_cut_off_without_holding_up_the_lobby() {
+    let server = serve(ServerConfig {
+        outbox_capacity: 64,
+        max_messages_per_second: 1_000_000,
+        write_timeout: Duration::from_secs(1),
+        ..quick_config()
+    });
+    let addr = server.addr();
+    let mut host = Client::host(addr, "Hostess", "", GameSetup::new("chess"));
+    let mut reader = Client::join(addr, "Reader", "");
+    // Enters, then never reads another byte.
+    let _sluggish = Raw::enter(addr, None, "Sluggish");
+    host.expect_lobby("three members", |view| view.players.len() == 3);
+    let text = "x".repeat(500);
+    let mut sent = 0;
+    while host
+        .mirror
+        .lobby()
+        .is_some_and(|view| view.players.iter().any(|p| p.name == "Sluggish"))
+    {
+        assert!(sent < 20_000, "the slow reader was never cut off");
+        for _ in 0..50 {
+            host.send(ClientMsg::Chat { text: text.clone() });
+        }
+        sent += 50;
+        let mut echoed = 0;
+        host.expect("a burst of chat to come back", |event| {
+            if let ply_net::NetEvent::Message(ServerMsg::Chat { .. }) = event {
+                echoed += 1;
+            }
+            (echoed == 50).then_some(())
+        });
+    }
+    // Everyone else got every message and carries on.
+    let mut heard = 0;
+    reader.expect("every chat message", |event| {
+        if let ply_net::NetEvent::Message(ServerMsg::Chat { .. }) = event {
+            heard += 1;
+        }
+        (heard == sent).then_some(())
+    });
+    reader.send(ClientMsg::Chat {
+        text: "still here".to_string(),
+    });
+    host.expect_message("the reader's message", |message| {
+        matches!(message, ServerMsg::Chat { text, .. } if text == "still here").then_some(())
+    });
+}
