@@ -7,7 +7,7 @@
 //!   games through `ply-modes`; [`host_in_process`] runs it for a peer-hosted game.
 //! - [`client`]: [`NetHandle`] (own thread, non-blocking sends, crossbeam events) for
 //!   the window, [`ClientSession`] for async code, [`Mirror`] for the local copy.
-//! - [`bench`]: the relay benchmark behind `ply bench relay`.
+//! - [`bench`](mod@bench): the relay benchmark behind `ply bench relay`.
 
 pub mod auth;
 pub mod bench;

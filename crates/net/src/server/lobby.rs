@@ -54,6 +54,8 @@ pub(crate) struct Lobby {
     key: LobbyKey,
     max_players: usize,
     setup: GameSetup,
+    /// The setup's game before its first move here; each game starts from a copy.
+    ready: Box<dyn AnyGame>,
     side_names: [&'static str; 2],
     members: Vec<Member>,
     sides: [Seat; 2],
@@ -79,8 +81,22 @@ pub(crate) fn prepare_rules() {
     }
 }
 
+/// A game setup that was checked, with its game ready to be started (cloned) as often
+/// as the lobby plays it.
+pub(crate) struct Prepared {
+    setup: GameSetup,
+    game: Box<dyn AnyGame>,
+}
+
+/// Checks a setup by replaying it. Replaying a long saved game takes a while, so the
+/// server calls this off its async threads.
+pub(crate) fn prepare(setup: GameSetup) -> Result<Prepared, String> {
+    let game = build_game(&setup)?;
+    Ok(Prepared { setup, game })
+}
+
 /// The game a setup describes, or why it cannot be played.
-pub(crate) fn build_game(setup: &GameSetup) -> Result<Box<dyn AnyGame>, String> {
+fn build_game(setup: &GameSetup) -> Result<Box<dyn AnyGame>, String> {
     let mode = find_mode(&setup.mode).ok_or_else(|| {
         format!(
             "unknown game mode '{}' (known modes: {})",
@@ -115,26 +131,26 @@ pub(crate) fn build_game(setup: &GameSetup) -> Result<Box<dyn AnyGame>, String> 
 }
 
 impl Lobby {
-    /// A new, empty lobby offering `setup`, or why the setup cannot be played. It gets
-    /// its code with [`Lobby::set_code`] when it is listed.
-    pub fn new(key: LobbyKey, setup: GameSetup, max_players: usize) -> Result<Lobby, EntryRefusal> {
-        let game = build_game(&setup).map_err(|reason| EntryRefusal::BadSetup { reason })?;
-        Ok(Lobby {
+    /// A new, empty lobby offering a checked setup. It gets its code with
+    /// [`Lobby::set_code`] when it is listed.
+    pub fn new(key: LobbyKey, prepared: Prepared, max_players: usize) -> Lobby {
+        Lobby {
             code: String::new(),
             key,
             max_players,
-            setup,
             side_names: [
-                game.side_name(Player::First),
-                game.side_name(Player::Second),
+                prepared.game.side_name(Player::First),
+                prepared.game.side_name(Player::Second),
             ],
+            setup: prepared.setup,
+            ready: prepared.game,
             members: Vec::new(),
             sides: [Seat::Open, Seat::Open],
             game: None,
             next_id: 1,
             overflowed: Vec::new(),
             closed: false,
-        })
+        }
     }
 
     /// Names the lobby (before anyone is in it).
@@ -244,13 +260,18 @@ impl Lobby {
         }
     }
 
-    /// Carries out one request from member `id` on connection `conn`.
-    pub fn handle(&mut self, id: MemberId, conn: u64, message: ClientMsg) {
+    /// Carries out one request from member `id` on connection `conn`. A new game setup
+    /// the member may make is handed back: the caller checks it off the async threads
+    /// and brings the result to [`Lobby::change_setup`].
+    pub fn handle(&mut self, id: MemberId, conn: u64, message: ClientMsg) -> Option<GameSetup> {
         if !self.is_linked(id, conn) {
-            return;
+            return None;
         }
+        let mut to_check = None;
         let result = match message {
-            ClientMsg::Setup(setup) => self.set_setup(id, setup),
+            ClientMsg::Setup(setup) => self.may_change_setup(id).map(|()| {
+                to_check = Some(setup);
+            }),
             ClientMsg::SetSide { side, occupant } => self.set_side(id, side, occupant),
             ClientMsg::Remove { name } => self.remove(id, &name),
             ClientMsg::Start => self.start(id),
@@ -271,6 +292,29 @@ impl Lobby {
                 Ok(())
             }
         };
+        if let Err(reason) = result {
+            self.send(id, &ServerMsg::Denied(reason));
+        }
+        self.settle();
+        to_check
+    }
+
+    /// Offers the game member `id` set up, once checked (or tells them why not).
+    pub fn change_setup(&mut self, id: MemberId, conn: u64, checked: Result<Prepared, String>) {
+        if !self.is_linked(id, conn) {
+            return;
+        }
+        let result = self.may_change_setup(id).and_then(|()| {
+            let prepared = checked.map_err(|reason| Denied::BadSetup { reason })?;
+            self.side_names = [
+                prepared.game.side_name(Player::First),
+                prepared.game.side_name(Player::Second),
+            ];
+            self.setup = prepared.setup;
+            self.ready = prepared.game;
+            self.broadcast_lobby();
+            Ok(())
+        });
         if let Err(reason) = result {
             self.send(id, &ServerMsg::Denied(reason));
         }
@@ -473,18 +517,11 @@ impl Lobby {
         }
     }
 
-    fn set_setup(&mut self, id: MemberId, setup: GameSetup) -> Result<(), Denied> {
+    fn may_change_setup(&self, id: MemberId) -> Result<(), Denied> {
         self.require_host(id)?;
         if self.game.is_some() {
             return Err(Denied::GameRunning);
         }
-        let game = build_game(&setup).map_err(|reason| Denied::BadSetup { reason })?;
-        self.side_names = [
-            game.side_name(Player::First),
-            game.side_name(Player::Second),
-        ];
-        self.setup = setup;
-        self.broadcast_lobby();
         Ok(())
     }
 
@@ -579,10 +616,9 @@ impl Lobby {
                 _ => {}
             }
         }
-        let game = build_game(&self.setup).map_err(|reason| Denied::BadSetup { reason })?;
         self.game = Some(Running {
             plies: self.setup.moves.len() as u32,
-            game,
+            game: self.ready.clone_box(),
             draw_offer: None,
         });
         if let Some(view) = self.game_view() {

@@ -11,7 +11,7 @@ mod session;
 
 use crate::auth::FailureTracker;
 use crate::frame::encode;
-use crate::protocol::{MAX_FRAME_LEN, PROTOCOL_VERSION, ServerMsg, Welcome};
+use crate::protocol::{GameSetup, MAX_FRAME_LEN, PROTOCOL_VERSION, ServerMsg, Welcome};
 use bytes::{Bytes, BytesMut};
 use lobby::Lobby;
 use std::collections::HashMap;
@@ -87,6 +87,9 @@ struct Shared {
     lobbies: Mutex<HashMap<String, Arc<Mutex<Lobby>>>>,
     failures: Mutex<FailureTracker>,
     next_conn: AtomicU64,
+    /// Turns for replaying game setups: one at a time, so that however many long saved
+    /// games arrive, they never take more than one thread.
+    replays: Semaphore,
     /// The encoded ping and goodbye, made once.
     ping: Bytes,
     closing: Bytes,
@@ -102,9 +105,19 @@ impl Shared {
             config,
             lobbies: Mutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
+            replays: Semaphore::new(1),
             ping: encode(&ServerMsg::Ping).unwrap_or_default(),
             closing: encode(&ServerMsg::ServerClosing).unwrap_or_default(),
         }
+    }
+
+    /// Checks a game setup on a blocking thread, one setup at a time.
+    async fn prepare(&self, setup: GameSetup) -> Result<lobby::Prepared, String> {
+        let unavailable = || "the server cannot check games right now".to_string();
+        let _turn = self.replays.acquire().await.map_err(|_| unavailable())?;
+        tokio::task::spawn_blocking(move || lobby::prepare(setup))
+            .await
+            .unwrap_or_else(|_| Err(unavailable()))
     }
 
     /// Drops a closed lobby from the list (unless the code now names another lobby).

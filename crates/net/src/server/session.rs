@@ -2,13 +2,13 @@
 //! then a loop that reads requests, writes whatever the lobby queued for this member,
 //! pings, and cuts the connection on silence, flooding or anything malformed.
 
-use super::lobby::{Link, Lobby, MemberId};
+use super::lobby::{Link, Lobby, MemberId, Prepared};
 use super::{Shared, lock};
 use crate::auth::{random_bytes, verify};
 use crate::frame::{Connection, decode};
 use crate::protocol::{
-    ClientMsg, Entry, EntryRefusal, EntryReply, Hello, MAX_FRAME_LEN, MAX_HELLO_FRAME_LEN, Nonce,
-    PROTOCOL_VERSION, Welcome, validate_name,
+    ClientMsg, Entry, EntryRefusal, EntryReply, Hello, LobbyKey, MAX_FRAME_LEN,
+    MAX_HELLO_FRAME_LEN, Nonce, PROTOCOL_VERSION, Proof, Token, Welcome, validate_name,
 };
 use bytes::Bytes;
 use rand::Rng;
@@ -98,8 +98,47 @@ async fn handshake(
     }
     conn.send(&welcome).await.map_err(|_| None)?;
     conn.set_limit(MAX_FRAME_LEN);
-    let entry: Entry = conn.read_message().await.map_err(|_| None)?;
+    let entry = match conn.read_message().await.map_err(|_| None)? {
+        Entry::Open { name, key, setup } => {
+            validate_name(&name).map_err(Some)?;
+            let prepared = shared
+                .prepare(setup)
+                .await
+                .map_err(|reason| Some(EntryRefusal::BadSetup { reason }))?;
+            Entering::Open {
+                name,
+                key,
+                prepared,
+            }
+        }
+        Entry::Join {
+            name,
+            code,
+            proof,
+            token,
+        } => Entering::Join {
+            name,
+            code,
+            proof,
+            token,
+        },
+    };
     enter(shared, entry, ip, &nonce, link).map_err(Some)
+}
+
+/// An [`Entry`] whose game setup, if it brings one, has been checked.
+enum Entering {
+    Open {
+        name: String,
+        key: LobbyKey,
+        prepared: Prepared,
+    },
+    Join {
+        name: String,
+        code: Option<String>,
+        proof: Proof,
+        token: Option<Token>,
+    },
 }
 
 fn new_code() -> String {
@@ -112,7 +151,7 @@ fn new_code() -> String {
 /// Opens or joins a lobby, counting failures against the address.
 fn enter(
     shared: &Shared,
-    entry: Entry,
+    entry: Entering,
     ip: IpAddr,
     nonce: &Nonce,
     link: Link,
@@ -128,10 +167,12 @@ fn enter(
         refusal
     };
     match entry {
-        Entry::Open { name, key, setup } => {
-            validate_name(&name)?;
-            // Replaying a saved game takes a moment: do it before locking the list.
-            let mut lobby = Lobby::new(key, setup, shared.config.max_players_per_lobby)?;
+        Entering::Open {
+            name,
+            key,
+            prepared,
+        } => {
+            let mut lobby = Lobby::new(key, prepared, shared.config.max_players_per_lobby);
             let mut lobbies = lock(&shared.lobbies);
             if lobbies.len() >= shared.config.max_lobbies {
                 return Err(EntryRefusal::TooManyLobbies {
@@ -151,7 +192,7 @@ fn enter(
                 member,
             })
         }
-        Entry::Join {
+        Entering::Join {
             name,
             code,
             proof,
@@ -264,11 +305,17 @@ async fn session(
                     break;
                 }
                 let Ok(message) = decode::<ClientMsg>(&frame) else { break };
-                let closed = {
+                let (to_check, mut closed) = {
                     let mut lobby = lock(&membership.lobby);
-                    lobby.handle(membership.member, conn_id, message);
-                    lobby.is_closed()
+                    let to_check = lobby.handle(membership.member, conn_id, message);
+                    (to_check, lobby.is_closed())
                 };
+                if let Some(setup) = to_check {
+                    let checked = shared.prepare(setup).await;
+                    let mut lobby = lock(&membership.lobby);
+                    lobby.change_setup(membership.member, conn_id, checked);
+                    closed = lobby.is_closed();
+                }
                 if closed {
                     shared.forget_lobby(&membership.code, &membership.lobby);
                 }

@@ -515,10 +515,17 @@ fn after_a_game_everyone_is_back_in_the_lobby_for_another() {
     table.white.play("e7e5");
     assert_eq!(table.white.expect_move_refused(), Denied::NoGame);
 
-    // The host swaps the sides, removes nobody, and starts a rematch in the same lobby.
+    // The host swaps the sides, picks another mode, and starts again in the same lobby.
     table.host.send(seat(Player::First, Some("Bianca")));
     table.host.send(seat(Player::Second, Some("Walter")));
-    table.start();
+    table.host.send(ClientMsg::Setup(GameSetup::new("koth")));
+    table
+        .white
+        .expect_lobby("the new mode", |view| view.setup.mode == "koth");
+    table.host.send(ClientMsg::Start);
+    for client in table.all() {
+        assert_eq!(client.expect_started().mode, "koth");
+    }
     assert_eq!(table.black.mirror.my_side(), Some(Player::First));
     assert!(table.host.mirror.in_game());
     table.black.play("d2d4");
