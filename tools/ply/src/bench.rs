@@ -73,6 +73,17 @@ fn ms(duration: Duration) -> String {
 }
 
 fn relay(args: &RelayBenchArgs) -> Result<(), String> {
+    // Each process holds one socket per client (plus a few files of its own); the
+    // relay inherits the raised limit.
+    let files = (args.lobbies * 2 + 256) as u64;
+    let allowed = rlimit::increase_nofile_limit(files).unwrap_or(0);
+    if allowed < files {
+        return Err(format!(
+            "{} lobbies need {files} open files per process, but only {allowed} are allowed \
+             (raise the limit with `ulimit -n`)",
+            args.lobbies
+        ));
+    }
     let exe = std::env::current_exe().map_err(|e| format!("cannot find the ply program: {e}"))?;
     let connections = args.lobbies * 2 + 64;
     let child = Command::new(exe)
