@@ -46,7 +46,9 @@ pub enum FrameError {
 
 /// Encodes a message into the bytes of one frame's payload.
 pub fn encode<T: Serialize>(message: &T) -> Result<Bytes, FrameError> {
-    Ok(Bytes::from(postcard::to_allocvec(message)?))
+    // Most messages are small: one allocation instead of a vector doubling from empty.
+    let buffer = Vec::with_capacity(64);
+    Ok(Bytes::from(postcard::to_extend(message, buffer)?))
 }
 
 /// Decodes one frame's payload, refusing anything left over after the message.

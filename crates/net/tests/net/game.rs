@@ -569,3 +569,36 @@ fn the_host_removes_a_player_who_is_told_so() {
     bianca.handle.close();
     host.expect_lobby("Bianca gone", |view| view.players.len() == 1);
 }
+
+#[test]
+fn a_relay_finds_each_lobby_by_its_code() {
+    let server = serve(quick_config());
+    let addr = server.addr();
+    let first = Client::host(addr, "FirstHost", "one", GameSetup::new("chess"));
+    let second = Client::host(addr, "SecondHost", "two", GameSetup::new("atomic"));
+    let codes = [first.mirror.code(), second.mirror.code()]
+        .map(|code| code.expect("a lobby code").to_string());
+    assert_ne!(codes[0], codes[1]);
+    assert!(codes.iter().all(|code| code.len() == 6));
+    let unaddressed = Client::try_enter(addr, EntryRequest::join("Walter", "two", None));
+    assert_eq!(refusal(unaddressed), EntryRefusal::NeedCode);
+    // Codes are case-insensitive; each lobby has its own password.
+    let lower = codes[1].to_lowercase();
+    let walter = Client::try_enter(addr, EntryRequest::join("Walter", "two", Some(&lower)))
+        .unwrap_or_else(|reason| panic!("Walter could not join: {reason}"));
+    let lobby = walter.mirror.lobby().expect("the lobby");
+    assert_eq!(lobby.setup.mode, "atomic");
+    assert_eq!(lobby.code, codes[1]);
+    assert_eq!(walter.mirror.code(), Some(codes[1].as_str()));
+}
+
+#[test]
+fn stopping_the_server_tells_everyone() {
+    let server = serve(quick_config());
+    let mut host = Client::host(server.addr(), "Hostess", "", GameSetup::new("chess"));
+    let mut guest = Client::join(server.addr(), "Walter", "");
+    server.stop();
+    for client in [&mut host, &mut guest] {
+        assert!(matches!(client.expect_closed(), CloseReason::ServerClosing));
+    }
+}
