@@ -23,6 +23,7 @@ pub struct BenchOptions {
     pub plies: usize,
     /// How long a player waits after the opponent's move before answering (people and
     /// engines think; without a pause the benchmark measures queueing, not latency).
+    /// One second makes every lobby play a move per second: a fast game.
     pub think: Duration,
     /// How many clients connect at the same time while the lobbies are set up.
     pub parallel_connects: usize,
@@ -34,8 +35,8 @@ impl Default for BenchOptions {
     fn default() -> BenchOptions {
         BenchOptions {
             lobbies: 100,
-            plies: 40,
-            think: Duration::from_millis(100),
+            plies: 20,
+            think: Duration::from_secs(1),
             parallel_connects: 64,
             step_timeout: Duration::from_secs(30),
         }

@@ -22,11 +22,12 @@ pub struct RelayBenchArgs {
     #[arg(long, default_value_t = 100)]
     lobbies: usize,
     /// How many moves each lobby plays.
-    #[arg(long, default_value_t = 40)]
+    #[arg(long, default_value_t = 20)]
     plies: usize,
     /// How long a player waits after the opponent's move before answering, in
-    /// milliseconds.
-    #[arg(long, default_value_t = 100)]
+    /// milliseconds (1000: every lobby plays a move per second; 0: as fast as the
+    /// relay allows, which measures queueing rather than round trips).
+    #[arg(long, default_value_t = 1000)]
     think_ms: u64,
     /// Threads of the relay (0: one per core, 1: single-threaded).
     #[arg(long, default_value_t = 0)]
@@ -129,6 +130,14 @@ fn relay(args: &RelayBenchArgs) -> Result<(), String> {
         "relay bench: {} lobbies x 2 clients, {} moves each, {} ms thinking, relay pid {pid} on {addr}",
         options.lobbies, options.plies, args.think_ms
     );
+    // Round trips depend on what else the machine runs: say how busy it was.
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    if let Some(load) = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|text| text.split_whitespace().next().map(str::to_string))
+    {
+        println!("machine: {cores} cores, load average {load} before the run");
+    }
     let runtime = crate::relay::runtime(args.client_threads)
         .map_err(|e| format!("cannot start the clients' runtime: {e}"))?;
     let report: BenchReport = runtime

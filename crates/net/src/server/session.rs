@@ -290,7 +290,9 @@ async fn session(
 ) {
     let config = &shared.config;
     let beat = config.heartbeat_interval.max(Duration::from_millis(1));
-    let mut heartbeat = interval_at(tokio::time::Instant::now() + beat, beat);
+    // A random phase, so that members who arrived together are not all pinged at once.
+    let phase = beat.mul_f64(rand::rng().random_range(0.5..1.5));
+    let mut heartbeat = interval_at(tokio::time::Instant::now() + phase, beat);
     heartbeat.set_missed_tick_behavior(MissedTickBehavior::Delay);
     let mut last_heard = Instant::now();
     let mut budget = RateLimit::new(config.max_messages_per_second);
