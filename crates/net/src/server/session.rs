@@ -332,15 +332,14 @@ async fn session(
                     farewell = true;
                     break;
                 };
-                if conn.queue(frame).is_err() {
-                    break;
+                // Everything waiting goes out in one write. A frame beyond the size
+                // limit cannot be delivered, and a member who misses one would be out of
+                // step: the connection ends instead.
+                let mut queued = conn.queue(frame).is_ok();
+                while queued && let Ok(frame) = outbox.try_recv() {
+                    queued = conn.queue(frame).is_ok();
                 }
-                while let Ok(frame) = outbox.try_recv() {
-                    if conn.queue(frame).is_err() {
-                        break;
-                    }
-                }
-                if !flush(&mut conn, config.write_timeout).await {
+                if !queued || !flush(&mut conn, config.write_timeout).await {
                     break;
                 }
             }
