@@ -1,20 +1,23 @@
 //! `ply host` and `ply join`: headless online clients for scripts and tests. They print
 //! one line per event and read one request per line from standard input; the host
-//! plays the computer's moves (a random legal move) when the computer holds a side.
+//! plays the computer's moves (chosen by the search at the strength given) when the
+//! computer holds a side.
 
 use crate::game_args::GameArgs;
 use clap::Args;
 use crossbeam_channel::{Receiver, never, select, unbounded};
 use ply_core::Player;
 use ply_modes::find_mode;
+use ply_modes::{Level, Request};
 use ply_net::protocol::DEFAULT_PORT;
 use ply_net::{
     ClientMsg, CloseReason, EntryRequest, GameSetup, Mirror, NetEvent, NetHandle, Occupant,
     ServerConfig, ServerMsg, Token, host_in_process,
 };
-use rand::Rng;
 use std::io::BufRead;
 use std::net::SocketAddr;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 /// Arguments of `ply host`.
 #[derive(Args, Debug)]
@@ -31,8 +34,20 @@ pub struct HostArgs {
     /// Open the lobby on the relay at this address instead of hosting on this machine.
     #[arg(long)]
     relay: Option<String>,
+    /// How strongly the computer plays when it holds a side: easy, medium, hard or
+    /// maximum.
+    #[arg(long, default_value = "medium", value_parser = parse_level)]
+    computer: Level,
+    /// The computer's thinking time per move, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    computer_millis: u64,
     #[command(flatten)]
     game: GameArgs,
+}
+
+fn parse_level(text: &str) -> Result<Level, String> {
+    Level::from_name(text)
+        .ok_or_else(|| format!("'{text}' is not a strength (use easy, medium, hard or maximum)"))
 }
 
 /// Arguments of `ply join`.
@@ -57,6 +72,10 @@ pub struct JoinArgs {
 /// Opens a lobby (on this machine or on a relay) and runs the console.
 pub fn host(args: &HostArgs) -> Result<(), String> {
     args.game.game()?;
+    let computer = Computer {
+        level: args.computer,
+        budget: Duration::from_millis(args.computer_millis),
+    };
     let setup = GameSetup {
         mode: args.game.mode.clone(),
         start: args.game.position.clone(),
@@ -69,7 +88,7 @@ pub fn host(args: &HostArgs) -> Result<(), String> {
     };
     let request = EntryRequest::open(&args.name, &args.password, setup);
     match &args.relay {
-        Some(relay) => console(NetHandle::connect(relay, request)),
+        Some(relay) => console(NetHandle::connect(relay, request), Some(computer)),
         None => {
             let bind: SocketAddr = args
                 .listen
@@ -82,10 +101,10 @@ pub fn host(args: &HostArgs) -> Result<(), String> {
             let server = host_in_process(bind, config)
                 .map_err(|e| format!("cannot listen on {bind}: {e}"))?;
             println!("hosting on {}", server.addr());
-            let result = console(NetHandle::connect(
-                &server.local_addr().to_string(),
-                request,
-            ));
+            let result = console(
+                NetHandle::connect(&server.local_addr().to_string(), request),
+                Some(computer),
+            );
             server.stop();
             result
         }
@@ -102,7 +121,7 @@ pub fn join(args: &JoinArgs) -> Result<(), String> {
             token: args.token,
         },
     };
-    console(NetHandle::connect(&args.addr, request))
+    console(NetHandle::connect(&args.addr, request), None)
 }
 
 /// Standard input, line by line, from a thread of its own.
@@ -122,8 +141,16 @@ fn stdin_lines() -> Receiver<String> {
 const HELP: &str = "requests: seat SIDE NAME | computer SIDE | unseat SIDE | setup MODE [MOVES...] | \
 kick NAME | start | move MOVE | resign | draw | accept | decline | chat TEXT | quit";
 
-/// Prints events and sends requests until the connection ends.
-fn console(handle: NetHandle) -> Result<(), String> {
+/// How the host's computer plays its seats.
+#[derive(Clone, Copy)]
+struct Computer {
+    level: Level,
+    budget: Duration,
+}
+
+/// Prints events and sends requests until the connection ends; a host also plays the
+/// computer's seats.
+fn console(handle: NetHandle, computer: Option<Computer>) -> Result<(), String> {
     let mut mirror = Mirror::new();
     let mut lines = stdin_lines();
     let mut computer_sent_at: Option<usize> = None;
@@ -143,9 +170,10 @@ fn console(handle: NetHandle) -> Result<(), String> {
                     };
                 }
                 let plies = mirror.moves().len();
-                if mirror.computer_to_move()
+                if let Some(computer) = computer
+                    && mirror.computer_to_move()
                     && computer_sent_at != Some(plies)
-                    && let Some(text) = computer_move(&mirror)
+                    && let Some(text) = computer_move(&mirror, computer)
                 {
                     computer_sent_at = Some(plies);
                     let _ = handle.send(ClientMsg::Move { text });
@@ -166,15 +194,16 @@ fn console(handle: NetHandle) -> Result<(), String> {
     }
 }
 
-/// A random legal move for the computer's side.
-fn computer_move(mirror: &Mirror) -> Option<String> {
+/// The computer's move for its side, chosen by the search.
+fn computer_move(mirror: &Mirror, computer: Computer) -> Option<String> {
     let game = mirror.game()?;
-    let moves = game.legal_moves();
-    if moves.is_empty() {
-        return None;
-    }
-    let code = moves[rand::rng().random_range(0..moves.len())];
-    game.move_text(code)
+    let request = Request {
+        level: computer.level,
+        budget: computer.budget,
+        seed: game.moves().len() as u64,
+    };
+    let thought = game.think(&request, &AtomicBool::new(false), &mut |_| {});
+    game.move_text(thought.best?)
 }
 
 /// The names of the two sides in the lobby's mode.
