@@ -16,6 +16,7 @@ use plyground::screens::game::{GameScreen, Seat};
 use plyground::screens::load::LoadScreen;
 use plyground::screens::local::LocalSetup;
 use plyground::screens::menu::MainMenu;
+use plyground::screens::online::{HostScreen, JoinScreen};
 use plyground::screens::settings::SettingsScreen;
 use plyground::screens::{App, Context, Event, Screen};
 use plyground::settings::Settings;
@@ -36,7 +37,8 @@ struct Options {
     /// Render one frame of a screen to this PNG file and exit.
     #[arg(long, value_name = "FILE")]
     screenshot: Option<PathBuf>,
-    /// The screen to show first: menu, local, settings, game or load.
+    /// The screen to show first: menu, local, settings, game, load, host, join or lobby
+    /// (a lobby hosted on this computer).
     #[arg(long, default_value = "menu")]
     screen: String,
     /// The game mode for `--screen game` or `local` (see `ply modes`).
@@ -70,7 +72,11 @@ enum StartError {
     BadPosition(String, String),
     #[error("the move \"{0}\" cannot be played: {1}")]
     BadMove(String, String),
-    #[error("unknown screen \"{0}\"; choose menu, local, settings, game or load")]
+    #[error("could not open a lobby: {0}")]
+    NoLobby(String),
+    #[error(
+        "unknown screen \"{0}\"; choose menu, local, settings, game, load, host, join or lobby"
+    )]
     UnknownScreen(String),
 }
 
@@ -90,6 +96,13 @@ fn first_screen(options: &Options, context: &mut Context) -> Result<Box<dyn Scre
         "local" => Box::new(LocalSetup::new().with_mode(mode.id)),
         "settings" => Box::new(SettingsScreen::new()),
         "load" => Box::new(LoadScreen::new(context)),
+        "host" => Box::new(HostScreen::new(context)),
+        "join" => Box::new(JoinScreen::new(context)),
+        "lobby" => Box::new(
+            HostScreen::new(context)
+                .open_lobby(context)
+                .map_err(StartError::NoLobby)?,
+        ),
         "game" => {
             let mut game = match &options.position {
                 Some(text) => mode.from_position(text).map_err(|error| {
@@ -171,7 +184,8 @@ async fn run(options: Options, screen: Box<dyn Screen>, mut context: Context) ->
     let mut app = App::new(screen, context);
     let painter = paint::Painter::new();
     if let Some(path) = &options.screenshot {
-        return screenshot(&mut app, &painter, path).await;
+        let ticks = if options.screen == "lobby" { 30 } else { 0 };
+        return screenshot(&mut app, &painter, path, ticks).await;
     }
     if let Some(seconds) = options.measure_frames {
         measure(&mut app, &painter, seconds).await;
@@ -196,6 +210,9 @@ async fn run(options: Options, screen: Box<dyn Screen>, mut context: Context) ->
             if !running {
                 break;
             }
+        }
+        if let Some(text) = app.context.clipboard.take() {
+            macroquad::miniquad::window::clipboard_set(&text);
         }
         if app.context.settings_changed {
             save_settings(&mut app);
@@ -227,8 +244,16 @@ fn save_settings(app: &mut App) {
 }
 
 /// Draws a few frames (a virtual display may need them to settle) and saves the last.
-async fn screenshot(app: &mut App, painter: &paint::Painter, path: &std::path::Path) -> bool {
-    for _ in 0..3 {
+async fn screenshot(
+    app: &mut App,
+    painter: &paint::Painter,
+    path: &std::path::Path,
+    ticks: usize,
+) -> bool {
+    for frame in 0..3 + ticks {
+        if frame >= 3 {
+            app.update(&Event::Tick(get_frame_time()));
+        }
         app.context.size = (screen_width(), screen_height());
         clear_background(BLACK);
         painter.paint(&app.draw());

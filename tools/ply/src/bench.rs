@@ -1,6 +1,7 @@
 //! `ply bench`: measurements that back the performance goals: the computer player's
 //! depth and speed in a fixed time for every mode, Connect Four solving, and (in
-//! `stop_bench`) how quickly the search obeys its stop flag and time budget.
+//! `stop_bench` and `relay_bench`) how quickly the search obeys its stop flag and time
+//! budget, and the relay's round trips under load.
 
 use crate::game_args::mode_named;
 use clap::{Args, Subcommand};
@@ -25,6 +26,9 @@ enum BenchCommand {
     /// How long after its stop flag, and how far past its time budget, the search
     /// returns, in every mode (worst of several runs).
     Stop(crate::stop_bench::StopArgs),
+    /// Lobbies of two clients play moves through a relay on loopback: round trips,
+    /// throughput and the relay's memory.
+    Relay(crate::relay_bench::RelayBenchArgs),
 }
 
 #[derive(Args, Debug)]
@@ -53,7 +57,7 @@ struct AiArgs {
 fn positions(mode: &str) -> &'static [&'static str] {
     match mode {
         "chess" | "koth" | "hole" | "lps" | "atomic" => {
-            &["r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"]
+            &["r1bqkb1r/pp1ppppp/2n2n2/2p5/2P5/2N2N2/PP1PPPPP/R1BQKB1R w KQkq - 2 4"]
         }
         "checkers" => &["W:W18,21,22,23,24,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,9,10,11,12,14"],
         "hnefatafl" => &["3aaaaa3/5a5/11/a4d4a/a3ddd3a/aa1dd1ddkaa/a3ddd3a/a4d4a/11/5a5/3aaaaa3 a"],
@@ -68,6 +72,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         BenchCommand::Ai(ai) => bench_ai(ai),
         BenchCommand::Solve(solve) => bench_solve(solve),
         BenchCommand::Stop(stop) => crate::stop_bench::run(stop),
+        BenchCommand::Relay(relay) => crate::relay_bench::run(relay),
     }
 }
 

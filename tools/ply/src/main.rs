@@ -5,8 +5,11 @@ mod bench;
 mod game_args;
 mod matches;
 mod moves;
+mod online;
 mod perft;
 mod protocol;
+mod relay;
+mod relay_bench;
 mod save_inspect;
 mod save_list;
 mod save_verify;
@@ -45,6 +48,12 @@ enum Command {
     /// Performance measurements: the search's depth and speed, and how quickly it
     /// obeys `stop` and its time budget.
     Bench(bench::BenchArgs),
+    /// Run the relay server that hosts online lobbies.
+    Relay(relay::RelayArgs),
+    /// Host an online lobby (headless: events out, requests in, one per line).
+    Host(online::HostArgs),
+    /// Join an online lobby (headless: events out, requests in, one per line).
+    Join(online::JoinArgs),
     /// Inspect, verify and list save files.
     Save {
         #[command(subcommand)]
@@ -79,6 +88,9 @@ fn main() -> ExitCode {
             SaveCommand::Verify(args) => save_verify::run(&args),
             SaveCommand::List => save_list::run(),
         },
+        Command::Relay(args) => relay::run(&args),
+        Command::Host(args) => online::host(&args),
+        Command::Join(args) => online::join(&args),
         Command::Modes => {
             for mode in ply_modes::MODES {
                 println!("{:<10} {}: {}", mode.id, mode.name, mode.summary);

@@ -220,3 +220,142 @@ fn match_plays_against_another_build_through_the_engine_protocol() {
     assert!(!failed.status.success());
     assert!(stderr(&failed).contains("cannot run"));
 }
+
+/// A running `ply` process whose output lines arrive on a channel.
+struct Live {
+    child: std::process::Child,
+    lines: std::sync::mpsc::Receiver<String>,
+    seen: Vec<String>,
+}
+
+impl Live {
+    fn start(args: &[&str]) -> Live {
+        use std::io::BufRead;
+        use std::process::Stdio;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the ply binary starts");
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Live {
+            child,
+            lines,
+            seen: Vec::new(),
+        }
+    }
+
+    /// Waits for a line containing `needle` and returns it.
+    fn expect(&mut self, needle: &str) -> String {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        loop {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    self.seen.push(line.clone());
+                    if line.contains(needle) {
+                        return line;
+                    }
+                }
+                Err(_) => panic!("no line with '{needle}'; seen: {:#?}", self.seen),
+            }
+        }
+    }
+
+    fn say(&mut self, line: &str) {
+        use std::io::Write;
+        let stdin = self.child.stdin.as_mut().expect("stdin is piped");
+        writeln!(stdin, "{line}").expect("the process reads its input");
+    }
+
+    fn finish(mut self) -> Output {
+        drop(self.child.stdin.take());
+        self.child.wait_with_output().expect("the process ends")
+    }
+}
+
+#[test]
+fn host_and_join_play_online_from_the_command_line() {
+    let mut host = Live::start(&[
+        "host",
+        "--listen",
+        "127.0.0.1:0",
+        "--name",
+        "Alice",
+        "--password",
+        "pw",
+    ]);
+    let addr = host
+        .expect("hosting on ")
+        .trim_start_matches("hosting on ")
+        .to_string();
+    let code = host.expect("entered lobby ");
+    assert!(code.contains("as Alice (host) token "), "{code}");
+
+    let mut guest = Live::start(&["join", &addr, "--name", "Bobby", "--password", "pw"]);
+    guest.expect("entered lobby ");
+    host.expect("players: Alice (host), Bobby");
+    let wrong = ply(&["join", &addr, "--name", "Mallory", "--password", "guess"]);
+    assert!(!wrong.status.success());
+    assert_eq!(stderr(&wrong).trim(), "error: wrong password");
+    assert_eq!(stdout(&wrong), "");
+    host.say("seat white Bobby");
+    host.say("computer black");
+    host.say("start");
+    guest.expect("game started: chess, 0 moves already played");
+    guest.say("move e2e5");
+    guest.expect("move refused (e2e5)");
+    guest.say("move e2e4");
+    guest.expect("move 1 White: e2e4");
+    // The host's machine answers for the computer.
+    guest.expect("move 2 Black: ");
+    guest.say("chat well played");
+    host.expect("chat Bobby: well played");
+    guest.say("resign");
+    host.expect("game over: Black wins (resignation)");
+    guest.expect("game over: Black wins (resignation)");
+    host.say("quit");
+    guest.expect("closed: the host left; the lobby is closed");
+    let host_output = host.finish();
+    assert!(host_output.status.success(), "{}", stderr(&host_output));
+    let guest_output = guest.finish();
+    assert!(guest_output.status.success(), "{}", stderr(&guest_output));
+}
+
+#[test]
+fn bench_relay_reports_round_trips_throughput_and_memory() {
+    let output = ply(&[
+        "bench",
+        "relay",
+        "--lobbies",
+        "3",
+        "--plies",
+        "6",
+        "--think-ms",
+        "1",
+    ]);
+    let text = stdout(&output);
+    assert!(output.status.success(), "{}{}", text, stderr(&output));
+    assert!(
+        text.contains("setup: 6 connections entered, 3 games started"),
+        "{text}"
+    );
+    assert!(text.contains("moves: 18 in "), "{text}");
+    assert!(text.contains("move round trip: p50 "), "{text}");
+    assert!(text.contains("relay memory (/proc/"), "{text}");
+    assert!(
+        text.contains("VmRSS idle ") && !text.contains("unknown"),
+        "{text}"
+    );
+}

@@ -8,14 +8,18 @@ use crate::theme;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Choice {
     PlayHere,
+    Host,
+    Join,
     Load,
     Help,
     Settings,
     Quit,
 }
 
-const ENTRIES: [(Choice, &str); 5] = [
+const ENTRIES: [(Choice, &str); 7] = [
     (Choice::PlayHere, "Play on this computer"),
+    (Choice::Host, "Host an online game"),
+    (Choice::Join, "Join an online game"),
     (Choice::Load, "Load a saved game"),
     (Choice::Help, "Help"),
     (Choice::Settings, "Settings"),
@@ -52,6 +56,12 @@ impl Screen for MainMenu {
                     }
                     Some(Choice::Load) => {
                         Transition::Push(Box::new(super::load::LoadScreen::new(context)))
+                    }
+                    Some(Choice::Host) => {
+                        Transition::Push(Box::new(super::online::HostScreen::new(context)))
+                    }
+                    Some(Choice::Join) => {
+                        Transition::Push(Box::new(super::online::JoinScreen::new(context)))
                     }
                     Some(Choice::Help) => {
                         if let Err(error) = crate::help::open_page(None) {

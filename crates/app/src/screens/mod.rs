@@ -5,6 +5,7 @@ pub mod game;
 pub mod load;
 pub mod local;
 pub mod menu;
+pub mod online;
 pub mod settings;
 pub mod widgets;
 
@@ -66,6 +67,8 @@ pub struct Context {
     pub notice: Option<String>,
     /// Set when the settings changed and should be written.
     pub settings_changed: bool,
+    /// Text a screen asked to put on the system clipboard.
+    pub clipboard: Option<String>,
     /// Where games are saved (none when the system has no place for them).
     pub saves: Option<ply_save::SaveFolder>,
 }
@@ -79,6 +82,7 @@ impl Context {
             pointer: Point::default(),
             notice: None,
             settings_changed: false,
+            clipboard: None,
             saves: None,
         }
     }

@@ -1,0 +1,208 @@
+//! Online screens against a real relay server in this process, over loopback: hosting,
+//! joining, the lobby's Start rule and the start of a game.
+
+use ply_modes::find_mode;
+use plyground::display::{Frame, Item, Point};
+use plyground::screens::game::{GameScreen, Seat};
+use plyground::screens::online::{HostScreen, JoinScreen, LobbyScreen};
+use plyground::screens::{Context, Event, Screen, Transition};
+use plyground::settings::Settings;
+use std::time::Duration;
+
+fn context(name: &str) -> Context {
+    let settings = Settings {
+        name: name.to_string(),
+        ..Settings::default()
+    };
+    Context::new(settings, (1280.0, 800.0))
+}
+
+fn button(screen: &dyn Screen, context: &Context, starts_with: &str) -> Point {
+    let mut frame = Frame::default();
+    screen.draw(context, &mut frame);
+    frame
+        .items
+        .iter()
+        .find_map(|item| match item {
+            Item::Text { text, rect, .. } if text.starts_with(starts_with) => Some(rect.center()),
+            _ => None,
+        })
+        .unwrap_or_else(|| {
+            panic!(
+                "no button starting with {starts_with:?}: {:?}",
+                frame.texts()
+            )
+        })
+}
+
+/// Takes news in until `done` holds (each wait is bounded; the loop gives up after 50).
+fn settle(
+    lobby: &mut LobbyScreen,
+    context: &mut Context,
+    done: impl Fn(&LobbyScreen) -> bool,
+) -> Option<Transition> {
+    for _ in 0..50 {
+        if done(lobby) {
+            return None;
+        }
+        let transition = lobby.wait_for_news(Duration::from_millis(200), context);
+        if !matches!(transition, Transition::Stay) {
+            return Some(transition);
+        }
+    }
+    let mut frame = Frame::default();
+    lobby.draw(context, &mut frame);
+    assert!(
+        done(lobby),
+        "the server did not answer in time: {:?}",
+        frame.texts()
+    );
+    None
+}
+
+fn click(screen: &mut LobbyScreen, context: &mut Context, label: &str) -> Transition {
+    let at = button(screen, context, label);
+    screen.update(&Event::PointerUp(at), context)
+}
+
+#[test]
+fn the_lobby_starts_only_when_both_sides_are_filled() {
+    let mut host_context = context("Hosty");
+    let mut host = HostScreen::new(&host_context)
+        .open_lobby(&mut host_context)
+        .expect("a lobby opens on this computer");
+    settle(&mut host, &mut host_context, LobbyScreen::entered);
+    let blocked = host.start_blocked().expect("nobody is seated yet");
+    assert!(blocked.contains("White"), "{blocked}");
+
+    let address = host.share_address().expect("the host knows its address");
+    let mut guest_context = context("Guesty");
+    let mut join = JoinScreen::new(&guest_context);
+    join.fill(&address, "Guesty", "");
+    let mut guest = join
+        .connect(&mut guest_context)
+        .expect("the address is typed");
+    settle(&mut guest, &mut guest_context, LobbyScreen::entered);
+
+    let shows = |lobby: &LobbyScreen, context: &Context, text: &str| {
+        let mut frame = Frame::default();
+        lobby.draw(context, &mut frame);
+        frame.texts().contains(&text)
+    };
+    click(&mut host, &mut host_context, "White:");
+    let seen = host_context.clone();
+    settle(&mut host, &mut host_context, |lobby| {
+        shows(lobby, &seen, "White: the computer")
+    });
+    click(&mut host, &mut host_context, "White:");
+    settle(&mut host, &mut host_context, |lobby| {
+        shows(lobby, &seen, "White: Hosty")
+    });
+    assert!(
+        host.start_blocked()
+            .is_some_and(|reason| reason.contains("Black"))
+    );
+    click(&mut host, &mut host_context, "Black:");
+    settle(&mut host, &mut host_context, |lobby| {
+        lobby.start_blocked().is_none()
+    });
+
+    let started = click(&mut host, &mut host_context, "Start");
+    assert!(matches!(started, Transition::Stay));
+    let opened = settle(&mut host, &mut host_context, |_| false);
+    assert!(
+        matches!(opened, Some(Transition::Push(_))),
+        "the game opens for the host"
+    );
+}
+
+#[test]
+fn joining_where_nobody_hosts_says_so() {
+    let mut guest_context = context("Guesty");
+    let mut join = JoinScreen::new(&guest_context);
+    join.fill("127.0.0.1:1", "Guesty", "");
+    let mut guest = join
+        .connect(&mut guest_context)
+        .expect("the address is typed");
+    settle(&mut guest, &mut guest_context, |lobby| {
+        lobby.closed().is_some()
+    });
+    let reason = guest.closed().unwrap_or_default();
+    assert!(
+        reason.contains("Could not join") && reason.contains("forward"),
+        "{reason}"
+    );
+}
+
+/// Ticks a screen until its picture shows `text` (bounded by a deadline).
+fn tick_until(screen: &mut dyn Screen, context: &mut Context, text: &str) -> bool {
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while std::time::Instant::now() < deadline {
+        screen.update(&Event::Tick(0.01), context);
+        let mut frame = Frame::default();
+        screen.draw(context, &mut frame);
+        if frame.texts().iter().any(|shown| shown.contains(text)) {
+            return true;
+        }
+        std::thread::yield_now();
+    }
+    false
+}
+
+#[test]
+fn two_players_on_one_machine_host_join_and_play() {
+    let mut host_context = context("Hosty");
+    let mut host = HostScreen::new(&host_context)
+        .open_lobby(&mut host_context)
+        .expect("a lobby opens on this computer");
+    settle(&mut host, &mut host_context, LobbyScreen::entered);
+    let mut guest_context = context("Guesty");
+    let mut join = JoinScreen::new(&guest_context);
+    join.fill(&host.share_address().expect("address"), "Guesty", "");
+    let mut guest = join
+        .connect(&mut guest_context)
+        .expect("the address is typed");
+    settle(&mut guest, &mut guest_context, LobbyScreen::entered);
+
+    let seen = host_context.clone();
+    let shows = |lobby: &LobbyScreen, text: &str| {
+        let mut frame = Frame::default();
+        lobby.draw(&seen, &mut frame);
+        frame.texts().contains(&text)
+    };
+    for wanted in ["Black: the computer", "Black: Hosty", "Black: Guesty"] {
+        click(&mut host, &mut host_context, "Black:");
+        settle(&mut host, &mut host_context, |lobby| shows(lobby, wanted));
+    }
+    for wanted in ["White: the computer", "White: Hosty"] {
+        click(&mut host, &mut host_context, "White:");
+        settle(&mut host, &mut host_context, |lobby| shows(lobby, wanted));
+    }
+    click(&mut host, &mut host_context, "Start");
+    let Some(Transition::Push(mut host_game)) = settle(&mut host, &mut host_context, |_| false)
+    else {
+        panic!("the host's game opens");
+    };
+    let Some(Transition::Push(mut guest_game)) = settle(&mut guest, &mut guest_context, |_| false)
+    else {
+        panic!("the guest's game opens");
+    };
+
+    let layout = GameScreen::new(
+        find_mode("chess").expect("chess").new_game(),
+        [Seat::Person, Seat::Remote],
+    );
+    for cell in [12, 28] {
+        let at = layout.cell_rect(&host_context, cell).center();
+        host_game.update(&Event::PointerDown(at), &mut host_context);
+        host_game.update(&Event::PointerUp(at), &mut host_context);
+    }
+    assert!(
+        tick_until(host_game.as_mut(), &mut host_context, "1. e4"),
+        "the host sees the move once the server accepts it"
+    );
+    assert!(
+        tick_until(guest_game.as_mut(), &mut guest_context, "1. e4"),
+        "the guest sees it too"
+    );
+}

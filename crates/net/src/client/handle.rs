@@ -1,0 +1,218 @@
+//! `NetHandle`: the game window's connection. It runs a tokio runtime on its own thread;
+//! the window sends requests with a call that never blocks and polls events from a
+//! crossbeam channel each frame.
+
+use super::{ClientError, ClientSession, EntryRequest};
+use crate::protocol::{ClientMsg, Entered, ServerMsg};
+use crossbeam_channel::{Receiver, Sender, unbounded};
+use std::time::{Duration, Instant};
+use thiserror::Error;
+use tokio::sync::mpsc;
+
+/// How the client connects.
+#[derive(Clone, Debug)]
+pub struct ClientOptions {
+    /// How long connecting and entering the lobby may take.
+    pub connect_timeout: Duration,
+}
+
+impl Default for ClientOptions {
+    fn default() -> ClientOptions {
+        ClientOptions {
+            connect_timeout: Duration::from_secs(10),
+        }
+    }
+}
+
+/// How a connection ended.
+#[derive(Debug, Error)]
+pub enum CloseReason {
+    /// The player never got in.
+    #[error("{0}")]
+    Failed(ClientError),
+    /// The player left.
+    #[error("you left the lobby")]
+    Left,
+    /// The host left and the lobby closed.
+    #[error("the host left; the lobby is closed")]
+    HostLeft,
+    /// The host removed the player.
+    #[error("the host removed you from the lobby")]
+    Removed,
+    /// The server shut down.
+    #[error("the server shut down")]
+    ServerClosing,
+    /// The connection broke.
+    #[error("{0}")]
+    Lost(ClientError),
+}
+
+/// What the window learns from the network.
+#[derive(Debug)]
+pub enum NetEvent {
+    /// The player is in the lobby.
+    Entered(Entered),
+    /// A message from the server (pings are answered without showing up here).
+    Message(ServerMsg),
+    /// The connection is over; no more events follow.
+    Closed(CloseReason),
+}
+
+/// The connection's thread is gone, so requests can no longer be sent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("the connection is closed")]
+pub struct Disconnected;
+
+/// A connection to a lobby, run on its own thread.
+#[derive(Debug)]
+pub struct NetHandle {
+    commands: mpsc::UnboundedSender<ClientMsg>,
+    events: Receiver<NetEvent>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl NetHandle {
+    /// Starts connecting to `addr` and entering a lobby; the outcome arrives as the
+    /// first event ([`NetEvent::Entered`] or [`NetEvent::Closed`]).
+    pub fn connect(addr: &str, request: EntryRequest) -> NetHandle {
+        NetHandle::connect_with(addr, request, ClientOptions::default())
+    }
+
+    /// [`NetHandle::connect`] with explicit options.
+    pub fn connect_with(addr: &str, request: EntryRequest, options: ClientOptions) -> NetHandle {
+        let (commands, command_rx) = mpsc::unbounded_channel();
+        let (event_tx, events) = unbounded();
+        let addr = addr.to_string();
+        let failed = event_tx.clone();
+        let thread = std::thread::Builder::new()
+            .name("ply-net-client".to_string())
+            .spawn(move || run_thread(addr, request, options, command_rx, event_tx));
+        let thread = match thread {
+            Ok(thread) => Some(thread),
+            Err(error) => {
+                let _ = failed.send(NetEvent::Closed(CloseReason::Failed(ClientError::Thread(
+                    error,
+                ))));
+                None
+            }
+        };
+        NetHandle {
+            commands,
+            events,
+            thread,
+        }
+    }
+
+    /// Queues a request for the server. Never blocks. (A request too large for one
+    /// frame, like a chat message far beyond the limit, is dropped.)
+    pub fn send(&self, message: ClientMsg) -> Result<(), Disconnected> {
+        self.commands.send(message).map_err(|_| Disconnected)
+    }
+
+    /// The events, to poll with `try_recv` each frame.
+    pub fn events(&self) -> &Receiver<NetEvent> {
+        &self.events
+    }
+
+    /// Leaves the lobby and waits (briefly) for the connection to close.
+    pub fn close(mut self) {
+        let _ = self.commands.send(ClientMsg::Leave);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+fn run_thread(
+    addr: String,
+    request: EntryRequest,
+    options: ClientOptions,
+    commands: mpsc::UnboundedReceiver<ClientMsg>,
+    events: Sender<NetEvent>,
+) {
+    match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime.block_on(drive(addr, request, options, commands, events)),
+        Err(error) => {
+            let _ = events.send(NetEvent::Closed(CloseReason::Failed(ClientError::Thread(
+                error,
+            ))));
+        }
+    }
+}
+
+async fn drive(
+    addr: String,
+    request: EntryRequest,
+    options: ClientOptions,
+    mut commands: mpsc::UnboundedReceiver<ClientMsg>,
+    events: Sender<NetEvent>,
+) {
+    let (mut session, entered) =
+        match ClientSession::connect(&addr, &request, options.connect_timeout).await {
+            Ok(entered) => entered,
+            Err(error) => {
+                let _ = events.send(NetEvent::Closed(CloseReason::Failed(error)));
+                return;
+            }
+        };
+    let _ = events.send(NetEvent::Entered(entered));
+    let beat = session.heartbeat();
+    let silence_limit = beat * 3 + Duration::from_secs(1);
+    let mut watchdog = tokio::time::interval(beat);
+    let mut last_heard = Instant::now();
+    let reason = loop {
+        tokio::select! {
+            command = commands.recv() => {
+                // Everything waiting goes out in one write; `None` means the window
+                // dropped its handle.
+                let mut next = command;
+                let mut leaving = next.is_none();
+                while let Some(message) = next {
+                    if message == ClientMsg::Leave {
+                        leaving = true;
+                        break;
+                    }
+                    // A request too large for one frame cannot be sent; it is dropped.
+                    let _ = session.queue(&message);
+                    next = commands.try_recv().ok();
+                }
+                if leaving {
+                    session.leave().await;
+                    break CloseReason::Left;
+                }
+                if let Err(error) = session.flush().await {
+                    break CloseReason::Lost(error);
+                }
+            }
+            message = session.recv() => {
+                last_heard = Instant::now();
+                match message {
+                    Ok(ServerMsg::Ping) => {
+                        if let Err(error) = session.send(&ClientMsg::Pong).await {
+                            break CloseReason::Lost(error);
+                        }
+                    }
+                    Ok(ServerMsg::HostLeft) => break CloseReason::HostLeft,
+                    Ok(ServerMsg::Removed) => break CloseReason::Removed,
+                    Ok(ServerMsg::ServerClosing) => break CloseReason::ServerClosing,
+                    Ok(message) => {
+                        if events.send(NetEvent::Message(message)).is_err() {
+                            session.leave().await;
+                            break CloseReason::Left;
+                        }
+                    }
+                    Err(error) => break CloseReason::Lost(error),
+                }
+            }
+            _ = watchdog.tick() => {
+                if last_heard.elapsed() > silence_limit {
+                    break CloseReason::Lost(ClientError::Silent);
+                }
+            }
+        }
+    };
+    let _ = events.send(NetEvent::Closed(reason));
+}

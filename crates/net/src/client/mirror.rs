@@ -1,0 +1,207 @@
+//! `Mirror`: the client's own copy of the lobby and the game, kept by replaying the
+//! server's events through `ply-modes`. It outlives the connection, so a game can be
+//! saved after the host left, and it tells the host when the computer is to move.
+
+use super::NetEvent;
+use crate::protocol::{Entered, GameSetup, GameView, LobbyView, Occupant, ServerMsg, Token};
+use ply_core::{Outcome, Player};
+use ply_modes::{AnyGame, find_mode};
+
+/// The local copy of everything the server has said about the lobby and its game.
+#[derive(Default)]
+pub struct Mirror {
+    entered: Option<Entered>,
+    lobby: Option<LobbyView>,
+    setup: Option<GameSetup>,
+    game: Option<Box<dyn AnyGame>>,
+    moves: Vec<String>,
+    sides: Option<[Occupant; 2]>,
+    outcome: Option<Outcome>,
+    draw_offer: Option<Player>,
+    running: bool,
+    desync: Option<String>,
+}
+
+impl Mirror {
+    /// An empty copy, before entry.
+    pub fn new() -> Mirror {
+        Mirror::default()
+    }
+
+    /// Takes an event into account.
+    pub fn apply(&mut self, event: &NetEvent) {
+        match event {
+            NetEvent::Entered(entered) => {
+                self.lobby = Some(entered.lobby.clone());
+                if let Some(game) = &entered.game {
+                    self.start(game);
+                }
+                self.entered = Some(entered.clone());
+            }
+            NetEvent::Message(message) => self.apply_message(message),
+            NetEvent::Closed(_) => self.running = false,
+        }
+    }
+
+    fn apply_message(&mut self, message: &ServerMsg) {
+        match message {
+            ServerMsg::Lobby(view) => {
+                if view.in_game || self.running {
+                    self.sides = Some(view.sides.clone());
+                }
+                self.lobby = Some(view.clone());
+            }
+            ServerMsg::GameStarted(view) => self.start(view),
+            ServerMsg::MovePlayed { ply, text, .. } => {
+                if *ply as usize != self.moves.len() + 1 {
+                    self.desync = Some(format!(
+                        "move {ply} arrived after move {}",
+                        self.moves.len()
+                    ));
+                }
+                self.moves.push(text.clone());
+                if let Some(game) = self.game.as_mut()
+                    && let Err(error) = game.play_text(text)
+                {
+                    self.desync = Some(format!("move {ply} ({text}): {error}"));
+                }
+            }
+            ServerMsg::DrawOffered { by } => self.draw_offer = Some(*by),
+            ServerMsg::DrawDeclined { .. } => self.draw_offer = None,
+            ServerMsg::GameOver { outcome } => {
+                self.outcome = Some(*outcome);
+                self.draw_offer = None;
+                self.running = false;
+            }
+            _ => {}
+        }
+    }
+
+    fn start(&mut self, view: &GameView) {
+        self.setup = Some(GameSetup {
+            mode: view.mode.clone(),
+            start: view.start.clone(),
+            moves: Vec::new(),
+        });
+        self.moves = view.moves.clone();
+        self.sides = Some(view.sides.clone());
+        self.draw_offer = view.draw_offer;
+        self.outcome = None;
+        self.running = true;
+        self.desync = None;
+        self.game = match replay(view) {
+            Ok(game) => Some(game),
+            Err(error) => {
+                self.desync = Some(error);
+                None
+            }
+        };
+    }
+
+    /// What the server said on entry.
+    pub fn entered(&self) -> Option<&Entered> {
+        self.entered.as_ref()
+    }
+
+    /// This player's name.
+    pub fn name(&self) -> Option<&str> {
+        self.entered.as_ref().map(|entered| entered.name.as_str())
+    }
+
+    /// The token that takes this player's seat back after a drop.
+    pub fn token(&self) -> Option<Token> {
+        self.entered.as_ref().map(|entered| entered.token)
+    }
+
+    /// The lobby's code.
+    pub fn code(&self) -> Option<&str> {
+        self.entered.as_ref().map(|entered| entered.code.as_str())
+    }
+
+    /// Whether this player hosts the lobby.
+    pub fn is_host(&self) -> bool {
+        self.entered.as_ref().is_some_and(|entered| entered.host)
+    }
+
+    /// The lobby as last seen.
+    pub fn lobby(&self) -> Option<&LobbyView> {
+        self.lobby.as_ref()
+    }
+
+    /// The current or last game, replayed locally (`None` before the first game, or if
+    /// the local rules could not follow the server).
+    pub fn game(&self) -> Option<&dyn AnyGame> {
+        self.game.as_deref()
+    }
+
+    /// Every move of the current or last game, as the server sent them.
+    pub fn moves(&self) -> &[String] {
+        &self.moves
+    }
+
+    /// The current or last game as a setup: enough to save it, or to host it again
+    /// and continue.
+    pub fn game_setup(&self) -> Option<GameSetup> {
+        self.setup.as_ref().map(|setup| GameSetup {
+            moves: self.moves.clone(),
+            ..setup.clone()
+        })
+    }
+
+    /// How the last game ended, once it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Whether a game is being played.
+    pub fn in_game(&self) -> bool {
+        self.running
+    }
+
+    /// The side whose draw offer waits for an answer.
+    pub fn draw_offer(&self) -> Option<Player> {
+        self.draw_offer
+    }
+
+    /// Who holds each side in the current or last game.
+    pub fn sides(&self) -> Option<&[Occupant; 2]> {
+        self.sides.as_ref()
+    }
+
+    /// The side this player holds in the current or last game.
+    pub fn my_side(&self) -> Option<Player> {
+        let name = self.name()?;
+        let sides = self.sides.as_ref()?;
+        Player::BOTH
+            .into_iter()
+            .find(|side| matches!(&sides[side.index()], Occupant::Player(holder) if holder == name))
+    }
+
+    /// Whether this player is the host and the computer is to move, so this machine
+    /// must compute and send its move.
+    pub fn computer_to_move(&self) -> bool {
+        let (Some(game), Some(sides)) = (self.game(), self.sides.as_ref()) else {
+            return false;
+        };
+        self.running && self.is_host() && sides[game.to_move().index()] == Occupant::Computer
+    }
+
+    /// Why the local copy could not follow the server, if it could not (the two sides
+    /// disagree on the rules; the move list is still kept).
+    pub fn desync(&self) -> Option<&str> {
+        self.desync.as_deref()
+    }
+}
+
+fn replay(view: &GameView) -> Result<Box<dyn AnyGame>, String> {
+    let mode = find_mode(&view.mode).ok_or_else(|| format!("unknown mode '{}'", view.mode))?;
+    let mut game = match &view.start {
+        None => mode.new_game(),
+        Some(text) => mode.from_position(text).map_err(|e| e.to_string())?,
+    };
+    for (index, text) in view.moves.iter().enumerate() {
+        game.play_text(text)
+            .map_err(|e| format!("move {} ({text}): {e}", index + 1))?;
+    }
+    Ok(game)
+}

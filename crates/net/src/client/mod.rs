@@ -1,0 +1,266 @@
+//! The client side: [`ClientSession`] speaks the protocol over one async connection
+//! (the bench drives thousands of them on one runtime); [`NetHandle`] wraps one in its
+//! own thread for the game window; [`Mirror`] keeps the local copy of lobby and game.
+
+mod handle;
+mod mirror;
+
+pub use handle::{ClientOptions, CloseReason, Disconnected, NetEvent, NetHandle};
+pub use mirror::Mirror;
+
+use crate::auth::{lobby_key, proof};
+use crate::frame::{Connection, FrameError};
+use crate::protocol::{
+    ClientMsg, DEFAULT_PORT, Entered, Entry, EntryRefusal, EntryReply, GameSetup, Hello,
+    PROTOCOL_VERSION, ServerMsg, Token, Welcome,
+};
+use std::net::{IpAddr, SocketAddr};
+use std::time::Duration;
+use thiserror::Error;
+use tokio::net::TcpStream;
+
+/// Why a client could not get in, or lost its connection.
+#[derive(Debug, Error)]
+pub enum ClientError {
+    /// Nothing answered at the address.
+    #[error(
+        "nobody is hosting at {addr} ({reason}); if the host is behind a home router, \
+         it must forward that port to the host's computer"
+    )]
+    Unreachable {
+        /// The address tried.
+        addr: String,
+        /// What the system said.
+        reason: String,
+    },
+    /// The host did not answer in time.
+    #[error("the host did not answer within {} s", .after.as_secs_f32())]
+    Timeout {
+        /// How long the client waited.
+        after: Duration,
+    },
+    /// The host stopped answering after the game began.
+    #[error("the host stopped answering")]
+    Silent,
+    /// The two programs speak different protocol versions.
+    #[error(
+        "different game versions: the host speaks protocol version {theirs}, this game \
+         speaks version {ours}; both need the same Plyground version"
+    )]
+    VersionMismatch {
+        /// This build's version.
+        ours: u32,
+        /// The host's version.
+        theirs: u32,
+    },
+    /// The host turned the connection away before entry (for instance, too busy).
+    #[error("the host turned the connection away: {0}")]
+    TurnedAway(String),
+    /// The host refused entry into the lobby.
+    #[error(transparent)]
+    Refused(#[from] EntryRefusal),
+    /// The connection broke or carried something unreadable.
+    #[error("the connection was lost: {0}")]
+    Lost(#[from] FrameError),
+    /// The client's own thread could not be set up.
+    #[error("the network thread could not start: {0}")]
+    Thread(std::io::Error),
+}
+
+/// Whether a player opens a lobby or joins one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// Open a lobby offering this game, and host it.
+    Open(GameSetup),
+    /// Join a lobby.
+    Join {
+        /// The lobby's code; may be left out when the server holds one lobby only.
+        code: Option<String>,
+        /// The token from an earlier entry, to take a kept seat back.
+        token: Option<Token>,
+    },
+}
+
+/// Who is entering which lobby, with which password.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EntryRequest {
+    /// The player's name (4 to 16 letters, digits or `_`).
+    pub name: String,
+    /// The lobby's password (empty for none).
+    pub password: String,
+    /// Open or join.
+    pub role: Role,
+}
+
+impl EntryRequest {
+    /// Open a lobby offering `setup`.
+    pub fn open(name: &str, password: &str, setup: GameSetup) -> EntryRequest {
+        EntryRequest {
+            name: name.to_string(),
+            password: password.to_string(),
+            role: Role::Open(setup),
+        }
+    }
+
+    /// Join the lobby with `code` (or the server's only lobby).
+    pub fn join(name: &str, password: &str, code: Option<&str>) -> EntryRequest {
+        EntryRequest {
+            name: name.to_string(),
+            password: password.to_string(),
+            role: Role::Join {
+                code: code.map(str::to_string),
+                token: None,
+            },
+        }
+    }
+
+    /// Rejoin the lobby with `code` (or the only one) with the token from a first entry.
+    pub fn rejoin(name: &str, password: &str, code: Option<&str>, token: Token) -> EntryRequest {
+        EntryRequest {
+            name: name.to_string(),
+            password: password.to_string(),
+            role: Role::Join {
+                code: code.map(str::to_string),
+                token: Some(token),
+            },
+        }
+    }
+}
+
+/// `addr` with the default port added when it names none.
+pub fn with_default_port(addr: &str) -> String {
+    let addr = addr.trim();
+    if addr.parse::<SocketAddr>().is_ok() {
+        return addr.to_string();
+    }
+    if let Ok(ip) = addr.trim_matches(['[', ']']).parse::<IpAddr>() {
+        return SocketAddr::new(ip, DEFAULT_PORT).to_string();
+    }
+    match addr.rsplit_once(':') {
+        Some((_, port)) if port.parse::<u16>().is_ok() => addr.to_string(),
+        _ => format!("{addr}:{DEFAULT_PORT}"),
+    }
+}
+
+/// One connection to a server, past the handshake.
+#[derive(Debug)]
+pub struct ClientSession {
+    conn: Connection,
+    heartbeat: Duration,
+}
+
+impl ClientSession {
+    /// Connects to `addr` (default port if none), says hello, proves the password and
+    /// enters a lobby, all within `limit`.
+    pub async fn connect(
+        addr: &str,
+        request: &EntryRequest,
+        limit: Duration,
+    ) -> Result<(ClientSession, Entered), ClientError> {
+        let addr = with_default_port(addr);
+        tokio::time::timeout(limit, ClientSession::enter(&addr, request))
+            .await
+            .unwrap_or(Err(ClientError::Timeout { after: limit }))
+    }
+
+    async fn enter(
+        addr: &str,
+        request: &EntryRequest,
+    ) -> Result<(ClientSession, Entered), ClientError> {
+        let stream = TcpStream::connect(addr)
+            .await
+            .map_err(|e| ClientError::Unreachable {
+                addr: addr.to_string(),
+                reason: e.to_string(),
+            })?;
+        let mut conn = Connection::new(stream);
+        conn.send(&Hello {
+            version: PROTOCOL_VERSION,
+            software: concat!("plyground ", env!("CARGO_PKG_VERSION")).to_string(),
+        })
+        .await?;
+        let welcome: Welcome = conn.read_message().await?;
+        if welcome.version != PROTOCOL_VERSION {
+            return Err(ClientError::VersionMismatch {
+                ours: PROTOCOL_VERSION,
+                theirs: welcome.version,
+            });
+        }
+        if let Some(reason) = welcome.refused {
+            return Err(ClientError::TurnedAway(reason));
+        }
+        let key = lobby_key(&request.password);
+        let entry = match &request.role {
+            Role::Open(setup) => Entry::Open {
+                name: request.name.clone(),
+                key,
+                setup: setup.clone(),
+            },
+            Role::Join { code, token } => Entry::Join {
+                name: request.name.clone(),
+                code: code.clone(),
+                proof: proof(&key, &welcome.nonce),
+                token: *token,
+            },
+        };
+        conn.send(&entry).await?;
+        match conn.read_message::<EntryReply>().await? {
+            EntryReply::Entered(entered) => Ok((
+                ClientSession {
+                    conn,
+                    heartbeat: Duration::from_millis(u64::from(welcome.heartbeat_ms.max(1))),
+                },
+                *entered,
+            )),
+            EntryReply::Refused(refusal) => Err(ClientError::Refused(refusal)),
+        }
+    }
+
+    /// How often the server pings.
+    pub fn heartbeat(&self) -> Duration {
+        self.heartbeat
+    }
+
+    /// Adds a message to the outgoing buffer (sent by the next [`ClientSession::flush`]).
+    pub fn queue(&mut self, message: &ClientMsg) -> Result<(), ClientError> {
+        Ok(self.conn.queue_message(message)?)
+    }
+
+    /// Writes everything queued.
+    pub async fn flush(&mut self) -> Result<(), ClientError> {
+        self.conn.flush().await.map_err(FrameError::from)?;
+        Ok(())
+    }
+
+    /// Sends one message.
+    pub async fn send(&mut self, message: &ClientMsg) -> Result<(), ClientError> {
+        Ok(self.conn.send(message).await?)
+    }
+
+    /// Waits for the next message from the server (pings included). Cancel safe.
+    pub async fn recv(&mut self) -> Result<ServerMsg, ClientError> {
+        Ok(self.conn.read_message().await?)
+    }
+
+    /// Leaves the lobby and closes the connection politely.
+    pub async fn leave(mut self) {
+        if self.conn.queue_message(&ClientMsg::Leave).is_ok() {
+            let _ = tokio::time::timeout(Duration::from_secs(1), self.conn.finish()).await;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_get_the_default_port() {
+        assert_eq!(with_default_port("10.0.0.2"), "10.0.0.2:7373");
+        assert_eq!(with_default_port("10.0.0.2:99"), "10.0.0.2:99");
+        assert_eq!(with_default_port("::1"), "[::1]:7373");
+        assert_eq!(with_default_port("[::1]:80"), "[::1]:80");
+        assert_eq!(with_default_port(" example.org "), "example.org:7373");
+        assert_eq!(with_default_port("example.org:1"), "example.org:1");
+    }
+}

@@ -1,0 +1,197 @@
+//! The framing layer: one postcard message per length-delimited frame (tokio-util's
+//! codec, 4-byte big-endian length) with a hard size limit, over a TCP stream.
+//!
+//! Reads are cancel safe, so a connection can wait for a frame inside `select!`. Writes
+//! are queued into one buffer and flushed together: a burst of messages costs one
+//! system call.
+
+use crate::protocol::MAX_FRAME_LEN;
+use bytes::{Bytes, BytesMut};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::io;
+use thiserror::Error;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_util::codec::{Decoder, Encoder, LengthDelimitedCodec};
+
+/// What can go wrong reading or writing frames.
+#[derive(Debug, Error)]
+pub enum FrameError {
+    /// The network failed.
+    #[error("connection error: {0}")]
+    Io(#[from] io::Error),
+    /// The other side announced a frame above the limit.
+    #[error("a message was larger than the limit of {limit} bytes")]
+    TooLarge {
+        /// The limit in force.
+        limit: usize,
+    },
+    /// The other side closed the connection where a message was expected.
+    #[error("the other side closed the connection")]
+    Closed,
+    /// The connection closed in the middle of a frame.
+    #[error("the connection closed in the middle of a message")]
+    Truncated,
+    /// The frame did not hold the expected message.
+    #[error("a message could not be understood: {0}")]
+    Garbled(#[from] postcard::Error),
+    /// The frame held a message followed by extra bytes.
+    #[error("a message had {extra} unexpected bytes at its end")]
+    TrailingBytes {
+        /// How many bytes were left over.
+        extra: usize,
+    },
+}
+
+/// Encodes a message into the bytes of one frame's payload.
+pub fn encode<T: Serialize>(message: &T) -> Result<Bytes, FrameError> {
+    // Most messages are small: one allocation instead of a vector doubling from empty.
+    let buffer = Vec::with_capacity(64);
+    Ok(Bytes::from(postcard::to_extend(message, buffer)?))
+}
+
+/// Decodes one frame's payload, refusing anything left over after the message.
+pub fn decode<T: DeserializeOwned>(payload: &[u8]) -> Result<T, FrameError> {
+    let (message, rest) = postcard::take_from_bytes(payload)?;
+    if rest.is_empty() {
+        Ok(message)
+    } else {
+        Err(FrameError::TrailingBytes { extra: rest.len() })
+    }
+}
+
+/// A TCP stream carrying frames.
+#[derive(Debug)]
+pub struct Connection {
+    stream: TcpStream,
+    codec: LengthDelimitedCodec,
+    limit: usize,
+    read_buf: BytesMut,
+    write_buf: BytesMut,
+}
+
+impl Connection {
+    /// Wraps a connected stream (turning off Nagle's algorithm: moves are small and
+    /// latency matters) with the [`MAX_FRAME_LEN`] limit.
+    pub fn new(stream: TcpStream) -> Connection {
+        // Without TCP_NODELAY only latency suffers, so a failure here is not fatal.
+        let _ = stream.set_nodelay(true);
+        Connection {
+            stream,
+            codec: LengthDelimitedCodec::builder()
+                .max_frame_length(MAX_FRAME_LEN)
+                .new_codec(),
+            limit: MAX_FRAME_LEN,
+            read_buf: BytesMut::new(),
+            write_buf: BytesMut::new(),
+        }
+    }
+
+    /// Changes the largest frame accepted from now on (at most [`MAX_FRAME_LEN`]).
+    pub fn set_limit(&mut self, limit: usize) {
+        self.limit = limit.min(MAX_FRAME_LEN);
+        self.codec.set_max_frame_length(self.limit);
+    }
+
+    /// Waits for the next frame's payload; `None` when the other side closed cleanly
+    /// between frames. Cancel safe.
+    pub async fn read_frame(&mut self) -> Result<Option<BytesMut>, FrameError> {
+        loop {
+            match self.codec.decode(&mut self.read_buf) {
+                Ok(Some(frame)) => return Ok(Some(frame)),
+                Ok(None) => {}
+                Err(_) => return Err(FrameError::TooLarge { limit: self.limit }),
+            }
+            self.read_buf.reserve(1024);
+            if self.stream.read_buf(&mut self.read_buf).await? == 0 {
+                return if self.read_buf.is_empty() {
+                    Ok(None)
+                } else {
+                    Err(FrameError::Truncated)
+                };
+            }
+        }
+    }
+
+    /// Waits for the next frame and decodes it as a `T`; a clean close is an error
+    /// here, since a message was expected.
+    pub async fn read_message<T: DeserializeOwned>(&mut self) -> Result<T, FrameError> {
+        match self.read_frame().await? {
+            Some(frame) => decode(&frame),
+            None => Err(FrameError::Closed),
+        }
+    }
+
+    /// Adds an encoded payload to the outgoing buffer.
+    pub fn queue(&mut self, payload: Bytes) -> Result<(), FrameError> {
+        let limit = self.limit;
+        self.codec
+            .encode(payload, &mut self.write_buf)
+            .map_err(|_| FrameError::TooLarge { limit })
+    }
+
+    /// Encodes a message into the outgoing buffer.
+    pub fn queue_message<T: Serialize>(&mut self, message: &T) -> Result<(), FrameError> {
+        self.queue(encode(message)?)
+    }
+
+    /// Writes everything queued.
+    pub async fn flush(&mut self) -> io::Result<()> {
+        if !self.write_buf.is_empty() {
+            self.stream.write_all(&self.write_buf).await?;
+            self.write_buf.clear();
+        }
+        Ok(())
+    }
+
+    /// Encodes, queues and writes one message.
+    pub async fn send<T: Serialize>(&mut self, message: &T) -> Result<(), FrameError> {
+        self.queue_message(message)?;
+        Ok(self.flush().await?)
+    }
+
+    /// Closes the sending direction, after writing what is queued.
+    pub async fn shutdown(&mut self) -> io::Result<()> {
+        self.flush().await?;
+        self.stream.shutdown().await
+    }
+
+    /// Ends the connection politely: writes what is queued, closes the sending
+    /// direction, then discards whatever the other side still sends until it closes
+    /// too, so that the last frames are not lost to a reset. Callers bound it in time.
+    pub async fn finish(&mut self) -> io::Result<()> {
+        self.shutdown().await?;
+        self.read_buf.clear();
+        loop {
+            self.read_buf.reserve(1024);
+            if self.stream.read_buf(&mut self.read_buf).await? == 0 {
+                return Ok(());
+            }
+            self.read_buf.clear();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::{ClientMsg, Hello};
+
+    #[test]
+    fn trailing_bytes_are_refused() {
+        let mut bytes = encode(&ClientMsg::Pong)
+            .map(|b| b.to_vec())
+            .unwrap_or_default();
+        assert_eq!(decode::<ClientMsg>(&bytes).ok(), Some(ClientMsg::Pong));
+        bytes.push(0);
+        assert!(matches!(
+            decode::<ClientMsg>(&bytes),
+            Err(FrameError::TrailingBytes { extra: 1 })
+        ));
+        assert!(matches!(
+            decode::<Hello>(&[0xff, 0xff, 0xff]),
+            Err(FrameError::Garbled(_))
+        ));
+    }
+}

@@ -1,0 +1,27 @@
+//! Online play for Plyground: the wire protocol, the relay server and the client.
+//!
+//! - [`protocol`]: every message, postcard-encoded, one per length-delimited frame
+//!   ([`frame`]), starting with a versioned hello.
+//! - [`auth`]: the password is proven with an HMAC of a server nonce, never sent.
+//! - [`server`]: `run(listener, config, shutdown)` serves lobbies and referees their
+//!   games through `ply-modes`; [`host_in_process`] runs it for a peer-hosted game.
+//! - [`client`]: [`NetHandle`] (own thread, non-blocking sends, crossbeam events) for
+//!   the window, [`ClientSession`] for async code, [`Mirror`] for the local copy.
+//! - [`bench`](mod@bench): the relay benchmark behind `ply bench relay`.
+
+pub mod auth;
+pub mod bench;
+pub mod client;
+pub mod frame;
+pub mod protocol;
+pub mod server;
+
+pub use client::{
+    ClientError, ClientOptions, ClientSession, CloseReason, Disconnected, EntryRequest, Mirror,
+    NetEvent, NetHandle, Role,
+};
+pub use protocol::{
+    ClientMsg, Denied, Entered, EntryRefusal, GameSetup, GameView, LobbyView, Occupant,
+    PROTOCOL_VERSION, PlayerView, ServerMsg, Token,
+};
+pub use server::{HostedServer, ServerConfig, host_in_process, run};

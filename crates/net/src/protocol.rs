@@ -1,0 +1,570 @@
+//! The wire protocol: every message a client and the server exchange, the limits that
+//! keep them small, and the player-facing reasons for every refusal.
+//!
+//! A connection goes through three phases, each with its own message types:
+//! 1. [`Hello`] from the client, [`Welcome`] from the server (never change: any two
+//!    versions can read them, which is how a version mismatch is explained);
+//! 2. [`Entry`] from the client (open a lobby or join one), [`EntryReply`] from the server;
+//! 3. then [`ClientMsg`] and [`ServerMsg`] until the connection closes.
+//!
+//! Every type is plain serde data encoded with postcard (no `flatten`, `tag`, `untagged`
+//! or `skip`), one message per length-delimited frame.
+
+use ply_core::{Outcome, Player};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use thiserror::Error;
+
+/// The protocol version this build speaks. Bumped whenever any message changes.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The TCP port used when an address does not name one.
+pub const DEFAULT_PORT: u16 = 7373;
+
+/// The largest frame either side accepts, in bytes (a whole saved game fits easily).
+pub const MAX_FRAME_LEN: usize = 256 * 1024;
+
+/// The largest frame accepted before the hello has been read.
+pub const MAX_HELLO_FRAME_LEN: usize = 1024;
+
+/// The longest chat message, in characters.
+pub const MAX_CHAT_CHARS: usize = 500;
+
+/// The longest move text, in bytes.
+pub const MAX_MOVE_TEXT_LEN: usize = 32;
+
+/// The longest start position text, in bytes.
+pub const MAX_POSITION_TEXT_LEN: usize = 2048;
+
+/// The most moves a game setup may replay before the game starts.
+pub const MAX_SETUP_MOVES: usize = 10_000;
+
+/// The shortest allowed player name, in characters.
+pub const MIN_NAME_LEN: usize = 4;
+
+/// The longest allowed player name, in characters.
+pub const MAX_NAME_LEN: usize = 16;
+
+/// A random challenge the server sends once per connection.
+pub type Nonce = [u8; 32];
+
+/// A password-derived key: what a lobby is locked with (see [`crate::auth`]).
+pub type LobbyKey = [u8; 32];
+
+/// The HMAC-SHA256 of a nonce keyed by a lobby key: proves the password without sending it.
+pub type Proof = [u8; 32];
+
+/// A secret the server hands each player on entry; with their name it gets their seat
+/// back after a dropped connection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Token(pub [u8; 16]);
+
+impl fmt::Display for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for byte in self.0 {
+            write!(f, "{byte:02x}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::str::FromStr for Token {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Token, String> {
+        let bad = || format!("'{text}' is not a rejoin token (32 hexadecimal digits)");
+        if text.len() != 32 || !text.is_ascii() {
+            return Err(bad());
+        }
+        let mut bytes = [0u8; 16];
+        for (index, byte) in bytes.iter_mut().enumerate() {
+            let pair = &text[index * 2..index * 2 + 2];
+            *byte = u8::from_str_radix(pair, 16).map_err(|_| bad())?;
+        }
+        Ok(Token(bytes))
+    }
+}
+
+/// The client's first frame. Its encoding never changes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hello {
+    /// The client's [`PROTOCOL_VERSION`].
+    pub version: u32,
+    /// The client program and its version, for the server's information.
+    pub software: String,
+}
+
+/// The server's answer to [`Hello`]. Its encoding never changes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Welcome {
+    /// The server's [`PROTOCOL_VERSION`].
+    pub version: u32,
+    /// The challenge to answer with a [`Proof`].
+    pub nonce: Nonce,
+    /// How often the server sends [`ServerMsg::Ping`], in milliseconds.
+    pub heartbeat_ms: u32,
+    /// Set when the server will not go on (different version, too busy); the
+    /// connection closes after this frame.
+    pub refused: Option<String>,
+}
+
+/// What a game in a lobby starts from: a mode, and optionally a saved game to continue.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSetup {
+    /// The mode's identifier (see `ply_modes::MODES`).
+    pub mode: String,
+    /// The start position text; the mode's usual start when `None`.
+    pub start: Option<String>,
+    /// Moves already played from the start (continuing a saved game), in move text.
+    pub moves: Vec<String>,
+}
+
+impl GameSetup {
+    /// A new game of `mode` from its usual start.
+    pub fn new(mode: impl Into<String>) -> GameSetup {
+        GameSetup {
+            mode: mode.into(),
+            start: None,
+            moves: Vec::new(),
+        }
+    }
+}
+
+/// The client's second frame: open a new lobby (becoming its host) or join one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Entry {
+    /// Open a lobby locked with `key` and become its host.
+    Open {
+        /// The host's player name.
+        name: String,
+        /// The key derived from the lobby's password (the password itself never travels).
+        key: LobbyKey,
+        /// The first game the lobby offers.
+        setup: GameSetup,
+    },
+    /// Join a lobby, or rejoin it with the token received on first entry.
+    Join {
+        /// The player's name.
+        name: String,
+        /// The lobby's code; may be left out when the server holds a single lobby.
+        code: Option<String>,
+        /// The answer to the server's nonce, keyed by the lobby's password.
+        proof: Proof,
+        /// The token from an earlier entry, to take a kept seat back.
+        token: Option<Token>,
+    },
+}
+
+/// The server's answer to [`Entry`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EntryReply {
+    /// The player is in.
+    Entered(Box<Entered>),
+    /// The player was not let in; the connection closes.
+    Refused(EntryRefusal),
+}
+
+/// Everything a player learns on entering a lobby.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entered {
+    /// The lobby's code, to share with friends.
+    pub code: String,
+    /// The player's name, as the lobby knows it.
+    pub name: String,
+    /// The secret that, with the name, takes the seat back after a drop.
+    pub token: Token,
+    /// Whether this player is the lobby's host.
+    pub host: bool,
+    /// The lobby as it is now.
+    pub lobby: LobbyView,
+    /// The game as it stands, when one is running.
+    pub game: Option<GameView>,
+}
+
+/// Who holds one side of the board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Occupant {
+    /// Nobody yet.
+    Open,
+    /// The lobby member with this name.
+    Player(String),
+    /// The computer; the host's machine computes and sends its moves.
+    Computer,
+}
+
+/// One member of a lobby, as everyone sees them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerView {
+    /// The member's name.
+    pub name: String,
+    /// Whether they host the lobby.
+    pub host: bool,
+    /// Whether they are connected now (a dropped player keeps their seat).
+    pub connected: bool,
+}
+
+/// A lobby as every member sees it; sent again whenever anything in it changes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LobbyView {
+    /// The lobby's code.
+    pub code: String,
+    /// The game the host picked.
+    pub setup: GameSetup,
+    /// Every member, the host first, then in order of arrival.
+    pub players: Vec<PlayerView>,
+    /// Who holds each side, indexed by `Player::index`; everyone else watches.
+    pub sides: [Occupant; 2],
+    /// Whether a game is being played.
+    pub in_game: bool,
+    /// How many members the lobby takes.
+    pub max_players: u32,
+}
+
+/// A game as it stands, for players who start it or come back to it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameView {
+    /// The mode's identifier.
+    pub mode: String,
+    /// The start position text; the mode's usual start when `None`.
+    pub start: Option<String>,
+    /// Every move played from the start, in move text.
+    pub moves: Vec<String>,
+    /// Who holds each side.
+    pub sides: [Occupant; 2],
+    /// The side whose draw offer is waiting for an answer.
+    pub draw_offer: Option<Player>,
+}
+
+/// What a member asks of the server once in a lobby.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ClientMsg {
+    /// Host: offer a different game (only between games).
+    Setup(GameSetup),
+    /// Host: put a member, the computer or nobody on a side. A member moved to a side
+    /// leaves the other one; a member on no side is a spectator.
+    SetSide {
+        /// The side to fill.
+        side: Player,
+        /// Who takes it.
+        occupant: Occupant,
+    },
+    /// Host: remove a member from the lobby.
+    Remove {
+        /// The member's name.
+        name: String,
+    },
+    /// Host: start the game (refused with the reason when the sides are not valid).
+    Start,
+    /// Play a move for the side to move (the host also moves for the computer).
+    Move {
+        /// The move in the mode's move text.
+        text: String,
+    },
+    /// Resign the game for one's side.
+    Resign,
+    /// Offer a draw (or accept the opponent's waiting offer).
+    OfferDraw,
+    /// Accept the opponent's draw offer.
+    AcceptDraw,
+    /// Decline the opponent's draw offer.
+    DeclineDraw,
+    /// Say something to the whole lobby.
+    Chat {
+        /// The message.
+        text: String,
+    },
+    /// The answer to [`ServerMsg::Ping`].
+    Pong,
+    /// Leave the lobby (a player in a running game keeps their seat).
+    Leave,
+}
+
+/// What the server tells lobby members.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ServerMsg {
+    /// The lobby changed (members, sides, setup, game running or not).
+    Lobby(LobbyView),
+    /// A game started.
+    GameStarted(GameView),
+    /// A move was accepted.
+    MovePlayed {
+        /// The number of moves played so far, this one included.
+        ply: u32,
+        /// The side that moved.
+        side: Player,
+        /// The move in the mode's move text.
+        text: String,
+    },
+    /// The sender's move was not accepted; the game goes on.
+    MoveRefused {
+        /// The move as it was sent.
+        text: String,
+        /// Why.
+        reason: Denied,
+    },
+    /// The sender's request was not carried out.
+    Denied(Denied),
+    /// A side offers a draw.
+    DrawOffered {
+        /// The side that offers.
+        by: Player,
+    },
+    /// A draw offer was declined (explicitly or by moving).
+    DrawDeclined {
+        /// The side that declined.
+        by: Player,
+    },
+    /// The game ended; everyone is back in the lobby.
+    GameOver {
+        /// The result and its reason.
+        outcome: Outcome,
+    },
+    /// A chat message.
+    Chat {
+        /// Who said it.
+        from: String,
+        /// What they said.
+        text: String,
+    },
+    /// A player lost their connection; their seat is kept for them.
+    PlayerDropped {
+        /// Their name.
+        name: String,
+    },
+    /// A dropped player is back.
+    PlayerRejoined {
+        /// Their name.
+        name: String,
+    },
+    /// The host removed you from the lobby; the connection closes.
+    Removed,
+    /// The host left and the lobby is closed; the connection closes. Keep your copy of
+    /// the game to save it.
+    HostLeft,
+    /// The server is shutting down; the connection closes.
+    ServerClosing,
+    /// Are you there? Answer with [`ClientMsg::Pong`].
+    Ping,
+}
+
+/// Why a player was not let into a lobby.
+#[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
+pub enum EntryRefusal {
+    /// The password did not match.
+    #[error("wrong password")]
+    WrongPassword,
+    /// Too many recent failures from this address.
+    #[error("too many failed attempts from your address; try again in {retry_after_secs} s")]
+    TooManyAttempts {
+        /// Seconds until the next attempt is considered.
+        retry_after_secs: u32,
+    },
+    /// The lobby has no room.
+    #[error("the lobby is full ({max} players)")]
+    LobbyFull {
+        /// The lobby's capacity.
+        max: u32,
+    },
+    /// The server hosts as many lobbies as it may.
+    #[error("this server already hosts its maximum of {max} lobbies")]
+    TooManyLobbies {
+        /// The server's lobby limit.
+        max: u32,
+    },
+    /// No lobby has this code.
+    #[error("there is no lobby with code {code} on this server")]
+    NoSuchLobby {
+        /// The code that was asked for.
+        code: String,
+    },
+    /// The server holds several lobbies and no code was given.
+    #[error("this server hosts several lobbies: ask the host for the lobby code")]
+    NeedCode,
+    /// Nobody has opened a lobby yet.
+    #[error("nobody has opened a lobby on this server yet")]
+    NoLobby,
+    /// The name breaks the naming rules.
+    #[error("the name '{name}' is not allowed: {reason}")]
+    BadName {
+        /// The name that was refused.
+        name: String,
+        /// Which rule it breaks.
+        reason: String,
+    },
+    /// Someone in the lobby already has this name.
+    #[error("the name '{name}' is already taken in this lobby")]
+    NameTaken {
+        /// The name that was refused.
+        name: String,
+    },
+    /// A game is running and only dropped players may come back.
+    #[error("a game is already running in this lobby; join when it ends")]
+    GameRunning,
+    /// The token does not belong to the member with that name.
+    #[error("that rejoin token does not belong to '{name}'")]
+    BadToken {
+        /// The name that was claimed.
+        name: String,
+    },
+    /// The host's game setup cannot be played.
+    #[error("this game cannot be set up: {reason}")]
+    BadSetup {
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The player took too long to say who they are.
+    #[error("the connection took too long to introduce itself")]
+    Timeout,
+}
+
+/// Why a request inside a lobby was refused.
+#[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
+pub enum Denied {
+    /// Only the host may do this.
+    #[error("only the host can do that")]
+    NotHost,
+    /// Not while a game is being played.
+    #[error("a game is already running")]
+    GameRunning,
+    /// There is no game to do this in.
+    #[error("no game is running")]
+    NoGame,
+    /// The other side is to move.
+    #[error("it is not your turn")]
+    NotYourTurn,
+    /// The sender holds no side in the game.
+    #[error("you are not playing in this game")]
+    NotPlaying,
+    /// The move is malformed or illegal here.
+    #[error("{reason}")]
+    IllegalMove {
+        /// The rules' explanation.
+        reason: String,
+    },
+    /// The game setup cannot be played.
+    #[error("this game cannot be set up: {reason}")]
+    BadSetup {
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A side has nobody on it.
+    #[error("{side} has no player yet")]
+    SideOpen {
+        /// The side's name in this mode.
+        side: String,
+    },
+    /// A seated player is not connected.
+    #[error("{name} is not connected")]
+    PlayerAway {
+        /// Their name.
+        name: String,
+    },
+    /// No member has this name.
+    #[error("nobody called '{name}' is in this lobby")]
+    NoSuchPlayer {
+        /// The name asked for.
+        name: String,
+    },
+    /// The side is held by a connected player in the running game.
+    #[error("{name} is playing {side} in the running game")]
+    SeatHeld {
+        /// The side's name in this mode.
+        side: String,
+        /// Who holds it.
+        name: String,
+    },
+    /// The player holds a side in the running game.
+    #[error("{name} plays {side} in the running game; seat the computer there first")]
+    PlayerSeated {
+        /// Their name.
+        name: String,
+        /// The side's name in this mode.
+        side: String,
+    },
+    /// A side cannot be left empty while the game runs.
+    #[error("a side cannot be left empty during a game")]
+    SideNeeded,
+    /// The host cannot remove themselves.
+    #[error("the host cannot remove themselves; leave the lobby instead")]
+    CannotRemoveHost,
+    /// There is no draw offer to answer.
+    #[error("there is no draw offer to answer")]
+    NoDrawOffer,
+    /// The sender's side already offered a draw.
+    #[error("your draw offer is still waiting for an answer")]
+    OfferPending,
+    /// The text is too long.
+    #[error("that message is too long (at most {max} characters)")]
+    TooLong {
+        /// The limit.
+        max: u32,
+    },
+}
+
+/// Checks a player name: 4 to 16 letters, digits or underscores.
+pub fn validate_name(name: &str) -> Result<(), EntryRefusal> {
+    let refuse = |reason: &str| EntryRefusal::BadName {
+        name: name.chars().take(MAX_NAME_LEN * 2).collect(),
+        reason: reason.to_string(),
+    };
+    let length = name.chars().count();
+    if length < MIN_NAME_LEN {
+        return Err(refuse("it needs at least 4 characters"));
+    }
+    if length > MAX_NAME_LEN {
+        return Err(refuse("it may have at most 16 characters"));
+    }
+    if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return Err(refuse("only letters, digits and _ are allowed"));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_follow_the_rules() {
+        for good in ["Anna", "bob_42", "ABCDEFGHIJKLMNOP", "____"] {
+            assert_eq!(validate_name(good), Ok(()), "{good}");
+        }
+        for bad in ["Bob", "ABCDEFGHIJKLMNOPQ", "Anna Lee", "Zoë1", "a-bc", ""] {
+            assert!(
+                matches!(validate_name(bad), Err(EntryRefusal::BadName { .. })),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn tokens_round_trip_through_text() {
+        let token = Token([0xab; 16]);
+        let text = token.to_string();
+        assert_eq!(text.len(), 32);
+        assert_eq!(text.parse::<Token>(), Ok(token));
+        assert!("abc".parse::<Token>().is_err());
+        assert!("zz".repeat(16).parse::<Token>().is_err());
+        assert!("é".repeat(16).parse::<Token>().is_err());
+    }
+
+    #[test]
+    fn hello_and_welcome_encodings_are_stable() {
+        // These bytes are a promise to every other version: never change them.
+        let hello = Hello {
+            version: 1,
+            software: "p".into(),
+        };
+        assert_eq!(postcard::to_allocvec(&hello).ok(), Some(vec![1, 1, b'p']));
+        let welcome = Welcome {
+            version: 2,
+            nonce: [7; 32],
+            heartbeat_ms: 300,
+            refused: None,
+        };
+        let bytes = postcard::to_allocvec(&welcome).unwrap_or_default();
+        assert_eq!(bytes.len(), 1 + 32 + 2 + 1);
+        assert_eq!(&bytes[..2], &[2, 7]);
+        assert_eq!(&bytes[33..], &[0xac, 0x02, 0]);
+    }
+}

@@ -1,0 +1,286 @@
+//! The relay server as a library: `run(listener, config, shutdown)` accepts
+//! connections and serves any number of lobbies until `shutdown` completes.
+//!
+//! Layers, as in mini-redis: this file accepts connections and enforces the global
+//! limits; `session` runs one task per connection (handshake, then frames in and
+//! outbox out); `lobby` holds the lobby state and referees games. A peer-hosted game
+//! runs the very same server in-process with [`host_in_process`].
+
+mod lobby;
+mod session;
+
+use crate::auth::FailureTracker;
+use crate::frame::encode;
+use crate::protocol::{GameSetup, MAX_FRAME_LEN, PROTOCOL_VERSION, ServerMsg, Welcome};
+use bytes::{Bytes, BytesMut};
+use lobby::Lobby;
+use std::collections::HashMap;
+use std::future::Future;
+use std::io;
+use std::net::SocketAddr;
+use std::sync::atomic::AtomicU64;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
+use tokio::net::{TcpListener, TcpSocket};
+use tokio::sync::{Semaphore, mpsc, oneshot, watch};
+use tokio_util::codec::{Encoder, LengthDelimitedCodec};
+
+/// The server's limits and timings.
+#[derive(Clone, Debug)]
+pub struct ServerConfig {
+    /// How many lobbies may exist at once.
+    pub max_lobbies: usize,
+    /// How many members one lobby takes (players and spectators).
+    pub max_players_per_lobby: usize,
+    /// How many connections may be open at once; more are turned away.
+    pub max_connections: usize,
+    /// How many connections may be in their handshake at once; more are turned away.
+    pub max_pending_handshakes: usize,
+    /// How long a new connection has to say hello and enter a lobby.
+    pub handshake_timeout: Duration,
+    /// How often the server pings each member.
+    pub heartbeat_interval: Duration,
+    /// How long a member may stay silent (not even answering pings) before being cut.
+    pub idle_timeout: Duration,
+    /// How long writing to one connection may take before it is cut.
+    pub write_timeout: Duration,
+    /// How long an address is locked out after its first failed entry (doubling with
+    /// each further failure).
+    pub auth_failure_delay: Duration,
+    /// The longest lock-out after failed entries.
+    pub auth_failure_max_delay: Duration,
+    /// How many frames may wait for one connection; a member whose outbox fills up is
+    /// cut off, so that a slow reader never holds up a lobby.
+    pub outbox_capacity: usize,
+    /// How many messages per second a member may send (bursts of twice that are
+    /// allowed); a member who sends more is cut off.
+    pub max_messages_per_second: u32,
+}
+
+impl Default for ServerConfig {
+    fn default() -> ServerConfig {
+        ServerConfig {
+            max_lobbies: 100,
+            max_players_per_lobby: 16,
+            max_connections: 4096,
+            max_pending_handshakes: 256,
+            handshake_timeout: Duration::from_secs(10),
+            heartbeat_interval: Duration::from_secs(5),
+            idle_timeout: Duration::from_secs(20),
+            write_timeout: Duration::from_secs(10),
+            auth_failure_delay: Duration::from_secs(1),
+            auth_failure_max_delay: Duration::from_secs(60),
+            outbox_capacity: 256,
+            max_messages_per_second: 50,
+        }
+    }
+}
+
+/// Locks a mutex, carrying on with the data if another task panicked while holding it.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// What every connection task shares.
+struct Shared {
+    config: ServerConfig,
+    lobbies: Mutex<HashMap<String, Arc<Mutex<Lobby>>>>,
+    failures: Mutex<FailureTracker>,
+    next_conn: AtomicU64,
+    /// Turns for replaying game setups: one at a time, so that however many long saved
+    /// games arrive, they never take more than one thread.
+    replays: Semaphore,
+    /// The encoded ping and goodbye, made once.
+    ping: Bytes,
+    closing: Bytes,
+}
+
+impl Shared {
+    fn new(config: ServerConfig) -> Shared {
+        Shared {
+            failures: Mutex::new(FailureTracker::new(
+                config.auth_failure_delay,
+                config.auth_failure_max_delay,
+            )),
+            config,
+            lobbies: Mutex::new(HashMap::new()),
+            next_conn: AtomicU64::new(1),
+            replays: Semaphore::new(1),
+            ping: encode(&ServerMsg::Ping).unwrap_or_default(),
+            closing: encode(&ServerMsg::ServerClosing).unwrap_or_default(),
+        }
+    }
+
+    /// Checks a game setup on a blocking thread, one setup at a time.
+    async fn prepare(&self, setup: GameSetup) -> Result<lobby::Prepared, String> {
+        let unavailable = || "the server cannot check games right now".to_string();
+        let _turn = self.replays.acquire().await.map_err(|_| unavailable())?;
+        tokio::task::spawn_blocking(move || lobby::prepare(setup))
+            .await
+            .unwrap_or_else(|_| Err(unavailable()))
+    }
+
+    /// Drops a closed lobby from the list (unless the code now names another lobby).
+    fn forget_lobby(&self, code: &str, lobby: &Arc<Mutex<Lobby>>) {
+        let mut lobbies = lock(&self.lobbies);
+        if lobbies
+            .get(code)
+            .is_some_and(|listed| Arc::ptr_eq(listed, lobby))
+        {
+            lobbies.remove(code);
+        }
+    }
+}
+
+/// The frame sent to connections turned away for lack of room.
+fn busy_frame() -> Bytes {
+    let welcome = Welcome {
+        version: PROTOCOL_VERSION,
+        nonce: [0; 32],
+        heartbeat_ms: 0,
+        refused: Some("the server is too busy right now; try again in a moment".to_string()),
+    };
+    let mut frame = BytesMut::new();
+    let mut codec = LengthDelimitedCodec::builder()
+        .max_frame_length(MAX_FRAME_LEN)
+        .new_codec();
+    let encoded = encode(&welcome).map(|payload| codec.encode(payload, &mut frame));
+    match encoded {
+        Ok(Ok(())) => frame.freeze(),
+        _ => Bytes::new(),
+    }
+}
+
+/// How long to wait before accepting again after `accept` failed (for instance when
+/// the process ran out of file descriptors).
+const ACCEPT_BACKOFF: Duration = Duration::from_millis(20);
+
+/// Serves lobbies on `listener` until `shutdown` completes, then tells every member
+/// the server is closing and returns once all connections are done.
+pub async fn run(listener: TcpListener, config: ServerConfig, shutdown: impl Future) {
+    // Connections wait in the listen queue meanwhile; a failure here only means the
+    // tables get built on first use instead.
+    let _ = tokio::task::spawn_blocking(lobby::prepare_rules).await;
+    let connections = Arc::new(Semaphore::new(config.max_connections));
+    let handshakes = Arc::new(Semaphore::new(config.max_pending_handshakes));
+    let shared = Arc::new(Shared::new(config));
+    let busy = busy_frame();
+    let (stop_tx, stop_rx) = watch::channel(());
+    let (done_tx, mut done_rx) = mpsc::channel::<()>(1);
+    tokio::pin!(shutdown);
+    loop {
+        tokio::select! {
+            _ = &mut shutdown => break,
+            accepted = listener.accept() => match accepted {
+                Ok((stream, peer)) => {
+                    let permits = (
+                        connections.clone().try_acquire_owned(),
+                        handshakes.clone().try_acquire_owned(),
+                    );
+                    let (Ok(connection), Ok(handshake)) = permits else {
+                        // Best effort and never blocking: the socket is closed either way.
+                        let _ = stream.try_write(&busy);
+                        continue;
+                    };
+                    let shared = shared.clone();
+                    let stop = stop_rx.clone();
+                    let done = done_tx.clone();
+                    tokio::spawn(async move {
+                        session::serve(shared, stream, peer, handshake, stop).await;
+                        drop(connection);
+                        drop(done);
+                    });
+                }
+                Err(_) => tokio::time::sleep(ACCEPT_BACKOFF).await,
+            },
+        }
+    }
+    drop(stop_tx);
+    drop(done_tx);
+    let _ = done_rx.recv().await;
+}
+
+/// How many connections may wait to be accepted (the system may cap it lower).
+const LISTEN_BACKLOG: u32 = 1024;
+
+/// A server running on its own thread in this process: the host's side of a
+/// peer-hosted game. Stops when dropped.
+#[derive(Debug)]
+pub struct HostedServer {
+    addr: SocketAddr,
+    stop: Option<oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl HostedServer {
+    /// The address the server listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The address a client on this machine connects to (loopback when the server
+    /// listens on every interface).
+    pub fn local_addr(&self) -> SocketAddr {
+        let mut addr = self.addr;
+        if addr.ip().is_unspecified() {
+            addr.set_ip(match addr {
+                SocketAddr::V4(_) => std::net::Ipv4Addr::LOCALHOST.into(),
+                SocketAddr::V6(_) => std::net::Ipv6Addr::LOCALHOST.into(),
+            });
+        }
+        addr
+    }
+
+    /// Stops the server (everyone is told) and waits for its thread to end.
+    pub fn stop(mut self) {
+        self.halt();
+    }
+
+    fn halt(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for HostedServer {
+    fn drop(&mut self) {
+        self.halt();
+    }
+}
+
+/// Starts a server on `bind` (port 0 picks a free port) on its own thread, for the
+/// host of a peer-hosted game, who then joins it with an ordinary
+/// [`NetHandle`](crate::NetHandle) at [`HostedServer::local_addr`].
+pub fn host_in_process(bind: SocketAddr, config: ServerConfig) -> io::Result<HostedServer> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let listener = {
+        let _context = runtime.enter();
+        let socket = match bind {
+            SocketAddr::V4(_) => TcpSocket::new_v4()?,
+            SocketAddr::V6(_) => TcpSocket::new_v6()?,
+        };
+        socket.set_reuseaddr(true)?;
+        socket.bind(bind)?;
+        socket.listen(LISTEN_BACKLOG)?
+    };
+    let addr = listener.local_addr()?;
+    let (stop, stopped) = oneshot::channel::<()>();
+    let thread = std::thread::Builder::new()
+        .name("ply-net-server".to_string())
+        .spawn(move || {
+            runtime.block_on(run(listener, config, async {
+                let _ = stopped.await;
+            }));
+        })?;
+    Ok(HostedServer {
+        addr,
+        stop: Some(stop),
+        thread: Some(thread),
+    })
+}

@@ -1,0 +1,342 @@
+//! Helpers the loopback tests share: a server on 127.0.0.1 port 0 with short timings,
+//! clients that wait for events (never for fixed sleeps), and raw sockets for hostile
+//! input.
+
+use ply_core::Player;
+use ply_net::frame::encode;
+use ply_net::protocol::{Entry, EntryReply, Hello, Welcome};
+use ply_net::{
+    ClientMsg, CloseReason, EntryRequest, GameSetup, HostedServer, Mirror, NetEvent, NetHandle,
+    Occupant, PROTOCOL_VERSION, ServerConfig, ServerMsg, host_in_process,
+};
+use std::io::{ErrorKind, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::{Duration, Instant};
+
+/// The longest any awaited event may take before a test fails (only reached on failure).
+pub const PATIENCE: Duration = Duration::from_secs(10);
+
+/// Short timings so the tests stay quick, with room for a busy machine.
+pub fn quick_config() -> ServerConfig {
+    ServerConfig {
+        max_lobbies: 8,
+        handshake_timeout: Duration::from_millis(500),
+        heartbeat_interval: Duration::from_millis(200),
+        idle_timeout: Duration::from_secs(5),
+        auth_failure_delay: Duration::from_millis(300),
+        auth_failure_max_delay: Duration::from_secs(2),
+        ..ServerConfig::default()
+    }
+}
+
+/// A server on a free loopback port.
+pub fn serve(config: ServerConfig) -> HostedServer {
+    host_in_process(([127, 0, 0, 1], 0).into(), config).expect("the test server starts")
+}
+
+/// A connected client with its local copy of the lobby and game.
+pub struct Client {
+    pub handle: NetHandle,
+    pub mirror: Mirror,
+}
+
+impl Client {
+    /// Connects and waits for the entry's outcome.
+    pub fn try_enter(server: SocketAddr, request: EntryRequest) -> Result<Client, CloseReason> {
+        let mut client = Client {
+            handle: NetHandle::connect(&server.to_string(), request),
+            mirror: Mirror::new(),
+        };
+        match client.next() {
+            NetEvent::Entered(_) => Ok(client),
+            NetEvent::Closed(reason) => Err(reason),
+            NetEvent::Message(message) => panic!("a message before entry: {message:?}"),
+        }
+    }
+
+    /// Opens a lobby offering `setup` with `password`.
+    pub fn host(server: SocketAddr, name: &str, password: &str, setup: GameSetup) -> Client {
+        Client::try_enter(server, EntryRequest::open(name, password, setup))
+            .unwrap_or_else(|reason| panic!("{name} could not open a lobby: {reason}"))
+    }
+
+    /// Joins the server's only lobby.
+    pub fn join(server: SocketAddr, name: &str, password: &str) -> Client {
+        Client::try_enter(server, EntryRequest::join(name, password, None))
+            .unwrap_or_else(|reason| panic!("{name} could not join: {reason}"))
+    }
+
+    /// The next event (failing the test after [`PATIENCE`]).
+    pub fn next(&mut self) -> NetEvent {
+        let event = self
+            .handle
+            .events()
+            .recv_timeout(PATIENCE)
+            .expect("an event arrives in time");
+        self.mirror.apply(&event);
+        event
+    }
+
+    /// Skips events until `pick` accepts one, and returns what it made of it.
+    pub fn expect<T>(&mut self, what: &str, mut pick: impl FnMut(&NetEvent) -> Option<T>) -> T {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let event = self
+                .handle
+                .events()
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no {what} within {PATIENCE:?}"));
+            self.mirror.apply(&event);
+            if let Some(found) = pick(&event) {
+                return found;
+            }
+            if let NetEvent::Closed(reason) = &event {
+                panic!("closed ({reason}) while waiting for {what}");
+            }
+        }
+    }
+
+    /// Waits for a server message that `pick` accepts.
+    pub fn expect_message<T>(
+        &mut self,
+        what: &str,
+        mut pick: impl FnMut(&ServerMsg) -> Option<T>,
+    ) -> T {
+        self.expect(what, |event| match event {
+            NetEvent::Message(message) => pick(message),
+            _ => None,
+        })
+    }
+
+    /// Waits for the end of the connection.
+    pub fn expect_closed(&mut self) -> CloseReason {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let event = self
+                .handle
+                .events()
+                .recv_timeout(left)
+                .expect("the connection closes in time");
+            self.mirror.apply(&event);
+            if let NetEvent::Closed(reason) = event {
+                return reason;
+            }
+        }
+    }
+
+    /// Sends a request.
+    pub fn send(&self, message: ClientMsg) {
+        self.handle.send(message).expect("the client is connected");
+    }
+
+    /// Sends a move.
+    pub fn play(&self, text: &str) {
+        self.send(ClientMsg::Move {
+            text: text.to_string(),
+        });
+    }
+
+    /// Waits until move number `ply` was played, and returns its text.
+    pub fn expect_move(&mut self, ply: u32) -> String {
+        self.expect_message(&format!("move {ply}"), |message| match message {
+            ServerMsg::MovePlayed { ply: p, text, .. } if *p == ply => Some(text.clone()),
+            _ => None,
+        })
+    }
+
+    /// Waits for a lobby view that satisfies `check`.
+    pub fn expect_lobby(&mut self, what: &str, check: impl Fn(&ply_net::LobbyView) -> bool) {
+        self.expect_message(what, |message| match message {
+            ServerMsg::Lobby(view) if check(view) => Some(()),
+            _ => None,
+        })
+    }
+
+    /// Waits for a refusal of a request and returns it.
+    pub fn expect_denied(&mut self) -> ply_net::Denied {
+        self.expect_message("a refusal", |message| match message {
+            ServerMsg::Denied(reason) => Some(reason.clone()),
+            _ => None,
+        })
+    }
+
+    /// Waits for a refusal of a move and returns its reason.
+    pub fn expect_move_refused(&mut self) -> ply_net::Denied {
+        self.expect_message("a move refusal", |message| match message {
+            ServerMsg::MoveRefused { reason, .. } => Some(reason.clone()),
+            _ => None,
+        })
+    }
+
+    /// Waits for the end of the game.
+    pub fn expect_game_over(&mut self) -> ply_core::Outcome {
+        self.expect_message("the end of the game", |message| match message {
+            ServerMsg::GameOver { outcome } => Some(*outcome),
+            _ => None,
+        })
+    }
+
+    /// Waits for the start of a game.
+    pub fn expect_started(&mut self) -> ply_net::GameView {
+        self.expect_message("the start of a game", |message| match message {
+            ServerMsg::GameStarted(view) => Some(view.clone()),
+            _ => None,
+        })
+    }
+}
+
+/// Puts `name` (or the computer, or nobody) on `side`.
+pub fn seat(side: Player, occupant: Option<&str>) -> ClientMsg {
+    ClientMsg::SetSide {
+        side,
+        occupant: match occupant {
+            Some("computer") => Occupant::Computer,
+            Some(name) => Occupant::Player(name.to_string()),
+            None => Occupant::Open,
+        },
+    }
+}
+
+/// A host and two players, seated White and Black, with a chess game started and
+/// everyone past the start.
+pub struct Table {
+    pub host: Client,
+    pub white: Client,
+    pub black: Client,
+}
+
+impl Table {
+    pub fn new(server: SocketAddr, password: &str) -> Table {
+        let mut host = Client::host(server, "Hostess", password, GameSetup::new("chess"));
+        let white = Client::join(server, "Walter", password);
+        let black = Client::join(server, "Bianca", password);
+        host.expect_lobby("both players in the lobby", |view| view.players.len() == 3);
+        let mut table = Table { host, white, black };
+        table.host.send(seat(Player::First, Some("Walter")));
+        table.host.send(seat(Player::Second, Some("Bianca")));
+        table.start();
+        table
+    }
+
+    pub fn start(&mut self) {
+        self.host.send(ClientMsg::Start);
+        for client in self.all() {
+            client.expect_started();
+        }
+    }
+
+    pub fn all(&mut self) -> [&mut Client; 3] {
+        [&mut self.host, &mut self.white, &mut self.black]
+    }
+
+    /// Plays `moves` alternately starting with the side to move, checking that everyone
+    /// sees each one.
+    pub fn play(&mut self, moves: &[&str]) {
+        for text in moves {
+            let to_move = self
+                .white
+                .mirror
+                .game()
+                .expect("a game is running")
+                .to_move();
+            let ply = self.white.mirror.moves().len() as u32 + 1;
+            match to_move {
+                Player::First => self.white.play(text),
+                Player::Second => self.black.play(text),
+            }
+            for client in self.all() {
+                assert_eq!(client.expect_move(ply), *text);
+            }
+        }
+    }
+}
+
+/// A raw TCP connection for speaking (or breaking) the protocol by hand.
+pub struct Raw {
+    pub stream: TcpStream,
+}
+
+impl Raw {
+    pub fn connect(server: SocketAddr) -> Raw {
+        let stream = TcpStream::connect(server).expect("the server accepts");
+        stream
+            .set_read_timeout(Some(PATIENCE))
+            .expect("a read timeout can be set");
+        Raw { stream }
+    }
+
+    pub fn write(&mut self, bytes: &[u8]) {
+        // The server may already have closed the connection; that is what some tests want.
+        let _ = self.stream.write_all(bytes);
+    }
+
+    pub fn send<T: serde::Serialize>(&mut self, message: &T) {
+        let payload = encode(message).expect("the message encodes");
+        let mut frame = (payload.len() as u32).to_be_bytes().to_vec();
+        frame.extend_from_slice(&payload);
+        self.write(&frame);
+    }
+
+    pub fn read_frame(&mut self) -> Option<Vec<u8>> {
+        let mut length = [0u8; 4];
+        self.stream.read_exact(&mut length).ok()?;
+        let mut payload = vec![0u8; u32::from_be_bytes(length) as usize];
+        self.stream.read_exact(&mut payload).ok()?;
+        Some(payload)
+    }
+
+    pub fn read<T: serde::de::DeserializeOwned>(&mut self) -> T {
+        let frame = self.read_frame().expect("a frame arrives");
+        ply_net::frame::decode(&frame).expect("the frame decodes")
+    }
+
+    /// Says hello with the right version and returns the welcome.
+    pub fn hello(&mut self) -> Welcome {
+        self.send(&Hello {
+            version: PROTOCOL_VERSION,
+            software: "raw test client".to_string(),
+        });
+        self.read()
+    }
+
+    /// Joins the lobby with `code` (the only one if `None`; password "") as `name`.
+    pub fn enter(server: SocketAddr, code: Option<&str>, name: &str) -> Raw {
+        let mut raw = Raw::connect(server);
+        let welcome = raw.hello();
+        let key = ply_net::auth::lobby_key("");
+        raw.send(&Entry::Join {
+            name: name.to_string(),
+            code: code.map(str::to_string),
+            proof: ply_net::auth::proof(&key, &welcome.nonce),
+            token: None,
+        });
+        match raw.read::<EntryReply>() {
+            EntryReply::Entered(_) => raw,
+            EntryReply::Refused(refusal) => panic!("{name} was refused: {refusal}"),
+        }
+    }
+
+    /// Reads and discards until the server closes the connection; returns how long
+    /// that took. Fails the test if the connection stays open for [`PATIENCE`].
+    pub fn time_until_closed(&mut self) -> Duration {
+        let started = Instant::now();
+        let mut sink = [0u8; 4096];
+        loop {
+            match self.stream.read(&mut sink) {
+                Ok(0) => return started.elapsed(),
+                Ok(_) => {}
+                Err(error)
+                    if matches!(
+                        error.kind(),
+                        ErrorKind::WouldBlock | ErrorKind::TimedOut | ErrorKind::Interrupted
+                    ) =>
+                {
+                    panic!("the server kept the connection open for {PATIENCE:?}")
+                }
+                Err(_) => return started.elapsed(),
+            }
+        }
+    }
+}

@@ -1,0 +1,5 @@
+//! The network tests: one binary, so that the helpers are shared and linked once.
+
+mod common;
+mod game;
+mod hostile;

@@ -1,0 +1,375 @@
+//! `ply host` and `ply join`: headless online clients for scripts and tests. They print
+//! one line per event and read one request per line from standard input; the host
+//! plays the computer's moves (chosen by the search at the strength given) when the
+//! computer holds a side.
+
+use crate::game_args::GameArgs;
+use clap::Args;
+use crossbeam_channel::{Receiver, never, select, unbounded};
+use ply_core::Player;
+use ply_modes::find_mode;
+use ply_modes::{Level, Request};
+use ply_net::protocol::DEFAULT_PORT;
+use ply_net::{
+    ClientMsg, CloseReason, EntryRequest, GameSetup, Mirror, NetEvent, NetHandle, Occupant,
+    ServerConfig, ServerMsg, Token, host_in_process,
+};
+use std::io::BufRead;
+use std::net::SocketAddr;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// Arguments of `ply host`.
+#[derive(Args, Debug)]
+pub struct HostArgs {
+    /// Your player name (4 to 16 letters, digits or _).
+    #[arg(long)]
+    name: String,
+    /// The lobby's password (none when empty).
+    #[arg(long, default_value = "")]
+    password: String,
+    /// Where to listen for players when hosting on this machine.
+    #[arg(long, default_value_t = format!("0.0.0.0:{DEFAULT_PORT}"))]
+    listen: String,
+    /// Open the lobby on the relay at this address instead of hosting on this machine.
+    #[arg(long)]
+    relay: Option<String>,
+    /// How strongly the computer plays when it holds a side: easy, medium, hard or
+    /// maximum.
+    #[arg(long, default_value = "medium", value_parser = parse_level)]
+    computer: Level,
+    /// The computer's thinking time per move, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    computer_millis: u64,
+    #[command(flatten)]
+    game: GameArgs,
+}
+
+fn parse_level(text: &str) -> Result<Level, String> {
+    Level::from_name(text)
+        .ok_or_else(|| format!("'{text}' is not a strength (use easy, medium, hard or maximum)"))
+}
+
+/// Arguments of `ply join`.
+#[derive(Args, Debug)]
+pub struct JoinArgs {
+    /// The host's or relay's address, with the port when it is not 7373.
+    addr: String,
+    /// Your player name (4 to 16 letters, digits or _).
+    #[arg(long)]
+    name: String,
+    /// The lobby's password.
+    #[arg(long, default_value = "")]
+    password: String,
+    /// The lobby's code (needed on a relay hosting several lobbies).
+    #[arg(long)]
+    code: Option<String>,
+    /// The token printed when you first entered, to take your seat back after a drop.
+    #[arg(long)]
+    token: Option<Token>,
+}
+
+/// Opens a lobby (on this machine or on a relay) and runs the console.
+pub fn host(args: &HostArgs) -> Result<(), String> {
+    args.game.game()?;
+    let computer = Computer {
+        level: args.computer,
+        budget: Duration::from_millis(args.computer_millis),
+    };
+    let setup = GameSetup {
+        mode: args.game.mode.clone(),
+        start: args.game.position.clone(),
+        moves: args
+            .game
+            .moves
+            .split_whitespace()
+            .map(str::to_string)
+            .collect(),
+    };
+    let request = EntryRequest::open(&args.name, &args.password, setup);
+    match &args.relay {
+        Some(relay) => console(NetHandle::connect(relay, request), Some(computer)),
+        None => {
+            let bind: SocketAddr = args
+                .listen
+                .parse()
+                .map_err(|e| format!("'{}' is not an address to listen on: {e}", args.listen))?;
+            let config = ServerConfig {
+                max_lobbies: 1,
+                ..ServerConfig::default()
+            };
+            let server = host_in_process(bind, config)
+                .map_err(|e| format!("cannot listen on {bind}: {e}"))?;
+            println!("hosting on {}", server.addr());
+            let result = console(
+                NetHandle::connect(&server.local_addr().to_string(), request),
+                Some(computer),
+            );
+            server.stop();
+            result
+        }
+    }
+}
+
+/// Joins a lobby and runs the console.
+pub fn join(args: &JoinArgs) -> Result<(), String> {
+    let request = EntryRequest {
+        name: args.name.clone(),
+        password: args.password.clone(),
+        role: ply_net::Role::Join {
+            code: args.code.clone(),
+            token: args.token,
+        },
+    };
+    console(NetHandle::connect(&args.addr, request), None)
+}
+
+/// Standard input, line by line, from a thread of its own.
+fn stdin_lines() -> Receiver<String> {
+    let (tx, rx) = unbounded();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+const HELP: &str = "requests: seat SIDE NAME | computer SIDE | unseat SIDE | setup MODE [MOVES...] | \
+kick NAME | start | move MOVE | resign | draw | accept | decline | chat TEXT | quit";
+
+/// How the host's computer plays its seats.
+#[derive(Clone, Copy)]
+struct Computer {
+    level: Level,
+    budget: Duration,
+}
+
+/// Prints events and sends requests until the connection ends; a host also plays the
+/// computer's seats.
+fn console(handle: NetHandle, computer: Option<Computer>) -> Result<(), String> {
+    let mut mirror = Mirror::new();
+    let mut lines = stdin_lines();
+    let mut computer_sent_at: Option<usize> = None;
+    loop {
+        select! {
+            recv(handle.events()) -> event => {
+                let Ok(event) = event else {
+                    return Err("the network thread stopped".to_string());
+                };
+                mirror.apply(&event);
+                print_event(&event, &mirror);
+                if let NetEvent::Closed(reason) = event {
+                    return match reason {
+                        CloseReason::Failed(error) => Err(error.to_string()),
+                        CloseReason::Lost(error) => Err(error.to_string()),
+                        _ => Ok(()),
+                    };
+                }
+                let plies = mirror.moves().len();
+                if let Some(computer) = computer
+                    && mirror.computer_to_move()
+                    && computer_sent_at != Some(plies)
+                    && let Some(text) = computer_move(&mirror, computer)
+                {
+                    computer_sent_at = Some(plies);
+                    let _ = handle.send(ClientMsg::Move { text });
+                }
+            }
+            recv(lines) -> line => match line {
+                Ok(line) => match parse_request(&line, &mirror) {
+                    Ok(Some(request)) => {
+                        let _ = handle.send(request);
+                    }
+                    Ok(None) => {}
+                    Err(problem) => println!("? {problem}"),
+                },
+                // End of input: keep following the lobby until the connection ends.
+                Err(_) => lines = never(),
+            },
+        }
+    }
+}
+
+/// The computer's move for its side, chosen by the search.
+fn computer_move(mirror: &Mirror, computer: Computer) -> Option<String> {
+    let game = mirror.game()?;
+    let request = Request {
+        level: computer.level,
+        budget: computer.budget,
+        seed: game.moves().len() as u64,
+    };
+    let thought = game.think(&request, &AtomicBool::new(false), &mut |_| {});
+    game.move_text(thought.best?)
+}
+
+/// The names of the two sides in the lobby's mode.
+fn side_names(mirror: &Mirror) -> [&'static str; 2] {
+    mirror
+        .lobby()
+        .and_then(|lobby| find_mode(&lobby.setup.mode))
+        .map(|mode| {
+            let game = mode.new_game();
+            [
+                game.side_name(Player::First),
+                game.side_name(Player::Second),
+            ]
+        })
+        .unwrap_or(["first", "second"])
+}
+
+fn parse_side(word: &str, mirror: &Mirror) -> Result<Player, String> {
+    let names = side_names(mirror);
+    match word.to_ascii_lowercase().as_str() {
+        "first" | "1" => Ok(Player::First),
+        "second" | "2" => Ok(Player::Second),
+        other if other.eq_ignore_ascii_case(names[0]) => Ok(Player::First),
+        other if other.eq_ignore_ascii_case(names[1]) => Ok(Player::Second),
+        _ => Err(format!(
+            "'{word}' is not a side (first, second, {}, {})",
+            names[0].to_lowercase(),
+            names[1].to_lowercase()
+        )),
+    }
+}
+
+/// Reads one request line; `Ok(None)` for a blank line or help.
+fn parse_request(line: &str, mirror: &Mirror) -> Result<Option<ClientMsg>, String> {
+    let line = line.trim();
+    let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+    let rest = rest.trim();
+    let args: Vec<&str> = rest.split_whitespace().collect();
+    let seat = |occupant: Occupant| -> Result<Option<ClientMsg>, String> {
+        let side = args.first().ok_or("which side?")?;
+        Ok(Some(ClientMsg::SetSide {
+            side: parse_side(side, mirror)?,
+            occupant,
+        }))
+    };
+    let request = match word {
+        "" => return Ok(None),
+        "help" => {
+            println!("{HELP}");
+            return Ok(None);
+        }
+        "seat" => match args.as_slice() {
+            [_, name] => return seat(Occupant::Player(name.to_string())),
+            _ => return Err("usage: seat SIDE NAME".to_string()),
+        },
+        "computer" => return seat(Occupant::Computer),
+        "unseat" => return seat(Occupant::Open),
+        "setup" => match args.split_first() {
+            Some((mode, moves)) => ClientMsg::Setup(GameSetup {
+                mode: mode.to_string(),
+                start: None,
+                moves: moves.iter().map(|text| text.to_string()).collect(),
+            }),
+            None => return Err("usage: setup MODE [MOVES...]".to_string()),
+        },
+        "kick" => ClientMsg::Remove {
+            name: rest.to_string(),
+        },
+        "start" => ClientMsg::Start,
+        "move" => ClientMsg::Move {
+            text: rest.to_string(),
+        },
+        "resign" => ClientMsg::Resign,
+        "draw" => ClientMsg::OfferDraw,
+        "accept" => ClientMsg::AcceptDraw,
+        "decline" => ClientMsg::DeclineDraw,
+        "chat" => ClientMsg::Chat {
+            text: rest.to_string(),
+        },
+        "quit" => ClientMsg::Leave,
+        other => return Err(format!("unknown request '{other}'; {HELP}")),
+    };
+    Ok(Some(request))
+}
+
+fn occupant_text(occupant: &Occupant) -> String {
+    match occupant {
+        Occupant::Open => "open".to_string(),
+        Occupant::Player(name) => name.clone(),
+        Occupant::Computer => "computer".to_string(),
+    }
+}
+
+/// One line per event, stable enough for scripts to read.
+fn print_event(event: &NetEvent, mirror: &Mirror) {
+    let names = side_names(mirror);
+    match event {
+        NetEvent::Entered(entered) => println!(
+            "entered lobby {} as {}{} token {}",
+            entered.code,
+            entered.name,
+            if entered.host { " (host)" } else { "" },
+            entered.token
+        ),
+        // Failures are reported once, on standard error, as the program ends.
+        NetEvent::Closed(CloseReason::Failed(_) | CloseReason::Lost(_)) => {}
+        NetEvent::Closed(reason) => println!("closed: {reason}"),
+        NetEvent::Message(message) => match message {
+            ServerMsg::Lobby(view) => {
+                let players: Vec<String> = view
+                    .players
+                    .iter()
+                    .map(|player| {
+                        format!(
+                            "{}{}{}",
+                            player.name,
+                            if player.host { " (host)" } else { "" },
+                            if player.connected { "" } else { " (away)" }
+                        )
+                    })
+                    .collect();
+                println!(
+                    "lobby {}: {}{}; {}: {}; {}: {}; players: {}",
+                    view.code,
+                    view.setup.mode,
+                    if view.in_game { " (playing)" } else { "" },
+                    names[0],
+                    occupant_text(&view.sides[0]),
+                    names[1],
+                    occupant_text(&view.sides[1]),
+                    players.join(", ")
+                );
+            }
+            ServerMsg::GameStarted(view) => println!(
+                "game started: {}, {} moves already played",
+                view.mode,
+                view.moves.len()
+            ),
+            ServerMsg::MovePlayed { ply, side, text } => {
+                println!("move {ply} {}: {text}", names[side.index()]);
+            }
+            ServerMsg::MoveRefused { text, reason } => println!("move refused ({text}): {reason}"),
+            ServerMsg::Denied(reason) => println!("refused: {reason}"),
+            ServerMsg::DrawOffered { by } => println!("draw offered by {}", names[by.index()]),
+            ServerMsg::DrawDeclined { by } => println!("draw declined by {}", names[by.index()]),
+            ServerMsg::GameOver { outcome } => {
+                let result = match outcome.winner() {
+                    Some(winner) => format!("{} wins", names[winner.index()]),
+                    None => "draw".to_string(),
+                };
+                println!("game over: {result} ({})", outcome.reason().describe());
+            }
+            ServerMsg::Chat { from, text } => {
+                // One event per line, whatever the text holds.
+                let text: String = text
+                    .chars()
+                    .map(|c| if c.is_control() { ' ' } else { c })
+                    .collect();
+                println!("chat {from}: {text}");
+            }
+            ServerMsg::PlayerDropped { name } => println!("dropped: {name}"),
+            ServerMsg::PlayerRejoined { name } => println!("rejoined: {name}"),
+            ServerMsg::Removed
+            | ServerMsg::HostLeft
+            | ServerMsg::ServerClosing
+            | ServerMsg::Ping => {}
+        },
+    }
+}
