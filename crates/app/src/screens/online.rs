@@ -33,19 +33,42 @@ pub struct Session {
     address: String,
     /// Why the connection ended, once it has.
     closed: Option<String>,
+    /// The lobby's password, kept to rejoin after a dropped connection.
+    password: String,
+    /// The connection broke (rather than ending on purpose): the seat can be taken back.
+    rejoinable: bool,
 }
 
 type Shared = Rc<RefCell<Session>>;
 
 impl Session {
-    fn new(net: NetHandle, server: Option<HostedServer>, address: String) -> Shared {
+    fn new(
+        net: NetHandle,
+        server: Option<HostedServer>,
+        address: String,
+        password: String,
+    ) -> Shared {
         Rc::new(RefCell::new(Session {
             net,
             mirror: Mirror::new(),
             server,
             address,
             closed: None,
+            password,
+            rejoinable: false,
         }))
+    }
+
+    /// Connects again after a dropped connection, with the token that keeps the seat.
+    fn rejoin(&mut self) {
+        let (Some(name), Some(token)) = (self.mirror.name(), self.mirror.token()) else {
+            return;
+        };
+        let request = EntryRequest::rejoin(name, &self.password, self.mirror.code(), token);
+        self.net = NetHandle::connect(&self.address, request);
+        self.mirror = Mirror::new();
+        self.closed = None;
+        self.rejoinable = false;
     }
 
     /// Every event that arrived since the last poll, already applied to the mirror.
@@ -70,6 +93,7 @@ impl Session {
     fn take(&mut self, event: NetEvent, events: &mut Vec<NetEvent>) {
         self.mirror.apply(&event);
         if let NetEvent::Closed(reason) = &event {
+            self.rejoinable = matches!(reason, CloseReason::Lost(_));
             self.closed = Some(match reason {
                 CloseReason::Failed(error) => {
                     format!("Could not join at {}: {error}. {PORT_HINT}", self.address)
@@ -325,7 +349,12 @@ impl HostScreen {
         let address = server.local_addr().to_string();
         let request = EntryRequest::open(&name, &password, setup);
         let net = NetHandle::connect(&address, request);
-        Ok(LobbyScreen::new(Session::new(net, Some(server), address)))
+        Ok(LobbyScreen::new(Session::new(
+            net,
+            Some(server),
+            address,
+            password,
+        )))
     }
 }
 
@@ -501,13 +530,14 @@ impl JoinScreen {
         context.settings.name = name.clone();
         context.settings_changed = true;
         let address = with_default_port(&typed);
+        let password = self.form.value(2);
         let request = EntryRequest::join(
             &name,
-            &self.form.value(2),
+            &password,
             (!code.is_empty()).then_some(code.as_str()),
         );
         let net = NetHandle::connect(&address, request);
-        Ok(LobbyScreen::new(Session::new(net, None, address)))
+        Ok(LobbyScreen::new(Session::new(net, None, address, password)))
     }
 }
 
@@ -543,6 +573,7 @@ enum LobbyAction {
     Copy,
     Start,
     Return,
+    Rejoin,
     Leave,
 }
 
@@ -727,7 +758,9 @@ impl LobbyScreen {
             }
         }
         let start = Rect::new(context.size.0 - 300.0 * s, bottom, 260.0 * s, 54.0 * s);
-        if mirror.in_game() {
+        if session.rejoinable && mirror.token().is_some() {
+            out.push((start, "Rejoin".into(), Look::Chosen, LobbyAction::Rejoin));
+        } else if mirror.in_game() {
             out.push((
                 start,
                 "Return to the game".into(),
@@ -798,6 +831,7 @@ impl LobbyScreen {
                 context.notice = Some("Address copied: paste it to your friends.".into());
             }
             LobbyAction::Start => session.send(ClientMsg::Start),
+            LobbyAction::Rejoin => session.rejoin(),
             LobbyAction::Return => {
                 drop(session);
                 return self.open_game();
