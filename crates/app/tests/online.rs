@@ -206,3 +206,43 @@ fn two_players_on_one_machine_host_join_and_play() {
         "the guest sees it too"
     );
 }
+
+#[test]
+fn the_hosts_computer_plays_its_seat_through_the_server() {
+    let mut host_context = context("Hosty");
+    let mut host = HostScreen::new(&host_context)
+        .open_lobby(&mut host_context)
+        .expect("a lobby opens on this computer");
+    settle(&mut host, &mut host_context, LobbyScreen::entered);
+    let seen = host_context.clone();
+    let shows = |lobby: &LobbyScreen, text: &str| {
+        let mut frame = Frame::default();
+        lobby.draw(&seen, &mut frame);
+        frame.texts().contains(&text)
+    };
+    click(&mut host, &mut host_context, "Black:");
+    settle(&mut host, &mut host_context, |lobby| {
+        shows(lobby, "Black: the computer")
+    });
+    for wanted in ["White: the computer", "White: Hosty"] {
+        click(&mut host, &mut host_context, "White:");
+        settle(&mut host, &mut host_context, |lobby| shows(lobby, wanted));
+    }
+    click(&mut host, &mut host_context, "Start");
+    let Some(Transition::Push(mut game)) = settle(&mut host, &mut host_context, |_| false) else {
+        panic!("the host's game opens");
+    };
+    let layout = GameScreen::new(
+        find_mode("chess").expect("chess").new_game(),
+        [Seat::Person, Seat::Remote],
+    );
+    for cell in [12, 28] {
+        let at = layout.cell_rect(&host_context, cell).center();
+        game.update(&Event::PointerDown(at), &mut host_context);
+        game.update(&Event::PointerUp(at), &mut host_context);
+    }
+    assert!(
+        tick_until(game.as_mut(), &mut host_context, "1. e4  "),
+        "the computer answers through the server"
+    );
+}
