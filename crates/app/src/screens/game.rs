@@ -1323,24 +1323,24 @@ impl GameScreen {
                 InputStyle::PickAndPlace => PieceGlyph::Man,
             };
             pieces::draw_piece(frame, glyph, self.piece_colors(player), icon);
-            let title = format!(
-                "{} - {}",
-                self.game.side_name(player),
-                self.seat_label(player, context)
-            );
             frame.text(
-                title,
+                self.seat_label(player, context),
                 Rect::new(left + 50.0 * s, y + 6.0 * s, width - 60.0 * s, 36.0 * s),
                 20.0 * s,
                 theme::TEXT,
                 Align::Left,
             );
-            let status = if to_move { "to move" } else { "" };
+            let side = self.game.side_name(player);
+            let (status, color) = if to_move {
+                (format!("{side}, to move"), theme::TITLE)
+            } else {
+                (side.to_string(), theme::TEXT_DIM)
+            };
             frame.text(
                 status,
-                Rect::new(left + 50.0 * s, y + 40.0 * s, width - 60.0 * s, 26.0 * s),
+                Rect::new(left + 50.0 * s, y + 40.0 * s, width - 160.0 * s, 26.0 * s),
                 17.0 * s,
-                theme::TITLE,
+                color,
                 Align::Left,
             );
             frame.text(
