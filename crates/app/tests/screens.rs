@@ -222,6 +222,25 @@ fn connect_four_drops_a_counter_in_the_clicked_column() {
 }
 
 #[test]
+fn connect_four_keys_one_to_seven_drop_in_that_column() {
+    let mut context = context();
+    let mut screen = game("connect4", None, PEOPLE);
+    screen.update(&Event::Char('7'), &mut context);
+    screen.update(&Event::Char('1'), &mut context);
+    screen.update(&Event::Char('8'), &mut context);
+    assert_eq!(screen.game().move_texts(), vec!["7", "1"]);
+    let view = screen.game().view();
+    assert_eq!(
+        view.cells[6].piece.map(|(owner, _)| owner),
+        Some(Player::First)
+    );
+    assert_eq!(
+        view.cells[0].piece.map(|(owner, _)| owner),
+        Some(Player::Second)
+    );
+}
+
+#[test]
 fn checkmate_shows_the_game_over_banner() {
     let mut context = context();
     let mut screen = game("chess", Some("7k/5Q2/6K1/8/8/8/8/8 w - - 0 1"), PEOPLE);

@@ -1532,6 +1532,13 @@ impl Screen for GameScreen {
                 }
                 Transition::Stay
             }
+            Event::Char(digit @ '1'..='9') if self.view.input == InputStyle::DropInColumn => {
+                let column = *digit as usize - '1' as usize;
+                if self.person_to_move() && !self.menu_open && column < self.view.width {
+                    self.drop_in_column(column);
+                }
+                Transition::Stay
+            }
             Event::Char('t' | 'T') => {
                 context.settings.theme = (context.settings.theme + 1) % theme::THEMES.len();
                 context.settings_changed = true;
