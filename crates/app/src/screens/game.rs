@@ -1447,8 +1447,15 @@ impl GameScreen {
                 Align::Left,
             );
         }
+        let keys = if self.view.input == InputStyle::DropInColumn {
+            "T: board theme   1-7: drop a counter"
+        } else if self.view.may_rotate {
+            "T: board theme   F: flip board"
+        } else {
+            "T: board theme"
+        };
         frame.text(
-            "T: board theme   F: flip board",
+            keys,
             Rect::new(left, panel.h - 104.0 * s, width, 24.0 * s),
             15.0 * s,
             theme::TEXT_DIM,
