@@ -297,6 +297,13 @@ impl<G: Heuristics> Searcher<G> {
         best
     }
 
+    /// Counts a node at `ply` and clears its line; false once the search must stop.
+    fn enter(&mut self, ply: usize, stop: &AtomicBool) -> bool {
+        self.pv[ply].clear();
+        self.nodes += 1;
+        !self.out_of_time(stop)
+    }
+
     fn out_of_time(&mut self, stop: &AtomicBool) -> bool {
         if self.nodes.is_multiple_of(CHECK_INTERVAL) {
             let late = self
@@ -393,9 +400,7 @@ impl<G: Heuristics> Searcher<G> {
         mut beta: Score,
         stop: &AtomicBool,
     ) -> Score {
-        self.pv[ply].clear();
-        self.nodes += 1;
-        if self.out_of_time(stop) {
+        if !self.enter(ply, stop) {
             return Score::ZERO;
         }
         let hash = position.hash();
@@ -405,12 +410,9 @@ impl<G: Heuristics> Searcher<G> {
                 None => Score::ZERO,
             };
         }
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        moves.clear();
-        position.gen_moves(&mut moves);
-        let no_moves = moves.is_empty();
-        self.moves[ply] = moves;
-        if no_moves {
+        self.moves[ply].clear();
+        position.gen_moves(&mut self.moves[ply]);
+        if self.moves[ply].is_empty() {
             return terminal_score(position, position.outcome(), ply);
         }
         if ply > 0 && position.drawn_by_rule() {
@@ -546,9 +548,7 @@ impl<G: Heuristics> Searcher<G> {
         beta: Score,
         stop: &AtomicBool,
     ) -> Score {
-        self.pv[ply].clear();
-        self.nodes += 1;
-        if self.out_of_time(stop) {
+        if !self.enter(ply, stop) {
             return Score::ZERO;
         }
         let stand_pat = position.evaluate();
@@ -559,14 +559,11 @@ impl<G: Heuristics> Searcher<G> {
             return stand_pat;
         }
         alpha = alpha.max(stand_pat);
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        moves.clear();
-        position.noisy_moves(&mut moves);
-        self.moves[ply] = moves;
-        let mut order = std::mem::take(&mut self.order[ply]);
-        order.clear();
-        order.extend(self.moves[ply].iter().map(|&mv| position.order_hint(mv)));
-        self.order[ply] = order;
+        self.moves[ply].clear();
+        position.noisy_moves(&mut self.moves[ply]);
+        self.order[ply].clear();
+        let hints = self.moves[ply].iter().map(|&mv| position.order_hint(mv));
+        self.order[ply].extend(hints);
         let mut best = stand_pat;
         for index in 0..self.moves[ply].len() {
             let mv = self.pick(ply, index);
