@@ -1586,26 +1586,10 @@ impl Screen for GameScreen {
             self.draw_banner(context, frame, outcome);
         }
         if self.confirm_leave {
-            frame.rect(context.window(), Rgba(0.0, 0.0, 0.0, 0.6));
-            let s = widgets::scale(context);
-            frame.text(
-                "Save this game before leaving?",
-                Rect::new(0.0, 40.0 * s, context.size.0, 60.0 * s),
-                40.0 * s,
-                theme::TITLE,
-                Align::Center,
-            );
+            dimmed_with_title(context, frame, "Save this game before leaving?", 40.0);
         }
         if self.menu_open {
-            frame.rect(context.window(), Rgba(0.0, 0.0, 0.0, 0.6));
-            let s = widgets::scale(context);
-            frame.text(
-                "Game menu",
-                Rect::new(0.0, 40.0 * s, context.size.0, 60.0 * s),
-                44.0 * s,
-                theme::TITLE,
-                Align::Center,
-            );
+            dimmed_with_title(context, frame, "Game menu", 44.0);
         }
         if !self.promotion.is_empty() {
             frame.rect(context.window(), Rgba(0.0, 0.0, 0.0, 0.45));
@@ -1638,4 +1622,17 @@ impl Screen for GameScreen {
             }
         }
     }
+}
+
+/// Dims the whole window and writes `title` near its top, for the game's overlays.
+fn dimmed_with_title(context: &Context, frame: &mut Frame, title: &str, size: f32) {
+    frame.rect(context.window(), Rgba(0.0, 0.0, 0.0, 0.6));
+    let s = widgets::scale(context);
+    frame.text(
+        title,
+        Rect::new(0.0, 40.0 * s, context.size.0, 60.0 * s),
+        size * s,
+        theme::TITLE,
+        Align::Center,
+    );
 }
