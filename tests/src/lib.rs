@@ -1,11 +1,12 @@
-//! Helpers shared by the cross-crate tests: finding the shared reference data and
-//! reading its perft files.
+//! Helpers shared by the cross-crate tests: finding the project's reference data
+//! (`tests/data`) and reading its perft files.
 
 use std::path::PathBuf;
 
-/// The shared reference data folder (`../shared/data` beside the project root).
-pub fn shared_data() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data")
+/// The reference data folder the project carries (`tests/data`; see its README for
+/// where each file came from).
+pub fn test_data() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data")
 }
 
 /// One position of a perft file with its expected leaf counts.
@@ -19,10 +20,10 @@ pub struct PerftCase {
     pub counts: Vec<(u32, u64)>,
 }
 
-/// Reads `shared/data/perft/NAME.perft`: `id NAME`, `position TEXT`, `perft DEPTH COUNT`
+/// Reads `tests/data/perft/NAME.perft`: `id NAME`, `position TEXT`, `perft DEPTH COUNT`
 /// lines, `#` comments. Panics with the line at fault on a malformed file.
 pub fn perft_cases(name: &str) -> Vec<PerftCase> {
-    let path = shared_data().join("perft").join(format!("{name}.perft"));
+    let path = test_data().join("perft").join(format!("{name}.perft"));
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let mut cases: Vec<PerftCase> = Vec::new();

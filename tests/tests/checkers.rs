@@ -1,4 +1,4 @@
-//! English draughts against the shared perft counts (`shared/data/perft/checkers.perft`)
+//! English draughts against the published perft counts (`tests/data/perft/checkers.perft`)
 //! and its rules on small constructed positions: compulsory capture, multi-jumps,
 //! crowning, circular king captures, both automatic draws, and rejected text.
 

@@ -1,4 +1,4 @@
-//! The chess family against published perft counts (`shared/data/perft`): every count
+//! The chess family against published perft counts (`tests/data/perft`): every count
 //! up to five million leaves here, the deeper ones as ignored tests.
 
 use ply_tests::check_perft_file;

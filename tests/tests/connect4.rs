@@ -1,13 +1,13 @@
 //! Connect Four against its reference perft counts, its rules (wins in every direction,
 //! the full-board draw, full columns), its position and move text, and the solver
-//! benchmark positions of `shared/data/connect4`.
+//! benchmark positions of `tests/data/connect4`.
 
 use ply_core::{
     EndReason, Heuristics, InputStyle, MoveCode, MoveError, Outcome, PieceGlyph, Player,
     PositionError, Present, Rules, Score,
 };
 use ply_games::connect4::{ConnectFour, Move};
-use ply_tests::{check_perft_file, shared_data};
+use ply_tests::{check_perft_file, test_data};
 
 fn position(text: &str) -> ConnectFour {
     ConnectFour::from_text(text).unwrap_or_else(|e| panic!("{e}"))
@@ -270,7 +270,7 @@ struct Benchmark {
 }
 
 fn benchmarks() -> Vec<Benchmark> {
-    let folder = shared_data().join("connect4");
+    let folder = test_data().join("connect4");
     let mut files: Vec<_> = std::fs::read_dir(&folder)
         .unwrap_or_else(|e| panic!("cannot list {}: {e}", folder.display()))
         .map(|entry| entry.expect("a folder entry").path())

@@ -1,11 +1,11 @@
-//! Copenhagen hnefatafl: the perft counts of `shared/data/perft/hnefatafl.perft`, every
-//! recorded game of `shared/data/hnefatafl` replayed with its captures, and each special
+//! Copenhagen hnefatafl: the perft counts of `tests/data/perft/hnefatafl.perft`, every
+//! recorded game of `tests/data/hnefatafl` replayed with its captures, and each special
 //! rule pinned on a small constructed position.
 
 use ply_core::{CellMark, EndReason, MoveError, Outcome, PieceGlyph, Player, Rules};
 use ply_games::hnefatafl::{Hnefatafl, parse_square, square_name};
 use ply_modes::find_mode;
-use ply_tests::{check_perft_file, shared_data};
+use ply_tests::{check_perft_file, test_data};
 
 #[test]
 fn perft_counts_to_depth_3() {
@@ -53,7 +53,7 @@ fn replay(moves: &str) -> Result<Hnefatafl, String> {
 
 #[test]
 fn every_recorded_game_replays_with_its_captures() {
-    let path = shared_data().join("hnefatafl/copenhagen-games.csv");
+    let path = test_data().join("hnefatafl/copenhagen-games.csv");
     let text = std::fs::read_to_string(&path).expect("game records");
     let mut failures = Vec::new();
     let mut games = 0;

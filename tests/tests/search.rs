@@ -223,7 +223,7 @@ fn escapes_to_a_corner_and_blocks_an_escape_in_hnefatafl() {
 /// published score `s > 0` means the side to move wins with its `22 - s`th counter.
 #[test]
 fn connect_four_solves_end_positions_exactly() {
-    let path = ply_tests::shared_data().join("connect4/Test_L3_R1");
+    let path = ply_tests::test_data().join("connect4/Test_L3_R1");
     let text = std::fs::read_to_string(&path).unwrap();
     let mode = find_mode("connect4").unwrap();
     let stop = AtomicBool::new(false);

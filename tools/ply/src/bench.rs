@@ -33,7 +33,7 @@ enum BenchCommand {
 
 #[derive(Args, Debug)]
 struct SolveArgs {
-    /// A file of `MOVES SCORE` lines (e.g. ../shared/data/connect4/Test_L2_R1).
+    /// A file of `MOVES SCORE` lines (e.g. tests/data/connect4/Test_L2_R1).
     file: std::path::PathBuf,
     /// Thinking time per position, in milliseconds.
     #[arg(long, default_value_t = 1000)]
