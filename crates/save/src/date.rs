@@ -1,54 +1,56 @@
-//! Save dates as text ("2026-11-21 10:52 UTC") for listings and `ply save inspect`,
-//! without a calendar crate: the civil-from-days conversion is a dozen lines.
+//! Save dates as text for listings and `ply save inspect`, in the player's own time zone
+//! ("2026-11-21 11:52 CET"), with the calendar and time-zone work left to `jiff`.
 
-use std::time::{SystemTime, UNIX_EPOCH};
+use jiff::Timestamp;
+use jiff::tz::TimeZone;
+use std::time::SystemTime;
 
-/// `time` as "YYYY-MM-DD HH:MM UTC" (times before 1970 show as 1970-01-01 00:00 UTC).
-pub fn utc_text(time: SystemTime) -> String {
-    let seconds = time
-        .duration_since(UNIX_EPOCH)
-        .map(|since| since.as_secs())
-        .unwrap_or(0);
-    let days = seconds / 86_400;
-    let minute_of_day = (seconds % 86_400) / 60;
-    let (year, month, day) = civil_from_days(days);
-    format!(
-        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
-        minute_of_day / 60,
-        minute_of_day % 60
-    )
+/// `time` as "YYYY-MM-DD HH:MM ZONE" in this computer's time zone (UTC when the system
+/// names none it can read).
+pub fn local_text(time: SystemTime) -> String {
+    text_in(time, &TimeZone::system())
 }
 
-/// The Gregorian date `days` after 1970-01-01 (Howard Hinnant's algorithm).
-fn civil_from_days(days: u64) -> (u64, u64, u64) {
-    let z = days + 719_468;
-    let era = z / 146_097;
-    let day_of_era = z % 146_097;
-    let year_of_era =
-        (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let shifted_month = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * shifted_month + 2) / 5 + 1;
-    let month = if shifted_month < 10 {
-        shifted_month + 3
-    } else {
-        shifted_month - 9
-    };
-    let year = year_of_era + era * 400 + u64::from(month <= 2);
-    (year, month, day)
+/// `time` as "YYYY-MM-DD HH:MM UTC", the same on every computer (for records and tests
+/// that must not depend on where they run).
+pub fn utc_text(time: SystemTime) -> String {
+    text_in(time, &TimeZone::UTC)
+}
+
+/// `time` as "YYYY-MM-DD HH:MM ZONE" in `zone` (a time outside the calendar's range
+/// shows as the Unix epoch).
+fn text_in(time: SystemTime, zone: &TimeZone) -> String {
+    let stamp = Timestamp::try_from(time).unwrap_or(Timestamp::UNIX_EPOCH);
+    stamp
+        .to_zoned(zone.clone())
+        .strftime("%Y-%m-%d %H:%M %Z")
+        .to_string()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::Duration;
+    use jiff::tz::{Offset, offset};
+    use std::time::{Duration, UNIX_EPOCH};
+
+    fn at(seconds: u64, zone: &TimeZone) -> String {
+        text_in(UNIX_EPOCH + Duration::from_secs(seconds), zone)
+    }
 
     #[test]
-    fn known_dates() {
-        let at = |seconds| utc_text(UNIX_EPOCH + Duration::from_secs(seconds));
-        assert_eq!(at(0), "1970-01-01 00:00 UTC");
-        assert_eq!(at(951_782_400), "2000-02-29 00:00 UTC");
-        assert_eq!(at(1_795_258_320), "2026-11-21 10:52 UTC");
-        assert_eq!(at(4_102_444_799), "2099-12-31 23:59 UTC");
+    fn known_dates_in_utc() {
+        let utc = TimeZone::UTC;
+        assert_eq!(at(0, &utc), "1970-01-01 00:00 UTC");
+        assert_eq!(at(951_782_400, &utc), "2000-02-29 00:00 UTC");
+        assert_eq!(at(1_795_258_320, &utc), "2026-11-21 10:52 UTC");
+        assert_eq!(at(4_102_444_799, &utc), "2099-12-31 23:59 UTC");
+    }
+
+    #[test]
+    fn a_zone_shifts_the_date_and_names_itself() {
+        let india = TimeZone::fixed(Offset::from_seconds(5 * 3600 + 30 * 60).unwrap());
+        assert_eq!(at(1_795_258_320, &india), "2026-11-21 16:22 +05:30");
+        let hawaii = TimeZone::fixed(offset(-10));
+        assert_eq!(at(1_795_258_320, &hawaii), "2026-11-21 00:52 -10");
     }
 }

@@ -16,7 +16,7 @@ mod format;
 mod game;
 mod wire;
 
-pub use date::utc_text;
+pub use date::{local_text, utc_text};
 pub use error::SaveError;
 pub use folder::{
     AUTOSAVE_NAME, EXTENSION, ListedSave, SAVE_DIR_VARIABLE, SaveFolder, load_file, read_summary,

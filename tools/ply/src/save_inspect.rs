@@ -4,7 +4,7 @@
 use clap::Args;
 use ply_core::Player;
 use ply_modes::find_mode;
-use ply_save::{Controller, GameResult, SavedGame, load_file, read_summary, utc_text};
+use ply_save::{Controller, GameResult, SavedGame, load_file, local_text, read_summary};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -18,14 +18,15 @@ pub struct InspectArgs {
 /// Prints the header (even when the game itself cannot be loaded), then the game.
 pub fn run(args: &InspectArgs) -> Result<(), String> {
     let summary = read_summary(&args.file).map_err(|e| e.to_string())?;
-    println!("format:    version {}", summary.format_version);
-    println!("title:     {}", summary.title);
-    println!(
+    say!("format:    version {}", summary.format_version);
+    say!("title:     {}", summary.title);
+    say!(
         "mode:      {} (rules version {})",
-        summary.mode_id, summary.rules_version
+        summary.mode_id,
+        summary.rules_version
     );
-    println!("created:   {}", utc_text(summary.created));
-    println!("updated:   {}", utc_text(summary.updated));
+    say!("created:   {}", local_text(summary.created));
+    say!("updated:   {}", local_text(summary.updated));
     let saved = load_file(&args.file).map_err(|e| e.to_string())?;
     print_game(&saved);
     Ok(())
@@ -38,37 +39,37 @@ fn print_game(saved: &SavedGame) {
             Controller::Person => "person".to_string(),
             Controller::Computer(level) => format!("computer, {}", level.name()),
         };
-        println!(
+        say!(
             "player:    {}: {} ({controller})",
             game.side_name(seat.side),
             seat.name
         );
     }
-    println!(
+    say!(
         "time used: {} {}, {} {}",
         game.side_name(Player::First),
         clock(saved.time_used[Player::First.index()]),
         game.side_name(Player::Second),
         clock(saved.time_used[Player::Second.index()]),
     );
-    println!("start:     {}", game.start_text());
+    say!("start:     {}", game.start_text());
     let moves = game.display_moves();
-    println!("moves:     {}", moves.len());
+    say!("moves:     {}", moves.len());
     let first_mover = find_mode(game.mode_id())
         .and_then(|mode| mode.from_position(&game.start_text()).ok())
         .map_or(Player::First, |start| start.to_move());
     for line in numbered_moves(&moves, first_mover) {
-        println!("  {line}");
+        say!("  {line}");
     }
-    println!("position:  {}", game.position_text());
+    say!("position:  {}", game.position_text());
     match game.outcome() {
-        None => println!("to move:   {}", game.side_name(game.to_move())),
+        None => say!("to move:   {}", game.side_name(game.to_move())),
         Some(outcome) => {
             let result = match GameResult::of(Some(outcome)) {
                 GameResult::Won(winner) => format!("{} wins", game.side_name(winner)),
                 GameResult::Drawn | GameResult::InProgress => "draw".to_string(),
             };
-            println!("result:    {result} ({})", outcome.reason().describe());
+            say!("result:    {result} ({})", outcome.reason().describe());
         }
     }
 }

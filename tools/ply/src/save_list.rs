@@ -2,17 +2,17 @@
 //! data folder), newest first, as the load screen shows them.
 
 use ply_modes::find_mode;
-use ply_save::{GameResult, SaveFolder, utc_text};
+use ply_save::{GameResult, SaveFolder, local_text};
 
 /// Prints the folder, then one line per save (or says there are none).
 pub fn run() -> Result<(), String> {
     let folder = SaveFolder::standard().map_err(|e| e.to_string())?;
     let saves = folder.list().map_err(|e| e.to_string())?;
     if saves.is_empty() {
-        println!("no saves in {}", folder.path().display());
+        say!("no saves in {}", folder.path().display());
         return Ok(());
     }
-    println!("saves in {}:", folder.path().display());
+    say!("saves in {}:", folder.path().display());
     for save in saves {
         match save.summary {
             Ok(summary) => {
@@ -27,16 +27,16 @@ pub fn run() -> Result<(), String> {
                     GameResult::Won(winner) => format!("{} won", side_name(winner)),
                     GameResult::Drawn => "drawn".to_string(),
                 };
-                println!(
+                say!(
                     "{:<24} {:<28} {:<20} {}  {:>4} moves  {state}",
                     save.name,
                     summary.title,
                     mode.map_or(summary.mode_id.as_str(), |mode| mode.name),
-                    utc_text(summary.updated),
+                    local_text(summary.updated),
                     summary.move_count,
                 );
             }
-            Err(error) => println!("{:<24} cannot be read: {error}", save.name),
+            Err(error) => say!("{:<24} cannot be read: {error}", save.name),
         }
     }
     Ok(())

@@ -6,7 +6,7 @@ use super::{Context, Event, Key, Screen, Transition};
 use crate::display::{Align, Frame, Rect, Rgba};
 use crate::theme;
 use ply_modes::find_mode;
-use ply_save::{GameResult, ListedSave, SaveFolder, utc_text};
+use ply_save::{GameResult, ListedSave, SaveFolder, local_text};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Action {
@@ -82,7 +82,7 @@ impl LoadScreen {
                     title,
                     format!(
                         "{mode_name} - {} - {} moves - {state}",
-                        utc_text(summary.updated),
+                        local_text(summary.updated),
                         summary.move_count
                     ),
                 )
