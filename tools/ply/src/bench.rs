@@ -85,9 +85,13 @@ fn bench_ai(args: &AiArgs) -> Result<(), String> {
         time: Some(Duration::from_millis(args.millis)),
         ..Limits::default()
     };
-    println!(
+    say!(
         "{:<10} {:<8} {:>5} {:>12} {:>10}  best  position",
-        "mode", "", "depth", "nodes/s", "ms"
+        "mode",
+        "",
+        "depth",
+        "nodes/s",
+        "ms"
     );
     for mode in modes {
         let mut games = vec![("start", mode.new_game())];
@@ -100,7 +104,7 @@ fn bench_ai(args: &AiArgs) -> Result<(), String> {
         for (label, game) in games {
             let thought = game.analyse(&limits, &AtomicBool::new(false), &mut |_| {});
             let seconds = thought.elapsed.as_secs_f64().max(1e-9);
-            println!(
+            say!(
                 "{:<10} {:<8} {:>5} {:>12.0} {:>10}  {:<5} {}",
                 mode.id,
                 label,
@@ -164,10 +168,10 @@ fn bench_solve(args: &SolveArgs) -> Result<(), String> {
         total += thought.elapsed;
         match thought.best {
             Some(code) if move_wins(&*game, code) => found += 1,
-            _ => println!("missed: {moves} (played {:?})", thought.line.first()),
+            _ => say!("missed: {moves} (played {:?})", thought.line.first()),
         }
     }
-    println!(
+    say!(
         "{found} of {won} won positions answered with a winning move ({:.1}%); mean {} ms, slowest {} ms",
         100.0 * f64::from(found) / f64::from(won.max(1)),
         total.as_millis() / u128::from(won.max(1)),

@@ -1,6 +1,9 @@
 //! `ply`: Plyground's command-line tool for everything that needs no window.
 //! Each subcommand lives in its own module; this file only parses and dispatches.
 
+#[macro_use]
+mod say;
+
 mod bench;
 mod game_args;
 mod matches;
@@ -78,10 +81,8 @@ fn main() -> ExitCode {
         Command::Moves(args) => moves::run(&args),
         Command::Think(args) => think::run(&args),
         Command::Match(args) => matches::run(&args),
-        Command::Uci => protocol::uci::run(io::stdin().lock(), io::stdout())
-            .map_err(|e| format!("the conversation ended: {e}")),
-        Command::Engine => protocol::engine::run(io::stdin().lock(), io::stdout())
-            .map_err(|e| format!("the conversation ended: {e}")),
+        Command::Uci => conversation(protocol::uci::run(io::stdin().lock(), io::stdout())),
+        Command::Engine => conversation(protocol::engine::run(io::stdin().lock(), io::stdout())),
         Command::Bench(args) => bench::run(&args),
         Command::Save { command } => match command {
             SaveCommand::Inspect(args) => save_inspect::run(&args),
@@ -93,7 +94,7 @@ fn main() -> ExitCode {
         Command::Join(args) => online::join(&args),
         Command::Modes => {
             for mode in ply_modes::MODES {
-                println!("{:<10} {}: {}", mode.id, mode.name, mode.summary);
+                say!("{:<10} {}: {}", mode.id, mode.name, mode.summary);
             }
             Ok(())
         }
@@ -104,5 +105,13 @@ fn main() -> ExitCode {
             eprintln!("error: {message}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// The end of an engine conversation: a GUI that closed our output simply left.
+fn conversation(ended: io::Result<()>) -> Result<(), String> {
+    match ended {
+        Err(error) if !say::reader_gone(&error) => Err(format!("the conversation ended: {error}")),
+        _ => Ok(()),
     }
 }

@@ -299,7 +299,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
                 None => draws += 1,
             }
         }
-        println!(
+        say!(
             "after {} games: A {wins} wins, {draws} draws, {losses} losses",
             2 * (pair + 1)
         );
@@ -311,7 +311,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     } else {
         format!("{:+.0}", -400.0 * (1.0 / score - 1.0).log10())
     };
-    println!(
+    say!(
         "result: A scored {:.1}% ({wins} wins, {draws} draws, {losses} losses); Elo difference A-B {elo}",
         100.0 * score
     );

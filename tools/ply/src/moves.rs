@@ -16,7 +16,7 @@ pub fn run(args: &MovesArgs) -> Result<(), String> {
     let game = args.game.game()?;
     for code in game.legal_moves() {
         if let Some(text) = game.move_text(code) {
-            println!("{text}");
+            say!("{text}");
         }
     }
     if let Some(outcome) = game.outcome() {
@@ -24,7 +24,7 @@ pub fn run(args: &MovesArgs) -> Result<(), String> {
             Some(winner) => format!("{} wins", game.side_name(winner)),
             None => "draw".to_string(),
         };
-        println!("game over: {result} ({})", outcome.reason().describe());
+        say!("game over: {result} ({})", outcome.reason().describe());
     }
     Ok(())
 }

@@ -100,7 +100,7 @@ pub fn host(args: &HostArgs) -> Result<(), String> {
             };
             let server = host_in_process(bind, config)
                 .map_err(|e| format!("cannot listen on {bind}: {e}"))?;
-            println!("hosting on {}", server.addr());
+            say!("hosting on {}", server.addr());
             let result = console(
                 NetHandle::connect(&server.local_addr().to_string(), request),
                 Some(computer),
@@ -185,7 +185,7 @@ fn console(handle: NetHandle, computer: Option<Computer>) -> Result<(), String> 
                         let _ = handle.send(request);
                     }
                     Ok(None) => {}
-                    Err(problem) => println!("? {problem}"),
+                    Err(problem) => say!("? {problem}"),
                 },
                 // End of input: keep following the lobby until the connection ends.
                 Err(_) => lines = never(),
@@ -252,7 +252,7 @@ fn parse_request(line: &str, mirror: &Mirror) -> Result<Option<ClientMsg>, Strin
     let request = match word {
         "" => return Ok(None),
         "help" => {
-            println!("{HELP}");
+            say!("{HELP}");
             return Ok(None);
         }
         "seat" => match args.as_slice() {
@@ -301,7 +301,7 @@ fn occupant_text(occupant: &Occupant) -> String {
 fn print_event(event: &NetEvent, mirror: &Mirror) {
     let names = side_names(mirror);
     match event {
-        NetEvent::Entered(entered) => println!(
+        NetEvent::Entered(entered) => say!(
             "entered lobby {} as {}{} token {}",
             entered.code,
             entered.name,
@@ -310,7 +310,7 @@ fn print_event(event: &NetEvent, mirror: &Mirror) {
         ),
         // Failures are reported once, on standard error, as the program ends.
         NetEvent::Closed(CloseReason::Failed(_) | CloseReason::Lost(_)) => {}
-        NetEvent::Closed(reason) => println!("closed: {reason}"),
+        NetEvent::Closed(reason) => say!("closed: {reason}"),
         NetEvent::Message(message) => match message {
             ServerMsg::Lobby(view) => {
                 let players: Vec<String> = view
@@ -325,7 +325,7 @@ fn print_event(event: &NetEvent, mirror: &Mirror) {
                         )
                     })
                     .collect();
-                println!(
+                say!(
                     "lobby {}: {}{}; {}: {}; {}: {}; players: {}",
                     view.code,
                     view.setup.mode,
@@ -337,24 +337,24 @@ fn print_event(event: &NetEvent, mirror: &Mirror) {
                     players.join(", ")
                 );
             }
-            ServerMsg::GameStarted(view) => println!(
+            ServerMsg::GameStarted(view) => say!(
                 "game started: {}, {} moves already played",
                 view.mode,
                 view.moves.len()
             ),
             ServerMsg::MovePlayed { ply, side, text } => {
-                println!("move {ply} {}: {text}", names[side.index()]);
+                say!("move {ply} {}: {text}", names[side.index()]);
             }
-            ServerMsg::MoveRefused { text, reason } => println!("move refused ({text}): {reason}"),
-            ServerMsg::Denied(reason) => println!("refused: {reason}"),
-            ServerMsg::DrawOffered { by } => println!("draw offered by {}", names[by.index()]),
-            ServerMsg::DrawDeclined { by } => println!("draw declined by {}", names[by.index()]),
+            ServerMsg::MoveRefused { text, reason } => say!("move refused ({text}): {reason}"),
+            ServerMsg::Denied(reason) => say!("refused: {reason}"),
+            ServerMsg::DrawOffered { by } => say!("draw offered by {}", names[by.index()]),
+            ServerMsg::DrawDeclined { by } => say!("draw declined by {}", names[by.index()]),
             ServerMsg::GameOver { outcome } => {
                 let result = match outcome.winner() {
                     Some(winner) => format!("{} wins", names[winner.index()]),
                     None => "draw".to_string(),
                 };
-                println!("game over: {result} ({})", outcome.reason().describe());
+                say!("game over: {result} ({})", outcome.reason().describe());
             }
             ServerMsg::Chat { from, text } => {
                 // One event per line, whatever the text holds.
@@ -362,10 +362,10 @@ fn print_event(event: &NetEvent, mirror: &Mirror) {
                     .chars()
                     .map(|c| if c.is_control() { ' ' } else { c })
                     .collect();
-                println!("chat {from}: {text}");
+                say!("chat {from}: {text}");
             }
-            ServerMsg::PlayerDropped { name } => println!("dropped: {name}"),
-            ServerMsg::PlayerRejoined { name } => println!("rejoined: {name}"),
+            ServerMsg::PlayerDropped { name } => say!("dropped: {name}"),
+            ServerMsg::PlayerRejoined { name } => say!("rejoined: {name}"),
             ServerMsg::Removed
             | ServerMsg::HostLeft
             | ServerMsg::ServerClosing

@@ -24,17 +24,17 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
     let leaves = if args.divide {
         let split = game.divide(args.depth);
         for (mv, count) in &split {
-            println!("{mv}: {count}");
+            say!("{mv}: {count}");
         }
         split.iter().map(|(_, count)| count).sum()
     } else {
         game.perft(args.depth)
     };
     let seconds = started.elapsed().as_secs_f64();
-    println!("perft {}: {leaves} leaves", args.depth);
-    println!("time: {seconds:.3} s");
+    say!("perft {}: {leaves} leaves", args.depth);
+    say!("time: {seconds:.3} s");
     if seconds > 0.0 {
-        println!(
+        say!(
             "speed: {:.1} million leaves per second",
             leaves as f64 / seconds / 1e6
         );

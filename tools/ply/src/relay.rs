@@ -56,9 +56,10 @@ pub fn run(args: &RelayArgs) -> Result<(), String> {
         let addr = listener
             .local_addr()
             .map_err(|e| format!("cannot read the listening address: {e}"))?;
-        println!(
+        say!(
             "relay listening on {addr} (up to {} lobbies of {} players); Ctrl-C stops it",
-            args.max_lobbies, args.max_players
+            args.max_lobbies,
+            args.max_players
         );
         let config = ServerConfig {
             max_lobbies: args.max_lobbies,
@@ -73,7 +74,7 @@ pub fn run(args: &RelayArgs) -> Result<(), String> {
             }
         })
         .await;
-        println!("relay stopped");
+        say!("relay stopped");
         Ok(())
     })
 }

@@ -113,9 +113,11 @@ pub fn run(args: &RelayBenchArgs) -> Result<(), String> {
         think: Duration::from_millis(args.think_ms),
         ..BenchOptions::default()
     };
-    println!(
+    say!(
         "relay bench: {} lobbies x 2 clients, {} moves each, {} ms thinking, relay pid {pid} on {addr}",
-        options.lobbies, options.plies, args.think_ms
+        options.lobbies,
+        options.plies,
+        args.think_ms
     );
     // Round trips depend on what else the machine runs: say how busy it was.
     let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
@@ -123,7 +125,7 @@ pub fn run(args: &RelayBenchArgs) -> Result<(), String> {
         .ok()
         .and_then(|text| text.split_whitespace().next().map(str::to_string))
     {
-        println!("machine: {cores} cores, load average {load} before the run");
+        say!("machine: {cores} cores, load average {load} before the run");
     }
     let runtime = crate::relay::runtime(args.client_threads)
         .map_err(|e| format!("cannot start the clients' runtime: {e}"))?;
@@ -135,20 +137,20 @@ pub fn run(args: &RelayBenchArgs) -> Result<(), String> {
     drop(relay);
     drop(output);
 
-    println!(
+    say!(
         "setup: {} connections entered, {} games started in {:.2} s",
         report.lobbies * 2,
         report.lobbies,
         report.setup.as_secs_f64()
     );
-    println!(
+    say!(
         "moves: {} in {:.2} s = {:.0} moves/s ({:.0} move messages delivered/s)",
         report.moves,
         report.play.as_secs_f64(),
         report.moves_per_second(),
         report.moves_per_second() * 2.0
     );
-    println!(
+    say!(
         "move round trip: p50 {}, p99 {}, max {}",
         ms(report.p50),
         ms(report.p99),
@@ -161,7 +163,7 @@ pub fn run(args: &RelayBenchArgs) -> Result<(), String> {
         ),
         _ => String::new(),
     };
-    println!(
+    say!(
         "relay memory (/proc/{pid}/status): VmRSS idle {}, peak (VmHWM) {}, VmRSS after {}{per_connection}",
         mib(idle),
         mib(peak),

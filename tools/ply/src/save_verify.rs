@@ -24,7 +24,7 @@ pub fn run(args: &VerifyArgs) -> Result<(), String> {
                     GameResult::InProgress => "in progress",
                     GameResult::Won(_) | GameResult::Drawn => "finished",
                 };
-                println!(
+                say!(
                     "ok      {}: {}, {} moves, {state}",
                     file.display(),
                     saved.game.mode_id(),
@@ -33,7 +33,7 @@ pub fn run(args: &VerifyArgs) -> Result<(), String> {
             }
             Err(error) => {
                 failures += 1;
-                println!("FAILED  {}: {error}", file.display());
+                say!("FAILED  {}: {error}", file.display());
             }
         }
     }

@@ -43,18 +43,23 @@ pub fn run(args: &StopArgs) -> Result<(), String> {
     let delay = Duration::from_millis(args.delay_ms);
     let budget = Duration::from_millis(args.budget_ms);
     let runs = args.runs.max(1);
-    println!(
+    say!(
         "from each start position, worst of {runs} runs: stop flag raised {} ms into a \
          search without limits; searches with a {} ms budget",
-        args.delay_ms, args.budget_ms
+        args.delay_ms,
+        args.budget_ms
     );
-    println!(
+    say!(
         "(past budget: from the call to the return; search clock: from the search's own \
          start, which excludes setting up its tables, shown as setup)"
     );
-    println!(
+    say!(
         "{:<10} {:>16} {:>17} {:>13} {:>11}",
-        "mode", "after stop (ms)", "past budget (ms)", "search clock", "setup (ms)"
+        "mode",
+        "after stop (ms)",
+        "past budget (ms)",
+        "search clock",
+        "setup (ms)"
     );
     let mut overall_stop = Duration::ZERO;
     let mut overall_budget = Duration::ZERO;
@@ -83,7 +88,7 @@ pub fn run(args: &StopArgs) -> Result<(), String> {
             0 => String::new(),
             early => format!("  ({early} searches ended before the flag)"),
         };
-        println!(
+        say!(
             "{:<10} {:>16.1} {:>17.1} {:>13.1} {:>11.1}{note}",
             mode.id,
             millis(worst.after_stop),
@@ -94,7 +99,7 @@ pub fn run(args: &StopArgs) -> Result<(), String> {
         overall_stop = overall_stop.max(worst.after_stop);
         overall_budget = overall_budget.max(worst.past_budget);
     }
-    println!(
+    say!(
         "worst: {:.1} ms after the stop flag, {:.1} ms past the budget (required: under 50 ms)",
         millis(overall_stop),
         millis(overall_budget)

@@ -37,7 +37,7 @@ pub fn run(args: &ThinkArgs) -> Result<(), String> {
     };
     let stop = AtomicBool::new(false);
     let thought = game.analyse(&limits, &stop, &mut |thought| {
-        println!(
+        say!(
             "depth {:>2}  score {:>8}  nodes {:>10}  time {:>6} ms  line {}",
             thought.depth,
             thought.score.to_string(),
@@ -47,7 +47,7 @@ pub fn run(args: &ThinkArgs) -> Result<(), String> {
         );
     });
     let best = thought.line.first().cloned().unwrap_or_default();
-    println!(
+    say!(
         "best {best} (depth {}, {} nodes in {} ms, {:.0} thousand nodes per second)",
         thought.depth,
         thought.nodes,

@@ -1,6 +1,6 @@
 //! The `ply` binary as a user runs it: real processes, their output and exit codes.
 
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 fn ply(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_ply"))
@@ -108,6 +108,37 @@ fn save_inspect_shows_header_players_moves_and_position() {
         "to move:   White",
     ] {
         assert!(text.contains(needle), "{needle} missing from:\n{text}");
+    }
+}
+
+#[test]
+fn save_dates_are_shown_in_the_players_time_zone() {
+    // A POSIX zone five and a half hours east of UTC; the save was created 10:52 UTC.
+    let output = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(["save", "inspect", &golden("chess")])
+        .env("TZ", "XST-5:30")
+        .output()
+        .expect("the ply binary runs");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("created:   2026-11-21 16:22 XST"), "{text}");
+    assert!(text.contains("updated:   2026-11-21 17:23 XST"), "{text}");
+}
+
+#[test]
+fn a_closed_output_pipe_ends_ply_quietly() {
+    for args in [vec!["save", "inspect", &golden("chess")], vec!["modes"]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the ply binary runs");
+        // The reader leaves before ply writes anything, as `| head -0` would.
+        drop(child.stdout.take());
+        let output = child.wait_with_output().expect("ply ends");
+        assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+        assert_eq!(stderr(&output), "", "{args:?}");
     }
 }
 
