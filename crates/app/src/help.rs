@@ -1,61 +1,89 @@
-//! Opens the HTML help pages of `help/` in the system browser.
+//! The HTML help pages: carried inside the program (so an installed game has them
+//! wherever it runs), written out to the data folder when a page is first asked for, and
+//! opened in the system browser.
 
+use std::fs;
+use std::io;
 use std::path::{Path, PathBuf};
 
-/// Environment variable naming the help folder, when it is not beside the program.
+include!(concat!(env!("OUT_DIR"), "/help_pages.rs"));
+
+/// Environment variable naming the folder the help pages are written to and opened
+/// from, instead of `help/VERSION` in the system's data folder.
 pub const HELP_DIR_VARIABLE: &str = "PLYGROUND_HELP_DIR";
 
 /// Why a help page could not be shown.
 #[derive(Debug, thiserror::Error)]
 pub enum HelpError {
-    /// The help pages are not installed where the program looks.
-    #[error(
-        "the help pages were not found (looked for a \"help\" folder here and beside the program)"
-    )]
-    NotFound,
-    /// The browser could not be started.
-    #[error("could not open the browser: {0}")]
-    Browser(#[from] std::io::Error),
+    /// The system names no data folder to put the pages in.
+    #[error("the help pages have no place to go: this system names no data folder")]
+    NoDataFolder,
+    /// A page could not be written out.
+    #[error("the help pages could not be written to {}: {error}", .path.display())]
+    Write {
+        /// The file that could not be written.
+        path: PathBuf,
+        /// What went wrong.
+        error: io::Error,
+    },
+    /// No browser could be started; the page is there to open by hand.
+    #[error("no web browser could be opened; the help page is {}", .page.display())]
+    NoBrowser {
+        /// The page that was to be shown.
+        page: PathBuf,
+    },
 }
 
-/// The help folder: `PLYGROUND_HELP_DIR`, else `help/` in the working folder or beside
-/// the program (or any folder above it, which covers `cargo run`).
-pub fn help_dir() -> Option<PathBuf> {
+/// The folder the help pages are opened from: `PLYGROUND_HELP_DIR`, else
+/// `help/VERSION` in the system's data folder (`~/.local/share/plyground` on Linux).
+pub fn help_dir() -> Result<PathBuf, HelpError> {
     if let Some(dir) = std::env::var_os(HELP_DIR_VARIABLE) {
-        return Some(PathBuf::from(dir));
+        return Ok(PathBuf::from(dir));
     }
-    let mut places: Vec<PathBuf> = Vec::new();
-    if let Ok(here) = std::env::current_dir() {
-        places.push(here);
-    }
-    if let Ok(exe) = std::env::current_exe() {
-        places.extend(exe.ancestors().skip(1).map(Path::to_path_buf));
-    }
-    places
-        .into_iter()
-        .map(|place| place.join("help"))
-        .find(|dir| dir.is_dir())
+    let dirs =
+        directories::ProjectDirs::from("", "", "Plyground").ok_or(HelpError::NoDataFolder)?;
+    Ok(dirs.data_dir().join("help").join(env!("CARGO_PKG_VERSION")))
 }
 
-/// The page for a mode (`chess.html`) or topic (`online.html`), or the help home page
-/// for `None`; when that page is missing, the home page, and when that is missing too,
-/// the folder itself, so a help button never leads nowhere.
-pub fn page_path(page: Option<&str>) -> Result<PathBuf, HelpError> {
-    let dir = help_dir().ok_or(HelpError::NotFound)?;
-    let wanted = page.map(|id| dir.join(format!("{id}.html")));
-    let home = dir.join("index.html");
-    Ok(match wanted {
-        Some(path) if path.is_file() => path,
-        _ if home.is_file() => home,
-        _ => dir,
-    })
+/// Writes every help file into `dir` where it is missing or differs from the program's
+/// own copy, so the pages shown always match this version of the game.
+pub fn write_pages(dir: &Path) -> Result<(), HelpError> {
+    for (name, bytes) in PAGES {
+        let path = dir.join(name);
+        if fs::read(&path).is_ok_and(|found| found == *bytes) {
+            continue;
+        }
+        let written = match path.parent() {
+            Some(parent) => fs::create_dir_all(parent).and_then(|()| fs::write(&path, bytes)),
+            None => fs::write(&path, bytes),
+        };
+        written.map_err(|error| HelpError::Write { path, error })?;
+    }
+    Ok(())
+}
+
+/// The page for a mode (`chess`) or topic (`online`), or the help home page for `None`
+/// or a page the program does not carry, so a help button never leads nowhere.
+pub fn page_name(page: Option<&str>) -> &'static str {
+    let wanted = page.map(|id| format!("{id}.html"));
+    PAGES
+        .iter()
+        .map(|(name, _)| *name)
+        .find(|name| wanted.as_deref() == Some(*name))
+        .unwrap_or("index.html")
+}
+
+/// Writes the pages out and returns the file of `page` (see [`page_name`]).
+pub fn installed_page(page: Option<&str>) -> Result<PathBuf, HelpError> {
+    let dir = help_dir()?;
+    write_pages(&dir)?;
+    Ok(dir.join(page_name(page)))
 }
 
 /// Opens a help page in the system browser without waiting for it.
 pub fn open_page(page: Option<&str>) -> Result<(), HelpError> {
-    let page = page_path(page)?;
-    open::that_detached(page)?;
-    Ok(())
+    let page = installed_page(page)?;
+    open::that_detached(&page).map_err(|_| HelpError::NoBrowser { page })
 }
 
 #[cfg(test)]
@@ -63,20 +91,31 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_mode_has_its_help_page_and_missing_pages_fall_back() {
-        let Some(dir) = help_dir() else {
-            panic!("the help folder is found from the crate's folder");
-        };
+    fn every_mode_has_its_help_page_and_unknown_pages_fall_back_home() {
         for mode in ply_modes::MODES {
-            let page = page_path(Some(mode.id)).expect("help folder exists");
-            assert_eq!(
-                page,
-                dir.join(format!("{}.html", mode.id)),
-                "page of {}",
-                mode.id
-            );
+            assert_eq!(page_name(Some(mode.id)), format!("{}.html", mode.id));
         }
-        let fallback = page_path(Some("no-such-topic")).expect("help folder exists");
-        assert!(fallback == dir.join("index.html") || fallback == dir);
+        assert_eq!(page_name(Some("no-such-topic")), "index.html");
+        assert_eq!(page_name(None), "index.html");
+    }
+
+    #[test]
+    fn pages_are_written_out_and_mended_when_changed() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        write_pages(dir.path()).expect("writes");
+        for (name, bytes) in PAGES {
+            assert_eq!(fs::read(dir.path().join(name)).expect("written"), *bytes);
+        }
+        let chess = dir.path().join("chess.html");
+        fs::write(&chess, "stale").expect("overwrites");
+        write_pages(dir.path()).expect("writes again");
+        assert_ne!(fs::read(&chess).expect("there"), b"stale");
+    }
+
+    #[test]
+    fn the_home_page_and_its_style_are_carried() {
+        let names: Vec<&str> = PAGES.iter().map(|(name, _)| *name).collect();
+        assert!(names.contains(&"index.html"), "{names:?}");
+        assert!(names.contains(&"style.css"), "{names:?}");
     }
 }

@@ -2,6 +2,7 @@
 //! screen to a PNG file (`--screenshot`), checks such a file (`--check-png`), or measures
 //! frame times while the computer thinks (`--measure-frames`).
 
+mod icon;
 mod paint;
 
 use clap::Parser;
@@ -61,6 +62,10 @@ struct Options {
     /// Print every mode's id, one per line, and exit.
     #[arg(long)]
     list_modes: bool,
+    /// Write the help pages where the game opens them from and print the file of this
+    /// mode's or topic's page (`index` for the home page), then exit.
+    #[arg(long, value_name = "ID")]
+    help_page: Option<String>,
 }
 
 /// Why the options could not be followed.
@@ -135,6 +140,18 @@ fn main() -> ExitCode {
         }
         return ExitCode::SUCCESS;
     }
+    if let Some(page) = &options.help_page {
+        return match plyground::help::installed_page(Some(page)) {
+            Ok(path) => {
+                println!("{}", path.display());
+                ExitCode::SUCCESS
+            }
+            Err(error) => {
+                eprintln!("{error}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     if let Some(path) = &options.check_png {
         return match plyground::snapshot::distinct_colours(path, MIN_COLOURS) {
             Ok(colours) if colours >= MIN_COLOURS => ExitCode::SUCCESS,
@@ -167,6 +184,7 @@ fn main() -> ExitCode {
         // frames take up to 124 ms; without it the longest frame measured 39 ms
         // (`--measure-frames`), and the vector pieces still draw cleanly.
         sample_count: 1,
+        icon: icon::window_icon(),
         ..Default::default()
     };
     let status = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
