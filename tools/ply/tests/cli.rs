@@ -385,8 +385,11 @@ fn bench_relay_reports_round_trips_throughput_and_memory() {
     assert!(text.contains("moves: 18 in "), "{text}");
     assert!(text.contains("move round trip: p50 "), "{text}");
     assert!(text.contains("relay memory (/proc/"), "{text}");
-    assert!(
-        text.contains("VmRSS idle ") && !text.contains("unknown"),
-        "{text}"
-    );
+    // Only Linux has /proc; elsewhere the figures say "unknown".
+    if cfg!(target_os = "linux") {
+        assert!(
+            text.contains("VmRSS idle ") && !text.contains("unknown"),
+            "{text}"
+        );
+    }
 }
