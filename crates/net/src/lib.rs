@@ -21,7 +21,7 @@ pub use client::{
     NetEvent, NetHandle, Role,
 };
 pub use protocol::{
-    ClientMsg, Denied, Entered, EntryRefusal, GameSetup, GameView, LobbyView, Occupant,
+    BadToken, ClientMsg, Denied, Entered, EntryRefusal, GameSetup, GameView, LobbyView, Occupant,
     PROTOCOL_VERSION, PlayerView, ServerMsg, Token,
 };
 pub use server::{HostedServer, ServerConfig, host_in_process, run};

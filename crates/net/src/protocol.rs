@@ -68,11 +68,21 @@ impl fmt::Display for Token {
     }
 }
 
-impl std::str::FromStr for Token {
-    type Err = String;
+/// Text that is not a rejoin token.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("'{text}' is not a rejoin token (32 hexadecimal digits)")]
+pub struct BadToken {
+    /// The text that was rejected.
+    pub text: String,
+}
 
-    fn from_str(text: &str) -> Result<Token, String> {
-        let bad = || format!("'{text}' is not a rejoin token (32 hexadecimal digits)");
+impl std::str::FromStr for Token {
+    type Err = BadToken;
+
+    fn from_str(text: &str) -> Result<Token, BadToken> {
+        let bad = || BadToken {
+            text: text.to_string(),
+        };
         if text.len() != 32 || !text.is_ascii() {
             return Err(bad());
         }
