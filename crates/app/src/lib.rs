@@ -5,8 +5,10 @@
 pub mod computer;
 pub mod display;
 pub mod help;
+pub mod message;
 pub mod pieces;
 pub mod screens;
 pub mod settings;
 pub mod snapshot;
+pub mod table;
 pub mod theme;

@@ -1,0 +1,579 @@
+//! The game table: one game in progress, without a window. It holds the game, who sits
+//! at each side, the clocks, the computer's work, draw offers, undo, resignation and
+//! what has been saved, and asks its referee (the local rules or the relay) before
+//! anything happens. Whatever happens comes out as events, which the board view
+//! animates, the panel counts and sounds will play.
+
+mod clock;
+mod events;
+mod referee;
+mod seat;
+
+pub use clock::{Clocks, clock_text};
+pub use events::{MoveEffects, Piece, TableEvent, Tally, effects};
+pub use referee::{LocalReferee, Referee, Request, Ruling};
+pub use seat::Seat;
+
+use crate::computer::{Computer, News};
+use ply_core::{EndReason, MoveCode, Outcome, Player};
+use ply_modes::{AnyGame, Level, Thought, find_mode};
+use ply_save::{Controller, SavedGame};
+use std::time::{Duration, SystemTime};
+
+/// The most time the computer may take for one move (Maximum uses all of it).
+pub const MOVE_BUDGET: Duration = Duration::from_millis(2500);
+/// How long the computer waits after a move before it starts thinking, so the move's
+/// animation is seen first.
+const AFTER_MOVE: Duration = Duration::from_millis(250);
+/// A score (from the computer's side) at or below which it accepts a draw offer.
+const ACCEPT_DRAW_BELOW: i32 = -300;
+
+/// The computer's current search, as the panel shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thinking {
+    /// The side it thinks for.
+    pub side: Player,
+    /// Its strength.
+    pub level: Level,
+    /// What its search has found so far.
+    pub thought: Thought,
+}
+
+/// What has been saved of this game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SaveRecord {
+    /// The save this game was loaded from or last saved as (overwritten on saving).
+    pub name: Option<String>,
+    /// When the game was first saved.
+    pub created: Option<SystemTime>,
+    /// The number of moves at the last save.
+    pub saved_at_moves: Option<usize>,
+}
+
+/// A game in progress with its seats, clocks, computer and referee.
+pub struct Table {
+    game: Box<dyn AnyGame>,
+    seats: [Seat; 2],
+    names: [Option<String>; 2],
+    referee: Box<dyn Referee>,
+    clocks: Clocks,
+    computer: Computer,
+    thinking: Option<Thinking>,
+    scores: [Option<i32>; 2],
+    seed: u64,
+    pace: Duration,
+    hold: Duration,
+    awaiting_echo: bool,
+    draw_offer: Option<Player>,
+    history: Vec<MoveEffects>,
+    ending: Option<Outcome>,
+    record: SaveRecord,
+    events: Vec<TableEvent>,
+}
+
+impl Table {
+    /// A table for `game` with `seats` (first player first), refereed by `referee`.
+    pub fn new(game: Box<dyn AnyGame>, seats: [Seat; 2], referee: Box<dyn Referee>) -> Table {
+        let seed = SystemTime::now()
+            .duration_since(SystemTime::UNIX_EPOCH)
+            .map_or(0, |since| since.as_nanos() as u64);
+        Table {
+            history: replay_effects(game.as_ref()),
+            game,
+            seats,
+            names: [None, None],
+            referee,
+            clocks: Clocks::default(),
+            computer: Computer::start(),
+            thinking: None,
+            scores: [None; 2],
+            seed,
+            pace: Duration::ZERO,
+            hold: Duration::ZERO,
+            awaiting_echo: false,
+            draw_offer: None,
+            ending: None,
+            record: SaveRecord::default(),
+            events: Vec::new(),
+        }
+    }
+
+    /// A game on this computer, refereed by the rules in this process.
+    pub fn local(game: Box<dyn AnyGame>, seats: [Seat; 2]) -> Table {
+        Table::new(game, seats, Box::new(LocalReferee))
+    }
+
+    /// A table resuming a saved game; `name` is the save to overwrite when the player
+    /// saves again (none for the autosave, which is never overwritten by hand).
+    pub fn from_saved(saved: SavedGame, name: Option<String>) -> Table {
+        let mut seats = [Seat::Person; 2];
+        for seat in &saved.seats {
+            seats[seat.side.index()] = match seat.controller {
+                Controller::Person => Seat::Person,
+                Controller::Computer(level) => Seat::Computer(level),
+            };
+        }
+        let moves = saved.game.moves().len();
+        let mut table = Table::local(saved.game, seats);
+        table.clocks = Clocks::with_used(saved.time_used);
+        table.record = SaveRecord {
+            saved_at_moves: name.as_ref().map(|_| moves),
+            name,
+            created: Some(saved.created),
+        };
+        table
+    }
+
+    /// Names the players (online, where each side has a player's name).
+    pub fn with_names(mut self, names: [Option<String>; 2]) -> Table {
+        self.names = names;
+        self
+    }
+
+    /// Sets how long the computer waits before each of its moves when no person sits
+    /// at the table, so that a person can follow a game between computers.
+    pub fn with_pace(mut self, pace: Duration) -> Table {
+        self.pace = pace;
+        self
+    }
+
+    /// The game.
+    pub fn game(&self) -> &dyn AnyGame {
+        self.game.as_ref()
+    }
+
+    /// Who plays `side`.
+    pub fn seat(&self, side: Player) -> Seat {
+        self.seats[side.index()]
+    }
+
+    /// Who plays each side.
+    pub fn seats(&self) -> [Seat; 2] {
+        self.seats
+    }
+
+    /// The sides played by people at this computer.
+    pub fn persons(&self) -> Vec<Player> {
+        Player::BOTH
+            .into_iter()
+            .filter(|side| self.seat(*side).is_person())
+            .collect()
+    }
+
+    /// How the game ended, if it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome().or(self.ending)
+    }
+
+    /// The clocks.
+    pub fn clocks(&self) -> &Clocks {
+        &self.clocks
+    }
+
+    /// What every move so far did, in order.
+    pub fn history(&self) -> &[MoveEffects] {
+        &self.history
+    }
+
+    /// The computer's current search, if it is thinking.
+    pub fn thinking(&self) -> Option<&Thinking> {
+        self.thinking.as_ref()
+    }
+
+    /// The side whose draw offer waits for an answer.
+    pub fn draw_offer(&self) -> Option<Player> {
+        self.draw_offer
+    }
+
+    /// What has been saved of this game.
+    pub fn record(&self) -> &SaveRecord {
+        &self.record
+    }
+
+    /// Whether a person at this computer may move now.
+    pub fn person_to_move(&self) -> bool {
+        self.outcome().is_none()
+            && self.seat(self.game.to_move()).is_person()
+            && !self.awaiting_echo
+            && self.draw_offer.is_none()
+    }
+
+    /// Whether moves may be taken back (local games with a move to take back).
+    pub fn can_undo(&self) -> bool {
+        self.referee.allows_undo() && (!self.game.moves().is_empty() || self.outcome().is_some())
+    }
+
+    /// Who resigns or offers a draw from this computer: the only person here, or the
+    /// person to move when two share the computer.
+    pub fn acting_person(&self) -> Option<Player> {
+        match self.persons().as_slice() {
+            [] => None,
+            [only] => Some(*only),
+            _ => Some(self.game.to_move()),
+        }
+    }
+
+    /// What is shown for `side`: the player's name online, else the computer's
+    /// strength, or `my_name` (from the settings) for the only person at this computer.
+    pub fn seat_label(&self, side: Player, my_name: &str) -> String {
+        if let Some(known) = &self.names[side.index()] {
+            return known.clone();
+        }
+        let my_name = my_name.trim();
+        let alone = self.persons().len() == 1;
+        match self.seat(side) {
+            Seat::Computer(level) => format!("Computer ({})", level.name()),
+            Seat::Remote => "Opponent".into(),
+            Seat::Person if alone && !my_name.is_empty() => my_name.to_string(),
+            Seat::Person if alone => "You".into(),
+            Seat::Person => format!("Player {}", side.index() + 1),
+        }
+    }
+
+    /// Everything that happened since the last call.
+    pub fn take_events(&mut self) -> Vec<TableEvent> {
+        std::mem::take(&mut self.events)
+    }
+
+    /// Lets `elapsed` pass: runs the clock of the side to move (unless the table is
+    /// `paused` and its referee allows pausing, as a local game does while its menu is
+    /// open), applies the referee's rulings and the computer's answers, and starts the
+    /// computer when it is its turn.
+    pub fn tick(&mut self, elapsed: Duration, paused: bool) {
+        let paused = paused && self.referee.allows_undo();
+        if !paused && self.outcome().is_none() {
+            self.clocks.run(self.game.to_move(), elapsed);
+        }
+        self.hold = self.hold.saturating_sub(elapsed);
+        let rulings = self.referee.poll();
+        self.apply_all(rulings);
+        for news in self.computer.poll() {
+            match news {
+                News::Progress(thought) => {
+                    if let Some(thinking) = &mut self.thinking {
+                        thinking.thought = thought;
+                    }
+                }
+                News::Done(thought) => self.computer_answered(thought),
+            }
+        }
+        if !paused {
+            self.start_computer_if_due();
+        }
+    }
+
+    /// A person at this computer plays a legal move.
+    pub fn play(&mut self, code: MoveCode) {
+        if !self.person_to_move() {
+            return;
+        }
+        self.submit_move(code);
+    }
+
+    /// A person at this computer resigns `side`.
+    pub fn resign(&mut self, side: Player) {
+        if self.outcome().is_none() && self.seat(side).is_person() {
+            self.ask(Request::Resign(side));
+        }
+    }
+
+    /// A person at this computer offers a draw for `side`. A computer opponent here
+    /// answers at once: it accepts only when it judges its position clearly lost.
+    pub fn offer_draw(&mut self, side: Player) {
+        if self.outcome().is_some() || !self.seat(side).is_person() || self.draw_offer.is_some() {
+            return;
+        }
+        self.ask(Request::OfferDraw(side));
+    }
+
+    /// A person at this computer answers the draw offered to them.
+    pub fn answer_draw(&mut self, accept: bool) {
+        let Some(offerer) = self.draw_offer else {
+            return;
+        };
+        let by = offerer.opponent();
+        if self.seat(by).is_person() {
+            self.ask(Request::AnswerDraw { by, accept });
+        }
+    }
+
+    /// Takes back the last move, and the computer's moves before it, back to a person's
+    /// turn (local games only).
+    pub fn undo(&mut self) {
+        if !self.can_undo() {
+            return;
+        }
+        self.stop_computer();
+        self.ending = None;
+        self.draw_offer = None;
+        self.undo_one();
+        let has_person = !self.persons().is_empty();
+        while has_person
+            && !self.seat(self.game.to_move()).is_person()
+            && !self.game.moves().is_empty()
+        {
+            self.undo_one();
+        }
+        self.events.push(TableEvent::Undone);
+    }
+
+    /// Stops the computer's search; its answer will be ignored.
+    pub fn stop_computer(&mut self) {
+        self.computer.cancel();
+        self.thinking = None;
+    }
+
+    /// Whether leaving now would lose moves that are in no save.
+    pub fn unsaved(&self) -> bool {
+        self.outcome().is_none()
+            && !self.game.moves().is_empty()
+            && self.record.saved_at_moves != Some(self.game.moves().len())
+    }
+
+    /// The game as a save, titled and with the players' labels.
+    pub fn saved_game(&self, my_name: &str) -> SavedGame {
+        let labels = Player::BOTH.map(|side| self.seat_label(side, my_name));
+        let seats = Player::BOTH
+            .into_iter()
+            .map(|side| ply_save::Seat {
+                name: labels[side.index()].clone(),
+                controller: match self.seat(side) {
+                    Seat::Person | Seat::Remote => Controller::Person,
+                    Seat::Computer(level) => Controller::Computer(level),
+                },
+                side,
+            })
+            .collect();
+        let mode_name = find_mode(self.game.mode_id()).map_or(self.game.mode_id(), |m| m.name);
+        let title = format!("{mode_name}: {} v {}", labels[0], labels[1]);
+        let mut saved = SavedGame::new(title, seats, self.game.clone_box());
+        saved.time_used = self.clocks.both();
+        if let Some(created) = self.record.created {
+            saved.created = created;
+        }
+        saved
+    }
+
+    /// Records that the game was saved as `name`.
+    pub fn mark_saved(&mut self, name: String, created: SystemTime) {
+        self.record = SaveRecord {
+            name: Some(name),
+            created: Some(created),
+            saved_at_moves: Some(self.game.moves().len()),
+        };
+    }
+
+    /// A new game of the same mode from the same start, with the same seats.
+    pub fn rematch(&self) -> Option<Table> {
+        let mode = find_mode(self.game.mode_id())?;
+        let game = mode.from_position(&self.game.start_text()).ok()?;
+        Some(Table::local(game, self.seats).with_pace(self.pace))
+    }
+
+    /// The game as it stood after `plies` moves (for looking back through it).
+    pub fn position_after(&self, plies: usize) -> Box<dyn AnyGame> {
+        let mut game = self.game.clone_box();
+        while game.moves().len() > plies && game.undo().is_some() {}
+        game
+    }
+
+    fn submit_move(&mut self, code: MoveCode) {
+        let Some(text) = self.game.move_text(code) else {
+            return;
+        };
+        if self.referee.echoes_moves() {
+            self.awaiting_echo = true;
+        }
+        self.ask(Request::Move { code, text });
+    }
+
+    fn ask(&mut self, request: Request) {
+        let rulings = self.referee.submit(self.game.as_ref(), request);
+        self.apply_all(rulings);
+    }
+
+    fn apply_all(&mut self, rulings: Vec<Ruling>) {
+        for ruling in rulings {
+            self.apply(ruling);
+        }
+    }
+
+    fn apply(&mut self, ruling: Ruling) {
+        match ruling {
+            Ruling::Played(text) => {
+                self.awaiting_echo = false;
+                self.play_accepted(&text);
+            }
+            Ruling::Refused(reason) => {
+                self.awaiting_echo = false;
+                self.events.push(TableEvent::Refused(reason));
+            }
+            Ruling::DrawOffered(side) => {
+                self.draw_offer = Some(side);
+                self.events.push(TableEvent::DrawOffered(side));
+                if let Seat::Computer(_) = self.seat(side.opponent()) {
+                    let accept = self.computer_accepts_draw(side.opponent());
+                    self.ask(Request::AnswerDraw {
+                        by: side.opponent(),
+                        accept,
+                    });
+                }
+            }
+            Ruling::DrawDeclined(side) => {
+                self.draw_offer = None;
+                self.events.push(TableEvent::DrawDeclined(side));
+            }
+            Ruling::Ended(outcome) => self.end(outcome),
+        }
+    }
+
+    fn play_accepted(&mut self, text: &str) {
+        let Ok(code) = self.game.parse_move(text) else {
+            self.events.push(TableEvent::Refused(format!(
+                "This computer could not follow the move {text}."
+            )));
+            return;
+        };
+        let before = self.game.view();
+        let side = self.game.to_move();
+        let path = self.game.move_path(code).unwrap_or_default();
+        let display = self.game.display_move(code).unwrap_or_else(|| text.into());
+        if self.game.play(code).is_err() {
+            return;
+        }
+        let effects = effects(&before, &self.game.view(), &path, side, display);
+        self.history.push(effects.clone());
+        self.events.push(TableEvent::Moved(effects));
+        self.draw_offer = None;
+        self.thinking = None;
+        self.hold = if self.persons().is_empty() {
+            self.pace.max(AFTER_MOVE)
+        } else {
+            AFTER_MOVE
+        };
+        if let Some(outcome) = self.game.outcome() {
+            self.stop_computer();
+            self.events.push(TableEvent::Ended(outcome));
+        }
+    }
+
+    fn end(&mut self, outcome: Outcome) {
+        if self.outcome().is_some() {
+            return;
+        }
+        let recorded = match outcome {
+            Outcome::Win {
+                winner,
+                reason: EndReason::Resignation,
+            } => self.game.resign(winner.opponent()),
+            Outcome::Draw {
+                reason: EndReason::DrawAgreed,
+            } => self.game.agree_draw(),
+            _ => Err(ply_core::MoveError::GameOver),
+        };
+        if recorded.is_err() {
+            self.ending = Some(outcome);
+        }
+        self.draw_offer = None;
+        self.awaiting_echo = false;
+        self.stop_computer();
+        self.events.push(TableEvent::Ended(outcome));
+    }
+
+    fn undo_one(&mut self) {
+        let moves = self.game.moves().len();
+        self.game.undo();
+        if self.game.moves().len() < moves {
+            self.history.pop();
+        }
+    }
+
+    fn start_computer_if_due(&mut self) {
+        if self.outcome().is_some()
+            || self.computer.is_thinking()
+            || self.awaiting_echo
+            || self.draw_offer.is_some()
+            || !self.hold.is_zero()
+        {
+            return;
+        }
+        let side = self.game.to_move();
+        let Seat::Computer(level) = self.seat(side) else {
+            return;
+        };
+        let request = ply_modes::Request {
+            level,
+            budget: MOVE_BUDGET,
+            seed: self.seed ^ (self.game.moves().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        };
+        self.computer.think(self.game.as_ref(), request);
+        self.thinking = Some(Thinking {
+            side,
+            level,
+            thought: Thought {
+                best: None,
+                depth: 0,
+                score: ply_core::Score::ZERO,
+                nodes: 0,
+                elapsed: Duration::ZERO,
+                line: Vec::new(),
+            },
+        });
+    }
+
+    fn computer_answered(&mut self, thought: Thought) {
+        let side = self.game.to_move();
+        self.thinking = None;
+        self.scores[side.index()] = Some(thought.score.0);
+        match thought.best {
+            Some(best) => self.submit_move(best),
+            None => self.events.push(TableEvent::Refused(
+                "The computer found no move to play.".into(),
+            )),
+        }
+    }
+
+    /// Whether the computer playing `side` takes a draw: only when clearly losing.
+    fn computer_accepts_draw(&self, side: Player) -> bool {
+        let score = self.scores[side.index()].unwrap_or_else(|| {
+            let now = self.game.evaluate().0;
+            if self.game.to_move() == side {
+                now
+            } else {
+                -now
+            }
+        });
+        score <= ACCEPT_DRAW_BELOW
+    }
+
+    /// Waits for the computer's current answer and applies it (tests and tools only;
+    /// the window polls through [`Table::tick`]).
+    pub fn wait_for_computer(&mut self) {
+        self.hold = Duration::ZERO;
+        self.start_computer_if_due();
+        if let Some(thought) = self.computer.wait() {
+            self.computer_answered(thought);
+        }
+    }
+}
+
+/// What each move of `game` did, replayed from its start (a resumed or loaded game).
+fn replay_effects(game: &dyn AnyGame) -> Vec<MoveEffects> {
+    let Some(mut replay) =
+        find_mode(game.mode_id()).and_then(|mode| mode.from_position(&game.start_text()).ok())
+    else {
+        return Vec::new();
+    };
+    let mut history = Vec::new();
+    for code in game.moves() {
+        let before = replay.view();
+        let side = replay.to_move();
+        let path = replay.move_path(code).unwrap_or_default();
+        let display = replay.display_move(code).unwrap_or_default();
+        if replay.play(code).is_err() {
+            break;
+        }
+        history.push(effects(&before, &replay.view(), &path, side, display));
+    }
+    history
+}

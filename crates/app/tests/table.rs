@@ -1,0 +1,274 @@
+//! The game table without a window: local referee, computer seats, draw offers and
+//! answers, undo across a computer move, resignation, clocks that pause, unsaved
+//! changes, and what moves did (captures, promotion, explosion, castling, multi-jumps).
+
+use ply_core::{EndReason, Outcome, Player};
+use ply_modes::{AnyGame, Level, find_mode};
+use plyground::table::{Seat, Table, TableEvent, Tally};
+use std::time::Duration;
+
+fn game(mode: &str, position: Option<&str>, moves: &str) -> Box<dyn AnyGame> {
+    let mode = find_mode(mode).expect("mode");
+    let mut game = match position {
+        Some(text) => mode.from_position(text).expect("position"),
+        None => mode.new_game(),
+    };
+    for text in moves.split_whitespace() {
+        game.play_text(text).expect("move");
+    }
+    game
+}
+
+fn play(table: &mut Table, text: &str) {
+    let code = table.game().parse_move(text).expect("legal");
+    table.play(code);
+}
+
+const PEOPLE: [Seat; 2] = [Seat::Person, Seat::Person];
+
+#[test]
+fn a_local_move_is_played_at_once_and_reported() {
+    let mut table = Table::local(game("chess", None, ""), PEOPLE);
+    play(&mut table, "e2e4");
+    assert_eq!(table.game().move_texts(), ["e2e4"]);
+    let events = table.take_events();
+    assert!(
+        matches!(&events[..], [TableEvent::Moved(effects)] if effects.display == "e4" && effects.captured.is_empty()),
+        "{events:?}"
+    );
+    assert!(table.take_events().is_empty());
+}
+
+#[test]
+fn the_computer_answers_a_persons_move() {
+    let seats = [Seat::Person, Seat::Computer(Level::Easy)];
+    let mut table = Table::local(game("connect4", None, ""), seats);
+    play(&mut table, "4");
+    assert_eq!(table.game().to_move(), Player::Second);
+    assert!(!table.person_to_move());
+    table.wait_for_computer();
+    assert_eq!(table.game().moves().len(), 2);
+    assert!(table.person_to_move());
+}
+
+#[test]
+fn a_draw_offer_between_two_people_waits_for_an_answer() {
+    let mut table = Table::local(game("chess", None, "e2e4 e7e5"), PEOPLE);
+    table.offer_draw(Player::First);
+    assert_eq!(table.outcome(), None, "offering does not end the game");
+    assert_eq!(table.draw_offer(), Some(Player::First));
+    assert!(
+        !table.person_to_move(),
+        "the offer is answered before play goes on"
+    );
+    table.answer_draw(false);
+    assert_eq!(table.draw_offer(), None);
+    assert_eq!(table.outcome(), None);
+    let events = table.take_events();
+    assert!(
+        events.contains(&TableEvent::DrawDeclined(Player::Second)),
+        "{events:?}"
+    );
+    table.offer_draw(Player::First);
+    table.answer_draw(true);
+    assert_eq!(
+        table.outcome(),
+        Some(Outcome::Draw {
+            reason: EndReason::DrawAgreed
+        })
+    );
+}
+
+#[test]
+fn the_computer_declines_a_draw_in_an_even_position() {
+    let seats = [Seat::Person, Seat::Computer(Level::Hard)];
+    let mut table = Table::local(game("chess", None, ""), seats);
+    table.offer_draw(Player::First);
+    assert_eq!(table.outcome(), None);
+    assert_eq!(table.draw_offer(), None);
+    assert!(
+        table
+            .take_events()
+            .contains(&TableEvent::DrawDeclined(Player::Second))
+    );
+}
+
+#[test]
+fn the_computer_accepts_a_draw_when_clearly_lost() {
+    // Black has a bare king against king and queen.
+    let seats = [Seat::Person, Seat::Computer(Level::Hard)];
+    let lost = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1";
+    let mut table = Table::local(game("chess", Some(lost), ""), seats);
+    table.offer_draw(Player::First);
+    assert_eq!(
+        table.outcome(),
+        Some(Outcome::Draw {
+            reason: EndReason::DrawAgreed
+        })
+    );
+}
+
+#[test]
+fn undo_takes_back_the_computers_move_too() {
+    let seats = [Seat::Person, Seat::Computer(Level::Easy)];
+    let mut table = Table::local(game("chess", None, ""), seats);
+    play(&mut table, "d2d4");
+    table.wait_for_computer();
+    assert_eq!(table.game().moves().len(), 2);
+    assert_eq!(table.history().len(), 2);
+    table.undo();
+    assert!(table.game().moves().is_empty());
+    assert!(table.history().is_empty());
+    assert!(table.person_to_move());
+    assert!(table.take_events().contains(&TableEvent::Undone));
+}
+
+#[test]
+fn undo_while_the_computer_thinks_drops_its_answer() {
+    let seats = [Seat::Person, Seat::Computer(Level::Maximum)];
+    let mut table = Table::local(game("chess", None, ""), seats);
+    play(&mut table, "e2e4");
+    table.tick(Duration::from_secs(1), false);
+    assert!(table.thinking().is_some());
+    table.undo();
+    assert!(table.thinking().is_none());
+    std::thread::sleep(Duration::from_millis(50));
+    table.tick(Duration::from_millis(10), false);
+    assert!(table.game().moves().is_empty(), "a stale answer was played");
+}
+
+#[test]
+fn a_person_resigns_and_the_other_side_wins() {
+    let mut table = Table::local(game("hnefatafl", None, ""), PEOPLE);
+    table.resign(Player::First);
+    let expected = Outcome::Win {
+        winner: Player::Second,
+        reason: EndReason::Resignation,
+    };
+    assert_eq!(table.outcome(), Some(expected));
+    assert!(table.take_events().contains(&TableEvent::Ended(expected)));
+}
+
+#[test]
+fn the_clock_runs_for_the_side_to_move_and_stops_while_paused() {
+    let mut table = Table::local(game("checkers", None, ""), PEOPLE);
+    table.tick(Duration::from_secs(2), true);
+    assert_eq!(table.clocks().both(), [Duration::ZERO; 2]);
+    table.tick(Duration::from_secs(2), false);
+    assert_eq!(table.clocks().used(Player::First), Duration::from_secs(2));
+    play(&mut table, "11-15");
+    table.tick(Duration::from_secs(3), false);
+    assert_eq!(table.clocks().used(Player::Second), Duration::from_secs(3));
+    table.resign(Player::Second);
+    table.tick(Duration::from_secs(3), false);
+    assert_eq!(table.clocks().used(Player::Second), Duration::from_secs(3));
+}
+
+#[test]
+fn unsaved_changes_are_tracked() {
+    let mut table = Table::local(game("chess", None, ""), PEOPLE);
+    assert!(!table.unsaved(), "nothing to lose before the first move");
+    play(&mut table, "e2e4");
+    assert!(table.unsaved());
+    table.mark_saved("game-1".into(), std::time::SystemTime::now());
+    assert!(!table.unsaved());
+    play(&mut table, "e7e5");
+    assert!(table.unsaved());
+    table.resign(Player::First);
+    assert!(!table.unsaved(), "a finished game has nothing to resume");
+}
+
+fn values(piece: plyground::table::Piece) -> i64 {
+    use ply_core::PieceGlyph::*;
+    match piece.1 {
+        Pawn | Man => 1,
+        Knight | Bishop => 3,
+        Rook => 5,
+        Queen => 9,
+        _ => 0,
+    }
+}
+
+#[test]
+fn a_promotion_is_not_a_capture_and_adds_its_value() {
+    // White takes the queen on d8 while promoting: 9 taken, 8 gained.
+    let position = "3q3k/4P3/8/8/8/8/8/4K3 w - - 0 1";
+    let mut table = Table::local(game("chess", Some(position), ""), PEOPLE);
+    play(&mut table, "e7d8q");
+    let effects = &table.history()[0];
+    assert_eq!(effects.captured.len(), 1);
+    assert_eq!(effects.captured[0].1.0, Player::Second);
+    assert!(effects.promoted.is_some());
+    let tally = Tally::of(table.history(), values);
+    assert!(tally.lost[0].is_empty(), "the promoted pawn is not lost");
+    assert_eq!(tally.lead(Player::First, values), 17);
+    assert_eq!(tally.lead(Player::Second, values), -17);
+}
+
+#[test]
+fn castling_moves_the_rook_without_capturing_it() {
+    let position = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+    let mut table = Table::local(game("chess", Some(position), ""), PEOPLE);
+    play(&mut table, "e1g1");
+    let effects = &table.history()[0];
+    assert!(effects.captured.is_empty());
+    assert_eq!(effects.companions.len(), 1);
+}
+
+#[test]
+fn en_passant_takes_the_pawn_beside_the_path() {
+    let mut table = Table::local(game("chess", None, "e2e4 a7a6 e4e5 d7d5"), PEOPLE);
+    play(&mut table, "e5d6");
+    let effects = table.history().last().expect("a move");
+    assert_eq!(effects.captured.len(), 1);
+    assert!(!effects.path.contains(&effects.captured[0].0));
+}
+
+#[test]
+fn an_atomic_capture_explodes_the_capturer_too() {
+    let mut table = Table::local(game("atomic", None, "e2e4 d7d5"), PEOPLE);
+    play(&mut table, "e4d5");
+    let effects = table.history().last().expect("a move");
+    assert!(effects.exploded);
+    assert!(
+        effects
+            .captured
+            .iter()
+            .any(|(_, piece)| piece.0 == Player::First)
+    );
+    assert!(
+        effects
+            .captured
+            .iter()
+            .any(|(_, piece)| piece.0 == Player::Second)
+    );
+}
+
+#[test]
+fn a_checkers_double_jump_takes_two_men() {
+    // A black man on 9 with white men on 14 and 23 in its way: it must jump both.
+    let position = "B:W14,23,30:B9";
+    let mut table = Table::local(game("checkers", Some(position), ""), PEOPLE);
+    let legal: Vec<String> = table
+        .game()
+        .legal_moves()
+        .into_iter()
+        .filter_map(|code| table.game().move_text(code))
+        .collect();
+    let jump = legal
+        .iter()
+        .find(|text| text.matches('x').count() == 2)
+        .expect("a double jump");
+    play(&mut table, jump);
+    assert_eq!(table.history()[0].captured.len(), 2);
+}
+
+#[test]
+fn a_loaded_game_knows_what_its_moves_did() {
+    let played = game("chess", None, "e2e4 d7d5 e4d5 d8d5");
+    let table = Table::local(played, PEOPLE);
+    let tally = Tally::of(table.history(), values);
+    assert_eq!(tally.lost[0].len(), 1);
+    assert_eq!(tally.lost[1].len(), 1);
+    assert_eq!(tally.lead(Player::First, values), 0);
+}
