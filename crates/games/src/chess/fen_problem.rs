@@ -32,9 +32,9 @@ pub enum FenProblem {
     /// A rank (1-based) describes more squares than the board is wide.
     #[error("rank {0} has too many squares")]
     RankTooLong(u8),
-    /// A rank (1-based) describes fewer squares than the board is wide.
+    /// A rank (1-based) adds up to another number of squares than the board is wide.
     #[error("rank {rank} has {found} squares instead of {needed}")]
-    RankTooShort {
+    RankWidth {
         /// The rank, from 1.
         rank: u8,
         /// Squares the text gives it.
@@ -102,7 +102,7 @@ impl FenProblem {
             | FenProblem::MoveNumber(_)
             | FenProblem::RankCount { .. }
             | FenProblem::RankTooLong(_)
-            | FenProblem::RankTooShort { .. }
+            | FenProblem::RankWidth { .. }
             | FenProblem::PieceLetter(_)
             | FenProblem::NoCastling
             | FenProblem::CastlingLetter(_)

@@ -384,7 +384,7 @@ impl<V: Variant> Chess<V> {
             }
             file += run;
             if file != u32::from(Self::FILES) {
-                return Err(FenProblem::RankTooShort {
+                return Err(FenProblem::RankWidth {
                     rank: rank + 1,
                     found: file,
                     needed: Self::FILES,
