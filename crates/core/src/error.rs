@@ -1,6 +1,7 @@
 //! Errors for reading positions and moves: each says exactly what was wrong with the
 //! text it was given, and hands that text back.
 
+use std::fmt;
 use thiserror::Error;
 
 /// A position text that could not be read.
@@ -9,18 +10,37 @@ use thiserror::Error;
 pub struct PositionError {
     /// The text that was rejected.
     pub text: String,
+    /// What kind of problem it has, for callers that act on the cause.
+    pub fault: PositionFault,
     /// What was wrong with it, in plain words.
     pub reason: String,
 }
 
 impl PositionError {
-    /// A rejection of `text` for `reason`.
-    pub fn new(text: impl Into<String>, reason: impl Into<String>) -> Self {
+    /// A rejection of `text` for a `fault` described by `reason`.
+    pub fn new(text: impl Into<String>, fault: PositionFault, reason: impl fmt::Display) -> Self {
         PositionError {
             text: text.into(),
-            reason: reason.into(),
+            fault,
+            reason: reason.to_string(),
         }
     }
+}
+
+/// The kinds of problem a position text can have. Each mode says which of its reasons
+/// falls under which kind, so that a caller can tell a typing mistake from a position
+/// that cannot occur without knowing the mode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PositionFault {
+    /// The text is not written in the mode's notation: fields, letters, numbers or
+    /// squares that do not parse, or a board of the wrong size.
+    Notation,
+    /// The text is well formed, but no game of the mode can reach the position it
+    /// describes (two kings of one side, a pawn on the last rank, the side that just
+    /// moved in check).
+    Impossible,
+    /// The text records moves that go on after the game had already ended.
+    PastTheEnd,
 }
 
 /// A move that could not be played.

@@ -11,7 +11,7 @@ mod score;
 mod view;
 pub mod zobrist;
 
-pub use error::{MoveError, PositionError};
+pub use error::{MoveError, PositionError, PositionFault};
 pub use outcome::{EndReason, Outcome};
 pub use player::Player;
 pub use rules::{Heuristics, MoveCode, Present, Rules};

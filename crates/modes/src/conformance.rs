@@ -1,10 +1,14 @@
 //! The generic conformance check every registered mode must pass: random playouts in
 //! which each position's hash, texts, moves and undo information are verified against
 //! the rules themselves. The test suite runs it for every mode in the registry, so a new
-//! mode is checked the moment it is registered.
+//! mode is checked the moment it is registered. A failure names the check, the playout,
+//! the ply and the position (and the move, where one is involved).
 
 use crate::{AnyGame, Game};
-use ply_core::{Heuristics, MoveCode, Present, Rules, zobrist::splitmix64};
+use ply_core::{
+    Heuristics, MoveCode, MoveError, Outcome, PositionError, Present, Rules, zobrist::splitmix64,
+};
+use thiserror::Error;
 
 /// Longest playout accepted before the check reports that a game does not end.
 pub const MAX_PLIES: usize = 20_000;
@@ -36,15 +40,124 @@ impl Dice {
     }
 }
 
+/// Why a mode failed its conformance check, and where.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("playout {playout}, ply {ply}, position '{position}': {failure}")]
+pub struct ConformanceError {
+    /// The random game that failed, counted from 0.
+    pub playout: usize,
+    /// Plies played in it when the check failed.
+    pub ply: usize,
+    /// The position text at that point.
+    pub position: String,
+    /// Which check failed.
+    pub failure: Failure,
+}
+
+/// The check that failed. Moves are named in the mode's move text.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum Failure {
+    /// The incremental hash differs from one computed from scratch.
+    #[error("the hash differs from a recompute")]
+    HashDrift,
+    /// The position's own text was refused.
+    #[error("its own text was rejected: {0}")]
+    TextRejected(PositionError),
+    /// The text read back as a different position or hash.
+    #[error("the position text does not round-trip")]
+    TextRoundTrip,
+    /// The board view's cell count disagrees with its size.
+    #[error("the board view has the wrong number of cells")]
+    ViewSize,
+    /// No legal move, yet no outcome.
+    #[error("no legal moves but no outcome")]
+    NoMovesNoOutcome,
+    /// The hash after a move differs from a recompute.
+    #[error("the hash after {0} differs from a recompute")]
+    MoveHashDrift(String),
+    /// Unmaking a move did not restore the position.
+    #[error("unmaking {0} did not restore the position")]
+    UnmakeMismatch(String),
+    /// A move's text did not read back as the same move.
+    #[error("move text '{text}' read back as {read}")]
+    MoveTextRoundTrip {
+        /// The move text.
+        text: String,
+        /// What reading it gave.
+        read: String,
+    },
+    /// A move's code did not lead back to the same move.
+    #[error("the move code of '{0}' does not round-trip")]
+    MoveCodeRoundTrip(String),
+    /// A move has an empty display form.
+    #[error("move '{0}' has an empty display form")]
+    EmptyDisplay(String),
+    /// A move's path is empty or leaves the board view.
+    #[error("move '{text}' has a bad path {path:?}")]
+    BadPath {
+        /// The move text.
+        text: String,
+        /// The cells its path names.
+        path: Vec<usize>,
+    },
+    /// An illegal move code was played.
+    #[error("play accepted the illegal code {0}")]
+    IllegalCodeAccepted(u64),
+    /// Text that is no move was played.
+    #[error("play_text accepted '{0}'")]
+    GarbageAccepted(&'static str),
+    /// Refusing a move changed the game.
+    #[error("a refused move changed the game")]
+    RefusalChangedGame,
+    /// A legal move was refused.
+    #[error("playing {text} was refused: {error}")]
+    PlayRefused {
+        /// The move text.
+        text: String,
+        /// Why it was refused.
+        error: MoveError,
+    },
+    /// The game went on past [`MAX_PLIES`].
+    #[error("the game did not end within {MAX_PLIES} plies")]
+    NoEnd,
+    /// A finished game lists legal moves.
+    #[error("a finished game still lists legal moves")]
+    FinishedListsMoves,
+    /// A finished game accepted a move.
+    #[error("a finished game accepted a move")]
+    FinishedAcceptedMove,
+    /// Undoing every move did not lead back to the start.
+    #[error("undoing every move did not return to the start")]
+    UndoMissedStart,
+    /// The final position's text read back with another ending.
+    #[error("the final position reads back as {found:?} instead of {expected:?}")]
+    FinalOutcome {
+        /// The ending the position itself decides.
+        expected: Option<Outcome>,
+        /// The ending of the position read back from its text.
+        found: Option<Outcome>,
+    },
+    /// The final position's text read back as unfinished without legal moves, or as
+    /// finished with legal moves.
+    #[error("the final position reads back with an outcome of {found:?} but {moves} legal moves")]
+    FinalMoves {
+        /// The ending of the position read back.
+        found: Option<Outcome>,
+        /// Its legal moves.
+        moves: usize,
+    },
+}
+
 /// Plays `playouts` random games of `G` from its start, checking at every position:
 /// the incremental hash equals a recomputed one; position text round-trips; every legal
 /// move's make/unmake restores the position exactly; one random move's text and code
-/// round-trip; an illegal move is refused; the game ends within [`MAX_PLIES`]; and
-/// undoing every move returns to the start.
+/// round-trip; an illegal move is refused; the game ends within [`MAX_PLIES`]; undoing
+/// every move returns to the start; and the final position's text reads back finished
+/// with the same outcome (see [`check_final_text`]).
 pub fn check<G: Rules + Heuristics + Present>(
     seed: u64,
     playouts: usize,
-) -> Result<Report, String> {
+) -> Result<Report, ConformanceError> {
     let mut dice = Dice(seed);
     let mut report = Report::default();
     let mut moves = Vec::new();
@@ -52,34 +165,29 @@ pub fn check<G: Rules + Heuristics + Present>(
         let mut game = Game::new(G::start());
         let mut plies = 0;
         while game.outcome().is_none() {
-            let here = |what: String| format!("playout {playout}, ply {plies}: {what}");
             let position = game.position().clone();
+            let ply = plies;
+            let here = |failure: Failure| ConformanceError {
+                playout,
+                ply,
+                position: position.to_text(),
+                failure,
+            };
             check_position(&position).map_err(here)?;
             moves.clear();
             position.gen_moves(&mut moves);
             if moves.is_empty() {
-                return Err(here(format!(
-                    "no legal moves but no outcome in {}",
-                    position.to_text()
-                )));
+                return Err(here(Failure::NoMovesNoOutcome));
             }
             for &mv in &moves {
                 let mut after = position.clone();
                 let undo = after.make(mv);
                 if after.hash() != after.recompute_hash() {
-                    return Err(here(format!(
-                        "hash after {} from {} differs from a recompute",
-                        position.move_text(mv),
-                        position.to_text()
-                    )));
+                    return Err(here(Failure::MoveHashDrift(position.move_text(mv))));
                 }
                 after.unmake(mv, undo);
                 if after != position {
-                    return Err(here(format!(
-                        "unmaking {} did not restore {}",
-                        position.move_text(mv),
-                        position.to_text()
-                    )));
+                    return Err(here(Failure::UnmakeMismatch(position.move_text(mv))));
                 }
                 report.moves += 1;
             }
@@ -88,57 +196,69 @@ pub fn check<G: Rules + Heuristics + Present>(
             if plies % 8 == 0 {
                 check_refusals(&game, &mut dice).map_err(here)?;
             }
-            game.play_move(chosen).map_err(|e| here(e.to_string()))?;
+            game.play_move(chosen).map_err(|error| {
+                here(Failure::PlayRefused {
+                    text: position.move_text(chosen),
+                    error,
+                })
+            })?;
             plies += 1;
             report.positions += 1;
             if plies > MAX_PLIES {
-                return Err(format!(
-                    "playout {playout} did not end within {MAX_PLIES} plies"
-                ));
+                return Err(here(Failure::NoEnd));
             }
         }
-        check_finished(&game).map_err(|what| format!("playout {playout}, end: {what}"))?;
+        let at_end = |failure: Failure| ConformanceError {
+            playout,
+            ply: plies,
+            position: game.position().to_text(),
+            failure,
+        };
+        check_finished(&game).map_err(at_end)?;
+        check_final_text(game.position()).map_err(at_end)?;
         report.playouts += 1;
         report.longest = report.longest.max(plies);
     }
     Ok(report)
 }
 
-fn check_position<G: Rules + Present>(position: &G) -> Result<(), String> {
+fn check_position<G: Rules + Present>(position: &G) -> Result<(), Failure> {
     if position.hash() != position.recompute_hash() {
-        return Err(format!(
-            "hash of {} differs from a recompute",
-            position.to_text()
-        ));
+        return Err(Failure::HashDrift);
     }
     let text = position.to_text();
-    let reread = G::from_text(&text).map_err(|e| format!("own text rejected: {e}"))?;
+    let reread = G::from_text(&text).map_err(Failure::TextRejected)?;
     if reread.to_text() != text || reread.hash() != position.hash() {
-        return Err(format!("position text '{text}' does not round-trip"));
+        return Err(Failure::TextRoundTrip);
     }
     let view = position.view();
     if view.cells.len() != view.width * view.height {
-        return Err("board view has the wrong number of cells".into());
+        return Err(Failure::ViewSize);
     }
     Ok(())
 }
 
-fn check_move<G: Rules + Present>(position: &G, mv: G::Move) -> Result<(), String> {
+fn check_move<G: Rules + Present>(position: &G, mv: G::Move) -> Result<(), Failure> {
     let text = position.move_text(mv);
     match position.parse_move(&text) {
         Ok(parsed) if parsed == mv => {}
-        other => return Err(format!("move text '{text}' read back as {other:?}")),
+        other => {
+            return Err(Failure::MoveTextRoundTrip {
+                text,
+                read: format!("{other:?}"),
+            });
+        }
     }
     if position.legal_move_from_code(G::move_code(mv)) != Some(mv) {
-        return Err(format!("move code of '{text}' does not round-trip"));
+        return Err(Failure::MoveCodeRoundTrip(text));
     }
     if position.display_move(mv).is_empty() {
-        return Err(format!("move '{text}' has an empty display form"));
+        return Err(Failure::EmptyDisplay(text));
     }
     let cells = position.view().cells.len();
     let path = position.move_path(mv);
     if path.is_empty() || path.iter().any(|&cell| cell >= cells) {
-        return Err(format!("move '{text}' has a bad path {path:?}"));
+        return Err(Failure::BadPath { text, path });
     }
     Ok(())
 }
@@ -146,7 +266,7 @@ fn check_move<G: Rules + Present>(position: &G, mv: G::Move) -> Result<(), Strin
 fn check_refusals<G: Rules + Heuristics + Present>(
     game: &Game<G>,
     dice: &mut Dice,
-) -> Result<(), String> {
+) -> Result<(), Failure> {
     let mut copy: Box<dyn AnyGame> = Box::new(game.clone());
     let legal = copy.legal_moves();
     let bogus = (0..16)
@@ -155,34 +275,56 @@ fn check_refusals<G: Rules + Heuristics + Present>(
     if let Some(code) = bogus
         && copy.play(code).is_ok()
     {
-        return Err(format!("play accepted the illegal code {}", code.0));
+        return Err(Failure::IllegalCodeAccepted(code.0));
     }
     for garbage in ["", "zz99", "0-0-0-0", "\u{1F600}", "a1a1a1a1a1"] {
         if copy.play_text(garbage).is_ok() {
-            return Err(format!("play_text accepted '{garbage}'"));
+            return Err(Failure::GarbageAccepted(garbage));
         }
     }
     if copy.position_text() != game.position().to_text() {
-        return Err("a refused move changed the game".into());
+        return Err(Failure::RefusalChangedGame);
     }
     Ok(())
 }
 
-fn check_finished<G: Rules + Heuristics + Present>(game: &Game<G>) -> Result<(), String> {
+fn check_finished<G: Rules + Heuristics + Present>(game: &Game<G>) -> Result<(), Failure> {
     let mut copy: Box<dyn AnyGame> = Box::new(game.clone());
     if !copy.legal_moves().is_empty() {
-        return Err("a finished game still lists legal moves".into());
+        return Err(Failure::FinishedListsMoves);
     }
     let mut moves = Vec::new();
     game.position().gen_moves(&mut moves);
     if let Some(&mv) = moves.first()
         && copy.play(G::move_code(mv)).is_ok()
     {
-        return Err("a finished game accepted a move".into());
+        return Err(Failure::FinishedAcceptedMove);
     }
     while copy.undo().is_some() {}
     if copy.position_text() != G::start().to_text() {
-        return Err("undoing every move did not return to the start".into());
+        return Err(Failure::UndoMissedStart);
+    }
+    Ok(())
+}
+
+/// Checks that the final position of a finished game, written as text and read back,
+/// is finished the same way: the same outcome, and no legal moves once the game is
+/// over. Endings that depend on what the text does not hold cannot come back: a
+/// repetition (the history) leaves the position itself undecided, and a move counter
+/// kept beside the position (one the text leaves out, so the position read back
+/// differs from the one written) may lose the draw it decided. Such a text must read
+/// back as a legal unfinished position, with moves.
+pub fn check_final_text<G: Rules + Heuristics + Present>(position: &G) -> Result<(), Failure> {
+    let reread = G::from_text(&position.to_text()).map_err(Failure::TextRejected)?;
+    let expected = position.outcome();
+    let found = reread.outcome();
+    let counter_lost = reread != *position && found.is_none();
+    if found != expected && !counter_lost {
+        return Err(Failure::FinalOutcome { expected, found });
+    }
+    let moves = Game::new(reread).legal_moves().len();
+    if found.is_some() != (moves == 0) {
+        return Err(Failure::FinalMoves { found, moves });
     }
     Ok(())
 }

@@ -15,7 +15,7 @@ pub struct Mode {
     pub rules_version: u32,
     new_game: fn() -> Box<dyn AnyGame>,
     from_position: fn(&str) -> Result<Box<dyn AnyGame>, PositionError>,
-    check: fn(u64, usize) -> Result<conformance::Report, String>,
+    check: fn(u64, usize) -> Result<conformance::Report, conformance::ConformanceError>,
 }
 
 impl Mode {
@@ -43,7 +43,11 @@ impl Mode {
     }
 
     /// Runs the generic conformance checks on `playouts` random games from `seed`.
-    pub fn conformance(&self, seed: u64, playouts: usize) -> Result<conformance::Report, String> {
+    pub fn conformance(
+        &self,
+        seed: u64,
+        playouts: usize,
+    ) -> Result<conformance::Report, conformance::ConformanceError> {
         (self.check)(seed, playouts)
     }
 }

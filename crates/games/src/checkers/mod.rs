@@ -5,6 +5,7 @@
 mod geometry;
 mod movegen;
 mod notation;
+mod pdn_problem;
 mod position;
 mod rules;
 

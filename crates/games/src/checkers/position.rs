@@ -3,6 +3,7 @@
 //! PDN FEN in and out; playing a move.
 
 use super::geometry::{CROWNING_ROW, bit, squares};
+use super::pdn_problem::PdnProblem;
 use super::{Move, Piece};
 use ply_core::{Player, PositionError, zobrist};
 
@@ -132,42 +133,29 @@ impl Checkers {
     /// either case, squares in any order, and a final `.` is allowed. The no-progress
     /// counter starts at 0.
     pub fn from_pdn(text: &str) -> Result<Self, PositionError> {
-        let fail = |reason: String| PositionError::new(text, reason);
+        let fail = |problem: PdnProblem| PositionError::new(text, problem.fault(), problem);
         let trimmed = text.trim();
         let trimmed = trimmed.strip_suffix('.').unwrap_or(trimmed);
         let fields: Vec<&str> = trimmed.split(':').map(str::trim).collect();
         if fields.len() != 3 {
-            return Err(fail(format!(
-                "PDN FEN needs three fields separated by ':' (side to move, White's pieces, \
-                 Black's pieces), found {}",
-                fields.len()
-            )));
+            return Err(fail(PdnProblem::FieldCount(fields.len())));
         }
         let mut turn_letters = fields[0].chars();
         let turn = turn_letters
             .next()
             .filter(|_| turn_letters.next().is_none())
             .and_then(read_side)
-            .ok_or_else(|| {
-                fail(format!(
-                    "side to move must be 'B' or 'W', not '{}'",
-                    fields[0]
-                ))
-            })?;
+            .ok_or_else(|| fail(PdnProblem::SideToMove(fields[0].into())))?;
         let mut position = Self::empty(turn);
         let mut seen = [false; 2];
         for field in &fields[1..] {
             let mut chars = field.chars();
-            let side = chars.next().and_then(read_side).ok_or_else(|| {
-                fail(format!(
-                    "each piece field must start with 'W' or 'B', not '{field}'"
-                ))
-            })?;
+            let side = chars
+                .next()
+                .and_then(read_side)
+                .ok_or_else(|| fail(PdnProblem::PieceField((*field).into())))?;
             if std::mem::replace(&mut seen[side.index()], true) {
-                return Err(fail(format!(
-                    "the pieces of {} are given twice",
-                    side_name(side)
-                )));
+                return Err(fail(PdnProblem::SideTwice(side_name(side))));
             }
             position.read_pieces(side, chars.as_str()).map_err(fail)?;
         }
@@ -177,7 +165,7 @@ impl Checkers {
     }
 
     /// Reads one side's comma-separated list of squares.
-    fn read_pieces(&mut self, side: Player, list: &str) -> Result<(), String> {
+    fn read_pieces(&mut self, side: Player, list: &str) -> Result<(), PdnProblem> {
         let list = list.trim();
         if list.is_empty() {
             return Ok(());
@@ -195,12 +183,12 @@ impl Checkers {
                 }
             };
             if first > last {
-                return Err(format!("the range '{entry}' runs backwards"));
+                return Err(PdnProblem::RangeBackwards(entry.into()));
             }
             for number in first..=last {
                 let index = number - 1;
                 if self.occupied() & bit(index) != 0 {
-                    return Err(format!("square {number} is given twice"));
+                    return Err(PdnProblem::SquareTwice(number));
                 }
                 self.pieces[side.index()] |= bit(index);
                 if king {
@@ -211,24 +199,30 @@ impl Checkers {
         Ok(())
     }
 
-    fn validate(&self) -> Result<(), String> {
+    /// Refuses positions no game can reach. A finished game's final position is not
+    /// refused: the side to move may have no pieces or no moves; but the side that just
+    /// moved must have had a piece to move.
+    fn validate(&self) -> Result<(), PdnProblem> {
         for side in Player::BOTH {
             let count = self.pieces[side.index()].count_ones();
             if count > MAX_PIECES {
-                return Err(format!(
-                    "{} has {count} pieces; a side has at most {MAX_PIECES}",
-                    side_name(side)
-                ));
+                return Err(PdnProblem::TooManyPieces {
+                    side: side_name(side),
+                    count,
+                    most: MAX_PIECES,
+                });
             }
             let crowned_men = self.pieces[side.index()] & !self.kings & CROWNING_ROW[side.index()];
             if let Some(index) = squares(crowned_men).next() {
-                return Err(format!(
-                    "{} has a man on square {}, its crowning row; write it as a king (K{})",
-                    side_name(side),
-                    index + 1,
-                    index + 1
-                ));
+                return Err(PdnProblem::ManOnCrowningRow {
+                    side: side_name(side),
+                    square: index + 1,
+                });
             }
+        }
+        let mover = self.turn.opponent();
+        if self.pieces[mover.index()] == 0 {
+            return Err(PdnProblem::MoverHasNoPieces(side_name(mover)));
         }
         Ok(())
     }
@@ -272,15 +266,15 @@ fn side_name(side: Player) -> &'static str {
 }
 
 /// A square number 1..=32 from `text`, which is part of `entry`.
-fn read_square(text: &str, entry: &str) -> Result<u8, String> {
+fn read_square(text: &str, entry: &str) -> Result<u8, PdnProblem> {
     let text = text.trim();
     if text.is_empty() || !text.bytes().all(|byte| byte.is_ascii_digit()) {
-        return Err(format!("'{entry}' is not a square number (1 to 32)"));
+        return Err(PdnProblem::NotASquare(entry.into()));
     }
     text.parse::<u8>()
         .ok()
         .filter(|number| (1..=32).contains(number))
-        .ok_or_else(|| format!("square '{text}' is off the board (squares are 1 to 32)"))
+        .ok_or_else(|| PdnProblem::OffBoard(text.into()))
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 
 mod bits;
 mod eval;
+mod fen_problem;
 mod geometry;
 mod movegen;
 mod notation;

@@ -2,6 +2,7 @@
 //! move counters and the incrementally kept Zobrist hash; FEN in and out; making moves.
 
 use super::bits::Bits;
+use super::fen_problem::FenProblem;
 use super::geometry::Geometry;
 use super::variants::Variant;
 use super::{Move, Role};
@@ -25,6 +26,14 @@ static TURN_KEY: [u64; 1] = zobrist::keys(0xC4E5_5004);
 #[inline]
 fn piece_key(side: Player, role: Role, square: u8) -> u64 {
     PIECE_KEYS[(side.index() * 6 + role as usize) * 256 + usize::from(square)]
+}
+
+/// What FEN and its messages call `side`.
+fn side_name(side: Player) -> &'static str {
+    match side {
+        Player::First => "White",
+        Player::Second => "Black",
+    }
 }
 
 /// A position of chess variant `V`.
@@ -310,55 +319,42 @@ impl<V: Variant> Chess<V> {
 
     /// Reads a position in FEN (the move counters may be left out).
     pub fn from_fen(text: &str) -> Result<Self, PositionError> {
-        let fail = |reason: String| PositionError::new(text, reason);
+        let fail = |problem: FenProblem| PositionError::new(text, problem.fault(), problem);
         let fields: Vec<&str> = text.split_whitespace().collect();
         if !(fields.len() == 4 || fields.len() == 6) {
-            return Err(fail(format!(
-                "FEN needs 6 fields (board, side, castling, en passant, halfmoves, fullmoves), found {}",
-                fields.len()
-            )));
+            return Err(fail(FenProblem::FieldCount(fields.len())));
         }
         let mut position = Self::empty();
         position.read_board(fields[0]).map_err(fail)?;
         position.turn = match fields[1] {
             "w" => Player::First,
             "b" => Player::Second,
-            other => {
-                return Err(fail(format!(
-                    "side to move must be 'w' or 'b', not '{other}'"
-                )));
-            }
+            other => return Err(fail(FenProblem::SideToMove(other.into()))),
         };
         position.read_castling(fields[2]).map_err(fail)?;
         position.read_en_passant(fields[3]).map_err(fail)?;
         if fields.len() == 6 {
             position.halfmoves = fields[4]
                 .parse()
-                .map_err(|_| fail(format!("halfmove clock '{}' is not a number", fields[4])))?;
+                .map_err(|_| fail(FenProblem::HalfmoveClock(fields[4].into())))?;
             position.fullmoves = fields[5]
                 .parse()
                 .ok()
                 .filter(|&n: &u32| n >= 1)
-                .ok_or_else(|| {
-                    fail(format!(
-                        "move number '{}' is not a positive number",
-                        fields[5]
-                    ))
-                })?;
+                .ok_or_else(|| fail(FenProblem::MoveNumber(fields[5].into())))?;
         }
         position.validate().map_err(fail)?;
         position.hash = position.compute_hash();
         Ok(position)
     }
 
-    fn read_board(&mut self, board: &str) -> Result<(), String> {
+    fn read_board(&mut self, board: &str) -> Result<(), FenProblem> {
         let rows: Vec<&str> = board.split('/').collect();
         if rows.len() != usize::from(Self::RANKS) {
-            return Err(format!(
-                "the board needs {} ranks, found {}",
-                Self::RANKS,
-                rows.len()
-            ));
+            return Err(FenProblem::RankCount {
+                needed: Self::RANKS,
+                found: rows.len(),
+            });
         }
         for (row_index, row) in rows.iter().enumerate() {
             let rank = Self::RANKS - 1 - row_index as u8;
@@ -368,16 +364,15 @@ impl<V: Variant> Chess<V> {
                 if let Some(digit) = c.to_digit(10) {
                     run = run * 10 + digit;
                     if run > u32::from(Self::FILES) {
-                        return Err(format!("rank {} has too many squares", rank + 1));
+                        return Err(FenProblem::RankTooLong(rank + 1));
                     }
                     continue;
                 }
                 file += run;
                 run = 0;
-                let role =
-                    Role::from_letter(c).ok_or_else(|| format!("'{c}' is not a piece letter"))?;
+                let role = Role::from_letter(c).ok_or(FenProblem::PieceLetter(c))?;
                 if file >= u32::from(Self::FILES) {
-                    return Err(format!("rank {} has too many squares", rank + 1));
+                    return Err(FenProblem::RankTooLong(rank + 1));
                 }
                 let side = if c.is_ascii_uppercase() {
                     Player::First
@@ -389,22 +384,22 @@ impl<V: Variant> Chess<V> {
             }
             file += run;
             if file != u32::from(Self::FILES) {
-                return Err(format!(
-                    "rank {} has {file} squares instead of {}",
-                    rank + 1,
-                    Self::FILES
-                ));
+                return Err(FenProblem::RankWidth {
+                    rank: rank + 1,
+                    found: file,
+                    needed: Self::FILES,
+                });
             }
         }
         Ok(())
     }
 
-    fn read_castling(&mut self, field: &str) -> Result<(), String> {
+    fn read_castling(&mut self, field: &str) -> Result<(), FenProblem> {
         if field == "-" {
             return Ok(());
         }
         if !V::CASTLING {
-            return Err("this mode has no castling; the castling field must be '-'".into());
+            return Err(FenProblem::NoCastling);
         }
         for c in field.chars() {
             let right = match c {
@@ -412,33 +407,27 @@ impl<V: Variant> Chess<V> {
                 'Q' => WHITE_LONG,
                 'k' => BLACK_SHORT,
                 'q' => BLACK_LONG,
-                _ => {
-                    return Err(format!(
-                        "'{c}' is not a castling right (use K, Q, k, q or -)"
-                    ));
-                }
+                _ => return Err(FenProblem::CastlingLetter(c)),
             };
             if self.castling & right != 0 {
-                return Err(format!("castling right '{c}' is given twice"));
+                return Err(FenProblem::CastlingTwice(c));
             }
             self.castling |= right;
         }
         let missing = self.castling & !self.castling_still_possible();
         if missing != 0 {
-            return Err(
-                "a castling right is given but its king or rook is not on its home square".into(),
-            );
+            return Err(FenProblem::CastlingWithoutPieces);
         }
         Ok(())
     }
 
-    fn read_en_passant(&mut self, field: &str) -> Result<(), String> {
+    fn read_en_passant(&mut self, field: &str) -> Result<(), FenProblem> {
         if field == "-" {
             return Ok(());
         }
         let square = match Self::parse_square(field) {
             Some((square, "")) => square,
-            _ => return Err(format!("'{field}' is not an en passant square")),
+            _ => return Err(FenProblem::EnPassantSquare(field.into())),
         };
         let mover = self.turn.opponent();
         let skipped_rank = match mover {
@@ -452,9 +441,7 @@ impl<V: Variant> Chess<V> {
             || self.occupied().has(square)
             || self.occupied().has(origin as u8)
         {
-            return Err(format!(
-                "en passant square {field} does not follow a two-square pawn move"
-            ));
+            return Err(FenProblem::EnPassantWithoutDoubleStep(field.into()));
         }
         if (V::Geometry::pawn(mover.index(), square) & self.pieces(self.turn, Role::Pawn)).any() {
             self.en_passant = Some(square);
@@ -462,30 +449,43 @@ impl<V: Variant> Chess<V> {
         Ok(())
     }
 
-    fn validate(&self) -> Result<(), String> {
+    /// Refuses positions no game of the variant can reach. A finished game's final
+    /// position is not refused: the side to move may be checkmated, have lost its king
+    /// to an explosion (atomic) or all its pieces (last piece standing).
+    fn validate(&self) -> Result<(), FenProblem> {
         if (self.occupied() & V::holes()).any() {
-            return Err("a piece stands on one of the holes (d4, e4, d5, e5)".into());
+            return Err(FenProblem::PieceOnHole);
         }
         let back_ranks = V::Geometry::rank(0) | V::Geometry::rank(Self::RANKS - 1);
         if (self.roles[Role::Pawn as usize] & back_ranks).any() {
-            return Err("a pawn stands on the first or last rank".into());
+            return Err(FenProblem::PawnOnBackRank);
+        }
+        let mover = self.turn.opponent();
+        if !V::ROYAL && self.colors[mover.index()].is_empty() {
+            return Err(FenProblem::MoverHasNoPieces(side_name(mover)));
         }
         if V::ROYAL {
             for side in Player::BOTH {
                 let kings = self.pieces(side, Role::King).count();
-                let name = if side == Player::First {
-                    "White"
-                } else {
-                    "Black"
-                };
-                let missing_allowed = V::ATOMIC && side == self.turn;
-                if kings > 1 || (kings == 0 && !missing_allowed) {
-                    return Err(format!("{name} must have exactly one king, not {kings}"));
+                if V::ATOMIC && kings == 0 && side == mover {
+                    return Err(FenProblem::MoverExploded(side_name(side)));
+                }
+                if kings > 1 || (kings == 0 && !V::ATOMIC) {
+                    return Err(FenProblem::KingCount {
+                        side: side_name(side),
+                        kings,
+                    });
                 }
             }
-            if self.in_check(self.turn.opponent()) {
-                return Err("the side that just moved is in check".into());
+            // Once the side to move's king has exploded the game is over, and the move
+            // that blew it up may well have left the mover's own king attacked.
+            let exploded = self.king_of(self.turn).is_none();
+            if !exploded && self.in_check(mover) {
+                return Err(FenProblem::MoverInCheck);
             }
+        }
+        if V::HILL && (self.pieces(self.turn, Role::King) & V::centre()).any() {
+            return Err(FenProblem::HillBeforeLastMove(side_name(self.turn)));
         }
         Ok(())
     }

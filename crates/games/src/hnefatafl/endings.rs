@@ -3,8 +3,8 @@
 //! move, no legal move, and the move limit.
 
 use super::board::{
-    BOARD, CORNERS, EDGE, FILE_A, FILE_K, RANK_1, RANK_11, bit, east, flood, has, neighbours,
-    north, south, west,
+    BOARD, CORNERS, DIRECTIONS, EDGE, FILE_A, FILE_K, NEXT, OFF, RANK_1, RANK_11, bit, east, flood,
+    has, neighbours, north, south, west,
 };
 use super::position::{Hnefatafl, MOVE_LIMIT};
 use ply_core::{EndReason, Outcome, Player};
@@ -22,6 +22,9 @@ impl Hnefatafl {
             return win(Player::Second, EndReason::KingEscaped);
         }
         match self.turn {
+            Player::Second if self.king_hemmed_in(king) => {
+                win(Player::First, EndReason::KingCaptured)
+            }
             Player::Second if self.encircled() => win(Player::First, EndReason::Encircled),
             Player::First if self.exit_fort(king) => win(Player::Second, EndReason::ExitFort),
             _ => None,
@@ -46,6 +49,17 @@ impl Hnefatafl {
             });
         }
         None
+    }
+
+    /// Whether attackers stand on all four sides of the king on `king`. Play takes such
+    /// a king off the board at once; a position text that leaves him standing records
+    /// his capture just the same (with three attackers and the empty throne, the text
+    /// cannot tell: he may just have stepped off the throne, so he stands).
+    pub(super) fn king_hemmed_in(&self, king: u8) -> bool {
+        DIRECTIONS.iter().all(|&direction| {
+            let side = NEXT[direction][usize::from(king)];
+            side != OFF && has(self.attackers, side)
+        })
     }
 
     /// Whether no defender (king included) can reach the board's edge through squares
@@ -113,5 +127,21 @@ mod tests {
         assert_eq!(start.decided(), None);
         assert!(!start.encircled());
         assert!(start.has_moves());
+    }
+
+    #[test]
+    fn a_king_left_standing_among_four_attackers_is_captured() {
+        let hemmed = "11/9d1/11/11/11/11/3a7/2aka6/3a7/11/11 d";
+        let taken = Hnefatafl::from_text(hemmed).expect("a finished position");
+        assert_eq!(
+            taken.decided(),
+            Some(Outcome::Win {
+                winner: Player::First,
+                reason: EndReason::KingCaptured,
+            })
+        );
+        let beside_throne = "11/11/11/11/11/4ak1a3/5a5/11/11/11/11 d";
+        let standing = Hnefatafl::from_text(beside_throne).expect("a game going on");
+        assert_eq!(standing.decided(), None);
     }
 }

@@ -6,6 +6,7 @@ mod endings;
 mod movegen;
 mod position;
 mod rules;
+mod text_problem;
 
 pub use board::{parse_square, square_name};
 pub use position::{Hnefatafl, MOVE_LIMIT, START};

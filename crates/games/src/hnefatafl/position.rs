@@ -6,6 +6,7 @@ use super::board::{
     CORNERS, DIRECTIONS, EDGE, FILE_A, FILE_K, NEXT, OFF, RANK_1, RANK_11, RESTRICTED, SIZE, Set,
     THRONE, bit, has, squares,
 };
+use super::text_problem::TextProblem;
 use super::{Move, Piece};
 use ply_core::{Player, PositionError, zobrist};
 
@@ -254,22 +255,15 @@ impl Hnefatafl {
     /// `d` defender, `k` king, a number for a run of empty squares), a space, and the
     /// side to move (`a` or `d`). The ply counter starts at 0.
     pub fn from_text(text: &str) -> Result<Self, PositionError> {
-        let fail = |reason: String| PositionError::new(text, reason);
+        let fail = |problem: TextProblem| PositionError::new(text, problem.fault(), problem);
         let fields: Vec<&str> = text.split_whitespace().collect();
         let [board, side] = fields[..] else {
-            return Err(fail(format!(
-                "expected two fields (the board and the side to move), found {}",
-                fields.len()
-            )));
+            return Err(fail(TextProblem::FieldCount(fields.len())));
         };
         let turn = match side {
             "a" => Player::First,
             "d" => Player::Second,
-            other => {
-                return Err(fail(format!(
-                    "the side to move must be 'a' (attackers) or 'd' (defenders), not '{other}'"
-                )));
-            }
+            other => return Err(fail(TextProblem::SideToMove(other.into()))),
         };
         let mut position = Self::empty(turn);
         position.read_board(board).map_err(fail)?;
@@ -278,75 +272,66 @@ impl Hnefatafl {
         Ok(position)
     }
 
-    fn read_board(&mut self, board: &str) -> Result<(), String> {
+    fn read_board(&mut self, board: &str) -> Result<(), TextProblem> {
         let rows: Vec<&str> = board.split('/').collect();
         if rows.len() != usize::from(SIZE) {
-            return Err(format!("the board needs 11 ranks, found {}", rows.len()));
+            return Err(TextProblem::RankCount(rows.len()));
         }
         for (row_index, row) in rows.iter().enumerate() {
             let rank = SIZE - 1 - row_index as u8;
             let mut file: u32 = 0;
             let mut run: u32 = 0;
-            let too_long = || format!("rank {} has more than 11 squares", rank + 1);
             for c in row.chars() {
                 if let Some(digit) = c.to_digit(10) {
                     if run == 0 && digit == 0 {
-                        return Err(format!(
-                            "rank {} has an empty run starting with 0",
-                            rank + 1
-                        ));
+                        return Err(TextProblem::LeadingZero(rank + 1));
                     }
                     run = run * 10 + digit;
                     if file + run > u32::from(SIZE) {
-                        return Err(too_long());
+                        return Err(TextProblem::RankTooLong(rank + 1));
                     }
                     continue;
                 }
                 file += run;
                 run = 0;
-                let piece = Piece::from_letter(c).ok_or_else(|| {
-                    format!("'{c}' is not a piece letter (use a, d, k or a number)")
-                })?;
+                let piece = Piece::from_letter(c).ok_or(TextProblem::PieceLetter(c))?;
                 if file >= u32::from(SIZE) {
-                    return Err(too_long());
+                    return Err(TextProblem::RankTooLong(rank + 1));
                 }
                 let square = rank * SIZE + file as u8;
                 if piece == Piece::King && self.king.is_some() {
-                    return Err("there is more than one king".into());
+                    return Err(TextProblem::SecondKing);
                 }
                 self.toggle(piece, square);
                 file += 1;
             }
             file += run;
             if file != u32::from(SIZE) {
-                return Err(format!(
-                    "rank {} has {file} squares instead of 11",
-                    rank + 1
-                ));
+                return Err(TextProblem::RankTooShort {
+                    rank: rank + 1,
+                    found: file,
+                });
             }
         }
         Ok(())
     }
 
-    fn validate(&self) -> Result<(), String> {
+    /// Refuses positions no game can reach. A finished game's final position is not
+    /// refused: the king may be gone or hemmed in after the attackers' move, or on a
+    /// corner after the defenders' move.
+    fn validate(&self) -> Result<(), TextProblem> {
         let blocked = (self.attackers | self.defenders) & RESTRICTED;
         if let Some(square) = squares(blocked).next() {
-            return Err(format!(
-                "only the king may stand on the throne or a corner, but {} holds another piece",
-                super::square_name(square)
-            ));
+            return Err(TextProblem::Restricted(super::square_name(square)));
         }
         match self.king {
-            None if self.turn == Player::First => Err(
-                "the king is missing: he can only have been captured by the attackers' last \
-                 move, so the defenders must be to move"
-                    .into(),
-            ),
-            Some(king) if has(CORNERS, king) && self.turn == Player::Second => Err(
-                "the king stands on a corner: only the defenders' last move can have put him \
-                 there, so the attackers must be to move"
-                    .into(),
-            ),
+            None if self.turn == Player::First => Err(TextProblem::KingMissing),
+            Some(king) if has(CORNERS, king) && self.turn == Player::Second => {
+                Err(TextProblem::KingOnCorner)
+            }
+            Some(king) if self.king_hemmed_in(king) && self.turn == Player::First => {
+                Err(TextProblem::KingTakenEarlier)
+            }
             _ => Ok(()),
         }
     }
