@@ -83,10 +83,6 @@ pub enum FenProblem {
     /// The side that just moved left its own king in check.
     #[error("the side that just moved is in check")]
     MoverInCheck,
-    /// King of the hill: the side to move already stood on the hill before the last
-    /// move, so the game had ended.
-    #[error("{0}'s king already stands on the hill, so the game ended before the last move")]
-    HillBeforeLastMove(&'static str),
     /// Last piece standing: the side that just moved has no pieces.
     #[error("{0} has no pieces left, so it cannot have made the last move")]
     MoverHasNoPieces(&'static str),
@@ -116,7 +112,6 @@ impl FenProblem {
             | FenProblem::MoverExploded(_)
             | FenProblem::MoverInCheck
             | FenProblem::MoverHasNoPieces(_) => Impossible,
-            FenProblem::HillBeforeLastMove(_) => PastTheEnd,
         }
     }
 }
@@ -137,7 +132,7 @@ mod tests {
         let pawn_on_rank_one = Standard::from_fen("4k3/8/8/8/8/8/8/4K2P w - - 0 1");
         assert_eq!(fault(pawn_on_rank_one), Some(PositionFault::Impossible));
         let king_to_move_on_hill = KingOfTheHill::from_fen("4k3/8/8/8/4K3/8/8/8 w - - 0 1");
-        assert_eq!(fault(king_to_move_on_hill), Some(PositionFault::PastTheEnd));
+        assert_eq!(fault(king_to_move_on_hill), None);
         let exploded = Atomic::from_fen("8/4q3/5p2/2p2P1p/8/6P1/2P5/4K1B1 b - - 0 52");
         assert_eq!(fault(exploded), None);
     }

@@ -484,9 +484,6 @@ impl<V: Variant> Chess<V> {
                 return Err(FenProblem::MoverInCheck);
             }
         }
-        if V::HILL && (self.pieces(self.turn, Role::King) & V::centre()).any() {
-            return Err(FenProblem::HillBeforeLastMove(side_name(self.turn)));
-        }
         Ok(())
     }
 
