@@ -86,6 +86,69 @@ pub fn open_page(page: Option<&str>) -> Result<(), HelpError> {
     open::that_detached(&page).map_err(|_| HelpError::NoBrowser { page })
 }
 
+/// The readable text of a carried page (`chess` for `chess.html`), as paragraphs:
+/// headings, paragraphs and list items, without markup, for showing the rules inside
+/// the game. `None` when the program carries no such page.
+pub fn page_text(page: &str) -> Option<Vec<String>> {
+    let wanted = format!("{page}.html");
+    let (_, bytes) = PAGES.iter().find(|(name, _)| *name == wanted)?;
+    let html = std::str::from_utf8(bytes).ok()?;
+    let body = html.split_once("<main>").map_or(html, |(_, rest)| rest);
+    let mut paragraphs = Vec::new();
+    for (open, close) in [
+        ("<h1", "</h1>"),
+        ("<h2", "</h2>"),
+        ("<p", "</p>"),
+        ("<li", "</li>"),
+    ] {
+        let mut rest = body;
+        while let Some(start) = rest.find(open) {
+            let after = &rest[start..];
+            let Some(end) = after.find(close) else { break };
+            let inner = &after[..end];
+            let inner = inner.split_once('>').map_or("", |(_, text)| text);
+            paragraphs.push((body.len() - after.len(), open, plain_text(inner)));
+            rest = &after[end + close.len()..];
+        }
+    }
+    paragraphs.sort_by_key(|(at, _, _)| *at);
+    Some(
+        paragraphs
+            .into_iter()
+            .filter(|(_, _, text)| !text.is_empty())
+            .filter(|(_, _, text)| !text.starts_with("On this page"))
+            .map(|(_, tag, text)| {
+                if tag == "<li" {
+                    format!("• {text}")
+                } else {
+                    text
+                }
+            })
+            .collect(),
+    )
+}
+
+/// Text without tags, with the few entities the pages use, on one line.
+fn plain_text(html: &str) -> String {
+    let mut text = String::with_capacity(html.len());
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            _ if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    let text = text
+        .replace("&amp;", "&")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&#xFE0E;", "")
+        .replace("&nbsp;", " ");
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -117,5 +180,19 @@ mod tests {
         let names: Vec<&str> = PAGES.iter().map(|(name, _)| *name).collect();
         assert!(names.contains(&"index.html"), "{names:?}");
         assert!(names.contains(&"style.css"), "{names:?}");
+    }
+
+    #[test]
+    fn a_modes_page_reads_as_plain_paragraphs() {
+        let chess = page_text("chess").expect("carried");
+        assert_eq!(chess[0], "Chess");
+        assert!(chess.iter().any(|p| p.contains("checkmate")));
+        assert!(
+            chess
+                .iter()
+                .all(|p| !p.contains('<') && !p.contains("&amp;"))
+        );
+        assert!(chess.iter().any(|p| p.starts_with("• ")));
+        assert!(page_text("no-such-page").is_none());
     }
 }

@@ -2,12 +2,15 @@
 //! settings and the display list, all testable without a window. The binary adds a
 //! thin macroquad layer that turns window input into events and paints display lists.
 
+pub mod board;
 pub mod computer;
 pub mod display;
 pub mod help;
+pub mod measure;
 pub mod message;
 pub mod pieces;
 pub mod screens;
+pub mod session;
 pub mod settings;
 pub mod snapshot;
 pub mod table;

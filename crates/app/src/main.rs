@@ -13,7 +13,8 @@ use macroquad::prelude::{
 use macroquad::window::Conf;
 use ply_modes::{Level, MODES, find_mode, mode_ids};
 use plyground::display::Point;
-use plyground::screens::game::{GameScreen, Seat};
+use plyground::message::Message;
+use plyground::screens::game::GameScreen;
 use plyground::screens::load::LoadScreen;
 use plyground::screens::local::LocalSetup;
 use plyground::screens::menu::MainMenu;
@@ -21,6 +22,7 @@ use plyground::screens::online::{HostScreen, JoinScreen};
 use plyground::screens::settings::SettingsScreen;
 use plyground::screens::{App, Context, Event, Screen};
 use plyground::settings::Settings;
+use plyground::table::{Seat, Table};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -62,6 +64,23 @@ struct Options {
     /// Print every mode's id, one per line, and exit.
     #[arg(long)]
     list_modes: bool,
+    /// For `--screen game`: two people at this computer instead of a person against
+    /// the computer.
+    #[arg(long)]
+    two_people: bool,
+    /// For `--screen game`: look back at the position after this many moves.
+    #[arg(long, value_name = "PLIES")]
+    look_back: Option<usize>,
+    /// For `--screen game` of a finished game: fold the game-over banner into a strip.
+    #[arg(long)]
+    collapsed: bool,
+    /// The window's size for this run, as WIDTHxHEIGHT (the settings keep theirs).
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    size: Option<(u32, u32)>,
+    /// Show the menu for this many seconds without input, then print the processor time
+    /// the program used (an idle window should use almost none).
+    #[arg(long, value_name = "SECONDS")]
+    measure_idle: Option<f32>,
     /// Write the help pages where the game opens them from and print the file of this
     /// mode's or topic's page (`index` for the home page), then exit.
     #[arg(long, value_name = "ID")]
@@ -94,7 +113,10 @@ fn first_screen(options: &Options, context: &mut Context) -> Result<Box<dyn Scre
         find_mode(&mode_id).ok_or_else(|| StartError::UnknownMode(mode_id.clone(), mode_ids()))?;
     if options.measure_frames.is_some() {
         let seats = [Seat::Computer(Level::Maximum); 2];
-        return Ok(Box::new(GameScreen::new(mode.new_game(), seats)));
+        return Ok(Box::new(GameScreen::new(
+            Table::local(mode.new_game(), seats),
+            false,
+        )));
     }
     Ok(match options.screen.as_str() {
         "menu" => Box::new(MainMenu),
@@ -123,10 +145,19 @@ fn first_screen(options: &Options, context: &mut Context) -> Result<Box<dyn Scre
                 game.play_text(text)
                     .map_err(|error| StartError::BadMove(text.to_string(), error.to_string()))?;
             }
-            Box::new(GameScreen::new(
-                game,
-                [Seat::Person, Seat::Computer(Level::Medium)],
-            ))
+            let seats = if options.two_people {
+                [Seat::Person; 2]
+            } else {
+                [Seat::Person, Seat::Computer(Level::Medium)]
+            };
+            let mut screen = GameScreen::new(Table::local(game, seats), false);
+            if let Some(plies) = options.look_back {
+                screen.show_plies(context, plies);
+            }
+            if options.collapsed {
+                screen.collapse_banner();
+            }
+            Box::new(screen)
         }
         other => return Err(StartError::UnknownScreen(other.to_string())),
     })
@@ -166,7 +197,10 @@ fn main() -> ExitCode {
         };
     }
     let settings = Settings::load();
-    let size = (settings.window_width as f32, settings.window_height as f32);
+    let size = options.size.map_or(
+        (settings.window_width as f32, settings.window_height as f32),
+        |(w, h)| (w as f32, h as f32),
+    );
     let mut context = Context::new(settings.clone(), size);
     context.saves = ply_save::SaveFolder::standard().ok();
     let screen = match first_screen(&options, &mut context) {
@@ -178,8 +212,8 @@ fn main() -> ExitCode {
     };
     let conf = Conf {
         window_title: "Plyground".to_string(),
-        window_width: settings.window_width.clamp(640, 4096) as i32,
-        window_height: settings.window_height.clamp(480, 4096) as i32,
+        window_width: size.0.clamp(640.0, 4096.0) as i32,
+        window_height: size.1.clamp(480.0, 4096.0) as i32,
         // No multisampling: on machines without a GPU (software OpenGL) 4x MSAA made
         // frames take up to 124 ms; without it the longest frame measured 39 ms
         // (`--measure-frames`), and the vector pieces still draw cleanly.
@@ -212,6 +246,9 @@ async fn run(options: Options, screen: Box<dyn Screen>, mut context: Context) ->
         measure(&mut app, &painter, seconds).await;
         return true;
     }
+    let idle_until = options
+        .measure_idle
+        .map(|seconds| Instant::now() + std::time::Duration::from_secs_f32(seconds.max(0.0)));
     prevent_quit();
     let mut pointer = Point::new(-1.0, -1.0);
     let mut window_size = (
@@ -226,11 +263,19 @@ async fn run(options: Options, screen: Box<dyn Screen>, mut context: Context) ->
             break;
         }
         let mut running = true;
-        for event in paint::events(&mut pointer, get_frame_time()) {
-            running = app.update(&event);
+        let events = paint::events(&mut pointer, get_frame_time());
+        let input = events.iter().any(|event| !matches!(event, Event::Tick(_)));
+        for event in &events {
+            running = app.update(event);
             if !running {
                 break;
             }
+        }
+        if let Some(until) = idle_until
+            && Instant::now() >= until
+        {
+            report_idle(options.measure_idle.unwrap_or_default());
+            break;
         }
         if let Some(text) = app.context.clipboard.take() {
             macroquad::miniquad::window::clipboard_set(&text);
@@ -253,14 +298,47 @@ async fn run(options: Options, screen: Box<dyn Screen>, mut context: Context) ->
         clear_background(BLACK);
         painter.paint(&app.draw());
         next_frame().await;
+        if !input && !app.busy() {
+            // Nothing moves and nobody touched anything: wait before the next frame, so
+            // an idle window costs almost no processor time.
+            std::thread::sleep(IDLE_FRAME);
+        }
     }
     true
+}
+
+/// How long an idle window waits between frames (it still notices input and the
+/// clocks within this time).
+const IDLE_FRAME: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// Prints the processor time this process has used, for `--measure-idle`.
+fn report_idle(seconds: f32) {
+    match plyground::measure::cpu_seconds() {
+        Some(used) => println!(
+            "idle for {seconds} s: {used:.2} s of processor time ({:.1}% of one core)",
+            100.0 * used / seconds.max(0.001) as f64
+        ),
+        None => println!("idle for {seconds} s: this system does not report processor time"),
+    }
+}
+
+/// Reads `WIDTHxHEIGHT`.
+fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let (w, h) = text
+        .split_once('x')
+        .ok_or_else(|| format!("\"{text}\" is not WIDTHxHEIGHT, e.g. 1024x640"))?;
+    let number = |part: &str| {
+        part.trim()
+            .parse::<u32>()
+            .map_err(|_| format!("\"{text}\" is not WIDTHxHEIGHT, e.g. 1024x640"))
+    };
+    Ok((number(w)?, number(h)?))
 }
 
 fn save_settings(app: &mut App) {
     app.context.settings_changed = false;
     if let Err(error) = app.context.settings.save() {
-        app.context.notice = Some(error.to_string());
+        app.context.notice = Some(Message::error(error.to_string()));
     }
 }
 

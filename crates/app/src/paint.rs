@@ -5,7 +5,7 @@ use macroquad::prelude::{
     Color, Font, KeyCode, MouseButton, TextParams, draw_circle, draw_line, draw_poly,
     draw_poly_lines, draw_rectangle, draw_rectangle_lines, draw_text_ex, draw_triangle,
     get_char_pressed, is_key_pressed, is_mouse_button_pressed, is_mouse_button_released,
-    load_ttf_font_from_bytes, measure_text, mouse_position, vec2,
+    load_ttf_font_from_bytes, measure_text, mouse_position, mouse_wheel, vec2,
 };
 use plyground::display::{Align, Frame, Item, Point, Rect, Rgba};
 use plyground::screens::{Event, Key};
@@ -161,11 +161,19 @@ pub fn events(last_pointer: &mut Point, frame_seconds: f32) -> Vec<Event> {
     if is_mouse_button_released(MouseButton::Left) {
         out.push(Event::PointerUp(pointer));
     }
+    let (_, wheel) = mouse_wheel();
+    if wheel != 0.0 {
+        out.push(Event::Scroll(wheel.signum()));
+    }
     for (code, key) in [
         (KeyCode::Escape, Key::Escape),
         (KeyCode::Enter, Key::Enter),
         (KeyCode::KpEnter, Key::Enter),
         (KeyCode::Backspace, Key::Backspace),
+        (KeyCode::Left, Key::Left),
+        (KeyCode::Right, Key::Right),
+        (KeyCode::Home, Key::Home),
+        (KeyCode::End, Key::End),
     ] {
         if is_key_pressed(code) {
             out.push(Event::Key(key));

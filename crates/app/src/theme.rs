@@ -1,6 +1,7 @@
 //! Board themes (cycled with T) and the colours every screen shares.
 
 use crate::display::Rgba;
+use crate::message::MessageKind;
 
 /// The colours of one board theme.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -15,6 +16,10 @@ pub struct Theme {
     pub special: Rgba,
     /// The frame around the board.
     pub border: Rgba,
+    /// The frame of a board played by dropping counters into columns (Connect Four).
+    pub column_frame: Rgba,
+    /// The empty holes of such a board.
+    pub hole: Rgba,
 }
 
 /// Every board theme, in the order T cycles through them.
@@ -25,6 +30,8 @@ pub const THEMES: [Theme; 4] = [
         dark: Rgba::rgb(181, 136, 99),
         special: Rgba::rgb(214, 170, 84),
         border: Rgba::rgb(92, 62, 38),
+        column_frame: Rgba::rgb(36, 84, 184),
+        hole: Rgba::rgb(24, 30, 44),
     },
     Theme {
         name: "Meadow",
@@ -32,6 +39,8 @@ pub const THEMES: [Theme; 4] = [
         dark: Rgba::rgb(118, 150, 86),
         special: Rgba::rgb(205, 190, 92),
         border: Rgba::rgb(58, 78, 44),
+        column_frame: Rgba::rgb(46, 120, 80),
+        hole: Rgba::rgb(226, 232, 214),
     },
     Theme {
         name: "Ocean",
@@ -39,6 +48,8 @@ pub const THEMES: [Theme; 4] = [
         dark: Rgba::rgb(120, 150, 178),
         special: Rgba::rgb(226, 187, 110),
         border: Rgba::rgb(46, 66, 92),
+        column_frame: Rgba::rgb(28, 70, 120),
+        hole: Rgba::rgb(200, 220, 236),
     },
     Theme {
         name: "Slate",
@@ -46,6 +57,8 @@ pub const THEMES: [Theme; 4] = [
         dark: Rgba::rgb(112, 112, 118),
         special: Rgba::rgb(190, 150, 90),
         border: Rgba::rgb(50, 50, 56),
+        column_frame: Rgba::rgb(70, 72, 82),
+        hole: Rgba::rgb(30, 30, 34),
     },
 ];
 
@@ -54,10 +67,27 @@ pub fn theme(index: usize) -> Theme {
     THEMES[index % THEMES.len()]
 }
 
+/// The colour of a message of `kind`: blue information, green success, amber
+/// warning, red error.
+pub fn message_color(kind: MessageKind) -> Rgba {
+    match kind {
+        MessageKind::Info => Rgba(0.16, 0.36, 0.62, 0.96),
+        MessageKind::Success => Rgba(0.15, 0.5, 0.28, 0.96),
+        MessageKind::Warning => Rgba(0.66, 0.45, 0.08, 0.96),
+        MessageKind::Error => Rgba(0.62, 0.16, 0.16, 0.96),
+    }
+}
+
 /// Window background.
 pub const BACKGROUND: Rgba = Rgba::rgb(34, 38, 46);
 /// Panels and menus.
 pub const PANEL: Rgba = Rgba::rgb(48, 54, 64);
+/// Lines between parts of a panel.
+pub const DIVIDER: Rgba = Rgba::rgb(84, 92, 108);
+/// A player's box in the side panel.
+pub const PLAYER: Rgba = Rgba::rgb(58, 64, 76);
+/// The box of the player to move.
+pub const PLAYER_TO_MOVE: Rgba = Rgba::rgb(70, 84, 104);
 /// A button at rest.
 pub const BUTTON: Rgba = Rgba::rgb(70, 96, 140);
 /// A button that is chosen or under the pointer.
@@ -76,5 +106,15 @@ pub const SELECTED: Rgba = Rgba(0.35, 0.65, 0.95, 0.55);
 pub const LAST_MOVE: Rgba = Rgba(0.95, 0.85, 0.25, 0.42);
 /// A king in check.
 pub const CHECK: Rgba = Rgba(0.9, 0.1, 0.1, 0.6);
-/// Legal destinations.
+/// Legal destinations where nothing is taken.
 pub const TARGET: Rgba = Rgba(0.1, 0.2, 0.1, 0.35);
+/// Legal destinations where something is taken.
+pub const CAPTURE_TARGET: Rgba = Rgba(0.75, 0.15, 0.1, 0.6);
+/// A legal destination under the pointer.
+pub const HOVER: Rgba = Rgba(0.3, 0.8, 0.4, 0.35);
+/// A piece that cannot move, clicked.
+pub const STUCK: Rgba = Rgba(0.85, 0.2, 0.15, 0.9);
+/// The cells that decided the game.
+pub const ENDING: Rgba = Rgba(0.2, 0.85, 0.35, 0.9);
+/// An explosion's flash (atomic chess).
+pub const BLAST: Rgba = Rgba(1.0, 0.6, 0.1, 1.0);

@@ -3,10 +3,11 @@
 
 use ply_modes::find_mode;
 use plyground::display::{Frame, Item, Point};
-use plyground::screens::game::{GameScreen, Seat};
+use plyground::screens::game::GameScreen;
 use plyground::screens::online::{HostScreen, JoinScreen, LobbyScreen};
 use plyground::screens::{Context, Event, Screen, Transition};
 use plyground::settings::Settings;
+use plyground::table::{Seat, Table};
 use std::time::Duration;
 
 fn context(name: &str) -> Context {
@@ -135,13 +136,14 @@ fn joining_where_nobody_hosts_says_so() {
 }
 
 /// Ticks a screen until its picture shows `text` (bounded by a deadline).
-fn tick_until(screen: &mut dyn Screen, context: &mut Context, text: &str) -> bool {
+fn tick_until(screen: &mut dyn Screen, context: &mut Context, texts: &[&str]) -> bool {
     let deadline = std::time::Instant::now() + Duration::from_secs(10);
     while std::time::Instant::now() < deadline {
         screen.update(&Event::Tick(0.01), context);
         let mut frame = Frame::default();
         screen.draw(context, &mut frame);
-        if frame.texts().iter().any(|shown| shown.contains(text)) {
+        let shown = frame.texts();
+        if texts.iter().all(|text| shown.contains(text)) {
             return true;
         }
         std::thread::yield_now();
@@ -189,20 +191,31 @@ fn two_players_on_one_machine_host_join_and_play() {
     };
 
     let layout = GameScreen::new(
-        find_mode("chess").expect("chess").new_game(),
-        [Seat::Person, Seat::Remote],
+        Table::local(
+            find_mode("chess").expect("chess").new_game(),
+            [Seat::Person; 2],
+        ),
+        false,
     );
     for cell in [12, 28] {
-        let at = layout.cell_rect(&host_context, cell).center();
+        let at = layout.cell_center(&host_context, cell);
         host_game.update(&Event::PointerDown(at), &mut host_context);
         host_game.update(&Event::PointerUp(at), &mut host_context);
     }
     assert!(
-        tick_until(host_game.as_mut(), &mut host_context, "1. e4"),
+        tick_until(
+            host_game.as_mut(),
+            &mut host_context,
+            &["e4", "Black, to move"]
+        ),
         "the host sees the move once the server accepts it"
     );
     assert!(
-        tick_until(guest_game.as_mut(), &mut guest_context, "1. e4"),
+        tick_until(
+            guest_game.as_mut(),
+            &mut guest_context,
+            &["e4", "Black, to move"]
+        ),
         "the guest sees it too"
     );
 }
@@ -233,16 +246,19 @@ fn the_hosts_computer_plays_its_seat_through_the_server() {
         panic!("the host's game opens");
     };
     let layout = GameScreen::new(
-        find_mode("chess").expect("chess").new_game(),
-        [Seat::Person, Seat::Remote],
+        Table::local(
+            find_mode("chess").expect("chess").new_game(),
+            [Seat::Person; 2],
+        ),
+        false,
     );
     for cell in [12, 28] {
-        let at = layout.cell_rect(&host_context, cell).center();
+        let at = layout.cell_center(&host_context, cell);
         game.update(&Event::PointerDown(at), &mut host_context);
         game.update(&Event::PointerUp(at), &mut host_context);
     }
     assert!(
-        tick_until(game.as_mut(), &mut host_context, "1. e4  "),
+        tick_until(game.as_mut(), &mut host_context, &["e4", "White, to move"]),
         "the computer answers through the server"
     );
 }

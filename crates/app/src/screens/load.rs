@@ -4,6 +4,7 @@ use super::game::GameScreen;
 use super::widgets::{self, Buttons, Look};
 use super::{Context, Event, Key, Screen, Transition};
 use crate::display::{Align, Frame, Rect, Rgba};
+use crate::message::Message;
 use crate::theme;
 use ply_modes::find_mode;
 use ply_save::{GameResult, ListedSave, SaveFolder, local_text};
@@ -81,9 +82,9 @@ impl LoadScreen {
                 (
                     title,
                     format!(
-                        "{mode_name} - {} - {} moves - {state}",
+                        "{mode_name} - {} - {} - {state}",
                         local_text(summary.updated),
-                        summary.move_count
+                        full_moves(summary.move_count)
                     ),
                 )
             }
@@ -186,10 +187,13 @@ impl LoadScreen {
         match folder.load(&save.name) {
             Ok(saved) => {
                 let name = (!save.is_autosave()).then(|| save.name.clone());
-                Transition::Replace(Box::new(GameScreen::from_saved(saved, name)))
+                Transition::Replace(Box::new(GameScreen::new(
+                    crate::table::Table::from_saved(saved, name),
+                    false,
+                )))
             }
             Err(error) => {
-                context.notice = Some(error.to_string());
+                context.notice = Some(Message::error(error.to_string()));
                 Transition::Stay
             }
         }
@@ -200,7 +204,7 @@ impl LoadScreen {
             return;
         };
         if let Err(error) = folder.delete(&save.name) {
-            context.notice = Some(error.to_string());
+            context.notice = Some(Message::error(error.to_string()));
         }
         self.reload(context);
     }
@@ -248,5 +252,14 @@ impl Screen for LoadScreen {
             );
         }
         self.layout(context, frame, true);
+    }
+}
+
+/// A game's length in full moves (one move by each side), as a save list says it.
+pub fn full_moves(plies: usize) -> String {
+    match plies.div_ceil(2) {
+        0 => "no moves yet".to_string(),
+        1 => "1 move".to_string(),
+        moves => format!("{moves} moves"),
     }
 }

@@ -1,9 +1,11 @@
 //! "Play on this computer": choose a mode and who plays each side.
 
-use super::game::{GameScreen, Seat};
+use super::game::GameScreen;
 use super::widgets::{self, Buttons, Look};
 use super::{Context, Event, Key, Screen, Transition};
 use crate::display::{Align, Frame, Rect};
+use crate::message::Message;
+use crate::table::{Seat, Table};
 use crate::theme;
 use ply_core::Player;
 use ply_modes::{Level, MODES};
@@ -50,7 +52,7 @@ impl LocalSetup {
 
     /// The game this setup would start.
     pub fn start_game(&self) -> GameScreen {
-        GameScreen::new(MODES[self.mode].new_game(), self.seats)
+        GameScreen::new(Table::local(MODES[self.mode].new_game(), self.seats), false)
     }
 
     fn layout(&self, context: &Context, frame: &mut Frame, draw: bool) -> Buttons<Action> {
@@ -195,7 +197,7 @@ impl Screen for LocalSetup {
                     Some(Action::Mode(index)) => self.mode = index,
                     Some(Action::HowToPlay) => {
                         if let Err(error) = crate::help::open_page(Some(MODES[self.mode].id)) {
-                            context.notice = Some(error.to_string());
+                            context.notice = Some(Message::error(error.to_string()));
                         }
                     }
                     Some(Action::Person(player)) => self.seats[player.index()] = Seat::Person,

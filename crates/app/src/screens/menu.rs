@@ -3,6 +3,7 @@
 use super::widgets::{self, Buttons, Look};
 use super::{Context, Event, Screen, Transition};
 use crate::display::{Align, Frame, Rect};
+use crate::message::Message;
 use crate::theme;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,7 +66,7 @@ impl Screen for MainMenu {
                     }
                     Some(Choice::Help) => {
                         if let Err(error) = crate::help::open_page(None) {
-                            context.notice = Some(error.to_string());
+                            context.notice = Some(Message::error(error.to_string()));
                         }
                         Transition::Stay
                     }

@@ -10,6 +10,7 @@ pub mod settings;
 pub mod widgets;
 
 use crate::display::{Frame, Point, Rect};
+use crate::message::Message;
 use crate::settings::Settings;
 
 /// A special key the screens react to (letters arrive as [`Event::Char`]).
@@ -21,6 +22,14 @@ pub enum Key {
     Enter,
     /// Delete the last typed character.
     Backspace,
+    /// Left arrow: a step back.
+    Left,
+    /// Right arrow: a step forward.
+    Right,
+    /// Home: to the start.
+    Home,
+    /// End: to the end.
+    End,
 }
 
 /// Something that happened in the window.
@@ -38,6 +47,8 @@ pub enum Event {
     Key(Key),
     /// A character was typed.
     Char(char),
+    /// The mouse wheel turned (lines; positive away from the player, i.e. up).
+    Scroll(f32),
 }
 
 /// What the screen stack should do after an event.
@@ -64,7 +75,7 @@ pub struct Context {
     /// Where the pointer is.
     pub pointer: Point,
     /// A short message to show the player (an error opening help, say).
-    pub notice: Option<String>,
+    pub notice: Option<Message>,
     /// Set when the settings changed and should be written.
     pub settings_changed: bool,
     /// Text a screen asked to put on the system clipboard.
@@ -101,6 +112,11 @@ pub trait Screen {
     fn draw(&self, context: &Context, frame: &mut Frame);
     /// The window is closing: last chance to keep anything unsaved.
     fn closing(&mut self, _context: &mut Context) {}
+    /// Whether the screen is animating or waiting on a worker, so the window should
+    /// keep drawing frames; an idle screen lets the window sleep until input comes.
+    fn busy(&self) -> bool {
+        false
+    }
 }
 
 /// The stack of open screens and the shared context.
@@ -163,6 +179,11 @@ impl App {
         for screen in self.stack.iter_mut().rev() {
             screen.closing(&mut self.context);
         }
+    }
+
+    /// Whether the top screen is busy (see [`Screen::busy`]).
+    pub fn busy(&self) -> bool {
+        self.stack.last().is_some_and(|top| top.busy())
     }
 
     /// How many screens are open.

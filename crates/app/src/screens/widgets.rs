@@ -80,6 +80,25 @@ pub fn button(frame: &mut Frame, context: &Context, rect: Rect, label: &str, loo
     frame.text(label, rect, font_size(rect.h), color, Align::Center);
 }
 
+/// About how many lines `text` takes when wrapped into `width` pixels at `size`,
+/// from the font's average letter width (with a little to spare), for laying out what
+/// follows a wrapped text without measuring it in the window.
+pub fn wrapped_lines(text: &str, width: f32, size: f32) -> usize {
+    let per_line = (width / (size * 0.55)).max(8.0) as usize;
+    let mut lines = 1;
+    let mut used = 0;
+    for word in text.split_whitespace() {
+        let length = word.chars().count();
+        if used > 0 && used + 1 + length > per_line {
+            lines += 1;
+            used = length;
+        } else {
+            used += length + usize::from(used > 0);
+        }
+    }
+    lines
+}
+
 /// A comfortable font size for a box `height` pixels tall.
 pub fn font_size(height: f32) -> f32 {
     (height * 0.5).clamp(14.0, 40.0)
@@ -114,13 +133,24 @@ pub fn column(context: &Context, area: Rect, count: usize) -> Vec<Rect> {
         .collect()
 }
 
-/// Shows the context's notice, if any, as a strip at the bottom of the window.
+/// Shows the context's message, if any, as a strip across the top of the window in
+/// the colour of its kind. The top edge holds only titles, never buttons, so a message
+/// never hides something to press.
 pub fn notice(context: &Context, frame: &mut Frame) {
-    if let Some(text) = &context.notice {
+    if let Some(message) = &context.notice {
         let window = context.window();
         let s = scale(context);
-        let strip = Rect::new(0.0, window.h - 44.0 * s, window.w, 44.0 * s);
-        frame.rect(strip, Rgba(0.6, 0.15, 0.15, 0.95));
-        frame.text(text.as_str(), strip, 20.0 * s, theme::TEXT, Align::Center);
+        let strip = Rect::new(0.0, 0.0, window.w, MESSAGE_HEIGHT * s);
+        frame.rect(strip, theme::message_color(message.kind));
+        frame.text(
+            message.text.as_str(),
+            strip.inset(4.0 * s),
+            18.0 * s,
+            theme::TEXT,
+            Align::Center,
+        );
     }
 }
+
+/// The height of the message strip at the top of the window, before scaling.
+pub const MESSAGE_HEIGHT: f32 = 34.0;

@@ -3,6 +3,7 @@
 //! check. Board views animate these, the panel counts captures from them, and sounds
 //! will play for them; none of them counts pieces on the board to guess.
 
+use crate::message::Message;
 use ply_core::{BoardView, Outcome, Player};
 
 /// A piece on the board: its owner and kind.
@@ -47,6 +48,8 @@ pub enum TableEvent {
     Ended(Outcome),
     /// The referee refused something a seat at this computer asked for.
     Refused(String),
+    /// News for the player (a player dropped, chat).
+    Notice(Message),
 }
 
 /// Works out what a move did from the board before and after it and its path.

@@ -7,11 +7,13 @@
 mod clock;
 mod events;
 mod referee;
+mod remote;
 mod seat;
 
 pub use clock::{Clocks, clock_text};
 pub use events::{MoveEffects, Piece, TableEvent, Tally, effects};
 pub use referee::{LocalReferee, Referee, Request, Ruling};
+pub use remote::RemoteReferee;
 pub use seat::Seat;
 
 use crate::computer::{Computer, News};
@@ -317,6 +319,12 @@ impl Table {
         self.events.push(TableEvent::Undone);
     }
 
+    /// The window is closing: stops the computer and tells the referee.
+    pub fn closing(&mut self) {
+        self.stop_computer();
+        self.referee.closing();
+    }
+
     /// Stops the computer's search; its answer will be ignored.
     pub fn stop_computer(&mut self) {
         self.computer.cancel();
@@ -424,6 +432,7 @@ impl Table {
                 self.events.push(TableEvent::DrawDeclined(side));
             }
             Ruling::Ended(outcome) => self.end(outcome),
+            Ruling::Notice(message) => self.events.push(TableEvent::Notice(message)),
         }
     }
 

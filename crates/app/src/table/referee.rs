@@ -3,6 +3,7 @@
 //! way in both cases and applies the same rulings, so local and online games are one
 //! table with a different referee.
 
+use crate::message::Message;
 use ply_core::{EndReason, MoveCode, Outcome, Player};
 use ply_modes::AnyGame;
 
@@ -43,6 +44,8 @@ pub enum Ruling {
     /// The game is over (resignation, agreement, or anything the rules alone do not
     /// see); endings by the rules follow from the moves themselves.
     Ended(Outcome),
+    /// News for the player that changes nothing at the table (a player dropped, chat).
+    Notice(Message),
 }
 
 /// A referee for a table.
@@ -57,6 +60,8 @@ pub trait Referee {
     fn echoes_moves(&self) -> bool;
     /// Whether moves may be taken back at will (only when nobody else is watching).
     fn allows_undo(&self) -> bool;
+    /// The window is closing: say goodbye if anyone is listening.
+    fn closing(&mut self) {}
 }
 
 /// The rules in this process: every legal request is granted at once.

@@ -1,0 +1,414 @@
+//! The flat (2D) board: squares in a grid seen from above, turned so a side sits at the
+//! bottom, with coordinates on its frame, marks, pieces and their animations.
+
+use super::animation::{Spot, Timeline};
+use super::{Board, Hit, Placement, Scene};
+use crate::display::{Align, Frame, Item, Point, Rect, Rgba};
+use crate::pieces::{self, PieceColors};
+use crate::table::{Piece, TableEvent};
+use crate::theme;
+use ply_core::{BoardView, CellMark, InputStyle, PieceGlyph, Player};
+use ply_modes::AnyGame;
+
+/// Where the squares of a board go on screen, worked out from its placement.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Geometry {
+    grid: Rect,
+    cell: f32,
+    width: usize,
+    height: usize,
+    rotated: bool,
+    columns: bool,
+}
+
+impl Geometry {
+    /// The squares of `view`'s grid fitted into `placement`'s area (with a row above
+    /// for boards played by dropping into columns).
+    pub fn new(placement: Placement, view: &BoardView) -> Geometry {
+        // Room for the frame and its coordinates around the squares.
+        let area = placement
+            .area
+            .inset((placement.area.w.min(placement.area.h) * 0.04).min(28.0));
+        let (width, height) = (view.width.max(1), view.height.max(1));
+        let columns = view.input == InputStyle::DropInColumn;
+        let extra_row = if columns { 1.0 } else { 0.0 };
+        let rows = height as f32 + extra_row;
+        let cell = (area.w / width as f32).min(area.h / rows).floor().max(4.0);
+        let (board_w, board_h) = (cell * width as f32, cell * height as f32);
+        let top = area.y + (area.h - cell * rows) / 2.0 + cell * extra_row;
+        Geometry {
+            grid: Rect::new(
+                (area.x + (area.w - board_w) / 2.0).round(),
+                top.round(),
+                board_w,
+                board_h,
+            ),
+            cell,
+            width,
+            height,
+            rotated: placement.rotated && view.may_rotate,
+            columns,
+        }
+    }
+
+    /// The width of the frame around the squares.
+    fn border(&self) -> f32 {
+        (self.cell * 0.35).clamp(10.0, 30.0)
+    }
+
+    /// Where a cell is drawn on screen.
+    pub fn cell_rect(&self, index: usize) -> Rect {
+        let (w, h) = (self.width, self.height);
+        let (column, row) = ((index % w).min(w - 1), (index / w).min(h - 1));
+        let (column, row) = if self.rotated {
+            (w - 1 - column, h - 1 - row)
+        } else {
+            (column, row)
+        };
+        Rect::new(
+            self.grid.x + column as f32 * self.cell,
+            self.grid.y + (h - 1 - row) as f32 * self.cell,
+            self.cell,
+            self.cell,
+        )
+    }
+
+    fn spot_rect(&self, spot: Spot) -> Rect {
+        match spot {
+            Spot::Cell(index) => self.cell_rect(index),
+            Spot::AboveColumn(column) => {
+                let top = self.cell_rect((self.height - 1) * self.width + column);
+                Rect::new(top.x, self.grid.y - self.cell - self.border(), top.w, top.h)
+            }
+        }
+    }
+
+    /// The squares and the frame around them.
+    fn bounds(&self) -> Rect {
+        let border = self.border();
+        Rect::new(
+            self.grid.x - border,
+            self.grid.y - border,
+            self.grid.w + 2.0 * border,
+            self.grid.h + 2.0 * border,
+        )
+    }
+
+    fn hit(&self, point: Point) -> Option<Hit> {
+        let (w, h) = (self.width, self.height);
+        let grid = self.grid;
+        let shown_column = ((point.x - grid.x) / self.cell).floor();
+        if shown_column < 0.0 || point.x >= grid.x + grid.w {
+            return None;
+        }
+        let shown_column = (shown_column as usize).min(w - 1);
+        let column = if self.rotated {
+            w - 1 - shown_column
+        } else {
+            shown_column
+        };
+        if self.columns {
+            let above = grid.y - self.cell - self.border();
+            return (point.y >= above && point.y < grid.y + grid.h).then_some(Hit::Column(column));
+        }
+        if !grid.contains(point) {
+            return None;
+        }
+        let from_top = (((point.y - grid.y) / self.cell) as usize).min(h - 1);
+        let shown_row = h - 1 - from_top;
+        let row = if self.rotated {
+            h - 1 - shown_row
+        } else {
+            shown_row
+        };
+        Some(Hit::Cell(row * w + column))
+    }
+}
+
+/// The 2D board: its geometry comes from each question's placement; it keeps only the
+/// animation in progress.
+#[derive(Clone, Debug, Default)]
+pub struct FlatBoard {
+    animation: Option<Timeline>,
+}
+
+impl FlatBoard {
+    /// A board with nothing moving.
+    pub fn new() -> FlatBoard {
+        FlatBoard::default()
+    }
+
+    fn draw_squares(&self, g: &Geometry, scene: &Scene<'_>, frame: &mut Frame) {
+        let view = scene.view;
+        let board_theme = scene.theme;
+        let border = g.border();
+        frame.rect(
+            Rect::new(
+                g.grid.x - border,
+                g.grid.y - border,
+                g.grid.w + 2.0 * border,
+                g.grid.h + 2.0 * border,
+            ),
+            if g.columns {
+                board_theme.column_frame
+            } else {
+                board_theme.border
+            },
+        );
+        for (index, cell) in view.cells.iter().enumerate() {
+            let rect = g.cell_rect(index);
+            let (column, row) = (index % view.width.max(1), index / view.width.max(1));
+            if g.columns {
+                frame.push(Item::Disc {
+                    center: rect.center(),
+                    radius: rect.w * 0.42,
+                    color: board_theme.hole,
+                });
+                continue;
+            }
+            let color = match cell.mark {
+                CellMark::Hole => Rgba::rgb(18, 20, 24),
+                CellMark::Special => board_theme.special,
+                CellMark::Unused => board_theme.light,
+                CellMark::Plain if view.checkered && (column + row) % 2 == 0 => board_theme.dark,
+                CellMark::Plain => board_theme.light,
+            };
+            frame.rect(rect, color);
+            if !view.checkered && cell.mark != CellMark::Hole {
+                frame.push(Item::Frame {
+                    rect,
+                    thickness: 1.0,
+                    color: board_theme.border.with_alpha(0.6),
+                });
+            }
+            if cell.mark == CellMark::Special {
+                let inner = rect.inset(rect.w * 0.18);
+                for (from, to) in [((0.0, 0.0), (1.0, 1.0)), ((1.0, 0.0), (0.0, 1.0))] {
+                    frame.push(Item::Line {
+                        from: inner.at(from.0, from.1),
+                        to: inner.at(to.0, to.1),
+                        thickness: 2.0,
+                        color: board_theme.border.with_alpha(0.5),
+                    });
+                }
+            }
+        }
+    }
+
+    fn draw_coordinates(&self, g: &Geometry, view: &BoardView, frame: &mut Frame) {
+        let border = g.border();
+        let size = (border * 0.7).clamp(10.0, 22.0);
+        let color = Rgba::rgb(235, 225, 205);
+        for column in 0..view.width {
+            let rect = g.cell_rect(view.index(column, 0));
+            let label = if g.columns {
+                (column + 1).to_string()
+            } else {
+                char::from(b'a' + (column as u8 % 26)).to_string()
+            };
+            let at = g.grid.y + g.grid.h;
+            frame.text(
+                label,
+                Rect::new(rect.x, at, rect.w, border),
+                size,
+                color,
+                Align::Center,
+            );
+        }
+        if g.columns {
+            return;
+        }
+        for row in 0..view.height {
+            let rect = g.cell_rect(view.index(0, row));
+            frame.text(
+                (row + 1).to_string(),
+                Rect::new(g.grid.x - border, rect.y, border, rect.h),
+                size,
+                color,
+                Align::Center,
+            );
+        }
+    }
+
+    fn draw_marks(&self, g: &Geometry, scene: &Scene<'_>, frame: &mut Frame) {
+        let marks = scene.marks;
+        for &index in &marks.last_move {
+            let rect = g.cell_rect(index);
+            if g.columns {
+                frame.push(Item::Ring {
+                    center: rect.center(),
+                    radius: rect.w * 0.46,
+                    thickness: rect.w * 0.06,
+                    color: Rgba::rgb(255, 255, 255),
+                });
+            } else {
+                frame.rect(rect, theme::LAST_MOVE);
+            }
+        }
+        for &index in &scene.view.in_check {
+            let rect = g.cell_rect(index);
+            frame.push(Item::Disc {
+                center: rect.center(),
+                radius: rect.w * 0.5,
+                color: theme::CHECK,
+            });
+        }
+        if let Some(selected) = marks.selected {
+            frame.rect(g.cell_rect(selected), theme::SELECTED);
+        }
+        for &index in &marks.building {
+            frame.rect(g.cell_rect(index), theme::SELECTED.with_alpha(0.35));
+        }
+        if let Some(stuck) = marks.stuck {
+            frame.push(Item::Frame {
+                rect: g.cell_rect(stuck).inset(2.0),
+                thickness: 3.0,
+                color: theme::STUCK,
+            });
+        }
+        if let Some(Hit::Cell(hovered)) = marks.hover {
+            frame.rect(g.cell_rect(hovered), theme::HOVER);
+        }
+        for &target in &marks.quiet_targets {
+            let rect = g.cell_rect(target);
+            frame.push(Item::Disc {
+                center: rect.center(),
+                radius: rect.w * 0.16,
+                color: theme::TARGET,
+            });
+        }
+        for &target in &marks.capture_targets {
+            let rect = g.cell_rect(target);
+            frame.push(Item::Ring {
+                center: rect.center(),
+                radius: rect.w * 0.45,
+                thickness: rect.w * 0.08,
+                color: theme::CAPTURE_TARGET,
+            });
+        }
+    }
+
+    fn draw_pieces(&self, g: &Geometry, scene: &Scene<'_>, frame: &mut Frame) {
+        let arriving = self
+            .animation
+            .as_ref()
+            .map(Timeline::arriving_at)
+            .unwrap_or_default();
+        let dragged = scene.marks.dragging.map(|(cell, _)| cell);
+        for (index, cell) in scene.view.cells.iter().enumerate() {
+            let Some(piece) = cell.piece else {
+                continue;
+            };
+            if arriving.contains(&index) || dragged == Some(index) {
+                continue;
+            }
+            draw_piece(scene.game, frame, piece, g.cell_rect(index), 1.0);
+        }
+        if let Some(animation) = &self.animation {
+            let fade = animation.fade();
+            for gone in &animation.fades {
+                let rect = g.cell_rect(gone.cell);
+                if animation.exploded {
+                    frame.push(Item::Disc {
+                        center: rect.center(),
+                        radius: rect.w * (0.3 + fade),
+                        color: theme::BLAST.with_alpha(0.7 * (1.0 - fade)),
+                    });
+                }
+                let shrunk = rect.inset(rect.w * 0.5 * fade);
+                draw_piece(scene.game, frame, gone.piece, shrunk, 1.0 - fade);
+            }
+            for glide in &animation.glides {
+                let (from, to, part) = glide.at(animation.elapsed());
+                let (from, to) = (g.spot_rect(from), g.spot_rect(to));
+                let corner = Point::new(from.x, from.y).lerp(Point::new(to.x, to.y), part);
+                draw_piece(scene.game, frame, glide.piece, from.moved_to(corner), 1.0);
+            }
+        }
+        if let Some((cell, point)) = scene.marks.dragging
+            && let Some(piece) = scene.view.cells.get(cell).and_then(|c| c.piece)
+        {
+            let size = g.cell;
+            let rect = Rect::new(point.x - size / 2.0, point.y - size / 2.0, size, size);
+            draw_piece(scene.game, frame, piece, rect, 1.0);
+        }
+        if g.columns
+            && let Some(Hit::Column(column)) = scene.marks.hover
+        {
+            let above = g.spot_rect(Spot::AboveColumn(column));
+            let ghost = (scene.to_move, PieceGlyph::Counter);
+            draw_piece(scene.game, frame, ghost, above, 0.6);
+        }
+    }
+
+    fn draw_ending(&self, g: &Geometry, scene: &Scene<'_>, frame: &mut Frame) {
+        for &index in &scene.marks.ending {
+            let rect = g.cell_rect(index);
+            frame.push(Item::Ring {
+                center: rect.center(),
+                radius: rect.w * 0.47,
+                thickness: rect.w * 0.1,
+                color: theme::ENDING,
+            });
+        }
+    }
+}
+
+/// The colours of `player`'s pieces.
+pub fn piece_colors(game: &dyn AnyGame, player: Player) -> PieceColors {
+    pieces::side_colors(game.side_name(player), player)
+}
+
+/// Draws `piece` filling `rect`, at `opacity`.
+pub fn draw_piece(game: &dyn AnyGame, frame: &mut Frame, piece: Piece, rect: Rect, opacity: f32) {
+    let mut colors = piece_colors(game, piece.0);
+    colors.fill = colors.fill.with_alpha(opacity);
+    colors.line = colors.line.with_alpha(opacity);
+    pieces::draw_piece(frame, piece.1, colors, rect);
+}
+
+impl Board for FlatBoard {
+    fn hit(&self, placement: Placement, view: &BoardView, point: Point) -> Option<Hit> {
+        Geometry::new(placement, view).hit(point)
+    }
+
+    fn cell_center(&self, placement: Placement, view: &BoardView, cell: usize) -> Point {
+        Geometry::new(placement, view).cell_rect(cell).center()
+    }
+
+    fn bounds(&self, placement: Placement, view: &BoardView) -> Rect {
+        Geometry::new(placement, view).bounds()
+    }
+
+    fn show(&mut self, event: &TableEvent, view: &BoardView) {
+        match event {
+            TableEvent::Moved(effects) => {
+                self.animation = Some(Timeline::of(effects, view.width));
+            }
+            TableEvent::Undone => self.animation = None,
+            _ => {}
+        }
+    }
+
+    fn tick(&mut self, seconds: f32) {
+        if let Some(animation) = &mut self.animation {
+            animation.tick(seconds);
+            if animation.done() {
+                self.animation = None;
+            }
+        }
+    }
+
+    fn animating(&self) -> bool {
+        self.animation.is_some()
+    }
+
+    fn draw(&self, scene: &Scene<'_>, frame: &mut Frame) {
+        let g = Geometry::new(scene.placement, scene.view);
+        self.draw_squares(&g, scene, frame);
+        self.draw_coordinates(&g, scene.view, frame);
+        self.draw_marks(&g, scene, frame);
+        self.draw_pieces(&g, scene, frame);
+        self.draw_ending(&g, scene, frame);
+    }
+}

@@ -1,0 +1,826 @@
+//! The game screen's controller, in the spirit of Zemeroth's battle screen: it routes
+//! the window's events to the layer that owns them (a popup, the panel or the board),
+//! turns clicks into requests to the game table, feeds the table's events to the board
+//! view, and puts together what is drawn. The table, the board view, the panel and the
+//! layers each live in their own module.
+
+mod ending;
+mod entry;
+mod layers;
+mod panel;
+
+pub use entry::{Candidate, Entry, MoveEntry, candidates};
+pub use layers::{Action, Layer};
+pub use panel::PanelHit;
+
+use super::widgets::{self, Look};
+use super::{Context, Event, Key, Screen, Transition};
+use crate::board::flat::FlatBoard;
+use crate::board::{Board, Hit, Marks, Placement, Scene};
+use crate::display::{Frame, Point, Rect};
+use crate::message::Message;
+use crate::table::{Table, TableEvent};
+use crate::theme;
+use layers::Situation;
+use panel::Panel;
+use ply_core::{BoardView, InputStyle, MoveCode, Player};
+use std::time::Duration;
+
+/// How long a piece that cannot move stays marked after it was clicked, in seconds.
+const STUCK_SECONDS: f32 = 1.2;
+
+/// What the pointer went down on, to act only if it comes up on the same thing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Press {
+    /// The layers' version when it went down: a layer that appeared or went away since
+    /// means the release belongs to nothing.
+    version: u64,
+    /// Where it went down.
+    at: Point,
+    target: Target,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Target {
+    /// A layer's button, or the empty part of a layer.
+    Layer(Option<Action>),
+    /// Something on the panel.
+    Panel(Option<PanelHit>),
+    /// The board (moves are entered as the pointer goes down and comes up).
+    Board,
+}
+
+/// The position shown while the player looks back through the game.
+struct LookingBack {
+    plies: usize,
+    view: BoardView,
+    last_move: Vec<usize>,
+}
+
+/// The game screen.
+pub struct GameScreen {
+    table: Table,
+    board: Box<dyn Board>,
+    candidates: Vec<Candidate>,
+    entry: MoveEntry,
+    dragging: Option<Point>,
+    layers: Vec<Layer>,
+    version: u64,
+    press: Option<Press>,
+    panel: Panel,
+    looking_back: Option<LookingBack>,
+    stuck: Option<(usize, f32)>,
+    flipped: bool,
+    online: bool,
+}
+
+impl GameScreen {
+    /// A screen for a game at `table`; `online` when the table's referee is a relay.
+    pub fn new(table: Table, online: bool) -> GameScreen {
+        let mut screen = GameScreen {
+            candidates: candidates(table.game()),
+            table,
+            board: Box::new(FlatBoard::new()),
+            entry: MoveEntry::default(),
+            dragging: None,
+            layers: Vec::new(),
+            version: 0,
+            press: None,
+            panel: Panel::default(),
+            looking_back: None,
+            stuck: None,
+            flipped: false,
+            online,
+        };
+        if screen.table.outcome().is_some() {
+            screen.push(Layer::GameOver { collapsed: false });
+        }
+        screen
+    }
+
+    /// The table.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// The table, to change (tests and tools).
+    pub fn table_mut(&mut self) -> &mut Table {
+        &mut self.table
+    }
+
+    /// The layers over the game, bottom first.
+    pub fn layers(&self) -> &[Layer] {
+        &self.layers
+    }
+
+    /// The move being entered.
+    pub fn entry(&self) -> &MoveEntry {
+        &self.entry
+    }
+
+    /// How many plies the board shows while looking back, `None` when live.
+    pub fn looking_at(&self) -> Option<usize> {
+        self.looking_back.as_ref().map(|back| back.plies)
+    }
+
+    /// The centre of a cell on screen, for a window of the context's size.
+    pub fn cell_center(&self, context: &Context, cell: usize) -> Point {
+        let view = self.table.game().view();
+        self.board.cell_center(self.placement(context), &view, cell)
+    }
+
+    /// Where the picked-up piece may go: quiet destinations, then those that take.
+    pub fn targets(&self) -> (Vec<usize>, Vec<usize>) {
+        self.entry.targets(&self.candidates)
+    }
+
+    /// The cells marked as having decided the game (empty while it goes on).
+    pub fn deciding_cells(&self) -> Vec<usize> {
+        match self.table.outcome() {
+            Some(outcome) => ending::deciding_cells(
+                outcome,
+                &self.table.game().view(),
+                self.table.history().last(),
+            ),
+            None => Vec::new(),
+        }
+    }
+
+    /// The game-over banner's headline and reason, once the game is over.
+    pub fn ending_text(&self) -> Option<(String, String)> {
+        let game = self.table.game();
+        self.table.outcome().map(|outcome| {
+            (
+                ending::headline(game, outcome),
+                ending::reason(game, outcome),
+            )
+        })
+    }
+
+    /// Shows the position after `plies` moves, as if the player had stepped back to it.
+    pub fn show_plies(&mut self, context: &Context, plies: usize) {
+        self.look_back(context, Some(plies));
+    }
+
+    /// Folds the game-over banner into a strip, as its Hide button does.
+    pub fn collapse_banner(&mut self) {
+        if let Some(Layer::GameOver { collapsed }) = self.layers.last_mut() {
+            *collapsed = true;
+            self.version += 1;
+        }
+    }
+
+    /// The buttons of the top layer, with their actions.
+    pub fn layer_buttons(&self, context: &Context) -> Vec<(Rect, Action)> {
+        let situation = self.situation(context);
+        self.layers
+            .last()
+            .map(|layer| {
+                layer
+                    .buttons(context, &situation)
+                    .into_iter()
+                    .map(|b| (b.rect, b.action))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    fn push(&mut self, layer: Layer) {
+        self.layers.push(layer);
+        self.version += 1;
+    }
+
+    fn pop(&mut self) -> Option<Layer> {
+        self.version += 1;
+        self.layers.pop()
+    }
+
+    fn pop_menu(&mut self) {
+        if self.layers.last() == Some(&Layer::Menu) {
+            self.pop();
+        }
+    }
+
+    /// Whether a layer that stops a local game's clock is open.
+    fn paused(&self) -> bool {
+        self.layers.iter().any(Layer::pauses)
+    }
+
+    fn rotated(&self) -> bool {
+        let game = self.table.game();
+        let home = match self.table.persons().as_slice() {
+            [only] => *only,
+            _ => Player::First,
+        };
+        (home != natural_bottom(&game.view())) != self.flipped
+    }
+
+    /// Where the board goes in a window of the context's size.
+    fn placement(&self, context: &Context) -> Placement {
+        let s = widgets::scale(context);
+        let panel = Panel::area(context);
+        let margin = 36.0 * s;
+        let top = widgets::MESSAGE_HEIGHT * s + margin;
+        Placement {
+            area: Rect::new(
+                margin,
+                top,
+                panel.x - 2.0 * margin,
+                context.size.1 - top - margin,
+            ),
+            rotated: self.rotated(),
+        }
+    }
+
+    fn board_hit(&self, context: &Context, point: Point) -> Option<Hit> {
+        let view = self.table.game().view();
+        self.board.hit(self.placement(context), &view, point)
+    }
+
+    fn situation(&self, context: &Context) -> Situation<'_> {
+        let game = self.table.game();
+        Situation {
+            game,
+            over: self.table.outcome().is_some(),
+            online: self.online,
+            can_undo: self.table.can_undo(),
+            acting: self.table.acting_person(),
+            can_save: context.saves.is_some(),
+            board: self
+                .board
+                .bounds(self.placement(context), &self.table.game().view()),
+            ending: self.ending_text(),
+        }
+    }
+
+    fn refresh_moves(&mut self) {
+        self.candidates = candidates(self.table.game());
+        self.entry.clear();
+        self.dragging = None;
+    }
+
+    fn take_table_events(&mut self, context: &mut Context) {
+        for event in self.table.take_events() {
+            self.board.show(&event, &self.table.game().view());
+            match event {
+                TableEvent::Moved(_) | TableEvent::Undone => {
+                    self.looking_back = None;
+                    self.panel.reveal(context, &self.table, None);
+                    self.refresh_moves();
+                    if self.table.outcome().is_none()
+                        && matches!(self.layers.last(), Some(Layer::GameOver { .. }))
+                    {
+                        self.pop();
+                    }
+                }
+                TableEvent::Ended(_) => {
+                    self.refresh_moves();
+                    self.layers
+                        .retain(|layer| !matches!(layer, Layer::Choose(_) | Layer::DrawAnswer(_)));
+                    self.push(Layer::GameOver { collapsed: false });
+                }
+                TableEvent::DrawOffered(by) => {
+                    if self.table.seat(by.opponent()).is_person() {
+                        self.push(Layer::DrawAnswer(by));
+                    } else {
+                        context.notice =
+                            Some(Message::info("Draw offered; waiting for the answer."));
+                    }
+                }
+                TableEvent::DrawDeclined(by) => {
+                    let side = self.table.game().side_name(by);
+                    context.notice = Some(Message::info(format!("{side} declines the draw.")));
+                }
+                TableEvent::Refused(reason) => context.notice = Some(Message::warning(reason)),
+                TableEvent::Notice(message) => context.notice = Some(message),
+            }
+        }
+    }
+
+    fn look_back(&mut self, context: &Context, plies: Option<usize>) {
+        let live = self.table.game().moves().len();
+        match plies.filter(|&plies| plies < live) {
+            None => self.looking_back = None,
+            Some(plies) => {
+                let game = self.table.position_after(plies);
+                let last_move = plies
+                    .checked_sub(1)
+                    .and_then(|i| self.table.history().get(i))
+                    .map(|m| m.path.clone())
+                    .unwrap_or_default();
+                self.looking_back = Some(LookingBack {
+                    plies,
+                    view: game.view(),
+                    last_move,
+                });
+                self.entry.clear();
+                self.dragging = None;
+            }
+        }
+        self.panel.reveal(
+            context,
+            &self.table,
+            self.looking_at().and_then(|p| p.checked_sub(1)),
+        );
+    }
+
+    fn step(&mut self, context: &Context, key: Key) {
+        let live = self.table.game().moves().len();
+        let now = self.looking_at().unwrap_or(live);
+        let to = match key {
+            Key::Left => now.saturating_sub(1),
+            Key::Right => now + 1,
+            Key::Home => 0,
+            _ => live,
+        };
+        self.look_back(context, Some(to));
+    }
+
+    fn entered(&mut self, entry: Entry, context: &mut Context) {
+        match entry {
+            Entry::Play(code) => self.play(code),
+            Entry::Choose(codes) => {
+                self.dragging = None;
+                self.push(Layer::Choose(codes));
+            }
+            Entry::Stuck(cell) => {
+                self.stuck = Some((cell, STUCK_SECONDS));
+                context.notice = Some(Message::info("That piece has no move now."));
+            }
+            Entry::Building | Entry::Nothing => {}
+        }
+    }
+
+    fn play(&mut self, code: MoveCode) {
+        self.entry.clear();
+        self.dragging = None;
+        self.table.play(code);
+    }
+
+    fn board_down(&mut self, point: Point, context: &mut Context) {
+        if self.looking_back.is_some() {
+            self.looking_back = None;
+            self.panel.reveal(context, &self.table, None);
+            return;
+        }
+        if !self.table.person_to_move() {
+            return;
+        }
+        match self.board_hit(context, point) {
+            Some(Hit::Column(column)) => {
+                let width = self.table.game().view().width;
+                if let Some(code) = MoveEntry::drop_in(column, width, &self.candidates) {
+                    self.play(code);
+                }
+            }
+            Some(Hit::Cell(cell)) => {
+                let entry = self.entry.click(cell, &self.candidates, self.table.game());
+                if entry == Entry::Building && self.entry.picked() == Some(cell) {
+                    self.dragging = Some(point);
+                }
+                self.entered(entry, context);
+            }
+            None => self.entry.clear(),
+        }
+    }
+
+    fn board_up(&mut self, point: Point, context: &mut Context) {
+        if self.dragging.take().is_none() || !self.table.person_to_move() {
+            return;
+        }
+        let cell = match self.board_hit(context, point) {
+            Some(Hit::Cell(cell)) => Some(cell),
+            _ => None,
+        };
+        let entry = self.entry.release(cell, &self.candidates);
+        self.entered(entry, context);
+    }
+
+    fn pointer_down(&mut self, point: Point, context: &mut Context) {
+        let situation_buttons = |screen: &GameScreen| -> Option<Action> {
+            let situation = screen.situation(context);
+            let layer = screen.layers.last()?;
+            layer
+                .buttons(context, &situation)
+                .into_iter()
+                .filter(|b| b.look != Look::Disabled)
+                .find(|b| b.rect.contains(point))
+                .map(|b| b.action)
+        };
+        let on_layer = situation_buttons(self);
+        let modal = self.layers.last().is_some_and(Layer::modal);
+        let target = if modal || on_layer.is_some() {
+            Target::Layer(on_layer)
+        } else if Panel::area(context).contains(point) {
+            Target::Panel(self.panel.hit(context, &self.table, point))
+        } else {
+            Target::Board
+        };
+        self.press = Some(Press {
+            version: self.version,
+            at: point,
+            target,
+        });
+        if target == Target::Board {
+            self.board_down(point, context);
+        }
+    }
+
+    fn pointer_up(&mut self, point: Point, context: &mut Context) -> Transition {
+        let Some(press) = self.press.take() else {
+            return Transition::Stay;
+        };
+        if press.version != self.version {
+            self.dragging = None;
+            return Transition::Stay;
+        }
+        match press.target {
+            Target::Board => {
+                self.board_up(point, context);
+                Transition::Stay
+            }
+            Target::Panel(Some(hit))
+                if self.panel.hit(context, &self.table, point) == Some(hit) =>
+            {
+                match hit {
+                    PanelHit::Menu => self.push(Layer::Menu),
+                    PanelHit::Ply(plies) => self.look_back(context, Some(plies)),
+                }
+                Transition::Stay
+            }
+            Target::Layer(Some(action)) => {
+                let situation = self.situation(context);
+                let still_there = self.layers.last().is_some_and(|layer| {
+                    layer
+                        .buttons(context, &situation)
+                        .iter()
+                        .any(|b| b.action == action && b.rect.contains(point))
+                });
+                if still_there {
+                    self.act(action, press.at, context)
+                } else {
+                    Transition::Stay
+                }
+            }
+            _ => Transition::Stay,
+        }
+    }
+
+    fn save(&mut self, context: &mut Context) -> bool {
+        let Some(folder) = context.saves.clone() else {
+            context.notice = Some(Message::error(
+                "There is no folder for saved games on this computer.",
+            ));
+            return false;
+        };
+        let saved = self.table.saved_game(&context.settings.name);
+        let written = match &self.table.record().name {
+            Some(name) => folder.save(name, &saved).map(|_| name.clone()),
+            None => folder.save_new(&saved),
+        };
+        match written {
+            Ok(name) => {
+                self.table.mark_saved(name, saved.created);
+                context.notice = Some(Message::success(format!("Game saved: {}", saved.title)));
+                true
+            }
+            Err(error) => {
+                context.notice = Some(Message::error(error.to_string()));
+                false
+            }
+        }
+    }
+
+    fn act(&mut self, action: Action, at: Point, context: &mut Context) -> Transition {
+        match action {
+            Action::OpenMenu => self.push(Layer::Menu),
+            Action::Close => {
+                if matches!(self.pop(), Some(Layer::Choose(_))) {
+                    self.entry.clear();
+                }
+            }
+            Action::Save => {
+                self.pop_menu();
+                self.save(context);
+            }
+            Action::Help => {
+                if let Err(error) = crate::help::open_page(Some(self.table.game().mode_id())) {
+                    context.notice = Some(Message::warning(error.to_string()));
+                }
+            }
+            Action::Rules => self.push(Layer::Rules { first: 0 }),
+            Action::RulesNext | Action::RulesBack => {
+                if let Some(Layer::Rules { first }) = self.layers.last().cloned() {
+                    let paragraphs =
+                        crate::help::page_text(self.table.game().mode_id()).unwrap_or_default();
+                    let (_, end) = layers::rules_page(context, &paragraphs, first);
+                    let next = if action == Action::RulesNext {
+                        end
+                    } else {
+                        rules_page_before(context, &paragraphs, first)
+                    };
+                    self.pop();
+                    self.push(Layer::Rules { first: next });
+                }
+            }
+            Action::OfferDraw => {
+                self.pop_menu();
+                if let Some(side) = self.table.acting_person() {
+                    self.table.offer_draw(side);
+                }
+            }
+            Action::AskResign => {
+                self.pop_menu();
+                if let Some(side) = self.table.acting_person() {
+                    let name = self.table.game().side_name(side);
+                    self.push(Layer::Confirm {
+                        question: format!("Resign this game? {name} will lose."),
+                        yes: "Resign",
+                        action: Action::Resign,
+                        opened_at: at,
+                    });
+                }
+            }
+            Action::Resign => {
+                self.pop();
+                if let Some(side) = self.table.acting_person() {
+                    self.table.resign(side);
+                }
+            }
+            Action::Undo => {
+                self.pop_menu();
+                self.table.undo();
+            }
+            Action::Settings => {
+                self.pop_menu();
+                return Transition::Push(Box::new(super::settings::SettingsScreen::new()));
+            }
+            Action::Leave => {
+                self.pop_menu();
+                if !self.online && self.table.unsaved() && context.saves.is_some() {
+                    self.push(Layer::SaveBeforeLeaving);
+                } else {
+                    return self.leave();
+                }
+            }
+            Action::SaveAndLeave => {
+                self.pop();
+                if self.save(context) {
+                    return self.leave();
+                }
+            }
+            Action::LeaveWithoutSaving => return self.leave(),
+            Action::Choose(code) => {
+                self.pop();
+                self.play(code);
+            }
+            Action::AcceptDraw | Action::DeclineDraw => {
+                self.pop();
+                self.table.answer_draw(action == Action::AcceptDraw);
+            }
+            Action::Rematch => {
+                if let Some(table) = self.table.rematch() {
+                    self.table.stop_computer();
+                    return Transition::Replace(Box::new(GameScreen::new(table, false)));
+                }
+            }
+            Action::Collapse | Action::Expand => {
+                if let Some(Layer::GameOver { collapsed }) = self.layers.last_mut() {
+                    *collapsed = action == Action::Collapse;
+                    self.version += 1;
+                }
+            }
+        }
+        Transition::Stay
+    }
+
+    fn leave(&mut self) -> Transition {
+        self.table.stop_computer();
+        Transition::Pop
+    }
+
+    fn marks(&self, context: &Context) -> Marks {
+        let live = self.looking_back.is_none();
+        let (quiet_targets, capture_targets) = if live {
+            self.entry.targets(&self.candidates)
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        let hover = if live && self.table.person_to_move() && self.layers.is_empty() {
+            match self.board_hit(context, context.pointer) {
+                Some(Hit::Column(column)) => Some(Hit::Column(column)),
+                Some(Hit::Cell(cell))
+                    if quiet_targets.contains(&cell) || capture_targets.contains(&cell) =>
+                {
+                    Some(Hit::Cell(cell))
+                }
+                _ => None,
+            }
+        } else {
+            None
+        };
+        let last_move = match &self.looking_back {
+            Some(back) => back.last_move.clone(),
+            None => self
+                .table
+                .history()
+                .last()
+                .map(|m| m.path.clone())
+                .unwrap_or_default(),
+        };
+        let ending = if live {
+            self.deciding_cells()
+        } else {
+            Vec::new()
+        };
+        Marks {
+            last_move,
+            selected: self.entry.picked().filter(|_| live),
+            building: self.entry.landings().to_vec(),
+            quiet_targets,
+            capture_targets,
+            hover,
+            ending,
+            stuck: self.stuck.map(|(cell, _)| cell),
+            dragging: self.entry.picked().zip(self.dragging),
+        }
+    }
+}
+
+/// The first paragraph of the rules' page before the one starting at `first`.
+fn rules_page_before(context: &Context, paragraphs: &[String], first: usize) -> usize {
+    (0..first)
+        .rev()
+        .find(|&start| layers::rules_page(context, paragraphs, start).1 < first)
+        .map_or(0, |start| start + 1)
+}
+
+/// The side whose pieces stand nearer row 0 in `view` (the first player on a tie).
+fn natural_bottom(view: &BoardView) -> Player {
+    let width = view.width.max(1);
+    let mean_row = |player: Player| {
+        let rows: Vec<usize> = view
+            .cells
+            .iter()
+            .enumerate()
+            .filter(|(_, cell)| cell.piece.is_some_and(|(owner, _)| owner == player))
+            .map(|(index, _)| index / width)
+            .collect();
+        rows.iter().sum::<usize>() as f64 / rows.len().max(1) as f64
+    };
+    if mean_row(Player::Second) < mean_row(Player::First) {
+        Player::Second
+    } else {
+        Player::First
+    }
+}
+
+impl Screen for GameScreen {
+    fn update(&mut self, event: &Event, context: &mut Context) -> Transition {
+        match event {
+            Event::Tick(seconds) => {
+                let elapsed = Duration::from_secs_f32(seconds.max(0.0));
+                self.table.tick(elapsed, self.paused());
+                self.take_table_events(context);
+                self.board.tick(*seconds);
+                if let Some((_, left)) = &mut self.stuck {
+                    *left -= seconds;
+                    if *left <= 0.0 {
+                        self.stuck = None;
+                    }
+                }
+                Transition::Stay
+            }
+            Event::PointerDown(point) => {
+                self.pointer_down(*point, context);
+                self.take_table_events(context);
+                Transition::Stay
+            }
+            Event::PointerMove(point) => {
+                if self.dragging.is_some() {
+                    self.dragging = Some(*point);
+                }
+                Transition::Stay
+            }
+            Event::PointerUp(point) => {
+                let transition = self.pointer_up(*point, context);
+                self.take_table_events(context);
+                transition
+            }
+            Event::Scroll(lines) => {
+                if Panel::area(context).contains(context.pointer) {
+                    self.panel
+                        .scroll_by(context, &self.table, -lines.round() as i32);
+                }
+                Transition::Stay
+            }
+            Event::Key(Key::Escape) => {
+                match self.layers.last() {
+                    None | Some(Layer::GameOver { .. }) => self.push(Layer::Menu),
+                    Some(_) => {
+                        if matches!(self.pop(), Some(Layer::Choose(_))) {
+                            self.entry.clear();
+                        }
+                    }
+                }
+                Transition::Stay
+            }
+            Event::Key(key @ (Key::Left | Key::Right | Key::Home | Key::End)) => {
+                if self.layers.iter().all(|layer| !layer.modal()) {
+                    self.step(context, *key);
+                }
+                Transition::Stay
+            }
+            Event::Char(digit @ '1'..='9') => {
+                let view = self.table.game().view();
+                let column = *digit as usize - '1' as usize;
+                if view.input == InputStyle::DropInColumn
+                    && self.layers.is_empty()
+                    && self.looking_back.is_none()
+                    && self.table.person_to_move()
+                    && let Some(code) = MoveEntry::drop_in(column, view.width, &self.candidates)
+                {
+                    self.play(code);
+                    self.take_table_events(context);
+                }
+                Transition::Stay
+            }
+            Event::Char('t' | 'T') => {
+                context.settings.theme = (context.settings.theme + 1) % theme::THEMES.len();
+                context.settings_changed = true;
+                Transition::Stay
+            }
+            Event::Char('f' | 'F') => {
+                if self.table.game().view().may_rotate {
+                    self.flipped = !self.flipped;
+                }
+                Transition::Stay
+            }
+            _ => Transition::Stay,
+        }
+    }
+
+    /// Keeps an unfinished game in the autosave slot when the window closes.
+    fn closing(&mut self, context: &mut Context) {
+        self.table.stop_computer();
+        self.table.closing();
+        if self.table.outcome().is_none()
+            && !self.table.game().moves().is_empty()
+            && let Some(folder) = &context.saves
+        {
+            let saved = self.table.saved_game(&context.settings.name);
+            if let Err(error) = folder.autosave(&saved) {
+                context.notice = Some(Message::error(error.to_string()));
+            }
+        }
+    }
+
+    fn busy(&self) -> bool {
+        self.board.animating() || self.table.thinking().is_some() || self.stuck.is_some()
+    }
+
+    fn draw(&self, context: &Context, frame: &mut Frame) {
+        frame.rect(context.window(), theme::BACKGROUND);
+        let marks = self.marks(context);
+        let live_view;
+        let view = match &self.looking_back {
+            Some(back) => &back.view,
+            None => {
+                live_view = self.table.game().view();
+                &live_view
+            }
+        };
+        let scene = Scene {
+            placement: self.placement(context),
+            view,
+            game: self.table.game(),
+            marks: &marks,
+            theme: theme::theme(context.settings.theme),
+            to_move: self.table.game().to_move(),
+        };
+        self.board.draw(&scene, frame);
+        self.panel
+            .draw(context, &self.table, self.looking_at(), frame);
+        let situation = self.situation(context);
+        for layer in &self.layers {
+            layer.draw(context, &situation, frame);
+            for button in layer.buttons(context, &situation) {
+                match (layer, button.action) {
+                    (Layer::Choose(_), Action::Choose(code)) => {
+                        frame.rect(button.rect, theme::theme(context.settings.theme).light);
+                        if !layers::draw_choice(situation.game, code, button.rect, frame) {
+                            widgets::button(
+                                frame,
+                                context,
+                                button.rect,
+                                &button.label,
+                                button.look,
+                            );
+                        }
+                    }
+                    _ => widgets::button(frame, context, button.rect, &button.label, button.look),
+                }
+            }
+        }
+    }
+}

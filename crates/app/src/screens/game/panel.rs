@@ -1,0 +1,453 @@
+//! The side panel: the mode, each player with the side they play, whose turn it is,
+//! the time used, the pieces they have taken and the material lead, the computer's
+//! progress, the moves in the mode's notation (numbered by full moves, scrollable,
+//! with the move being looked at marked), and the keys that work here.
+
+use super::super::Context;
+use super::super::widgets::{self, Look};
+use crate::board::flat::draw_piece;
+use crate::display::{Align, Frame, Item, Point, Rect, Rgba};
+use crate::table::{MOVE_BUDGET, Piece, Table, Tally, clock_text};
+use crate::theme;
+use ply_core::{InputStyle, Player};
+use ply_modes::find_mode;
+
+/// What a click on the panel meant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PanelHit {
+    /// The game menu button.
+    Menu,
+    /// A move in the list: look at the position after this many plies.
+    Ply(usize),
+}
+
+/// The panel's own state: how far the move list is scrolled.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Panel {
+    /// The first row shown; `None` follows the newest moves.
+    scroll: Option<usize>,
+}
+
+/// One row of the move list: its number and the plies on it (index, text).
+struct Row {
+    number: usize,
+    plies: Vec<(usize, String)>,
+}
+
+/// The move list in rows of a full move each.
+fn rows(table: &Table) -> Vec<Row> {
+    let mut rows: Vec<Row> = Vec::new();
+    for (index, effects) in table.history().iter().enumerate() {
+        let starts_row = effects.side == Player::First || rows.is_empty();
+        if starts_row {
+            rows.push(Row {
+                number: rows.len() + 1,
+                plies: Vec::new(),
+            });
+        }
+        if let Some(row) = rows.last_mut() {
+            if row.plies.is_empty() && effects.side == Player::Second {
+                row.plies.push((usize::MAX, "…".into()));
+            }
+            row.plies.push((index, effects.display.clone()));
+        }
+    }
+    rows
+}
+
+/// The worth of a piece for the captured-pieces panel.
+pub fn piece_value(piece: Piece) -> i64 {
+    use ply_core::PieceGlyph::*;
+    match piece.1 {
+        Pawn | Man | Attacker | Defender => 1,
+        Knight | Bishop => 3,
+        Rook => 5,
+        Queen => 9,
+        CrownedMan => 2,
+        King | TaflKing | Counter => 0,
+    }
+}
+
+impl Panel {
+    /// Where the panel sits in the window.
+    pub fn area(context: &Context) -> Rect {
+        let s = widgets::scale(context);
+        let window = context.window();
+        let width = (380.0 * s).min(window.w * 0.4);
+        Rect::new(window.w - width, 0.0, width, window.h)
+    }
+
+    /// The game menu button.
+    pub fn menu_button(context: &Context) -> Rect {
+        let s = widgets::scale(context);
+        let panel = Panel::area(context);
+        Rect::new(
+            panel.x + 20.0 * s,
+            panel.h - 70.0 * s,
+            panel.w - 40.0 * s,
+            50.0 * s,
+        )
+    }
+
+    fn list_area(context: &Context) -> Rect {
+        let s = widgets::scale(context);
+        let panel = Panel::area(context);
+        let top = 420.0 * s;
+        Rect::new(
+            panel.x + 20.0 * s,
+            top,
+            panel.w - 40.0 * s,
+            panel.h - 120.0 * s - top,
+        )
+    }
+
+    fn line_height(context: &Context) -> f32 {
+        24.0 * widgets::scale(context)
+    }
+
+    fn visible_rows(context: &Context) -> usize {
+        (Panel::list_area(context).h / Panel::line_height(context)).max(1.0) as usize
+    }
+
+    fn first_row(&self, context: &Context, total: usize) -> usize {
+        let last_page = total.saturating_sub(Panel::visible_rows(context));
+        self.scroll.map_or(last_page, |row| row.min(last_page))
+    }
+
+    /// Scrolls the move list by `rows` (negative: towards the first moves).
+    pub fn scroll_by(&mut self, context: &Context, table: &Table, rows: i32) {
+        let total = self::rows(table).len();
+        let last_page = total.saturating_sub(Panel::visible_rows(context));
+        let first = self.first_row(context, total) as i64 + i64::from(rows);
+        let first = first.clamp(0, last_page as i64) as usize;
+        self.scroll = (first < last_page).then_some(first);
+    }
+
+    /// Makes the move list show the row of ply `index` (a move being looked at).
+    pub fn reveal(&mut self, context: &Context, table: &Table, index: Option<usize>) {
+        let Some(index) = index else {
+            self.scroll = None;
+            return;
+        };
+        let rows = rows(table);
+        let Some(row) = rows
+            .iter()
+            .position(|row| row.plies.iter().any(|(i, _)| *i == index))
+        else {
+            return;
+        };
+        let first = self.first_row(context, rows.len());
+        let shown = Panel::visible_rows(context);
+        if row < first {
+            self.scroll = Some(row);
+        } else if row >= first + shown {
+            self.scroll = Some(row + 1 - shown);
+        }
+    }
+
+    /// What lies under `point`.
+    pub fn hit(&self, context: &Context, table: &Table, point: Point) -> Option<PanelHit> {
+        if Panel::menu_button(context).contains(point) {
+            return Some(PanelHit::Menu);
+        }
+        let list = Panel::list_area(context);
+        if !list.contains(point) {
+            return None;
+        }
+        let rows = rows(table);
+        let line = Panel::line_height(context);
+        let row = self.first_row(context, rows.len()) + ((point.y - list.y) / line) as usize;
+        let row = rows.get(row)?;
+        let column = if point.x < list.x + list.w * 0.55 {
+            0
+        } else {
+            1
+        };
+        row.plies
+            .get(column)
+            .filter(|(index, _)| *index != usize::MAX)
+            .map(|(index, _)| PanelHit::Ply(index + 1))
+    }
+
+    /// Draws the panel; `looking_at` is the number of plies shown on the board when the
+    /// player looks back through the game.
+    pub fn draw(
+        &self,
+        context: &Context,
+        table: &Table,
+        looking_at: Option<usize>,
+        frame: &mut Frame,
+    ) {
+        let s = widgets::scale(context);
+        let panel = Panel::area(context);
+        frame.rect(panel, theme::PANEL);
+        frame.push(Item::Line {
+            from: Point::new(panel.x, 0.0),
+            to: Point::new(panel.x, panel.h),
+            thickness: 2.0,
+            color: theme::DIVIDER,
+        });
+        let left = panel.x + 20.0 * s;
+        let width = panel.w - 40.0 * s;
+        let game = table.game();
+        let mut y = 16.0 * s;
+        if let Some(mode) = find_mode(game.mode_id()) {
+            frame.text(
+                mode.name,
+                Rect::new(left, y, width, 34.0 * s),
+                26.0 * s,
+                theme::TITLE,
+                Align::Left,
+            );
+            y += 38.0 * s;
+            let size = 15.0 * s;
+            let height = widgets::wrapped_lines(mode.summary, width, size) as f32 * size * 1.25;
+            frame.text(
+                mode.summary,
+                Rect::new(left, y, width, height),
+                size,
+                theme::TEXT_DIM,
+                Align::Wrap,
+            );
+            y += height + 14.0 * s;
+        }
+        let tally = Tally::of(table.history(), piece_value);
+        for player in [Player::Second, Player::First] {
+            y = self.draw_player(context, table, &tally, player, y, frame) + 8.0 * s;
+        }
+        if let Some(thinking) = table.thinking() {
+            let budget = thinking
+                .level
+                .limits(MOVE_BUDGET)
+                .time
+                .unwrap_or(MOVE_BUDGET)
+                .as_secs_f32()
+                .max(0.01);
+            let fraction = (thinking.thought.elapsed.as_secs_f32() / budget).clamp(0.0, 1.0);
+            let text = format!(
+                "Computer is thinking… depth {}, {} positions",
+                thinking.thought.depth, thinking.thought.nodes
+            );
+            frame.text(
+                text,
+                Rect::new(left, y, width, 24.0 * s),
+                16.0 * s,
+                theme::TEXT,
+                Align::Left,
+            );
+            let bar = Rect::new(left, y + 28.0 * s, width, 6.0 * s);
+            frame.rect(bar, Rgba::rgb(30, 34, 40));
+            frame.rect(
+                Rect::new(bar.x, bar.y, bar.w * fraction, bar.h),
+                theme::BUTTON_ACTIVE,
+            );
+        }
+        self.draw_moves(context, table, looking_at, frame);
+        let keys = keys_hint(table, looking_at.is_some());
+        frame.text(
+            keys,
+            Rect::new(left, panel.h - 108.0 * s, width, 24.0 * s),
+            14.0 * s,
+            theme::TEXT_DIM,
+            Align::Left,
+        );
+        let menu = Panel::menu_button(context);
+        widgets::button(frame, context, menu, "Game menu (Esc)", Look::Normal);
+    }
+
+    fn draw_player(
+        &self,
+        context: &Context,
+        table: &Table,
+        tally: &Tally,
+        player: Player,
+        y: f32,
+        frame: &mut Frame,
+    ) -> f32 {
+        let s = widgets::scale(context);
+        let panel = Panel::area(context);
+        let (left, width) = (panel.x + 20.0 * s, panel.w - 40.0 * s);
+        let game = table.game();
+        let counts_material = table.history().iter().any(|m| !m.captured.is_empty())
+            || game
+                .view()
+                .cells
+                .iter()
+                .flat_map(|c| c.piece)
+                .any(|p| piece_value(p) > 0);
+        let box_h = if counts_material { 108.0 * s } else { 72.0 * s };
+        let rect = Rect::new(left, y, width, box_h);
+        let to_move = table.outcome().is_none() && game.to_move() == player;
+        frame.rect(
+            rect,
+            if to_move {
+                theme::PLAYER_TO_MOVE
+            } else {
+                theme::PLAYER
+            },
+        );
+        if to_move {
+            frame.push(Item::Frame {
+                rect,
+                thickness: 3.0,
+                color: theme::BUTTON_ACTIVE,
+            });
+        }
+        let icon = Rect::new(left + 8.0 * s, y + 8.0 * s, 34.0 * s, 34.0 * s);
+        if let Some(piece) = sample_piece(game, player) {
+            draw_piece(game, frame, piece, icon, 1.0);
+        }
+        let name = table.seat_label(player, &context.settings.name);
+        frame.text(
+            name,
+            Rect::new(left + 50.0 * s, y + 6.0 * s, width - 60.0 * s, 32.0 * s),
+            20.0 * s,
+            theme::TEXT,
+            Align::Left,
+        );
+        let side = game.side_name(player);
+        let (status, color) = if to_move {
+            (format!("{side}, to move"), theme::TITLE)
+        } else {
+            (side.to_string(), theme::TEXT_DIM)
+        };
+        frame.text(
+            status,
+            Rect::new(left + 50.0 * s, y + 38.0 * s, width - 160.0 * s, 26.0 * s),
+            16.0 * s,
+            color,
+            Align::Left,
+        );
+        frame.text(
+            clock_text(table.clocks().used(player)),
+            Rect::new(left + width - 100.0 * s, y + 38.0 * s, 90.0 * s, 26.0 * s),
+            20.0 * s,
+            theme::TEXT,
+            Align::Right,
+        );
+        if counts_material {
+            let mut taken: Vec<Piece> = tally.lost[player.opponent().index()].clone();
+            taken.sort_by_key(|&piece| (piece_value(piece), piece.1 as u8));
+            let icon_size = 26.0 * s;
+            let mut x = left + 8.0 * s;
+            for piece in taken {
+                if x + icon_size > left + width - 60.0 * s {
+                    break;
+                }
+                draw_piece(
+                    game,
+                    frame,
+                    piece,
+                    Rect::new(x, y + 70.0 * s, icon_size, icon_size),
+                    1.0,
+                );
+                x += icon_size * 0.7;
+            }
+            let lead = tally.lead(player, piece_value);
+            if lead > 0 {
+                frame.text(
+                    format!("+{lead}"),
+                    Rect::new(left + width - 60.0 * s, y + 70.0 * s, 52.0 * s, 26.0 * s),
+                    20.0 * s,
+                    theme::TEXT,
+                    Align::Right,
+                );
+            }
+        }
+        y + box_h
+    }
+
+    fn draw_moves(
+        &self,
+        context: &Context,
+        table: &Table,
+        looking_at: Option<usize>,
+        frame: &mut Frame,
+    ) {
+        let s = widgets::scale(context);
+        let list = Panel::list_area(context);
+        frame.push(Item::Line {
+            from: Point::new(list.x, list.y - 38.0 * s),
+            to: Point::new(list.x + list.w, list.y - 38.0 * s),
+            thickness: 1.0,
+            color: theme::DIVIDER,
+        });
+        frame.text(
+            "Moves",
+            Rect::new(list.x, list.y - 34.0 * s, list.w, 28.0 * s),
+            19.0 * s,
+            theme::TITLE,
+            Align::Left,
+        );
+        let rows = rows(table);
+        let first = self.first_row(context, rows.len());
+        let line = Panel::line_height(context);
+        let shown = looking_at.map(|plies| plies.checked_sub(1));
+        for (i, row) in rows
+            .iter()
+            .skip(first)
+            .take(Panel::visible_rows(context))
+            .enumerate()
+        {
+            let y = list.y + i as f32 * line;
+            frame.text(
+                format!("{}.", row.number),
+                Rect::new(list.x, y, 48.0 * s, line),
+                16.0 * s,
+                theme::TEXT_DIM,
+                Align::Left,
+            );
+            for (column, (index, text)) in row.plies.iter().enumerate() {
+                let x = list.x + 52.0 * s + column as f32 * (list.w - 52.0 * s) * 0.5;
+                let cell = Rect::new(x, y, (list.w - 52.0 * s) * 0.5, line);
+                if shown == Some(Some(*index)) {
+                    frame.rect(cell, theme::SELECTED);
+                }
+                frame.text(text.as_str(), cell, 17.0 * s, theme::TEXT, Align::Left);
+            }
+        }
+        if rows.is_empty() {
+            frame.text(
+                "No moves yet.",
+                Rect::new(list.x, list.y, list.w, line),
+                16.0 * s,
+                theme::TEXT_DIM,
+                Align::Left,
+            );
+        }
+    }
+}
+
+/// A piece to stand for `player` beside their name: the first piece of theirs on the
+/// board, else the first they have lost.
+fn sample_piece(game: &dyn ply_modes::AnyGame, player: Player) -> Option<Piece> {
+    game.view()
+        .cells
+        .iter()
+        .flat_map(|cell| cell.piece)
+        .find(|(owner, _)| *owner == player)
+        .or_else(|| {
+            let glyph = match game.view().input {
+                InputStyle::DropInColumn => ply_core::PieceGlyph::Counter,
+                InputStyle::PickAndPlace => ply_core::PieceGlyph::Man,
+            };
+            Some((player, glyph))
+        })
+}
+
+/// The keys that work in this game, in a line.
+fn keys_hint(table: &Table, looking_back: bool) -> String {
+    let view = table.game().view();
+    let mut keys = vec!["T: theme"];
+    if view.input == InputStyle::DropInColumn {
+        keys.push("1-7: drop");
+    } else if view.may_rotate {
+        keys.push("F: flip");
+    }
+    keys.push(if looking_back {
+        "End: back to now"
+    } else {
+        "←/→: look back"
+    });
+    keys.join("   ")
+}

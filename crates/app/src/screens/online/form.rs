@@ -1,0 +1,163 @@
+//! The online screens' forms: one-line text fields with a focus, typing into the
+//! focused field, and the buttons under them.
+
+use super::super::widgets::{self, Buttons, Look};
+use super::super::{Context, Event, Key};
+use crate::display::{Align, Frame, Rect, Rgba};
+use crate::theme;
+
+/// A one-line text field.
+pub struct Field {
+    /// What the field is for.
+    pub label: &'static str,
+    /// What has been typed.
+    pub value: String,
+    /// Shown as stars (passwords).
+    pub secret: bool,
+}
+
+impl Field {
+    fn shown(&self, focused: bool) -> String {
+        let text = if self.secret {
+            "*".repeat(self.value.chars().count())
+        } else {
+            self.value.clone()
+        };
+        if focused { format!("{text}_") } else { text }
+    }
+}
+
+/// Fields, a focus, and typing into the focused one.
+pub struct Form {
+    /// The fields, top to bottom.
+    pub fields: Vec<Field>,
+    /// The field being typed in.
+    pub focus: Option<usize>,
+}
+
+impl Form {
+    fn rects(&self, context: &Context) -> Vec<(Rect, Rect)> {
+        let s = widgets::scale(context);
+        let left = (context.size.0 - 700.0 * s) / 2.0;
+        (0..self.fields.len())
+            .map(|i| {
+                let y = 150.0 * s + i as f32 * 76.0 * s;
+                (
+                    Rect::new(left, y, 240.0 * s, 54.0 * s),
+                    Rect::new(left + 240.0 * s, y, 460.0 * s, 54.0 * s),
+                )
+            })
+            .collect()
+    }
+
+    fn type_event(&mut self, event: &Event) -> bool {
+        let Some(field) = self.focus.and_then(|i| self.fields.get_mut(i)) else {
+            return false;
+        };
+        match event {
+            Event::Char(c) if !c.is_control() && field.value.chars().count() < 64 => {
+                field.value.push(*c)
+            }
+            Event::Key(Key::Backspace) => {
+                field.value.pop();
+            }
+            Event::Key(Key::Enter) => self.focus = None,
+            _ => return false,
+        }
+        true
+    }
+
+    fn click(&mut self, context: &Context, point: crate::display::Point) {
+        self.focus = self
+            .rects(context)
+            .iter()
+            .position(|(_, field)| field.contains(point));
+    }
+
+    /// Draws the fields with their labels.
+    pub fn draw(&self, context: &Context, frame: &mut Frame) {
+        let s = widgets::scale(context);
+        for (i, (label, field)) in self.rects(context).into_iter().enumerate() {
+            frame.text(
+                self.fields[i].label,
+                label,
+                24.0 * s,
+                theme::TEXT,
+                Align::Left,
+            );
+            let focused = self.focus == Some(i);
+            frame.rect(
+                field,
+                if focused {
+                    Rgba::rgb(250, 250, 250)
+                } else {
+                    Rgba::rgb(225, 228, 234)
+                },
+            );
+            frame.text(
+                self.fields[i].shown(focused),
+                field.inset(10.0 * s),
+                24.0 * s,
+                theme::BACKGROUND,
+                Align::Left,
+            );
+        }
+    }
+
+    /// The trimmed text of field `i`.
+    pub fn value(&self, i: usize) -> String {
+        self.fields
+            .get(i)
+            .map(|field| field.value.trim().to_string())
+            .unwrap_or_default()
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What a form's button does.
+pub enum FormAction {
+    /// Choose the next game to offer.
+    Mode,
+    /// Go ahead (open the lobby, join).
+    Go,
+    /// Open the help page.
+    Help,
+    /// Back to the menu.
+    Back,
+}
+
+/// Types into the form or finds the button clicked.
+pub fn form_update(
+    form: &mut Form,
+    buttons: Vec<(Rect, String, Look, FormAction)>,
+    event: &Event,
+    context: &Context,
+) -> Option<FormAction> {
+    if form.type_event(event) {
+        return None;
+    }
+    match event {
+        Event::Key(Key::Escape) => Some(FormAction::Back),
+        Event::Key(Key::Enter) => Some(FormAction::Go),
+        Event::PointerUp(point) => {
+            let mut hits = Buttons::new();
+            for (rect, _, _, action) in buttons {
+                hits.add(rect, action);
+            }
+            form.click(context, *point);
+            hits.at(*point)
+        }
+        _ => None,
+    }
+}
+
+/// Draws a form's buttons.
+pub fn draw_buttons(
+    context: &Context,
+    frame: &mut Frame,
+    buttons: Vec<(Rect, String, Look, FormAction)>,
+) {
+    for (rect, label, look, _) in buttons {
+        widgets::button(frame, context, rect, &label, look);
+    }
+}

@@ -1,0 +1,197 @@
+//! "Host an online game": a name, an optional password and the game to offer (a new
+//! game of any mode or a saved game); the relay server then runs in this process and
+//! the host joins it through an ordinary client, like everyone else.
+
+use super::super::widgets::{self, Look};
+use super::super::{Context, Event, Screen, Transition};
+use super::form::{Field, Form, FormAction, draw_buttons, form_update};
+use super::lobby::LobbyScreen;
+use crate::display::{Frame, Rect};
+use crate::message::Message;
+use crate::session::Session;
+use ply_modes::MODES;
+use ply_net::protocol::DEFAULT_PORT;
+use ply_net::{EntryRequest, GameSetup, NetHandle, ServerConfig, host_in_process};
+use std::net::SocketAddr;
+
+/// A game the host can offer: a new game of a mode, or a saved game to go on with.
+enum Offer {
+    Mode(&'static ply_modes::Mode),
+    Saved {
+        /// The save's file name in the folder.
+        name: String,
+        /// What the list of saves calls it.
+        title: String,
+    },
+}
+
+/// "Host an online game": name, optional password, and the game to offer.
+pub struct HostScreen {
+    form: Form,
+    offers: Vec<Offer>,
+    offer: usize,
+}
+
+impl HostScreen {
+    /// The host form, filled in from the settings.
+    pub fn new(context: &Context) -> HostScreen {
+        HostScreen {
+            form: Form {
+                fields: vec![
+                    Field {
+                        label: "Your name",
+                        value: context.settings.name.clone(),
+                        secret: false,
+                    },
+                    Field {
+                        label: "Password",
+                        value: String::new(),
+                        secret: true,
+                    },
+                ],
+                focus: None,
+            },
+            offers: host_offers(context),
+            offer: 0,
+        }
+    }
+
+    fn offer_label(&self) -> String {
+        match self.offers.get(self.offer) {
+            Some(Offer::Mode(mode)) => format!("Game: {}", mode.name),
+            Some(Offer::Saved { title, .. }) => format!("Saved game: {title}"),
+            None => "Game: none".to_string(),
+        }
+    }
+
+    /// The setup of the chosen offer: a new game, or a saved one with its moves.
+    fn setup(&self, context: &Context) -> Result<GameSetup, String> {
+        match self.offers.get(self.offer) {
+            Some(Offer::Mode(mode)) => Ok(GameSetup::new(mode.id)),
+            Some(Offer::Saved { name, .. }) => {
+                let folder = context
+                    .saves
+                    .as_ref()
+                    .ok_or("There is no folder for saved games.")?;
+                let saved = folder.load(name).map_err(|error| error.to_string())?;
+                Ok(GameSetup {
+                    mode: saved.game.mode_id().to_string(),
+                    start: Some(saved.game.start_text()),
+                    moves: saved.game.move_texts(),
+                })
+            }
+            None => Err("Choose a game to offer.".into()),
+        }
+    }
+
+    fn buttons(&self, context: &Context) -> Vec<(Rect, String, Look, FormAction)> {
+        let s = widgets::scale(context);
+        let left = (context.size.0 - 700.0 * s) / 2.0;
+        let y = 150.0 * s + 2.0 * 76.0 * s;
+        let bottom = context.size.1 - 90.0 * s;
+        vec![
+            (
+                Rect::new(left + 240.0 * s, y, 460.0 * s, 54.0 * s),
+                self.offer_label(),
+                Look::Normal,
+                FormAction::Mode,
+            ),
+            (
+                Rect::new(left, y + 90.0 * s, 700.0 * s, 40.0 * s),
+                "Help: letting friends in from outside your network".into(),
+                Look::Normal,
+                FormAction::Help,
+            ),
+            (
+                Rect::new(40.0 * s, bottom, 200.0 * s, 54.0 * s),
+                "Back".into(),
+                Look::Normal,
+                FormAction::Back,
+            ),
+            (
+                Rect::new(context.size.0 - 300.0 * s, bottom, 260.0 * s, 54.0 * s),
+                "Open lobby".into(),
+                Look::Chosen,
+                FormAction::Go,
+            ),
+        ]
+    }
+
+    fn open(&mut self, context: &mut Context) -> Transition {
+        match self.open_lobby(context) {
+            Ok(lobby) => Transition::Replace(Box::new(lobby)),
+            Err(message) => {
+                context.notice = Some(Message::error(message));
+                Transition::Stay
+            }
+        }
+    }
+
+    /// Starts the relay server in this process and joins it as the host.
+    pub fn open_lobby(&mut self, context: &mut Context) -> Result<LobbyScreen, String> {
+        let name = self.form.value(0);
+        let password = self.form.value(1);
+        let setup = self.setup(context)?;
+        context.settings.name = name.clone();
+        context.settings_changed = true;
+        let any = |port| SocketAddr::from(([0, 0, 0, 0], port));
+        let server = match host_in_process(any(DEFAULT_PORT), ServerConfig::default())
+            .or_else(|_| host_in_process(any(0), ServerConfig::default()))
+        {
+            Ok(server) => server,
+            Err(error) => return Err(format!("Could not open a lobby on this computer: {error}")),
+        };
+        let address = server.local_addr().to_string();
+        let request = EntryRequest::open(&name, &password, setup);
+        let net = NetHandle::connect(&address, request);
+        Ok(LobbyScreen::new(Session::new(
+            net,
+            Some(server),
+            address,
+            password,
+        )))
+    }
+}
+
+/// Every mode, then every readable save (the autosave included).
+fn host_offers(context: &Context) -> Vec<Offer> {
+    let mut offers: Vec<Offer> = MODES.iter().map(Offer::Mode).collect();
+    let saves = context
+        .saves
+        .as_ref()
+        .and_then(|folder| folder.list().ok())
+        .unwrap_or_default();
+    for save in saves {
+        if let Ok(summary) = &save.summary {
+            offers.push(Offer::Saved {
+                name: save.name.clone(),
+                title: summary.title.clone(),
+            });
+        }
+    }
+    offers
+}
+
+impl Screen for HostScreen {
+    fn update(&mut self, event: &Event, context: &mut Context) -> Transition {
+        let buttons = self.buttons(context);
+        match form_update(&mut self.form, buttons, event, context) {
+            Some(FormAction::Mode) => self.offer = (self.offer + 1) % self.offers.len().max(1),
+            Some(FormAction::Go) => return self.open(context),
+            Some(FormAction::Help) => {
+                if let Err(error) = crate::help::open_page(Some("online")) {
+                    context.notice = Some(Message::error(error.to_string()));
+                }
+            }
+            Some(FormAction::Back) => return Transition::Pop,
+            None => {}
+        }
+        Transition::Stay
+    }
+
+    fn draw(&self, context: &Context, frame: &mut Frame) {
+        widgets::page(frame, context, "Host an online game");
+        self.form.draw(context, frame);
+        draw_buttons(context, frame, self.buttons(context));
+    }
+}

@@ -1,0 +1,142 @@
+//! "Join an online game": the host's address, a name, the password and, on a relay
+//! with several lobbies, the lobby's code. Every failure is said in words and the form
+//! stays filled so the player can correct it and try again.
+
+use super::super::widgets::{self, Look};
+use super::super::{Context, Event, Screen, Transition};
+use super::form::{Field, Form, FormAction, draw_buttons, form_update};
+use super::lobby::LobbyScreen;
+use crate::display::{Frame, Rect};
+use crate::message::Message;
+use crate::session::Session;
+use ply_net::client::with_default_port;
+use ply_net::{EntryRequest, NetHandle};
+
+/// "Join an online game": the host's address, a name, the password and, on a relay
+/// with several lobbies, the lobby's code.
+pub struct JoinScreen {
+    form: Form,
+}
+
+impl JoinScreen {
+    /// The join form, filled in from the settings.
+    pub fn new(context: &Context) -> JoinScreen {
+        JoinScreen {
+            form: Form {
+                fields: vec![
+                    Field {
+                        label: "Host's address",
+                        value: context.settings.last_address.clone(),
+                        secret: false,
+                    },
+                    Field {
+                        label: "Your name",
+                        value: context.settings.name.clone(),
+                        secret: false,
+                    },
+                    Field {
+                        label: "Password",
+                        value: String::new(),
+                        secret: true,
+                    },
+                    Field {
+                        label: "Lobby code",
+                        value: String::new(),
+                        secret: false,
+                    },
+                ],
+                focus: Some(0),
+            },
+        }
+    }
+
+    fn buttons(&self, context: &Context) -> Vec<(Rect, String, Look, FormAction)> {
+        let s = widgets::scale(context);
+        let bottom = context.size.1 - 90.0 * s;
+        let left = (context.size.0 - 700.0 * s) / 2.0;
+        vec![
+            (
+                Rect::new(left, 150.0 * s + 4.0 * 76.0 * s, 700.0 * s, 40.0 * s),
+                "Help: hosting and joining".into(),
+                Look::Normal,
+                FormAction::Help,
+            ),
+            (
+                Rect::new(40.0 * s, bottom, 200.0 * s, 54.0 * s),
+                "Back".into(),
+                Look::Normal,
+                FormAction::Back,
+            ),
+            (
+                Rect::new(context.size.0 - 300.0 * s, bottom, 260.0 * s, 54.0 * s),
+                "Join".into(),
+                Look::Chosen,
+                FormAction::Go,
+            ),
+        ]
+    }
+
+    fn join(&mut self, context: &mut Context) -> Transition {
+        match self.connect(context) {
+            Ok(lobby) => Transition::Replace(Box::new(lobby)),
+            Err(message) => {
+                context.notice = Some(Message::error(message));
+                Transition::Stay
+            }
+        }
+    }
+
+    /// Sets the address, name and password, as typed.
+    pub fn fill(&mut self, address: &str, name: &str, password: &str) {
+        for (field, value) in self.form.fields.iter_mut().zip([address, name, password]) {
+            field.value = value.to_string();
+        }
+    }
+
+    /// Connects to the host typed in the form and asks to enter its lobby.
+    pub fn connect(&mut self, context: &mut Context) -> Result<LobbyScreen, String> {
+        let typed = self.form.value(0);
+        if typed.is_empty() {
+            return Err(
+                "Type the host's address (ask the host: it is shown on their lobby screen).".into(),
+            );
+        }
+        let name = self.form.value(1);
+        let code = self.form.value(3);
+        context.settings.last_address = typed.clone();
+        context.settings.name = name.clone();
+        context.settings_changed = true;
+        let address = with_default_port(&typed);
+        let password = self.form.value(2);
+        let request = EntryRequest::join(
+            &name,
+            &password,
+            (!code.is_empty()).then_some(code.as_str()),
+        );
+        let net = NetHandle::connect(&address, request);
+        Ok(LobbyScreen::new(Session::new(net, None, address, password)))
+    }
+}
+
+impl Screen for JoinScreen {
+    fn update(&mut self, event: &Event, context: &mut Context) -> Transition {
+        let buttons = self.buttons(context);
+        match form_update(&mut self.form, buttons, event, context) {
+            Some(FormAction::Go) => return self.join(context),
+            Some(FormAction::Help) => {
+                if let Err(error) = crate::help::open_page(Some("online")) {
+                    context.notice = Some(Message::error(error.to_string()));
+                }
+            }
+            Some(FormAction::Back) => return Transition::Pop,
+            Some(FormAction::Mode) | None => {}
+        }
+        Transition::Stay
+    }
+
+    fn draw(&self, context: &Context, frame: &mut Frame) {
+        widgets::page(frame, context, "Join an online game");
+        self.form.draw(context, frame);
+        draw_buttons(context, frame, self.buttons(context));
+    }
+}

@@ -1,0 +1,13 @@
+//! Online play: hosting (the relay server runs in this process and the host joins it
+//! through an ordinary client, like everyone else), joining, and the lobby. The game
+//! itself is the ordinary game screen with a remote referee. The network runs on its
+//! own thread; these screens only poll its channel.
+
+mod form;
+mod host;
+mod join;
+mod lobby;
+
+pub use host::HostScreen;
+pub use join::JoinScreen;
+pub use lobby::LobbyScreen;

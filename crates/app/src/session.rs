@@ -1,0 +1,104 @@
+//! One connection to a lobby, shared by the lobby screen and the game on top of it: the
+//! network handle, the mirror of what the server said, the relay when this computer
+//! hosts, and what is needed to rejoin after a dropped connection. Window-free.
+
+use ply_net::{ClientMsg, CloseReason, EntryRequest, HostedServer, Mirror, NetEvent, NetHandle};
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::time::Duration;
+
+/// What to tell a player whose connection failed, about letting friends in.
+const PORT_HINT: &str = "If the host is outside your home network, their router must forward the port to their computer (see Help: hosting and joining).";
+
+/// One connection to a lobby, shared by the lobby screen and the game screen on top of it.
+pub struct Session {
+    net: NetHandle,
+    /// What this client knows of its lobby and game, kept up to date by every event.
+    pub mirror: Mirror,
+    /// The relay server, when this computer hosts.
+    pub server: Option<HostedServer>,
+    /// Where the connection went, as typed.
+    pub address: String,
+    /// Why the connection ended, once it has.
+    pub closed: Option<String>,
+    /// The lobby's password, kept to rejoin after a dropped connection.
+    password: String,
+    /// The connection broke (rather than ending on purpose): the seat can be taken back.
+    pub rejoinable: bool,
+}
+
+/// A session shared by the screens on one connection (lobby and game).
+pub type Shared = Rc<RefCell<Session>>;
+
+impl Session {
+    /// A session over `net`, to `address`, entered with `password`; `server` is the
+    /// relay when this computer hosts.
+    pub fn new(
+        net: NetHandle,
+        server: Option<HostedServer>,
+        address: String,
+        password: String,
+    ) -> Shared {
+        Rc::new(RefCell::new(Session {
+            net,
+            mirror: Mirror::new(),
+            server,
+            address,
+            closed: None,
+            password,
+            rejoinable: false,
+        }))
+    }
+
+    /// Connects again after a dropped connection, with the token that keeps the seat.
+    pub fn rejoin(&mut self) {
+        let (Some(name), Some(token)) = (self.mirror.name(), self.mirror.token()) else {
+            return;
+        };
+        let request = EntryRequest::rejoin(name, &self.password, self.mirror.code(), token);
+        self.net = NetHandle::connect(&self.address, request);
+        self.mirror = Mirror::new();
+        self.closed = None;
+        self.rejoinable = false;
+    }
+
+    /// Every event that arrived since the last poll, already applied to the mirror.
+    pub fn poll(&mut self) -> Vec<NetEvent> {
+        let mut events = Vec::new();
+        while let Ok(event) = self.net.events().try_recv() {
+            self.take(event, &mut events);
+        }
+        events
+    }
+
+    /// Waits up to `timeout` for the next event (tests only; the window polls).
+    pub fn wait(&mut self, timeout: Duration) -> Vec<NetEvent> {
+        let mut events = Vec::new();
+        if let Ok(event) = self.net.events().recv_timeout(timeout) {
+            self.take(event, &mut events);
+        }
+        events.extend(self.poll());
+        events
+    }
+
+    fn take(&mut self, event: NetEvent, events: &mut Vec<NetEvent>) {
+        self.mirror.apply(&event);
+        if let NetEvent::Closed(reason) = &event {
+            self.rejoinable = matches!(reason, CloseReason::Lost(_));
+            self.closed = Some(match reason {
+                CloseReason::Failed(error) => {
+                    format!("Could not join at {}: {error}. {PORT_HINT}", self.address)
+                }
+                other => format!("The connection ended: {other}."),
+            });
+        }
+        events.push(event);
+    }
+
+    /// Sends a message; a closed connection is noted once, not repeated.
+    pub fn send(&mut self, message: ClientMsg) {
+        if self.net.send(message).is_err() && self.closed.is_none() {
+            self.closed = Some("The connection is closed.".into());
+        }
+    }
+}
