@@ -4,8 +4,10 @@
 //! view, and puts together what is drawn. The table, the board view, the panel and the
 //! layers each live in their own module.
 
+mod actions;
 mod ending;
 mod entry;
+mod input;
 mod layers;
 mod panel;
 
@@ -13,7 +15,7 @@ pub use entry::{Candidate, Entry, MoveEntry, candidates};
 pub use layers::{Action, Layer};
 pub use panel::PanelHit;
 
-use super::widgets::{self, Look};
+use super::widgets;
 use super::{Context, Event, Key, Screen, Transition};
 use crate::board::flat::FlatBoard;
 use crate::board::{Board, Hit, Marks, Placement, Scene};
@@ -23,7 +25,7 @@ use crate::table::{Table, TableEvent};
 use crate::theme;
 use layers::Situation;
 use panel::Panel;
-use ply_core::{BoardView, InputStyle, MoveCode, Player};
+use ply_core::{BoardView, InputStyle, Player};
 use std::time::Duration;
 
 /// How long a piece that cannot move stays marked after it was clicked, in seconds.
@@ -297,308 +299,6 @@ impl GameScreen {
         }
     }
 
-    fn look_back(&mut self, context: &Context, plies: Option<usize>) {
-        let live = self.table.game().moves().len();
-        match plies.filter(|&plies| plies < live) {
-            None => self.looking_back = None,
-            Some(plies) => {
-                let game = self.table.position_after(plies);
-                let last_move = plies
-                    .checked_sub(1)
-                    .and_then(|i| self.table.history().get(i))
-                    .map(|m| m.path.clone())
-                    .unwrap_or_default();
-                self.looking_back = Some(LookingBack {
-                    plies,
-                    view: game.view(),
-                    last_move,
-                });
-                self.entry.clear();
-                self.dragging = None;
-            }
-        }
-        self.panel.reveal(
-            context,
-            &self.table,
-            self.looking_at().and_then(|p| p.checked_sub(1)),
-        );
-    }
-
-    fn step(&mut self, context: &Context, key: Key) {
-        let live = self.table.game().moves().len();
-        let now = self.looking_at().unwrap_or(live);
-        let to = match key {
-            Key::Left => now.saturating_sub(1),
-            Key::Right => now + 1,
-            Key::Home => 0,
-            _ => live,
-        };
-        self.look_back(context, Some(to));
-    }
-
-    fn entered(&mut self, entry: Entry, context: &mut Context) {
-        match entry {
-            Entry::Play(code) => self.play(code),
-            Entry::Choose(codes) => {
-                self.dragging = None;
-                self.push(Layer::Choose(codes));
-            }
-            Entry::Stuck(cell) => {
-                self.stuck = Some((cell, STUCK_SECONDS));
-                context.notice = Some(Message::info("That piece has no move now."));
-            }
-            Entry::Building | Entry::Nothing => {}
-        }
-    }
-
-    fn play(&mut self, code: MoveCode) {
-        self.entry.clear();
-        self.dragging = None;
-        self.table.play(code);
-    }
-
-    fn board_down(&mut self, point: Point, context: &mut Context) {
-        if self.looking_back.is_some() {
-            self.looking_back = None;
-            self.panel.reveal(context, &self.table, None);
-            return;
-        }
-        if !self.table.person_to_move() {
-            return;
-        }
-        match self.board_hit(context, point) {
-            Some(Hit::Column(column)) => {
-                let width = self.table.game().view().width;
-                if let Some(code) = MoveEntry::drop_in(column, width, &self.candidates) {
-                    self.play(code);
-                }
-            }
-            Some(Hit::Cell(cell)) => {
-                let entry = self.entry.click(cell, &self.candidates, self.table.game());
-                if entry == Entry::Building && self.entry.picked() == Some(cell) {
-                    self.dragging = Some(point);
-                }
-                self.entered(entry, context);
-            }
-            None => self.entry.clear(),
-        }
-    }
-
-    fn board_up(&mut self, point: Point, context: &mut Context) {
-        if self.dragging.take().is_none() || !self.table.person_to_move() {
-            return;
-        }
-        let cell = match self.board_hit(context, point) {
-            Some(Hit::Cell(cell)) => Some(cell),
-            _ => None,
-        };
-        let entry = self.entry.release(cell, &self.candidates);
-        self.entered(entry, context);
-    }
-
-    fn pointer_down(&mut self, point: Point, context: &mut Context) {
-        let situation_buttons = |screen: &GameScreen| -> Option<Action> {
-            let situation = screen.situation(context);
-            let layer = screen.layers.last()?;
-            layer
-                .buttons(context, &situation)
-                .into_iter()
-                .filter(|b| b.look != Look::Disabled)
-                .find(|b| b.rect.contains(point))
-                .map(|b| b.action)
-        };
-        let on_layer = situation_buttons(self);
-        let modal = self.layers.last().is_some_and(Layer::modal);
-        let target = if modal || on_layer.is_some() {
-            Target::Layer(on_layer)
-        } else if Panel::area(context).contains(point) {
-            Target::Panel(self.panel.hit(context, &self.table, point))
-        } else {
-            Target::Board
-        };
-        self.press = Some(Press {
-            version: self.version,
-            at: point,
-            target,
-        });
-        if target == Target::Board {
-            self.board_down(point, context);
-        }
-    }
-
-    fn pointer_up(&mut self, point: Point, context: &mut Context) -> Transition {
-        let Some(press) = self.press.take() else {
-            return Transition::Stay;
-        };
-        if press.version != self.version {
-            self.dragging = None;
-            return Transition::Stay;
-        }
-        match press.target {
-            Target::Board => {
-                self.board_up(point, context);
-                Transition::Stay
-            }
-            Target::Panel(Some(hit))
-                if self.panel.hit(context, &self.table, point) == Some(hit) =>
-            {
-                match hit {
-                    PanelHit::Menu => self.push(Layer::Menu),
-                    PanelHit::Ply(plies) => self.look_back(context, Some(plies)),
-                }
-                Transition::Stay
-            }
-            Target::Layer(Some(action)) => {
-                let situation = self.situation(context);
-                let still_there = self.layers.last().is_some_and(|layer| {
-                    layer
-                        .buttons(context, &situation)
-                        .iter()
-                        .any(|b| b.action == action && b.rect.contains(point))
-                });
-                if still_there {
-                    self.act(action, press.at, context)
-                } else {
-                    Transition::Stay
-                }
-            }
-            _ => Transition::Stay,
-        }
-    }
-
-    fn save(&mut self, context: &mut Context) -> bool {
-        let Some(folder) = context.saves.clone() else {
-            context.notice = Some(Message::error(
-                "There is no folder for saved games on this computer.",
-            ));
-            return false;
-        };
-        let saved = self.table.saved_game(&context.settings.name);
-        let written = match &self.table.record().name {
-            Some(name) => folder.save(name, &saved).map(|_| name.clone()),
-            None => folder.save_new(&saved),
-        };
-        match written {
-            Ok(name) => {
-                self.table.mark_saved(name, saved.created);
-                context.notice = Some(Message::success(format!("Game saved: {}", saved.title)));
-                true
-            }
-            Err(error) => {
-                context.notice = Some(Message::error(error.to_string()));
-                false
-            }
-        }
-    }
-
-    fn act(&mut self, action: Action, at: Point, context: &mut Context) -> Transition {
-        match action {
-            Action::OpenMenu => self.push(Layer::Menu),
-            Action::Close => {
-                if matches!(self.pop(), Some(Layer::Choose(_))) {
-                    self.entry.clear();
-                }
-            }
-            Action::Save => {
-                self.pop_menu();
-                self.save(context);
-            }
-            Action::Help => {
-                if let Err(error) = crate::help::open_page(Some(self.table.game().mode_id())) {
-                    context.notice = Some(Message::warning(error.to_string()));
-                }
-            }
-            Action::Rules => self.push(Layer::Rules { first: 0 }),
-            Action::RulesNext | Action::RulesBack => {
-                if let Some(Layer::Rules { first }) = self.layers.last().cloned() {
-                    let paragraphs =
-                        crate::help::page_text(self.table.game().mode_id()).unwrap_or_default();
-                    let (_, end) = layers::rules_page(context, &paragraphs, first);
-                    let next = if action == Action::RulesNext {
-                        end
-                    } else {
-                        rules_page_before(context, &paragraphs, first)
-                    };
-                    self.pop();
-                    self.push(Layer::Rules { first: next });
-                }
-            }
-            Action::OfferDraw => {
-                self.pop_menu();
-                if let Some(side) = self.table.acting_person() {
-                    self.table.offer_draw(side);
-                }
-            }
-            Action::AskResign => {
-                self.pop_menu();
-                if let Some(side) = self.table.acting_person() {
-                    let name = self.table.game().side_name(side);
-                    self.push(Layer::Confirm {
-                        question: format!("Resign this game? {name} will lose."),
-                        yes: "Resign",
-                        action: Action::Resign,
-                        opened_at: at,
-                    });
-                }
-            }
-            Action::Resign => {
-                self.pop();
-                if let Some(side) = self.table.acting_person() {
-                    self.table.resign(side);
-                }
-            }
-            Action::Undo => {
-                self.pop_menu();
-                self.table.undo();
-            }
-            Action::Settings => {
-                self.pop_menu();
-                return Transition::Push(Box::new(super::settings::SettingsScreen::new()));
-            }
-            Action::Leave => {
-                self.pop_menu();
-                if !self.online && self.table.unsaved() && context.saves.is_some() {
-                    self.push(Layer::SaveBeforeLeaving);
-                } else {
-                    return self.leave();
-                }
-            }
-            Action::SaveAndLeave => {
-                self.pop();
-                if self.save(context) {
-                    return self.leave();
-                }
-            }
-            Action::LeaveWithoutSaving => return self.leave(),
-            Action::Choose(code) => {
-                self.pop();
-                self.play(code);
-            }
-            Action::AcceptDraw | Action::DeclineDraw => {
-                self.pop();
-                self.table.answer_draw(action == Action::AcceptDraw);
-            }
-            Action::Rematch => {
-                if let Some(table) = self.table.rematch() {
-                    self.table.stop_computer();
-                    return Transition::Replace(Box::new(GameScreen::new(table, false)));
-                }
-            }
-            Action::Collapse | Action::Expand => {
-                if let Some(Layer::GameOver { collapsed }) = self.layers.last_mut() {
-                    *collapsed = action == Action::Collapse;
-                    self.version += 1;
-                }
-            }
-        }
-        Transition::Stay
-    }
-
-    fn leave(&mut self) -> Transition {
-        self.table.stop_computer();
-        Transition::Pop
-    }
-
     fn marks(&self, context: &Context) -> Marks {
         let live = self.looking_back.is_none();
         let (quiet_targets, capture_targets) = if live {
@@ -645,14 +345,6 @@ impl GameScreen {
             dragging: self.entry.picked().zip(self.dragging),
         }
     }
-}
-
-/// The first paragraph of the rules' page before the one starting at `first`.
-fn rules_page_before(context: &Context, paragraphs: &[String], first: usize) -> usize {
-    (0..first)
-        .rev()
-        .find(|&start| layers::rules_page(context, paragraphs, start).1 < first)
-        .map_or(0, |start| start + 1)
 }
 
 /// The side whose pieces stand nearer row 0 in `view` (the first player on a tie).

@@ -1,0 +1,184 @@
+//! The pointer and the keys on the game screen: which layer, panel item or square a
+//! press belongs to, entering moves on the board, and stepping back through the game.
+
+use super::entry::{Entry, MoveEntry};
+use super::layers::{Action, Layer};
+use super::panel::{Panel, PanelHit};
+use super::{GameScreen, LookingBack, Press, STUCK_SECONDS, Target};
+use crate::board::Hit;
+use crate::display::Point;
+use crate::message::Message;
+use crate::screens::widgets::Look;
+use crate::screens::{Context, Key, Transition};
+use ply_core::MoveCode;
+
+impl GameScreen {
+    pub(super) fn look_back(&mut self, context: &Context, plies: Option<usize>) {
+        let live = self.table.game().moves().len();
+        match plies.filter(|&plies| plies < live) {
+            None => self.looking_back = None,
+            Some(plies) => {
+                let game = self.table.position_after(plies);
+                let last_move = plies
+                    .checked_sub(1)
+                    .and_then(|i| self.table.history().get(i))
+                    .map(|m| m.path.clone())
+                    .unwrap_or_default();
+                self.looking_back = Some(LookingBack {
+                    plies,
+                    view: game.view(),
+                    last_move,
+                });
+                self.entry.clear();
+                self.dragging = None;
+            }
+        }
+        self.panel.reveal(
+            context,
+            &self.table,
+            self.looking_at().and_then(|p| p.checked_sub(1)),
+        );
+    }
+
+    pub(super) fn step(&mut self, context: &Context, key: Key) {
+        let live = self.table.game().moves().len();
+        let now = self.looking_at().unwrap_or(live);
+        let to = match key {
+            Key::Left => now.saturating_sub(1),
+            Key::Right => now + 1,
+            Key::Home => 0,
+            _ => live,
+        };
+        self.look_back(context, Some(to));
+    }
+
+    fn entered(&mut self, entry: Entry, context: &mut Context) {
+        match entry {
+            Entry::Play(code) => self.play(code),
+            Entry::Choose(codes) => {
+                self.dragging = None;
+                self.push(Layer::Choose(codes));
+            }
+            Entry::Stuck(cell) => {
+                self.stuck = Some((cell, STUCK_SECONDS));
+                context.notice = Some(Message::info("That piece has no move now."));
+            }
+            Entry::Building | Entry::Nothing => {}
+        }
+    }
+
+    pub(super) fn play(&mut self, code: MoveCode) {
+        self.entry.clear();
+        self.dragging = None;
+        self.table.play(code);
+    }
+
+    fn board_down(&mut self, point: Point, context: &mut Context) {
+        if self.looking_back.is_some() {
+            self.looking_back = None;
+            self.panel.reveal(context, &self.table, None);
+            return;
+        }
+        if !self.table.person_to_move() {
+            return;
+        }
+        match self.board_hit(context, point) {
+            Some(Hit::Column(column)) => {
+                let width = self.table.game().view().width;
+                if let Some(code) = MoveEntry::drop_in(column, width, &self.candidates) {
+                    self.play(code);
+                }
+            }
+            Some(Hit::Cell(cell)) => {
+                let entry = self.entry.click(cell, &self.candidates, self.table.game());
+                if entry == Entry::Building && self.entry.picked() == Some(cell) {
+                    self.dragging = Some(point);
+                }
+                self.entered(entry, context);
+            }
+            None => self.entry.clear(),
+        }
+    }
+
+    fn board_up(&mut self, point: Point, context: &mut Context) {
+        if self.dragging.take().is_none() || !self.table.person_to_move() {
+            return;
+        }
+        let cell = match self.board_hit(context, point) {
+            Some(Hit::Cell(cell)) => Some(cell),
+            _ => None,
+        };
+        let entry = self.entry.release(cell, &self.candidates);
+        self.entered(entry, context);
+    }
+
+    pub(super) fn pointer_down(&mut self, point: Point, context: &mut Context) {
+        let situation_buttons = |screen: &GameScreen| -> Option<Action> {
+            let situation = screen.situation(context);
+            let layer = screen.layers.last()?;
+            layer
+                .buttons(context, &situation)
+                .into_iter()
+                .filter(|b| b.look != Look::Disabled)
+                .find(|b| b.rect.contains(point))
+                .map(|b| b.action)
+        };
+        let on_layer = situation_buttons(self);
+        let modal = self.layers.last().is_some_and(Layer::modal);
+        let target = if modal || on_layer.is_some() {
+            Target::Layer(on_layer)
+        } else if Panel::area(context).contains(point) {
+            Target::Panel(self.panel.hit(context, &self.table, point))
+        } else {
+            Target::Board
+        };
+        self.press = Some(Press {
+            version: self.version,
+            at: point,
+            target,
+        });
+        if target == Target::Board {
+            self.board_down(point, context);
+        }
+    }
+
+    pub(super) fn pointer_up(&mut self, point: Point, context: &mut Context) -> Transition {
+        let Some(press) = self.press.take() else {
+            return Transition::Stay;
+        };
+        if press.version != self.version {
+            self.dragging = None;
+            return Transition::Stay;
+        }
+        match press.target {
+            Target::Board => {
+                self.board_up(point, context);
+                Transition::Stay
+            }
+            Target::Panel(Some(hit))
+                if self.panel.hit(context, &self.table, point) == Some(hit) =>
+            {
+                match hit {
+                    PanelHit::Menu => self.push(Layer::Menu),
+                    PanelHit::Ply(plies) => self.look_back(context, Some(plies)),
+                }
+                Transition::Stay
+            }
+            Target::Layer(Some(action)) => {
+                let situation = self.situation(context);
+                let still_there = self.layers.last().is_some_and(|layer| {
+                    layer
+                        .buttons(context, &situation)
+                        .iter()
+                        .any(|b| b.action == action && b.rect.contains(point))
+                });
+                if still_there {
+                    self.act(action, press.at, context)
+                } else {
+                    Transition::Stay
+                }
+            }
+            _ => Transition::Stay,
+        }
+    }
+}
