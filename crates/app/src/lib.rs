@@ -14,4 +14,5 @@ pub mod session;
 pub mod settings;
 pub mod snapshot;
 pub mod table;
+pub mod text_fit;
 pub mod theme;

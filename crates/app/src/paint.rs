@@ -9,6 +9,7 @@ use macroquad::prelude::{
 };
 use plyground::display::{Align, Frame, Item, Point, Rect, Rgba};
 use plyground::screens::{Event, Key};
+use plyground::text_fit;
 
 fn color(rgba: Rgba) -> Color {
     Color::new(rgba.0, rgba.1, rgba.2, rgba.3)
@@ -112,29 +113,21 @@ fn text_in(font: Option<&Font>, text: &str, rect: Rect, size: f32, color: Color,
         color,
         ..Default::default()
     };
+    let measure = |text: &str| measure_text(text, font, font_size, 1.0).width;
     if align == Align::Wrap {
         let line_height = size * 1.25;
-        let mut y = rect.y + size;
-        let mut line = String::new();
-        for word in text.split_whitespace() {
-            let candidate = if line.is_empty() {
-                word.to_string()
-            } else {
-                format!("{line} {word}")
-            };
-            if !line.is_empty() && measure_text(&candidate, font, font_size, 1.0).width > rect.w {
-                draw_text_ex(&line, rect.x, y, params.clone());
-                y += line_height;
-                line = word.to_string();
-            } else {
-                line = candidate;
-            }
-        }
-        if !line.is_empty() {
-            draw_text_ex(&line, rect.x, y, params);
+        let max_lines = ((rect.h / line_height).floor() as usize).max(1);
+        for (i, line) in text_fit::wrapped(text, rect.w, max_lines, measure)
+            .iter()
+            .enumerate()
+        {
+            let y = rect.y + size + i as f32 * line_height;
+            draw_text_ex(line, rect.x, y, params.clone());
         }
         return;
     }
+    let text = text_fit::ellipsized(text, rect.w, measure);
+    let text = text.as_ref();
     let reference = measure_text("Ag", font, font_size, 1.0);
     let width = measure_text(text, font, font_size, 1.0).width;
     let x = match align {
