@@ -262,3 +262,24 @@ fn the_hosts_computer_plays_its_seat_through_the_server() {
         "the computer answers through the server"
     );
 }
+
+#[test]
+fn leaving_a_hosted_lobby_asks_first() {
+    let mut context = context("Hosty");
+    let mut host = HostScreen::new(&context)
+        .open_lobby(&mut context)
+        .expect("a lobby opens on this computer");
+    settle(&mut host, &mut context, LobbyScreen::entered);
+    let leave = button(&host, &context, "Leave");
+    host.update(&Event::PointerDown(leave), &mut context);
+    let transition = host.update(&Event::PointerUp(leave), &mut context);
+    assert!(
+        matches!(transition, Transition::Stay),
+        "the host is asked before the lobby closes"
+    );
+    let close = button(&host, &context, "Close lobby");
+    assert_ne!(close, leave);
+    host.update(&Event::PointerDown(close), &mut context);
+    let transition = host.update(&Event::PointerUp(close), &mut context);
+    assert!(matches!(transition, Transition::Pop));
+}

@@ -790,3 +790,56 @@ fn leaving_an_unsaved_game_asks_first() {
     press(&mut screen, &mut context, Action::Close);
     assert_eq!(top(&screen), None);
 }
+
+/// Fix 3: deleting a save asks first, with its confirming button away from the click.
+#[test]
+fn deleting_a_save_asks_first() {
+    let dir = temp_saves("delete");
+    let folder = SaveFolder::at(&dir);
+    let table = Table::local(start("chess", None, "e2e4"), PEOPLE);
+    folder.save_new(&table.saved_game("Ada")).expect("saved");
+    let mut context = context();
+    context.saves = Some(SaveFolder::at(&dir));
+    let mut app = App::new(Box::new(MainMenu), context);
+    click_label(&mut app, "Load a saved game");
+    let delete = label_center(&app.draw(), "Delete").expect("a Delete button");
+    app.update(&Event::PointerDown(delete));
+    app.update(&Event::PointerUp(delete));
+    assert_eq!(
+        folder.list().expect("lists").len(),
+        1,
+        "nothing is deleted before the answer"
+    );
+    assert!(
+        app.draw()
+            .texts()
+            .iter()
+            .any(|t| t.starts_with("Delete \"")),
+        "the question shows"
+    );
+    app.update(&Event::PointerDown(delete));
+    app.update(&Event::PointerUp(delete));
+    assert_eq!(
+        folder.list().expect("lists").len(),
+        1,
+        "a second click in place deletes nothing"
+    );
+    let frame = app.draw();
+    let confirm = frame
+        .items
+        .iter()
+        .rev()
+        .find_map(|item| match item {
+            Item::Text { text, rect, .. } if text == "Delete" => Some(rect.center()),
+            _ => None,
+        })
+        .expect("the confirming button");
+    assert_ne!(confirm, delete);
+    app.update(&Event::PointerDown(confirm));
+    app.update(&Event::PointerUp(confirm));
+    assert!(
+        folder.list().expect("lists").is_empty(),
+        "deleted once confirmed"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

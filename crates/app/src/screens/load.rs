@@ -1,5 +1,6 @@
 //! "Load a saved game": the saves, newest first, with what each holds; load or delete.
 
+use super::confirm::{Answer, Question};
 use super::game::GameScreen;
 use super::widgets::{self, Buttons, Look};
 use super::{Context, Event, Key, Screen, Transition};
@@ -23,6 +24,8 @@ pub struct LoadScreen {
     saves: Vec<ListedSave>,
     problem: Option<String>,
     first: usize,
+    /// "Delete this save?", while it is asked.
+    asking: Option<Question<usize>>,
 }
 
 impl LoadScreen {
@@ -32,6 +35,7 @@ impl LoadScreen {
             saves: Vec::new(),
             problem: None,
             first: 0,
+            asking: None,
         };
         screen.reload(context);
         screen
@@ -199,6 +203,19 @@ impl LoadScreen {
         }
     }
 
+    fn ask_delete(&mut self, index: usize, at: crate::display::Point) {
+        let Some(save) = self.saves.get(index) else {
+            return;
+        };
+        let name = Self::describe(save).0;
+        self.asking = Some(Question {
+            text: format!("Delete \"{name}\"? It cannot be brought back."),
+            yes: "Delete",
+            action: index,
+            asked_at: at,
+        });
+    }
+
     fn delete(&mut self, index: usize, context: &mut Context) {
         let (Some(save), Some(folder)) = (self.saves.get(index), context.saves.as_ref()) else {
             return;
@@ -212,6 +229,21 @@ impl LoadScreen {
 
 impl Screen for LoadScreen {
     fn update(&mut self, event: &Event, context: &mut Context) -> Transition {
+        if let Some(question) = &self.asking {
+            match event {
+                Event::Key(Key::Escape) => self.asking = None,
+                Event::PointerUp(point) => match question.answer(context, *point) {
+                    Some(Answer::Yes(index)) => {
+                        self.asking = None;
+                        self.delete(index, context);
+                    }
+                    Some(Answer::No) => self.asking = None,
+                    None => {}
+                },
+                _ => {}
+            }
+            return Transition::Stay;
+        }
         match event {
             Event::Key(Key::Escape) => Transition::Pop,
             Event::PointerUp(point) => {
@@ -219,7 +251,7 @@ impl Screen for LoadScreen {
                 let rows = Self::rows_per_page(context);
                 match buttons.at(*point) {
                     Some(Action::Load(index)) => return self.load(index, context),
-                    Some(Action::Delete(index)) => self.delete(index, context),
+                    Some(Action::Delete(index)) => self.ask_delete(index, *point),
                     Some(Action::Previous) => self.first = self.first.saturating_sub(rows),
                     Some(Action::Next) => self.first += rows,
                     Some(Action::Back) => return Transition::Pop,
@@ -252,6 +284,9 @@ impl Screen for LoadScreen {
             );
         }
         self.layout(context, frame, true);
+        if let Some(question) = &self.asking {
+            question.draw(context, frame);
+        }
     }
 }
 

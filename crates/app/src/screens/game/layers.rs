@@ -5,6 +5,7 @@
 //! owns only its own strip.
 
 use super::super::Context;
+use super::super::confirm;
 use super::super::widgets::{self, Look};
 use crate::board::flat::draw_piece;
 use crate::display::{Align, Frame, Item, Point, Rect, Rgba};
@@ -195,10 +196,7 @@ impl Layer {
                 opened_at,
                 ..
             } => {
-                let (mut no_rect, mut yes_rect) = pair(context);
-                if yes_rect.contains(*opened_at) {
-                    std::mem::swap(&mut no_rect, &mut yes_rect);
-                }
+                let (no_rect, yes_rect) = confirm::buttons(context, *opened_at);
                 vec![
                     button(no_rect, "Cancel", Look::Normal, Action::Close),
                     button(yes_rect, *yes, Look::Chosen, *action),
@@ -242,7 +240,7 @@ impl Layer {
                 out
             }
             Layer::DrawAnswer(_) => {
-                let (no, yes) = pair(context);
+                let (no, yes) = confirm::buttons(context, Point::new(-1.0, -1.0));
                 vec![
                     button(no, "Decline", Look::Normal, Action::DeclineDraw),
                     button(yes, "Accept draw", Look::Chosen, Action::AcceptDraw),
@@ -273,12 +271,12 @@ impl Layer {
     pub fn draw(&self, context: &Context, situation: &Situation<'_>, frame: &mut Frame) {
         let s = widgets::scale(context);
         match self {
-            Layer::Menu => dimmed_with_title(context, frame, "Game menu"),
+            Layer::Menu => confirm::dim(context, frame, "Game menu"),
             Layer::Confirm { question, .. } => {
-                dimmed_with_title(context, frame, question);
+                confirm::dim(context, frame, question);
             }
             Layer::SaveBeforeLeaving => {
-                dimmed_with_title(context, frame, "Save this game before leaving?");
+                confirm::dim(context, frame, "Save this game before leaving?");
             }
             Layer::Choose(codes) => {
                 frame.rect(context.window(), Rgba(0.0, 0.0, 0.0, 0.45));
@@ -298,10 +296,10 @@ impl Layer {
                     situation.game.side_name(*by),
                     situation.game.side_name(by.opponent())
                 );
-                dimmed_with_title(context, frame, &offer);
+                confirm::dim(context, frame, &offer);
             }
             Layer::Rules { first } => {
-                dimmed_with_title(context, frame, "Rules");
+                confirm::dim(context, frame, "Rules");
                 let paragraphs = rules_text(situation.game.mode_id());
                 let (area, _) = rules_page(context, &paragraphs, *first);
                 frame.rect(area.inset(-16.0 * s), theme::PANEL);
@@ -313,19 +311,6 @@ impl Layer {
             Layer::GameOver { collapsed } => draw_banner(context, situation, *collapsed, frame),
         }
     }
-}
-
-/// Two buttons side by side in the lower middle of the window: (left, right).
-fn pair(context: &Context) -> (Rect, Rect) {
-    let s = widgets::scale(context);
-    let window = context.window();
-    let (w, h, gap) = (240.0 * s, 56.0 * s, 40.0 * s);
-    let y = window.h * 0.55;
-    let left = window.w / 2.0 - w - gap / 2.0;
-    (
-        Rect::new(left, y, w, h),
-        Rect::new(window.w / 2.0 + gap / 2.0, y, w, h),
-    )
 }
 
 fn banner_rect(context: &Context, situation: &Situation<'_>, collapsed: bool) -> Rect {
@@ -441,19 +426,6 @@ pub fn draw_choice(game: &dyn AnyGame, code: MoveCode, rect: Rect, frame: &mut F
         }
         None => false,
     }
-}
-
-/// Dims the whole window and writes `title` near its top.
-pub fn dimmed_with_title(context: &Context, frame: &mut Frame, title: &str) {
-    frame.rect(context.window(), Rgba(0.0, 0.0, 0.0, 0.62));
-    let s = widgets::scale(context);
-    frame.text(
-        title,
-        Rect::new(0.0, 36.0 * s, context.size.0, 60.0 * s),
-        38.0 * s,
-        theme::TITLE,
-        Align::Center,
-    );
 }
 
 /// The size of the rules' text, before scaling.

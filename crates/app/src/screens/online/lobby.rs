@@ -1,6 +1,7 @@
 //! The lobby: who is here, who plays which side, the computer's strength, and (for the
 //! host) starting the game; after a game everyone comes back here.
 
+use super::super::confirm::{Answer, Question};
 use super::super::game::GameScreen;
 use super::super::widgets::{self, Buttons, Look};
 use super::super::{Context, Event, Key, Screen, Transition};
@@ -34,6 +35,8 @@ pub struct LobbyScreen {
     session: Shared,
     /// How strongly the computer plays when the host seats it.
     strength: Level,
+    /// "Close the lobby?", while the host is asked.
+    asking: Option<Question<()>>,
 }
 
 /// This computer's address on the local network, learned from the route the system
@@ -50,6 +53,7 @@ impl LobbyScreen {
         LobbyScreen {
             session,
             strength: Level::Medium,
+            asking: None,
         }
     }
 
@@ -291,9 +295,23 @@ impl LobbyScreen {
             }
             LobbyAction::Leave => {
                 drop(session);
-                return self.leave();
+                return self.ask_to_leave(context.pointer);
             }
         }
+        Transition::Stay
+    }
+
+    /// Leaves, but a host is asked first: leaving closes the lobby for everyone.
+    fn ask_to_leave(&mut self, at: crate::display::Point) -> Transition {
+        if self.session.borrow().server.is_none() {
+            return self.leave();
+        }
+        self.asking = Some(Question {
+            text: "Close the lobby? Everyone in it will be disconnected.".into(),
+            yes: "Close lobby",
+            action: (),
+            asked_at: at,
+        });
         Transition::Stay
     }
 
@@ -320,12 +338,31 @@ const PLAYERS_TOP: f32 = 440.0;
 
 impl Screen for LobbyScreen {
     fn update(&mut self, event: &Event, context: &mut Context) -> Transition {
+        if let Some(question) = &self.asking {
+            match event {
+                Event::Key(Key::Escape) => self.asking = None,
+                Event::PointerUp(point) => match question.answer(context, *point) {
+                    Some(Answer::Yes(())) => {
+                        self.asking = None;
+                        return self.leave();
+                    }
+                    Some(Answer::No) => self.asking = None,
+                    None => {}
+                },
+                Event::Tick(_) => {
+                    let events = self.session.borrow_mut().poll();
+                    return self.handle(events, context);
+                }
+                _ => {}
+            }
+            return Transition::Stay;
+        }
         match event {
             Event::Tick(_) => {
                 let events = self.session.borrow_mut().poll();
                 self.handle(events, context)
             }
-            Event::Key(Key::Escape) => self.leave(),
+            Event::Key(Key::Escape) => self.ask_to_leave(context.pointer),
             Event::PointerUp(point) => {
                 let mut hits = Buttons::new();
                 for (rect, _, look, action) in self.controls(context) {
@@ -456,6 +493,9 @@ impl Screen for LobbyScreen {
         drop(session);
         for (rect, label, look, _) in self.controls(context) {
             widgets::button(frame, context, rect, &label, look);
+        }
+        if let Some(question) = &self.asking {
+            question.draw(context, frame);
         }
     }
 }

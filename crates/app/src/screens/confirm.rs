@@ -1,0 +1,82 @@
+//! A question asked before something that cannot be undone (resigning, deleting a save,
+//! closing a hosted lobby): the window dims, the question shows, and Cancel and the
+//! confirming button sit side by side, with the confirming one never where the click
+//! that asked the question was, so a double click cannot answer it by accident.
+
+use super::Context;
+use super::widgets::{self, Look};
+use crate::display::{Align, Frame, Point, Rect, Rgba};
+use crate::theme;
+
+/// An open question and what confirming it does.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Question<A> {
+    /// What is asked, in a player's words.
+    pub text: String,
+    /// The confirming button's label ("Delete", "Resign").
+    pub yes: &'static str,
+    /// What confirming does.
+    pub action: A,
+    /// Where the click that asked it was.
+    pub asked_at: Point,
+}
+
+/// How a click answered a question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer<A> {
+    /// Go ahead.
+    Yes(A),
+    /// Do nothing.
+    No,
+}
+
+/// Cancel and the confirming button, side by side in the lower middle of the window,
+/// swapped when the confirming one would lie under `asked_at`: (cancel, confirm).
+pub fn buttons(context: &Context, asked_at: Point) -> (Rect, Rect) {
+    let s = widgets::scale(context);
+    let window = context.window();
+    let (w, h, gap) = (240.0 * s, 56.0 * s, 40.0 * s);
+    let y = window.h * 0.55;
+    let left = Rect::new(window.w / 2.0 - w - gap / 2.0, y, w, h);
+    let right = Rect::new(window.w / 2.0 + gap / 2.0, y, w, h);
+    if right.contains(asked_at) {
+        (right, left)
+    } else {
+        (left, right)
+    }
+}
+
+/// Dims the window and writes `title` near its top.
+pub fn dim(context: &Context, frame: &mut Frame, title: &str) {
+    frame.rect(context.window(), Rgba(0.0, 0.0, 0.0, 0.62));
+    let s = widgets::scale(context);
+    frame.text(
+        title,
+        Rect::new(40.0 * s, 40.0 * s, context.size.0 - 80.0 * s, 60.0 * s),
+        36.0 * s,
+        theme::TITLE,
+        Align::Center,
+    );
+}
+
+impl<A: Copy> Question<A> {
+    /// What a click at `point` says.
+    pub fn answer(&self, context: &Context, point: Point) -> Option<Answer<A>> {
+        let (no, yes) = buttons(context, self.asked_at);
+        if yes.contains(point) {
+            Some(Answer::Yes(self.action))
+        } else if no.contains(point) {
+            Some(Answer::No)
+        } else {
+            None
+        }
+    }
+
+    /// Draws the question over whatever is below.
+    pub fn draw(&self, context: &Context, frame: &mut Frame) {
+        dim(context, frame, &self.text);
+        let (no, yes) = buttons(context, self.asked_at);
+        widgets::button(frame, context, no, "Cancel", Look::Normal);
+        widgets::button(frame, context, yes, self.yes, Look::Chosen);
+    }
+}
