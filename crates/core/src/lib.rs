@@ -4,6 +4,7 @@
 //! Nothing here does I/O or spawns threads; every other crate builds on it.
 
 mod error;
+mod look;
 mod outcome;
 mod player;
 mod rules;
@@ -12,6 +13,7 @@ mod view;
 pub mod zobrist;
 
 pub use error::{MoveError, PositionError};
+pub use look::{Paint, PieceKind, PieceLook, Rgb, SideColors, Stroke};
 pub use outcome::{EndReason, Outcome};
 pub use player::Player;
 pub use rules::{Heuristics, MoveCode, Present, Rules};
