@@ -3,7 +3,6 @@
 //! sits at the bottom, and how squares are labelled. The front end draws from this and
 //! never guesses, so a mode with a new piece needs no edit outside its own module.
 
-use crate::Player;
 use serde::{Deserialize, Serialize};
 
 /// A colour in 8-bit sRGB.
