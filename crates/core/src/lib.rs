@@ -18,4 +18,4 @@ pub use outcome::{EndReason, Outcome};
 pub use player::Player;
 pub use rules::{Heuristics, MoveCode, Present, Rules};
 pub use score::Score;
-pub use view::{BoardView, Cell, CellMark, InputStyle, PieceGlyph};
+pub use view::{BoardView, Cell, CellMark, InputStyle};

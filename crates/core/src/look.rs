@@ -32,7 +32,14 @@ pub struct PieceLook {
     /// Its worth for the captured-pieces panel and the material lead (0: not counted,
     /// like a chess king or a Connect Four counter).
     pub value: u32,
-    /// How to draw it: steps in a unit square, painted in order.
+    /// The kind it was before a promotion that the board still shows (a crowned man
+    /// was a man), so that a panel counting what is missing from the board does not
+    /// take a promotion for a capture. `None` for most pieces.
+    pub promoted_from: Option<PieceKind>,
+    /// How to draw it: steps in a unit square. Every [`Paint::Body`] step belongs to
+    /// one silhouette, outlined as a whole and then filled, so that where parts overlap
+    /// only the silhouette's edge keeps a line; the other steps are painted over it, in
+    /// order.
     pub recipe: &'static [Stroke],
 }
 
@@ -48,7 +55,8 @@ pub enum Paint {
 }
 
 /// One step of a piece's drawing recipe, in a unit square: (0, 0) is the top-left
-/// corner of the cell, (1, 1) the bottom-right.
+/// corner of the cell, (1, 1) the bottom-right. Lengths (radii, widths) are fractions
+/// of the cell's side; a front end may keep lines from getting thinner than it can show.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Stroke {
     /// A filled polygon (convex or not; points in order around it).
@@ -89,4 +97,69 @@ pub enum Stroke {
         /// Its colour.
         paint: Paint,
     },
+}
+
+impl Stroke {
+    /// How it is coloured.
+    pub fn paint(&self) -> Paint {
+        match *self {
+            Stroke::Polygon { paint, .. }
+            | Stroke::Disc { paint, .. }
+            | Stroke::Ring { paint, .. }
+            | Stroke::Line { paint, .. } => paint,
+        }
+    }
+
+    /// The smallest box holding everything it paints (radii and line widths included),
+    /// as its top-left and bottom-right corners, so a recipe can be checked to stay in
+    /// its cell.
+    pub fn bounds(&self) -> ((f32, f32), (f32, f32)) {
+        let around = |points: &mut dyn Iterator<Item = (f32, f32)>, margin: f32| {
+            let mut low = (f32::INFINITY, f32::INFINITY);
+            let mut high = (f32::NEG_INFINITY, f32::NEG_INFINITY);
+            for (x, y) in points {
+                low = (low.0.min(x - margin), low.1.min(y - margin));
+                high = (high.0.max(x + margin), high.1.max(y + margin));
+            }
+            (low, high)
+        };
+        match *self {
+            Stroke::Polygon { points, .. } => around(&mut points.iter().copied(), 0.0),
+            Stroke::Disc { center, radius, .. } => around(&mut std::iter::once(center), radius),
+            Stroke::Ring {
+                center,
+                radius,
+                thickness,
+                ..
+            } => around(&mut std::iter::once(center), radius + thickness / 2.0),
+            Stroke::Line {
+                from,
+                to,
+                thickness,
+                ..
+            } => around(&mut [from, to].into_iter(), thickness / 2.0),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_include_radii_and_line_widths() {
+        let ring = Stroke::Ring {
+            center: (0.5, 0.5),
+            radius: 0.25,
+            thickness: 0.125,
+            paint: Paint::Detail,
+        };
+        assert_eq!(ring.bounds(), ((0.1875, 0.1875), (0.8125, 0.8125)));
+        let polygon = Stroke::Polygon {
+            points: &[(0.2, 0.9), (0.8, 0.1), (0.5, 0.5)],
+            paint: Paint::Body,
+        };
+        assert_eq!(polygon.bounds(), ((0.2, 0.1), (0.8, 0.9)));
+        assert_eq!(polygon.paint(), Paint::Body);
+    }
 }

@@ -123,7 +123,9 @@ pub trait Present: Rules {
     /// Every kind of piece, indexed by [`PieceKind`]: name, value and drawing recipe.
     const PIECES: &'static [PieceLook];
     /// The side drawn at the bottom of the board unless the front end turns it to face
-    /// a person (White in chess, Black in checkers, whose men start on squares 1-12).
+    /// a person: the side whose pieces start on the bottom rows of the view (White in
+    /// chess; White in checkers, as in the usual diagram with Black's squares 1-12 at
+    /// the top).
     const BOTTOM: Player;
     /// The label shown under column `column` (0 at the left), if any: "a" in chess,
     /// "1" in Connect Four.

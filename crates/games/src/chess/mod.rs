@@ -5,6 +5,7 @@
 mod bits;
 mod eval;
 mod geometry;
+mod look;
 mod movegen;
 mod notation;
 mod position;
