@@ -123,6 +123,32 @@ fn checkers_puts_the_person_playing_black_at_the_bottom() {
 }
 
 #[test]
+fn squares_and_edges_are_labelled_as_each_mode_names_them() {
+    let context = context();
+    let checkers = game("checkers", None, PEOPLE);
+    let frame = drawn(&checkers, &context);
+    for (number, cell) in [("1", 7 * 8 + 1), ("4", 7 * 8 + 7), ("29", 0), ("32", 6)] {
+        let at = text_center(&frame, number).expect("the square's number is drawn");
+        let square = checkers.cell_rect(&context, cell);
+        assert!(square.contains(at), "{number} is drawn on its square");
+    }
+    assert!(text_center(&frame, "a").is_none(), "checkers has no files");
+
+    let connect = drawn(&game("connect4", None, PEOPLE), &context);
+    let texts = connect.texts();
+    assert!(["1", "7"].iter().all(|column| texts.contains(column)));
+    assert!(!texts.contains(&"a"), "Connect Four numbers its columns");
+
+    let tafl = drawn(&game("hnefatafl", None, PEOPLE), &context);
+    let texts = tafl.texts();
+    assert!(
+        ["a", "k", "1", "11"]
+            .iter()
+            .all(|label| texts.contains(label))
+    );
+}
+
+#[test]
 fn a_game_against_the_computer_gets_its_move_and_updates_the_board() {
     let mut context = context();
     let mut screen = game("chess", None, [Seat::Person, Seat::Computer(Level::Easy)]);

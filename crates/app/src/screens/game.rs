@@ -8,7 +8,7 @@ use crate::computer::{Computer, News};
 use crate::display::{Align, Frame, Item, Point, Rect, Rgba};
 use crate::pieces::{self, PieceColors};
 use crate::theme;
-use ply_core::{BoardView, CellMark, InputStyle, MoveCode, Outcome, PieceGlyph, Player};
+use ply_core::{BoardView, CellMark, InputStyle, MoveCode, Outcome, PieceKind, Player};
 use ply_modes::{AnyGame, Level, Request, Thought, find_mode};
 use ply_save::{Controller, SavedGame};
 use std::collections::HashMap;
@@ -63,7 +63,7 @@ enum Action {
 }
 
 struct Slide {
-    piece: (Player, PieceGlyph),
+    piece: (Player, PieceKind),
     path: Vec<usize>,
     elapsed: f32,
 }
@@ -86,9 +86,7 @@ pub struct GameScreen {
     view: BoardView,
     legal: Vec<(MoveCode, Vec<usize>)>,
     last_move: Vec<usize>,
-    start_counts: HashMap<(Player, PieceGlyph), usize>,
-    /// The side whose pieces start nearer row 0 (White in chess, White in checkers).
-    natural_bottom: Player,
+    start_counts: HashMap<(Player, PieceKind), usize>,
     flipped: bool,
     selected: Option<usize>,
     dragging: Option<Point>,
@@ -121,50 +119,25 @@ pub struct GameScreen {
     confirm_leave: bool,
 }
 
-fn normal_glyph(glyph: PieceGlyph) -> PieceGlyph {
-    match glyph {
-        PieceGlyph::CrownedMan => PieceGlyph::Man,
-        other => other,
-    }
+/// What `kind` counts as on the captured-pieces panel: what it was before a promotion
+/// the board shows (a crowned man is a man), so a promotion is not taken for a capture.
+fn counted_kind(game: &dyn AnyGame, kind: PieceKind) -> PieceKind {
+    game.piece(kind)
+        .and_then(|look| look.promoted_from)
+        .unwrap_or(kind)
 }
 
-fn glyph_value(glyph: PieceGlyph) -> i32 {
-    match glyph {
-        PieceGlyph::Pawn | PieceGlyph::Man | PieceGlyph::Attacker | PieceGlyph::Defender => 1,
-        PieceGlyph::Knight | PieceGlyph::Bishop => 3,
-        PieceGlyph::Rook => 5,
-        PieceGlyph::Queen => 9,
-        PieceGlyph::CrownedMan => 2,
-        PieceGlyph::King | PieceGlyph::TaflKing | PieceGlyph::Counter => 0,
-    }
+/// What a piece of `kind` is worth on the captured-pieces panel.
+fn value(game: &dyn AnyGame, kind: PieceKind) -> i32 {
+    game.piece(kind).map_or(0, |look| look.value as i32)
 }
 
-fn counts(view: &BoardView) -> HashMap<(Player, PieceGlyph), usize> {
+fn counts(game: &dyn AnyGame, view: &BoardView) -> HashMap<(Player, PieceKind), usize> {
     let mut out = HashMap::new();
-    for (player, glyph) in view.cells.iter().filter_map(|cell| cell.piece) {
-        *out.entry((player, normal_glyph(glyph))).or_insert(0) += 1;
+    for (player, kind) in view.cells.iter().filter_map(|cell| cell.piece) {
+        *out.entry((player, counted_kind(game, kind))).or_insert(0) += 1;
     }
     out
-}
-
-/// The side whose pieces stand nearer row 0 in `view` (the first player on a tie).
-fn natural_bottom(view: &BoardView) -> Player {
-    let width = view.width.max(1);
-    let mean_row = |player: Player| {
-        let rows: Vec<usize> = view
-            .cells
-            .iter()
-            .enumerate()
-            .filter(|(_, cell)| cell.piece.is_some_and(|(owner, _)| owner == player))
-            .map(|(index, _)| index / width)
-            .collect();
-        rows.iter().sum::<usize>() as f64 / rows.len().max(1) as f64
-    };
-    if mean_row(Player::Second) < mean_row(Player::First) {
-        Player::Second
-    } else {
-        Player::First
-    }
 }
 
 fn clock_text(seconds: f32) -> String {
@@ -178,8 +151,7 @@ impl GameScreen {
         let start_view = find_mode(game.mode_id())
             .and_then(|mode| mode.from_position(&game.start_text()).ok())
             .map_or_else(|| game.view(), |start| start.view());
-        let start_counts = counts(&start_view);
-        let natural_bottom = natural_bottom(&start_view);
+        let start_counts = counts(game.as_ref(), &start_view);
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |since| since.as_nanos() as u64);
@@ -190,7 +162,6 @@ impl GameScreen {
             legal: Vec::new(),
             last_move: Vec::new(),
             start_counts,
-            natural_bottom,
             flipped: false,
             selected: None,
             dragging: None,
@@ -472,7 +443,7 @@ impl GameScreen {
     }
 
     fn rotated(&self) -> bool {
-        self.view.may_rotate && ((self.home_side() != self.natural_bottom) != self.flipped)
+        self.view.may_rotate && ((self.home_side() != self.game.bottom()) != self.flipped)
     }
 
     fn person_to_move(&self) -> bool {
@@ -1021,7 +992,14 @@ impl GameScreen {
     }
 
     fn piece_colors(&self, player: Player) -> PieceColors {
-        pieces::side_colors(self.game.side_name(player), player)
+        PieceColors::of(self.game.side_colors(player))
+    }
+
+    /// Draws `player`'s piece of `kind` in `rect` (nothing for a kind the mode lacks).
+    fn draw_piece(&self, frame: &mut Frame, (player, kind): (Player, PieceKind), rect: Rect) {
+        if let Some(look) = self.game.piece(kind) {
+            pieces::draw_piece(frame, look, self.piece_colors(player), rect);
+        }
     }
 
     fn draw_board(&self, context: &Context, frame: &mut Frame) {
@@ -1090,7 +1068,6 @@ impl GameScreen {
                 });
             }
         }
-        self.draw_coordinates(context, frame, layout, border);
         for &index in &self.last_move {
             let rect = self.cell_rect(context, index);
             if connect {
@@ -1104,6 +1081,7 @@ impl GameScreen {
                 frame.rect(rect, theme::LAST_MOVE);
             }
         }
+        self.draw_coordinates(context, frame, layout, border);
         for &index in &self.view.in_check {
             let rect = self.cell_rect(context, index);
             frame.push(Item::Disc {
@@ -1142,7 +1120,7 @@ impl GameScreen {
             .as_ref()
             .and_then(|slide| slide.path.last().copied());
         for (index, cell) in self.view.cells.iter().enumerate() {
-            let Some((player, glyph)) = cell.piece else {
+            let Some(piece) = cell.piece else {
                 continue;
             };
             if Some(index) == sliding_to
@@ -1150,23 +1128,18 @@ impl GameScreen {
             {
                 continue;
             }
-            pieces::draw_piece(
-                frame,
-                glyph,
-                self.piece_colors(player),
-                self.cell_rect(context, index),
-            );
+            self.draw_piece(frame, piece, self.cell_rect(context, index));
         }
         if let Some(slide) = &self.slide {
             let rect = self.slide_rect(context, slide);
-            pieces::draw_piece(frame, slide.piece.1, self.piece_colors(slide.piece.0), rect);
+            self.draw_piece(frame, slide.piece, rect);
         }
         if let (Some(point), Some(selected)) = (self.dragging, self.selected)
-            && let Some((player, glyph)) = self.view.cells.get(selected).and_then(|cell| cell.piece)
+            && let Some(piece) = self.view.cells.get(selected).and_then(|cell| cell.piece)
         {
             let size = layout.cell;
             let rect = Rect::new(point.x - size / 2.0, point.y - size / 2.0, size, size);
-            pieces::draw_piece(frame, glyph, self.piece_colors(player), rect);
+            self.draw_piece(frame, piece, rect);
         }
         if connect
             && self.person_to_move()
@@ -1177,7 +1150,8 @@ impl GameScreen {
                 let above = Rect::new(top.x, top.y - layout.cell - border, top.w, top.h);
                 let mut ghost = self.piece_colors(self.game.to_move());
                 ghost.fill = ghost.fill.with_alpha(0.6);
-                pieces::draw_piece(frame, PieceGlyph::Counter, ghost, above);
+                let counter = self.game.pieces().first().unwrap_or(&pieces::TOKEN);
+                pieces::draw_piece(frame, counter, ghost, above);
             }
         }
     }
@@ -1203,12 +1177,10 @@ impl GameScreen {
         let size = (border * 0.7).clamp(10.0, 22.0);
         let color = Rgba::rgb(235, 225, 205);
         for column in 0..self.view.width {
-            let rect = self.cell_rect(context, self.view.index(column, 0));
-            let label = if self.view.input == InputStyle::DropInColumn {
-                (column + 1).to_string()
-            } else {
-                char::from(b'a' + (column as u8 % 26)).to_string()
+            let Some(label) = self.game.column_label(column) else {
+                continue;
             };
+            let rect = self.cell_rect(context, self.view.index(column, 0));
             let at = layout.board.y + layout.board.h;
             frame.text(
                 label,
@@ -1218,31 +1190,45 @@ impl GameScreen {
                 Align::Center,
             );
         }
-        if self.view.input == InputStyle::DropInColumn {
-            return;
-        }
         for row in 0..self.view.height {
+            let Some(label) = self.game.row_label(row) else {
+                continue;
+            };
             let rect = self.cell_rect(context, self.view.index(0, row));
             let at = layout.board.x - border;
             frame.text(
-                (row + 1).to_string(),
+                label,
                 Rect::new(at, rect.y, border, rect.h),
                 size,
                 color,
                 Align::Center,
             );
         }
+        let on_cell = theme::theme(context.settings.theme).light.with_alpha(0.85);
+        for index in 0..self.view.cells.len() {
+            let Some(label) = self.game.cell_label(index) else {
+                continue;
+            };
+            let rect = self.cell_rect(context, index);
+            frame.text(
+                label,
+                Rect::new(rect.x + rect.w * 0.04, rect.y, rect.w * 0.5, rect.h * 0.2),
+                (rect.h * 0.16).clamp(8.0, 15.0),
+                on_cell,
+                Align::Left,
+            );
+        }
     }
 
     /// The value of `owner`'s pieces that have been taken so far.
     fn captured_value(&self, owner: Player) -> i32 {
-        let now = counts(&self.view);
+        let now = counts(self.game.as_ref(), &self.view);
         self.start_counts
             .iter()
             .filter(|((who, _), _)| *who == owner)
-            .map(|(&(_, glyph), &start)| {
-                let left = now.get(&(owner, glyph)).copied().unwrap_or(0);
-                start.saturating_sub(left) as i32 * glyph_value(glyph)
+            .map(|(&(_, kind), &start)| {
+                let left = now.get(&(owner, kind)).copied().unwrap_or(0);
+                start.saturating_sub(left) as i32 * value(self.game.as_ref(), kind)
             })
             .sum()
     }
@@ -1289,15 +1275,15 @@ impl GameScreen {
             y += 70.0 * s;
         }
         let top_side = if self.rotated() {
-            self.natural_bottom
+            self.game.bottom()
         } else {
-            self.natural_bottom.opponent()
+            self.game.bottom().opponent()
         };
-        let now = counts(&self.view);
+        let now = counts(self.game.as_ref(), &self.view);
         let has_material = self
             .start_counts
             .iter()
-            .any(|(&(_, g), _)| glyph_value(g) > 0);
+            .any(|(&(_, kind), _)| value(self.game.as_ref(), kind) > 0);
         for player in [top_side, top_side.opponent()] {
             let box_h = if has_material { 112.0 * s } else { 74.0 * s };
             let rect = Rect::new(left, y, width, box_h);
@@ -1318,11 +1304,7 @@ impl GameScreen {
                 });
             }
             let icon = Rect::new(left + 8.0 * s, y + 8.0 * s, 34.0 * s, 34.0 * s);
-            let glyph = match self.view.input {
-                InputStyle::DropInColumn => PieceGlyph::Counter,
-                InputStyle::PickAndPlace => PieceGlyph::Man,
-            };
-            pieces::draw_piece(frame, glyph, self.piece_colors(player), icon);
+            pieces::draw_piece(frame, &pieces::TOKEN, self.piece_colors(player), icon);
             frame.text(
                 self.seat_label(player, context),
                 Rect::new(left + 50.0 * s, y + 6.0 * s, width - 60.0 * s, 36.0 * s),
@@ -1354,28 +1336,27 @@ impl GameScreen {
                 let opponent = player.opponent();
                 let mut x = left + 8.0 * s;
                 let icon_size = 28.0 * s;
-                let mut captured: Vec<(PieceGlyph, usize)> = self
+                let mut captured: Vec<(PieceKind, usize)> = self
                     .start_counts
                     .iter()
                     .filter(|((owner, _), _)| *owner == opponent)
-                    .map(|(&(_, glyph), &start)| {
+                    .map(|(&(_, kind), &start)| {
                         (
-                            glyph,
-                            start.saturating_sub(now.get(&(opponent, glyph)).copied().unwrap_or(0)),
+                            kind,
+                            start.saturating_sub(now.get(&(opponent, kind)).copied().unwrap_or(0)),
                         )
                     })
                     .filter(|&(_, missing)| missing > 0)
                     .collect();
-                captured.sort_by_key(|&(glyph, _)| (glyph_value(glyph), glyph as u8));
-                for (glyph, missing) in captured {
+                captured.sort_by_key(|&(kind, _)| (value(self.game.as_ref(), kind), kind));
+                for (kind, missing) in captured {
                     for _ in 0..missing.min(16) {
                         if x + icon_size > left + width - 60.0 * s {
                             break;
                         }
-                        pieces::draw_piece(
+                        self.draw_piece(
                             frame,
-                            glyph,
-                            self.piece_colors(opponent),
+                            (opponent, kind),
                             Rect::new(x, y + 70.0 * s, icon_size, icon_size),
                         );
                         x += icon_size * 0.7;
@@ -1610,10 +1591,9 @@ impl Screen for GameScreen {
                         .move_path(code)
                         .and_then(|path| path.last().copied());
                     if let (Ok(()), Some(to)) = (after.play(code), to)
-                        && let Some((player, glyph)) =
-                            after.view().cells.get(to).and_then(|c| c.piece)
+                        && let Some(piece) = after.view().cells.get(to).and_then(|c| c.piece)
                     {
-                        pieces::draw_piece(frame, glyph, self.piece_colors(player), rect);
+                        self.draw_piece(frame, piece, rect);
                         continue;
                     }
                     frame.text(label, rect, 18.0, theme::BACKGROUND, Align::Center);
