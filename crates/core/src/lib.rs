@@ -1,5 +1,6 @@
 //! The game-mode core: the traits every mode implements and the small shared types
-//! (players, outcomes, scores, move codes, board views, hashing keys, errors).
+//! (players, outcomes, scores, move codes, board views, how a mode looks, hashing keys,
+//! errors).
 //!
 //! Nothing here does I/O or spawns threads; every other crate builds on it.
 
