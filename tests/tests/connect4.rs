@@ -3,11 +3,18 @@
 //! benchmark positions of `tests/data/connect4`.
 
 use ply_core::{
-    EndReason, Heuristics, InputStyle, MoveCode, MoveError, Outcome, PieceGlyph, Player,
-    PositionError, Present, Rules, Score,
+    EndReason, Heuristics, InputStyle, MoveCode, MoveError, Outcome, Player, PositionError,
+    Present, Rules, Score,
 };
 use ply_games::connect4::{ConnectFour, Move};
 use ply_tests::{check_perft_file, test_data};
+
+/// Who owns the piece on a cell of the view, and what the mode calls that piece.
+fn piece(view: &ply_core::BoardView, cell: usize) -> Option<(Player, &'static str)> {
+    view.cells[cell]
+        .piece
+        .map(|(owner, kind)| (owner, ConnectFour::PIECES[usize::from(kind.0)].name))
+}
 
 fn position(text: &str) -> ConnectFour {
     ConnectFour::from_text(text).unwrap_or_else(|e| panic!("{e}"))
@@ -65,8 +72,8 @@ fn assert_wins_on_line(text: &str, winner: Player, line: [(usize, usize); 4]) {
     let view = won.view();
     for (column, row) in line {
         assert_eq!(
-            view.cells[view.index(column, row)].piece,
-            Some((winner, PieceGlyph::Counter)),
+            piece(&view, view.index(column, row)),
+            Some((winner, "counter")),
             "cell ({column}, {row}) of '{text}'"
         );
     }
@@ -230,14 +237,8 @@ fn board_view_drops_counters_into_columns() {
     assert_eq!((view.width, view.height), (7, 6));
     assert_eq!(view.input, InputStyle::DropInColumn);
     assert!(!view.may_rotate && !view.checkered);
-    assert_eq!(
-        view.cells[3].piece,
-        Some((Player::First, PieceGlyph::Counter))
-    );
-    assert_eq!(
-        view.cells[10].piece,
-        Some((Player::Second, PieceGlyph::Counter))
-    );
+    assert_eq!(piece(&view, 3), Some((Player::First, "counter")));
+    assert_eq!(piece(&view, 10), Some((Player::Second, "counter")));
     assert_eq!(view.cells.iter().filter(|c| c.piece.is_some()).count(), 2);
     assert_eq!(here.move_path(column(4)), vec![17]);
     assert_eq!(here.move_path(column(1)), vec![0]);

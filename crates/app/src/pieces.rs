@@ -1,300 +1,232 @@
-//! Every piece of every mode drawn as vector shapes, so pieces stay crisp at any size
-//! and no artwork files are needed.
+//! Draws any mode's pieces from the recipes the modes give (ply-core's `PieceLook`) as
+//! vector shapes, so pieces stay crisp at any size, no artwork files are needed and a
+//! mode with a new piece needs nothing here.
 
 use crate::display::{Frame, Item, Point, Rect, Rgba, triangulate};
-use ply_core::{PieceGlyph, Player};
+use ply_core::{Paint, PieceLook, Rgb, SideColors, Stroke};
 
-/// The fill and outline colours of one side's pieces.
+/// The colours one side's pieces are drawn in: a mode's [`SideColors`], which a screen
+/// may fade (a ghost counter).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PieceColors {
     /// The body of the piece.
     pub fill: Rgba,
-    /// The outline and details.
-    pub line: Rgba,
+    /// The line around the body.
+    pub outline: Rgba,
+    /// Details drawn over the body.
+    pub detail: Rgba,
 }
 
-/// The colours of `player`'s pieces in a mode whose side is called `side_name`
-/// (White, Black, Red, Yellow, Attackers, Defenders...).
-pub fn side_colors(side_name: &str, player: Player) -> PieceColors {
-    let light = PieceColors {
-        fill: Rgba::rgb(250, 248, 240),
-        line: Rgba::rgb(30, 30, 30),
-    };
-    let dark = PieceColors {
-        fill: Rgba::rgb(40, 40, 44),
-        line: Rgba::rgb(210, 210, 210),
-    };
-    match side_name.to_ascii_lowercase().as_str() {
-        "white" | "defenders" => light,
-        "black" | "attackers" => dark,
-        "red" => PieceColors {
-            fill: Rgba::rgb(214, 40, 40),
-            line: Rgba::rgb(110, 10, 10),
-        },
-        "yellow" => PieceColors {
-            fill: Rgba::rgb(245, 200, 30),
-            line: Rgba::rgb(130, 95, 0),
-        },
-        _ if player == Player::First => light,
-        _ => dark,
+impl PieceColors {
+    /// The colours a mode gives a side.
+    pub fn of(colors: SideColors) -> PieceColors {
+        PieceColors {
+            fill: rgba(colors.fill),
+            outline: rgba(colors.outline),
+            detail: rgba(colors.detail),
+        }
     }
 }
 
-const GOLD: Rgba = Rgba::rgb(222, 176, 40);
+fn rgba(Rgb(r, g, b): Rgb) -> Rgba {
+    Rgba::rgb(r, g, b)
+}
 
-/// Adds the shapes of a `glyph` filling `rect` (a square cell) to `frame`.
-pub fn draw_piece(frame: &mut Frame, glyph: PieceGlyph, colors: PieceColors, rect: Rect) {
-    let mut painter = PiecePainter {
+/// A side's token where no piece of the mode stands for it (the side panel): a round
+/// body with a ring.
+pub const TOKEN: PieceLook = PieceLook {
+    name: "token",
+    value: 0,
+    recipe: &[
+        Stroke::Disc {
+            center: (0.5, 0.5),
+            radius: 0.4,
+            paint: Paint::Body,
+        },
+        Stroke::Ring {
+            center: (0.5, 0.5),
+            radius: 0.27,
+            thickness: OUTLINE,
+            paint: Paint::Detail,
+        },
+    ],
+};
+
+/// The outline's width as a fraction of the cell.
+const OUTLINE: f32 = 0.045;
+/// The thinnest outline, in pixels, so small pieces keep their edge.
+const THINNEST_OUTLINE: f32 = 1.5;
+
+/// Adds the shapes of a piece that looks like `look` filling `rect` (a square cell) to
+/// `frame`: every body part's outline first, then every body part's fill, so only the
+/// silhouette's edge keeps a line where parts overlap; details go on top, in order.
+pub fn draw_piece(frame: &mut Frame, look: &PieceLook, colors: PieceColors, rect: Rect) {
+    let outline = (rect.w * OUTLINE).max(THINNEST_OUTLINE);
+    let painter = Painter {
         rect,
-        colors,
-        outline: (rect.w * 0.045).max(1.5),
-        parts: Vec::new(),
-        details: Vec::new(),
+        outline,
+        // Line widths scale like the outline, so they never get thinner than it does.
+        line_scale: outline / OUTLINE,
     };
-    match glyph {
-        PieceGlyph::Pawn => {
-            painter.base();
-            painter.polygon(&[(0.33, 0.8), (0.67, 0.8), (0.58, 0.5), (0.42, 0.5)]);
-            painter.polygon(&[(0.34, 0.48), (0.66, 0.48), (0.66, 0.55), (0.34, 0.55)]);
-            painter.disc(0.5, 0.36, 0.14);
-        }
-        PieceGlyph::Rook => {
-            painter.base();
-            painter.polygon(&[(0.3, 0.8), (0.7, 0.8), (0.66, 0.4), (0.34, 0.4)]);
-            painter.polygon(&[
-                (0.24, 0.42),
-                (0.76, 0.42),
-                (0.76, 0.16),
-                (0.65, 0.16),
-                (0.65, 0.25),
-                (0.555, 0.25),
-                (0.555, 0.16),
-                (0.445, 0.16),
-                (0.445, 0.25),
-                (0.35, 0.25),
-                (0.35, 0.16),
-                (0.24, 0.16),
-            ]);
-        }
-        PieceGlyph::Knight => {
-            painter.base();
-            painter.polygon(&[
-                (0.26, 0.8),
-                (0.78, 0.8),
-                (0.76, 0.56),
-                (0.7, 0.36),
-                (0.6, 0.2),
-                (0.52, 0.14),
-                (0.48, 0.22),
-                (0.38, 0.26),
-                (0.2, 0.44),
-                (0.22, 0.54),
-                (0.3, 0.55),
-                (0.44, 0.45),
-                (0.3, 0.66),
-            ]);
-            painter.detail_disc(0.5, 0.3, 0.035);
-        }
-        PieceGlyph::Bishop => {
-            painter.base();
-            painter.polygon(&[(0.34, 0.8), (0.66, 0.8), (0.57, 0.58), (0.43, 0.58)]);
-            painter.polygon(&[
-                (0.36, 0.6),
-                (0.64, 0.6),
-                (0.68, 0.45),
-                (0.62, 0.32),
-                (0.5, 0.2),
-                (0.38, 0.32),
-                (0.32, 0.45),
-            ]);
-            painter.disc(0.5, 0.16, 0.055);
-            painter.detail_line((0.56, 0.33), (0.47, 0.45));
-        }
-        PieceGlyph::Queen => {
-            painter.base();
-            painter.polygon(&[
-                (0.26, 0.8),
-                (0.74, 0.8),
-                (0.86, 0.3),
-                (0.68, 0.52),
-                (0.62, 0.22),
-                (0.5, 0.5),
-                (0.38, 0.22),
-                (0.32, 0.52),
-                (0.14, 0.3),
-            ]);
-            for (x, y) in [(0.14, 0.28), (0.38, 0.2), (0.62, 0.2), (0.86, 0.28)] {
-                painter.disc(x, y, 0.055);
-            }
-        }
-        PieceGlyph::King => {
-            painter.base();
-            painter.polygon(&[
-                (0.25, 0.8),
-                (0.75, 0.8),
-                (0.78, 0.5),
-                (0.64, 0.38),
-                (0.36, 0.38),
-                (0.22, 0.5),
-            ]);
-            painter.polygon(&[
-                (0.46, 0.38),
-                (0.54, 0.38),
-                (0.54, 0.24),
-                (0.63, 0.24),
-                (0.63, 0.17),
-                (0.54, 0.17),
-                (0.54, 0.08),
-                (0.46, 0.08),
-                (0.46, 0.17),
-                (0.37, 0.17),
-                (0.37, 0.24),
-                (0.46, 0.24),
-            ]);
-        }
-        PieceGlyph::Man | PieceGlyph::Counter | PieceGlyph::Attacker => {
-            painter.disc(0.5, 0.5, 0.4);
-            painter.detail_ring(0.5, 0.5, 0.27);
-        }
-        PieceGlyph::CrownedMan => {
-            painter.disc(0.5, 0.5, 0.4);
-            painter.detail_ring(0.5, 0.5, 0.3);
-            painter.crown(GOLD);
-        }
-        PieceGlyph::Defender => {
-            painter.disc(0.5, 0.5, 0.36);
-            painter.detail_disc(0.5, 0.5, 0.1);
-        }
-        PieceGlyph::TaflKing => {
-            painter.disc(0.5, 0.5, 0.42);
-            painter.crown(GOLD);
-        }
+    let (body, over): (Vec<&Stroke>, Vec<&Stroke>) = look
+        .recipe
+        .iter()
+        .partition(|stroke| stroke.paint() == Paint::Body);
+    for stroke in &body {
+        painter.outline(frame, stroke, colors.outline);
     }
-    painter.finish(frame);
+    for stroke in &body {
+        painter.paint(frame, stroke, colors.fill, 0.0);
+    }
+    for stroke in over {
+        let color = match stroke.paint() {
+            Paint::Fixed(rgb) => rgba(rgb),
+            Paint::Body | Paint::Detail => colors.detail,
+        };
+        painter.paint(frame, stroke, color, 0.0);
+    }
 }
 
-enum Part {
-    Polygon(Vec<Point>),
-    Disc(Point, f32),
-}
-
-struct PiecePainter {
+/// Turns a recipe's unit-square steps into display items in one cell.
+struct Painter {
     rect: Rect,
-    colors: PieceColors,
     outline: f32,
-    parts: Vec<Part>,
-    details: Vec<Item>,
+    line_scale: f32,
 }
 
-impl PiecePainter {
+impl Painter {
     fn point(&self, (x, y): (f32, f32)) -> Point {
         self.rect.at(x, y)
     }
 
-    fn polygon(&mut self, corners: &[(f32, f32)]) {
-        let points = corners.iter().map(|&c| self.point(c)).collect();
-        self.parts.push(Part::Polygon(points));
-    }
-
-    fn disc(&mut self, x: f32, y: f32, radius: f32) {
-        let center = self.point((x, y));
-        self.parts.push(Part::Disc(center, radius * self.rect.w));
-    }
-
-    fn base(&mut self) {
-        self.polygon(&[(0.2, 0.9), (0.8, 0.9), (0.78, 0.8), (0.22, 0.8)]);
-    }
-
-    /// Paints outlines first and every fill over them, so only the silhouette's edge
-    /// keeps a line where parts overlap; details go on top.
-    fn finish(self, frame: &mut Frame) {
-        for part in &self.parts {
-            match part {
-                Part::Polygon(points) => {
-                    for (i, &from) in points.iter().enumerate() {
-                        let to = points[(i + 1) % points.len()];
-                        frame.push(Item::Line {
-                            from,
-                            to,
-                            thickness: self.outline * 2.0,
-                            color: self.colors.line,
-                        });
-                        frame.push(Item::Disc {
-                            center: from,
-                            radius: self.outline,
-                            color: self.colors.line,
-                        });
-                    }
+    /// The line around `stroke`, in `color`.
+    fn outline(&self, frame: &mut Frame, stroke: &Stroke, color: Rgba) {
+        match *stroke {
+            Stroke::Polygon { points, .. } => {
+                for (i, &from) in points.iter().enumerate() {
+                    let from = self.point(from);
+                    frame.push(Item::Line {
+                        from,
+                        to: self.point(points[(i + 1) % points.len()]),
+                        thickness: self.outline * 2.0,
+                        color,
+                    });
+                    frame.push(Item::Disc {
+                        center: from,
+                        radius: self.outline,
+                        color,
+                    });
                 }
-                Part::Disc(center, radius) => frame.push(Item::Disc {
-                    center: *center,
-                    radius: radius + self.outline,
-                    color: self.colors.line,
-                }),
+            }
+            Stroke::Disc { .. } | Stroke::Ring { .. } | Stroke::Line { .. } => {
+                self.paint(frame, stroke, color, self.outline);
             }
         }
-        for part in self.parts {
-            match part {
-                Part::Polygon(points) => frame.push(Item::Triangles {
-                    corners: triangulate(&points),
-                    color: self.colors.fill,
-                }),
-                Part::Disc(center, radius) => frame.push(Item::Disc {
+    }
+
+    /// `stroke` filled with `color`, grown by `grow` pixels on every side.
+    fn paint(&self, frame: &mut Frame, stroke: &Stroke, color: Rgba, grow: f32) {
+        let item = match *stroke {
+            Stroke::Polygon { points, .. } => {
+                let corners: Vec<Point> = points.iter().map(|&c| self.point(c)).collect();
+                Item::Triangles {
+                    corners: triangulate(&corners),
+                    color,
+                }
+            }
+            Stroke::Disc { center, radius, .. } => Item::Disc {
+                center: self.point(center),
+                radius: radius * self.rect.w + grow,
+                color,
+            },
+            Stroke::Ring {
+                center,
+                radius,
+                thickness,
+                ..
+            } => Item::Ring {
+                center: self.point(center),
+                radius: radius * self.rect.w,
+                thickness: thickness * self.line_scale + 2.0 * grow,
+                color,
+            },
+            Stroke::Line {
+                from,
+                to,
+                thickness,
+                ..
+            } => Item::Line {
+                from: self.point(from),
+                to: self.point(to),
+                thickness: thickness * self.line_scale + 2.0 * grow,
+                color,
+            },
+        };
+        frame.push(item);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn colors() -> PieceColors {
+        PieceColors {
+            fill: Rgba::rgb(250, 248, 240),
+            outline: Rgba::rgb(30, 30, 30),
+            detail: Rgba::rgb(20, 20, 20),
+        }
+    }
+
+    #[test]
+    fn a_token_is_an_outlined_disc_with_a_ring_over_it() {
+        let mut frame = Frame::default();
+        draw_piece(
+            &mut frame,
+            &TOKEN,
+            colors(),
+            Rect::new(0.0, 0.0, 100.0, 100.0),
+        );
+        let shapes: Vec<(&str, f32, f32, Rgba)> = frame
+            .items
+            .iter()
+            .map(|item| match *item {
+                Item::Disc {
                     center,
                     radius,
-                    color: self.colors.fill,
-                }),
-            }
-        }
-        frame.items.extend(self.details);
+                    color,
+                } => ("disc", center.x, (radius * 100.0).round() / 100.0, color),
+                Item::Ring {
+                    center,
+                    radius,
+                    color,
+                    ..
+                } => ("ring", center.x, (radius * 100.0).round() / 100.0, color),
+                _ => panic!("not a disc or a ring: {item:?}"),
+            })
+            .collect();
+        assert_eq!(
+            shapes,
+            vec![
+                ("disc", 50.0, 44.5, colors().outline),
+                ("disc", 50.0, 40.0, colors().fill),
+                ("ring", 50.0, 27.0, colors().detail),
+            ]
+        );
     }
 
-    fn detail_disc(&mut self, x: f32, y: f32, radius: f32) {
-        let item = Item::Disc {
-            center: self.point((x, y)),
-            radius: radius * self.rect.w,
-            color: self.colors.line,
+    #[test]
+    fn small_pieces_keep_lines_at_least_as_thick_as_their_outline() {
+        let mut frame = Frame::default();
+        draw_piece(
+            &mut frame,
+            &TOKEN,
+            colors(),
+            Rect::new(0.0, 0.0, 10.0, 10.0),
+        );
+        let Some(Item::Ring { thickness, .. }) = frame.items.last() else {
+            panic!("the ring goes last: {:?}", frame.items);
         };
-        self.details.push(item);
-    }
-
-    fn detail_ring(&mut self, x: f32, y: f32, radius: f32) {
-        let center = self.point((x, y));
-        let item = Item::Ring {
-            center,
-            radius: radius * self.rect.w,
-            thickness: self.outline,
-            color: self.colors.line,
-        };
-        self.details.push(item);
-    }
-
-    fn detail_line(&mut self, from: (f32, f32), to: (f32, f32)) {
-        let item = Item::Line {
-            from: self.point(from),
-            to: self.point(to),
-            thickness: self.outline * 1.2,
-            color: self.colors.line,
-        };
-        self.details.push(item);
-    }
-
-    fn crown(&mut self, color: Rgba) {
-        let corners: Vec<Point> = [
-            (0.32, 0.62),
-            (0.68, 0.62),
-            (0.72, 0.38),
-            (0.6, 0.5),
-            (0.5, 0.34),
-            (0.4, 0.5),
-            (0.28, 0.38),
-        ]
-        .iter()
-        .map(|&c| self.point(c))
-        .collect();
-        self.details.push(Item::Triangles {
-            corners: triangulate(&corners),
-            color,
-        });
+        assert!((thickness - THINNEST_OUTLINE).abs() < 1e-4);
     }
 }

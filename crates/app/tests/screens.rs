@@ -843,3 +843,31 @@ fn deleting_a_save_asks_first() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Fix 5 and the look of each mode: squares are named as the mode's moves name them.
+#[test]
+fn squares_and_edges_are_labelled_as_each_mode_names_them() {
+    let context = context();
+    let checkers = game("checkers", None, PEOPLE);
+    let frame = drawn(&checkers, &context);
+    for (number, cell) in [("1", 7 * 8 + 1), ("4", 7 * 8 + 7), ("29", 0), ("32", 6)] {
+        let at = label_center(&frame, number).expect("the square's number is drawn");
+        let centre = checkers.cell_center(&context, cell);
+        assert!(
+            (at.x - centre.x).abs() < 50.0 && (at.y - centre.y).abs() < 50.0,
+            "{number} is drawn on its square"
+        );
+    }
+    assert!(label_center(&frame, "a").is_none(), "checkers has no files");
+    let connect = drawn(&game("connect4", None, PEOPLE), &context);
+    let texts = connect.texts();
+    assert!(["1", "7"].iter().all(|column| texts.contains(column)));
+    assert!(!texts.contains(&"a"), "Connect Four numbers its columns");
+    let tafl = drawn(&game("hnefatafl", None, PEOPLE), &context);
+    let texts = tafl.texts();
+    assert!(
+        ["a", "k", "1", "11"]
+            .iter()
+            .all(|label| texts.contains(label))
+    );
+}

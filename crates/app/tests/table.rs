@@ -178,15 +178,9 @@ fn unsaved_changes_are_tracked() {
     assert!(!table.unsaved(), "a finished game has nothing to resume");
 }
 
-fn values(piece: plyground::table::Piece) -> i64 {
-    use ply_core::PieceGlyph::*;
-    match piece.1 {
-        Pawn | Man => 1,
-        Knight | Bishop => 3,
-        Rook => 5,
-        Queen => 9,
-        _ => 0,
-    }
+/// A piece's worth, as its mode values it.
+fn worth(game: &dyn AnyGame) -> impl Fn(plyground::table::Piece) -> i64 + '_ {
+    move |piece| game.piece(piece.1).map_or(0, |look| i64::from(look.value))
 }
 
 #[test]
@@ -199,10 +193,11 @@ fn a_promotion_is_not_a_capture_and_adds_its_value() {
     assert_eq!(effects.captured.len(), 1);
     assert_eq!(effects.captured[0].1.0, Player::Second);
     assert!(effects.promoted.is_some());
-    let tally = Tally::of(table.history(), values);
+    let values = worth(table.game());
+    let tally = Tally::of(table.history(), &values);
     assert!(tally.lost[0].is_empty(), "the promoted pawn is not lost");
-    assert_eq!(tally.lead(Player::First, values), 17);
-    assert_eq!(tally.lead(Player::Second, values), -17);
+    assert_eq!(tally.lead(Player::First, &values), 17);
+    assert_eq!(tally.lead(Player::Second, &values), -17);
 }
 
 #[test]
@@ -267,8 +262,9 @@ fn a_checkers_double_jump_takes_two_men() {
 fn a_loaded_game_knows_what_its_moves_did() {
     let played = game("chess", None, "e2e4 d7d5 e4d5 d8d5");
     let table = Table::local(played, PEOPLE);
-    let tally = Tally::of(table.history(), values);
+    let values = worth(table.game());
+    let tally = Tally::of(table.history(), &values);
     assert_eq!(tally.lost[0].len(), 1);
     assert_eq!(tally.lost[1].len(), 1);
-    assert_eq!(tally.lead(Player::First, values), 0);
+    assert_eq!(tally.lead(Player::First, &values), 0);
 }

@@ -1,9 +1,11 @@
 //! The game-mode core: the traits every mode implements and the small shared types
-//! (players, outcomes, scores, move codes, board views, hashing keys, errors).
+//! (players, outcomes, scores, move codes, board views, how a mode looks, hashing keys,
+//! errors).
 //!
 //! Nothing here does I/O or spawns threads; every other crate builds on it.
 
 mod error;
+mod look;
 mod outcome;
 mod player;
 mod rules;
@@ -12,8 +14,9 @@ mod view;
 pub mod zobrist;
 
 pub use error::{MoveError, PositionError, PositionFault};
+pub use look::{Paint, PieceKind, PieceLook, Rgb, SideColors, Stroke};
 pub use outcome::{EndReason, Outcome};
 pub use player::Player;
 pub use rules::{Heuristics, MoveCode, Present, Rules};
 pub use score::Score;
-pub use view::{BoardView, Cell, CellMark, InputStyle, PieceGlyph};
+pub use view::{BoardView, Cell, CellMark, InputStyle};

@@ -2,7 +2,7 @@
 //! `Heuristics` (how good a position looks, for the computer player) and `Present`
 //! (how the board looks and how a person enters moves).
 
-use crate::{BoardView, MoveError, Outcome, Player, PositionError, Score};
+use crate::{BoardView, MoveError, Outcome, PieceLook, Player, PositionError, Score, SideColors};
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
 
@@ -118,6 +118,24 @@ pub trait Present: Rules {
 
     /// What each side is called ("White", "Attackers", "Red").
     fn side_name(player: Player) -> &'static str;
+    /// The colours of each side's pieces.
+    fn side_colors(player: Player) -> SideColors;
+    /// Every kind of piece, indexed by [`PieceKind`]: name, value and drawing recipe.
+    const PIECES: &'static [PieceLook];
+    /// The side drawn at the bottom of the board unless the front end turns it to face
+    /// a person: the side whose pieces start on the bottom rows of the view (White in
+    /// chess; White in checkers, as in the usual diagram with Black's squares 1-12 at
+    /// the top).
+    const BOTTOM: Player;
+    /// The label shown under column `column` (0 at the left), if any: "a" in chess,
+    /// "1" in Connect Four.
+    fn column_label(column: usize) -> Option<String>;
+    /// The label shown beside row `row` (0 at the bottom), if any: "1" in chess.
+    fn row_label(row: usize) -> Option<String>;
+    /// A label shown on the cell itself, if any: checkers' square numbers 1-32.
+    fn cell_label(_index: usize) -> Option<String> {
+        None
+    }
     /// A picture of the position, independent of any drawing library.
     fn view(&self) -> BoardView;
     /// The cells a move touches, in order (where it starts, where it lands on the way,

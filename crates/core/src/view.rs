@@ -1,37 +1,8 @@
 //! A drawing-library-free picture of a position, so that screens can draw any mode and
 //! the front end's logic can be tested without a window.
 
-use crate::Player;
+use crate::{PieceKind, Player};
 use serde::{Deserialize, Serialize};
-
-/// The kinds of pieces the front end knows how to draw.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum PieceGlyph {
-    /// Chess pawn.
-    Pawn,
-    /// Chess knight.
-    Knight,
-    /// Chess bishop.
-    Bishop,
-    /// Chess rook.
-    Rook,
-    /// Chess queen.
-    Queen,
-    /// Chess king.
-    King,
-    /// Checkers man.
-    Man,
-    /// Checkers king (a crowned man).
-    CrownedMan,
-    /// Hnefatafl attacker.
-    Attacker,
-    /// Hnefatafl defender.
-    Defender,
-    /// Hnefatafl king.
-    TaflKing,
-    /// Connect Four counter.
-    Counter,
-}
 
 /// Something about a square itself, beyond what stands on it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -50,8 +21,9 @@ pub enum CellMark {
 /// One square of the picture.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Cell {
-    /// The piece standing here, and its owner.
-    pub piece: Option<(Player, PieceGlyph)>,
+    /// The piece standing here, and its owner; the kind indexes the mode's
+    /// [`Present::PIECES`](crate::Present::PIECES).
+    pub piece: Option<(Player, PieceKind)>,
     /// What kind of square this is.
     pub mark: CellMark,
 }

@@ -5,3 +5,4 @@ pub mod checkers;
 pub mod chess;
 pub mod connect4;
 pub mod hnefatafl;
+mod palette;

@@ -4,7 +4,8 @@
 use ply_ai::level::{self, Request};
 use ply_ai::search::{Limits, Report, Searcher};
 use ply_core::{
-    BoardView, EndReason, Heuristics, MoveCode, MoveError, Outcome, Player, Present, Rules, Score,
+    BoardView, EndReason, Heuristics, MoveCode, MoveError, Outcome, PieceKind, PieceLook, Player,
+    Present, Rules, Score, SideColors,
 };
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
@@ -77,6 +78,22 @@ pub trait AnyGame: Send + Sync {
     fn to_move(&self) -> Player;
     /// What the given side is called in this mode.
     fn side_name(&self, player: Player) -> &'static str;
+    /// The colours of the given side's pieces.
+    fn side_colors(&self, player: Player) -> SideColors;
+    /// Every kind of piece of the mode, indexed by [`PieceKind`].
+    fn pieces(&self) -> &'static [PieceLook];
+    /// The look of one kind of piece (`None` for a kind the mode does not have).
+    fn piece(&self, kind: PieceKind) -> Option<&'static PieceLook> {
+        self.pieces().get(usize::from(kind.0))
+    }
+    /// The side drawn at the bottom of the board unless it is turned to face a person.
+    fn bottom(&self) -> Player;
+    /// The label under column `column` (0 at the left), if any.
+    fn column_label(&self, column: usize) -> Option<String>;
+    /// The label beside row `row` (0 at the bottom), if any.
+    fn row_label(&self, row: usize) -> Option<String>;
+    /// The label on the cell at index `cell` of the view, if any.
+    fn cell_label(&self, cell: usize) -> Option<String>;
     /// The legal moves (none once the game is over).
     fn legal_moves(&self) -> Vec<MoveCode>;
     /// The move text of a legal move.
@@ -298,6 +315,30 @@ impl<G: Rules + Heuristics + Present> AnyGame for Game<G> {
 
     fn side_name(&self, player: Player) -> &'static str {
         G::side_name(player)
+    }
+
+    fn side_colors(&self, player: Player) -> SideColors {
+        G::side_colors(player)
+    }
+
+    fn pieces(&self) -> &'static [PieceLook] {
+        G::PIECES
+    }
+
+    fn bottom(&self) -> Player {
+        G::BOTTOM
+    }
+
+    fn column_label(&self, column: usize) -> Option<String> {
+        G::column_label(column)
+    }
+
+    fn row_label(&self, row: usize) -> Option<String> {
+        G::row_label(row)
+    }
+
+    fn cell_label(&self, cell: usize) -> Option<String> {
+        G::cell_label(cell)
     }
 
     fn legal_moves(&self) -> Vec<MoveCode> {

@@ -145,14 +145,14 @@ impl Timeline {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ply_core::{PieceGlyph, Player};
+    use ply_core::{PieceKind, Player};
 
     fn effects(path: Vec<usize>, captured: Vec<(usize, Piece)>) -> MoveEffects {
         MoveEffects {
             side: Player::First,
             display: String::new(),
             path,
-            piece: Some((Player::First, PieceGlyph::Man)),
+            piece: Some((Player::First, PieceKind(0))),
             captured,
             companions: Vec::new(),
             exploded: false,
@@ -163,7 +163,7 @@ mod tests {
 
     #[test]
     fn a_multi_jump_glides_leg_by_leg_and_ends_in_place() {
-        let taken = (Player::Second, PieceGlyph::Man);
+        let taken = (Player::Second, PieceKind(0));
         let mut timeline = Timeline::of(&effects(vec![1, 10, 19], vec![(5, taken)]), 8);
         assert_eq!(timeline.arriving_at(), [19]);
         let glide = &timeline.glides[0];

@@ -7,7 +7,7 @@ use crate::display::{Align, Frame, Item, Point, Rect, Rgba};
 use crate::pieces::{self, PieceColors};
 use crate::table::{Piece, TableEvent};
 use crate::theme;
-use ply_core::{BoardView, CellMark, InputStyle, PieceGlyph, Player};
+use ply_core::{BoardView, CellMark, InputStyle, Player};
 use ply_modes::AnyGame;
 
 /// Where the squares of a board go on screen, worked out from its placement.
@@ -195,37 +195,40 @@ impl FlatBoard {
         }
     }
 
-    fn draw_coordinates(&self, g: &Geometry, view: &BoardView, frame: &mut Frame) {
+    fn draw_coordinates(&self, g: &Geometry, scene: &Scene<'_>, frame: &mut Frame) {
+        let (game, view) = (scene.game, scene.view);
         let border = g.border();
         let size = (border * 0.7).clamp(10.0, 22.0);
         let color = Rgba::rgb(235, 225, 205);
         for column in 0..view.width {
-            let rect = g.cell_rect(view.index(column, 0));
-            let label = if g.columns {
-                (column + 1).to_string()
-            } else {
-                char::from(b'a' + (column as u8 % 26)).to_string()
+            let Some(label) = game.column_label(column) else {
+                continue;
             };
-            let at = g.grid.y + g.grid.h;
-            frame.text(
-                label,
-                Rect::new(rect.x, at, rect.w, border),
-                size,
-                color,
-                Align::Center,
-            );
-        }
-        if g.columns {
-            return;
+            let rect = g.cell_rect(view.index(column, 0));
+            let below = Rect::new(rect.x, g.grid.y + g.grid.h, rect.w, border);
+            frame.text(label, below, size, color, Align::Center);
         }
         for row in 0..view.height {
+            let Some(label) = game.row_label(row) else {
+                continue;
+            };
             let rect = g.cell_rect(view.index(0, row));
+            let beside = Rect::new(g.grid.x - border, rect.y, border, rect.h);
+            frame.text(label, beside, size, color, Align::Center);
+        }
+        let on_cell = scene.theme.light.with_alpha(0.85);
+        for index in 0..view.cells.len() {
+            let Some(label) = game.cell_label(index) else {
+                continue;
+            };
+            let rect = g.cell_rect(index);
+            let corner = Rect::new(rect.x + rect.w * 0.04, rect.y, rect.w * 0.5, rect.h * 0.2);
             frame.text(
-                (row + 1).to_string(),
-                Rect::new(g.grid.x - border, rect.y, border, rect.h),
-                size,
-                color,
-                Align::Center,
+                label,
+                corner,
+                (rect.h * 0.16).clamp(8.0, 15.0),
+                on_cell,
+                Align::Left,
             );
         }
     }
@@ -336,7 +339,7 @@ impl FlatBoard {
             && let Some(Hit::Column(column)) = scene.marks.hover
         {
             let above = g.spot_rect(Spot::AboveColumn(column));
-            let ghost = (scene.to_move, PieceGlyph::Counter);
+            let ghost = (scene.to_move, ply_core::PieceKind(0));
             draw_piece(scene.game, frame, ghost, above, 0.6);
         }
     }
@@ -354,17 +357,32 @@ impl FlatBoard {
     }
 }
 
-/// The colours of `player`'s pieces.
-pub fn piece_colors(game: &dyn AnyGame, player: Player) -> PieceColors {
-    pieces::side_colors(game.side_name(player), player)
+/// Draws `piece` filling `rect`, at `opacity`, as its mode draws it.
+pub fn draw_piece(game: &dyn AnyGame, frame: &mut Frame, piece: Piece, rect: Rect, opacity: f32) {
+    let Some(look) = game.piece(piece.1) else {
+        return;
+    };
+    let mut colors = PieceColors::of(game.side_colors(piece.0));
+    for color in [&mut colors.fill, &mut colors.outline, &mut colors.detail] {
+        *color = color.with_alpha(opacity);
+    }
+    pieces::draw_piece(frame, look, colors, rect);
 }
 
-/// Draws `piece` filling `rect`, at `opacity`.
-pub fn draw_piece(game: &dyn AnyGame, frame: &mut Frame, piece: Piece, rect: Rect, opacity: f32) {
-    let mut colors = piece_colors(game, piece.0);
-    colors.fill = colors.fill.with_alpha(opacity);
-    colors.line = colors.line.with_alpha(opacity);
-    pieces::draw_piece(frame, piece.1, colors, rect);
+/// A plain round token in `player`'s colours, standing for the side beside its name.
+pub fn draw_token(game: &dyn AnyGame, frame: &mut Frame, player: Player, rect: Rect) {
+    let colors = PieceColors::of(game.side_colors(player));
+    let radius = rect.w * 0.4;
+    frame.push(Item::Disc {
+        center: rect.center(),
+        radius,
+        color: colors.outline,
+    });
+    frame.push(Item::Disc {
+        center: rect.center(),
+        radius: radius * 0.86,
+        color: colors.fill,
+    });
 }
 
 impl Board for FlatBoard {
@@ -406,8 +424,8 @@ impl Board for FlatBoard {
     fn draw(&self, scene: &Scene<'_>, frame: &mut Frame) {
         let g = Geometry::new(scene.placement, scene.view);
         self.draw_squares(&g, scene, frame);
-        self.draw_coordinates(&g, scene.view, frame);
         self.draw_marks(&g, scene, frame);
+        self.draw_coordinates(&g, scene, frame);
         self.draw_pieces(&g, scene, frame);
         self.draw_ending(&g, scene, frame);
     }

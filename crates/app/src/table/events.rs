@@ -7,7 +7,7 @@ use crate::message::Message;
 use ply_core::{BoardView, Outcome, Player};
 
 /// A piece on the board: its owner and kind.
-pub type Piece = (Player, ply_core::PieceGlyph);
+pub type Piece = (Player, ply_core::PieceKind);
 
 /// Everything one move did.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -3,6 +3,7 @@
 //! threefold-repetition and 80-ply no-progress draws.
 
 mod geometry;
+mod look;
 mod movegen;
 mod notation;
 mod pdn_problem;

@@ -5,10 +5,11 @@ use super::Move;
 use super::geometry::{
     CROWNING_ROW, KING_DIRECTIONS, MAN_DIRECTIONS, NEIGHBOUR, OFF_BOARD, bit, cell_of, squares,
 };
+use super::look;
 use super::position::{Checkers, START};
 use ply_core::{
     BoardView, CellMark, EndReason, Heuristics, InputStyle, MoveCode, MoveError, Outcome,
-    PieceGlyph, Player, PositionError, Present, Rules, Score,
+    PieceLook, Player, PositionError, Present, Rules, Score, SideColors,
 };
 
 /// Plies without a capture or a man moving after which the game is drawn.
@@ -201,6 +202,25 @@ impl Present for Checkers {
         }
     }
 
+    fn side_colors(player: Player) -> SideColors {
+        look::side_colors(player)
+    }
+
+    const PIECES: &'static [PieceLook] = look::PIECES;
+    const BOTTOM: Player = look::BOTTOM;
+
+    fn column_label(_column: usize) -> Option<String> {
+        None
+    }
+
+    fn row_label(_row: usize) -> Option<String> {
+        None
+    }
+
+    fn cell_label(cell: usize) -> Option<String> {
+        look::square_number(cell)
+    }
+
     fn view(&self) -> BoardView {
         let mut view = BoardView::empty(8, 8, InputStyle::PickAndPlace);
         view.checkered = true;
@@ -211,12 +231,12 @@ impl Present for Checkers {
         }
         for side in Player::BOTH {
             for index in squares(self.pieces[side.index()]) {
-                let glyph = if self.kings & bit(index) != 0 {
-                    PieceGlyph::CrownedMan
+                let kind = if self.kings & bit(index) != 0 {
+                    look::CROWNED_MAN
                 } else {
-                    PieceGlyph::Man
+                    look::MAN
                 };
-                view.cells[cell_of(index)].piece = Some((side, glyph));
+                view.cells[cell_of(index)].piece = Some((side, kind));
             }
         }
         view
@@ -239,9 +259,9 @@ mod tests {
         // Square 1 (b8) holds a black man; square 29 (a1) a white man; b1 is light.
         assert_eq!(
             view.cells[7 * 8 + 1].piece,
-            Some((Player::First, PieceGlyph::Man))
+            Some((Player::First, look::MAN))
         );
-        assert_eq!(view.cells[0].piece, Some((Player::Second, PieceGlyph::Man)));
+        assert_eq!(view.cells[0].piece, Some((Player::Second, look::MAN)));
         assert_eq!(view.cells[1].mark, CellMark::Unused);
         assert_eq!(view.cells[0].mark, CellMark::Plain);
         let occupied = view

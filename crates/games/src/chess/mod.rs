@@ -6,6 +6,7 @@ mod bits;
 mod eval;
 mod fen_problem;
 mod geometry;
+mod look;
 mod movegen;
 mod notation;
 mod position;

@@ -2,12 +2,13 @@
 //! heuristics for the computer player, and presentation.
 
 use super::bits::Bits;
+use super::look;
 use super::position::Chess;
 use super::variants::{MaterialDraw, Variant};
 use super::{Move, Role};
 use ply_core::{
     BoardView, CellMark, EndReason, Heuristics, InputStyle, MoveCode, MoveError, Outcome,
-    PieceGlyph, Player, PositionError, Present, Rules, Score,
+    PieceLook, Player, PositionError, Present, Rules, Score, SideColors,
 };
 
 impl<V: Variant> Chess<V> {
@@ -229,6 +230,21 @@ impl<V: Variant> Present for Chess<V> {
         }
     }
 
+    fn side_colors(player: Player) -> SideColors {
+        look::side_colors(player)
+    }
+
+    const PIECES: &'static [PieceLook] = look::PIECES;
+    const BOTTOM: Player = Player::First;
+
+    fn column_label(column: usize) -> Option<String> {
+        look::file_label(column, Self::FILES)
+    }
+
+    fn row_label(row: usize) -> Option<String> {
+        look::rank_label(row, Self::RANKS)
+    }
+
     fn view(&self) -> BoardView {
         let files = usize::from(Self::FILES);
         let mut view = BoardView::empty(files, usize::from(Self::RANKS), InputStyle::PickAndPlace);
@@ -242,7 +258,7 @@ impl<V: Variant> Present for Chess<V> {
             let square = index as u8;
             cell.piece = self
                 .piece_at(square)
-                .map(|(side, role)| (side, glyph(role)));
+                .map(|(side, role)| (side, look::kind(role)));
             if V::holes().has(square) {
                 cell.mark = CellMark::Hole;
             } else if special.has(square) {
@@ -258,16 +274,5 @@ impl<V: Variant> Present for Chess<V> {
 
     fn move_path(&self, mv: Move) -> Vec<usize> {
         vec![usize::from(mv.from), usize::from(mv.to)]
-    }
-}
-
-fn glyph(role: Role) -> PieceGlyph {
-    match role {
-        Role::Pawn => PieceGlyph::Pawn,
-        Role::Knight => PieceGlyph::Knight,
-        Role::Bishop => PieceGlyph::Bishop,
-        Role::Rook => PieceGlyph::Rook,
-        Role::Queen => PieceGlyph::Queen,
-        Role::King => PieceGlyph::King,
     }
 }

@@ -4,6 +4,7 @@
 
 mod bitboard;
 mod evaluation;
+mod look;
 mod notation;
 mod position;
 mod rules;

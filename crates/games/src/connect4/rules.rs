@@ -3,11 +3,12 @@
 
 use super::Move;
 use super::bitboard::{self, HEIGHT, WIDTH};
+use super::look::{self, COUNTER};
 use super::notation::SIDE_NAMES;
 use super::position::ConnectFour;
 use ply_core::{
-    BoardView, Cell, EndReason, InputStyle, MoveCode, MoveError, Outcome, PieceGlyph, Player,
-    PositionError, Present, Rules,
+    BoardView, Cell, EndReason, InputStyle, MoveCode, MoveError, Outcome, PieceLook, Player,
+    PositionError, Present, Rules, SideColors,
 };
 
 impl Rules for ConnectFour {
@@ -99,6 +100,21 @@ impl Present for ConnectFour {
         SIDE_NAMES[player.index()]
     }
 
+    fn side_colors(player: Player) -> SideColors {
+        look::side_colors(player)
+    }
+
+    const PIECES: &'static [PieceLook] = look::PIECES;
+    const BOTTOM: Player = Player::First;
+
+    fn column_label(column: usize) -> Option<String> {
+        look::column_number(column, WIDTH)
+    }
+
+    fn row_label(_row: usize) -> Option<String> {
+        None
+    }
+
     fn view(&self) -> BoardView {
         let mut view = BoardView::empty(
             usize::from(WIDTH),
@@ -111,9 +127,7 @@ impl Present for ConnectFour {
             for column in 0..WIDTH {
                 let index = view.index(usize::from(column), usize::from(row));
                 view.cells[index] = Cell {
-                    piece: self
-                        .owner(column, row)
-                        .map(|player| (player, PieceGlyph::Counter)),
+                    piece: self.owner(column, row).map(|player| (player, COUNTER)),
                     ..Cell::default()
                 };
             }

@@ -3,6 +3,7 @@
 
 mod board;
 mod endings;
+mod look;
 mod movegen;
 mod position;
 mod rules;

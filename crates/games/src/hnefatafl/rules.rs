@@ -1,15 +1,16 @@
 //! Hnefatafl's implementation of the core traits: rules (outcomes and notation),
 //! heuristics for the computer player, and presentation.
 
+use super::Move;
 use super::board::{
     CORNERS, DIRECTIONS, NEXT, OFF, RESTRICTED, SIZE, Set, bit, east, has, north, parse_square,
     south, square_name, west,
 };
+use super::look;
 use super::position::{Hnefatafl, START};
-use super::{Move, Piece};
 use ply_core::{
     BoardView, CellMark, EndReason, Heuristics, InputStyle, MoveCode, MoveError, Outcome,
-    PieceGlyph, Player, PositionError, Present, Rules, Score,
+    PieceLook, Player, PositionError, Present, Rules, Score, SideColors,
 };
 
 impl Rules for Hnefatafl {
@@ -246,20 +247,30 @@ impl Present for Hnefatafl {
         }
     }
 
+    fn side_colors(player: Player) -> SideColors {
+        look::side_colors(player)
+    }
+
+    const PIECES: &'static [PieceLook] = look::PIECES;
+    const BOTTOM: Player = look::BOTTOM;
+
+    fn column_label(column: usize) -> Option<String> {
+        look::file_label(column, SIZE)
+    }
+
+    fn row_label(row: usize) -> Option<String> {
+        look::rank_label(row, SIZE)
+    }
+
     fn view(&self) -> BoardView {
         let size = usize::from(SIZE);
         let mut view = BoardView::empty(size, size, InputStyle::PickAndPlace);
         view.may_rotate = true;
         for (index, cell) in view.cells.iter_mut().enumerate() {
             let square = index as u8;
-            cell.piece = self.piece_at(square).map(|piece| {
-                let glyph = match piece {
-                    Piece::Attacker => PieceGlyph::Attacker,
-                    Piece::Defender => PieceGlyph::Defender,
-                    Piece::King => PieceGlyph::TaflKing,
-                };
-                (piece.side(), glyph)
-            });
+            cell.piece = self
+                .piece_at(square)
+                .map(|piece| (piece.side(), look::kind(piece)));
             if has(RESTRICTED, square) {
                 cell.mark = CellMark::Special;
             }

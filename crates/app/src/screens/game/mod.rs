@@ -214,7 +214,7 @@ impl GameScreen {
             [only] => *only,
             _ => Player::First,
         };
-        (home != natural_bottom(&game.view())) != self.flipped
+        (home != game.bottom()) != self.flipped
     }
 
     /// Where the board goes in a window of the context's size.
@@ -344,26 +344,6 @@ impl GameScreen {
             stuck: self.stuck.map(|(cell, _)| cell),
             dragging: self.entry.picked().zip(self.dragging),
         }
-    }
-}
-
-/// The side whose pieces stand nearer row 0 in `view` (the first player on a tie).
-fn natural_bottom(view: &BoardView) -> Player {
-    let width = view.width.max(1);
-    let mean_row = |player: Player| {
-        let rows: Vec<usize> = view
-            .cells
-            .iter()
-            .enumerate()
-            .filter(|(_, cell)| cell.piece.is_some_and(|(owner, _)| owner == player))
-            .map(|(index, _)| index / width)
-            .collect();
-        rows.iter().sum::<usize>() as f64 / rows.len().max(1) as f64
-    };
-    if mean_row(Player::Second) < mean_row(Player::First) {
-        Player::Second
-    } else {
-        Player::First
     }
 }
 

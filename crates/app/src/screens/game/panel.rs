@@ -5,12 +5,12 @@
 
 use super::super::Context;
 use super::super::widgets::{self, Look};
-use crate::board::flat::draw_piece;
+use crate::board::flat::{draw_piece, draw_token};
 use crate::display::{Align, Frame, Item, Point, Rect, Rgba};
 use crate::table::{MOVE_BUDGET, Piece, Table, Tally, clock_text};
 use crate::theme;
 use ply_core::{InputStyle, Player};
-use ply_modes::find_mode;
+use ply_modes::{AnyGame, find_mode};
 
 /// What a click on the panel meant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,17 +55,9 @@ fn rows(table: &Table) -> Vec<Row> {
     rows
 }
 
-/// The worth of a piece for the captured-pieces panel.
-pub fn piece_value(piece: Piece) -> i64 {
-    use ply_core::PieceGlyph::*;
-    match piece.1 {
-        Pawn | Man | Attacker | Defender => 1,
-        Knight | Bishop => 3,
-        Rook => 5,
-        Queen => 9,
-        CrownedMan => 2,
-        King | TaflKing | Counter => 0,
-    }
+/// The worth of a piece for the captured-pieces panel, as its mode values it.
+pub fn piece_value(game: &dyn AnyGame, piece: Piece) -> i64 {
+    game.piece(piece.1).map_or(0, |look| i64::from(look.value))
 }
 
 impl Panel {
@@ -211,7 +203,8 @@ impl Panel {
             );
             y += height + 14.0 * s;
         }
-        let tally = Tally::of(table.history(), piece_value);
+        let value = |piece| piece_value(table.game(), piece);
+        let tally = Tally::of(table.history(), value);
         for player in [Player::Second, Player::First] {
             y = self.draw_player(context, table, &tally, player, y, frame) + 8.0 * s;
         }
@@ -268,13 +261,8 @@ impl Panel {
         let panel = Panel::area(context);
         let (left, width) = (panel.x + 20.0 * s, panel.w - 40.0 * s);
         let game = table.game();
-        let counts_material = table.history().iter().any(|m| !m.captured.is_empty())
-            || game
-                .view()
-                .cells
-                .iter()
-                .flat_map(|c| c.piece)
-                .any(|p| piece_value(p) > 0);
+        let value = |piece| piece_value(game, piece);
+        let counts_material = game.pieces().iter().any(|look| look.value > 0);
         let box_h = if counts_material { 108.0 * s } else { 72.0 * s };
         let rect = Rect::new(left, y, width, box_h);
         let to_move = table.outcome().is_none() && game.to_move() == player;
@@ -294,9 +282,7 @@ impl Panel {
             });
         }
         let icon = Rect::new(left + 8.0 * s, y + 8.0 * s, 34.0 * s, 34.0 * s);
-        if let Some(piece) = sample_piece(game, player) {
-            draw_piece(game, frame, piece, icon, 1.0);
-        }
+        draw_token(game, frame, player, icon);
         let name = table.seat_label(player, &context.settings.name);
         frame.text(
             name,
@@ -327,7 +313,7 @@ impl Panel {
         );
         if counts_material {
             let mut taken: Vec<Piece> = tally.lost[player.opponent().index()].clone();
-            taken.sort_by_key(|&piece| (piece_value(piece), piece.1 as u8));
+            taken.sort_by_key(|&piece| (value(piece), piece.1));
             let icon_size = 26.0 * s;
             let mut x = left + 8.0 * s;
             for piece in taken {
@@ -343,7 +329,7 @@ impl Panel {
                 );
                 x += icon_size * 0.7;
             }
-            let lead = tally.lead(player, piece_value);
+            let lead = tally.lead(player, value);
             if lead > 0 {
                 frame.text(
                     format!("+{lead}"),
@@ -416,23 +402,6 @@ impl Panel {
             );
         }
     }
-}
-
-/// A piece to stand for `player` beside their name: the first piece of theirs on the
-/// board, else the first they have lost.
-fn sample_piece(game: &dyn ply_modes::AnyGame, player: Player) -> Option<Piece> {
-    game.view()
-        .cells
-        .iter()
-        .flat_map(|cell| cell.piece)
-        .find(|(owner, _)| *owner == player)
-        .or_else(|| {
-            let glyph = match game.view().input {
-                InputStyle::DropInColumn => ply_core::PieceGlyph::Counter,
-                InputStyle::PickAndPlace => ply_core::PieceGlyph::Man,
-            };
-            Some((player, glyph))
-        })
 }
 
 /// The keys that work in this game, in a line.
