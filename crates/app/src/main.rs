@@ -120,7 +120,7 @@ fn first_screen(options: &Options, context: &mut Context) -> Result<Box<dyn Scre
     }
     Ok(match options.screen.as_str() {
         "menu" => Box::new(MainMenu),
-        "local" => Box::new(LocalSetup::new().with_mode(mode.id)),
+        "local" => Box::new(LocalSetup::new(&context.settings).with_mode(mode.id)),
         "settings" => Box::new(SettingsScreen::new()),
         "load" => Box::new(LoadScreen::new(context)),
         "host" => Box::new(HostScreen::new(context)),

@@ -12,6 +12,12 @@ const FILE_NAME: &str = "settings.toml";
 /// Window sizes offered in the settings screen, in pixels.
 pub const WINDOW_SIZES: [(u32, u32); 4] = [(1024, 640), (1280, 800), (1600, 1000), (1920, 1200)];
 
+/// The computer's pauses between moves the settings offer, in milliseconds.
+pub const PACES_MS: [u32; 4] = [0, 350, DEFAULT_PACE_MS, 1500];
+
+/// The computer's pause between moves unless the player chose another.
+pub const DEFAULT_PACE_MS: u32 = 700;
+
 /// Everything the player chose that should survive a restart.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -26,6 +32,14 @@ pub struct Settings {
     pub window_width: u32,
     /// Window height in pixels.
     pub window_height: u32,
+    /// How long the computer waits before each move when no person plays, so a game
+    /// between computers can be followed, in milliseconds.
+    pub computer_pace_ms: u32,
+    /// The mode last chosen to play on this computer.
+    pub local_mode: String,
+    /// Who played each side last time on this computer: "person", or the computer's
+    /// strength ("easy", "medium", "hard", "maximum").
+    pub local_seats: [String; 2],
 }
 
 impl Default for Settings {
@@ -36,6 +50,9 @@ impl Default for Settings {
             last_address: String::new(),
             window_width: 1280,
             window_height: 800,
+            computer_pace_ms: DEFAULT_PACE_MS,
+            local_mode: String::new(),
+            local_seats: ["person".to_string(), "medium".to_string()],
         }
     }
 }
@@ -121,6 +138,9 @@ mod tests {
             last_address: "192.168.1.20:7878".into(),
             window_width: 1600,
             window_height: 1000,
+            computer_pace_ms: 350,
+            local_mode: "checkers".into(),
+            local_seats: ["maximum".into(), "person".into()],
         };
         settings.save_to(&dir).expect("temp folder is writable");
         assert_eq!(Settings::load_from(&dir), settings);

@@ -871,3 +871,31 @@ fn squares_and_edges_are_labelled_as_each_mode_names_them() {
             .all(|label| texts.contains(label))
     );
 }
+
+/// Fix 10: the choices of who plays are remembered for the next game.
+#[test]
+fn local_play_remembers_who_played() {
+    let mut app = App::new(Box::new(MainMenu), context());
+    click_label(&mut app, "Play on this computer");
+    click_label(&mut app, "Connect Four");
+    let computers = app
+        .draw()
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            Item::Text { text, rect, .. } if text == "Computer" => Some(rect.center()),
+            _ => None,
+        })
+        .collect::<Vec<_>>();
+    app.update(&Event::PointerDown(computers[0]));
+    app.update(&Event::PointerUp(computers[0]));
+    click_label(&mut app, "Start");
+    assert_eq!(app.context.settings.local_mode, "connect4");
+    assert_eq!(
+        app.context.settings.local_seats,
+        ["medium".to_string(), "medium".to_string()]
+    );
+    let again = plyground::screens::local::LocalSetup::new(&app.context.settings);
+    assert_eq!(again.mode_id(), "connect4");
+    assert_eq!(again.seats(), [Seat::Computer(Level::Medium); 2]);
+}

@@ -268,3 +268,19 @@ fn a_loaded_game_knows_what_its_moves_did() {
     assert_eq!(tally.lost[1].len(), 1);
     assert_eq!(tally.lead(Player::First, &values), 0);
 }
+
+#[test]
+fn computers_playing_each_other_pause_between_moves() {
+    let seats = [Seat::Computer(Level::Easy); 2];
+    let mut table =
+        Table::local(game("connect4", None, ""), seats).with_pace(Duration::from_millis(700));
+    table.wait_for_computer();
+    assert_eq!(table.game().moves().len(), 1);
+    table.tick(Duration::from_millis(500), false);
+    assert!(
+        table.thinking().is_none(),
+        "the next move waits for the pause"
+    );
+    table.tick(Duration::from_millis(300), false);
+    assert!(table.thinking().is_some(), "then the computer thinks again");
+}

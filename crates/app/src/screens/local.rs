@@ -5,10 +5,12 @@ use super::widgets::{self, Buttons, Look};
 use super::{Context, Event, Key, Screen, Transition};
 use crate::display::{Align, Frame, Rect};
 use crate::message::Message;
+use crate::settings::Settings;
 use crate::table::{Seat, Table};
 use crate::theme;
 use ply_core::Player;
 use ply_modes::{Level, MODES};
+use std::time::Duration;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Action {
@@ -27,19 +29,31 @@ pub struct LocalSetup {
     seats: [Seat; 2],
 }
 
-impl Default for LocalSetup {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 impl LocalSetup {
-    /// The first mode, a person against the computer at Medium.
-    pub fn new() -> LocalSetup {
+    /// The choices made last time (kept in the settings), else the first mode with a
+    /// person against the computer at Medium.
+    pub fn new(settings: &Settings) -> LocalSetup {
+        let mode = MODES
+            .iter()
+            .position(|mode| mode.id == settings.local_mode)
+            .unwrap_or(0);
         LocalSetup {
-            mode: 0,
-            seats: [Seat::Person, Seat::Computer(Level::Medium)],
+            mode,
+            seats: settings
+                .local_seats
+                .clone()
+                .map(|seat| seat_from_text(&seat)),
         }
+    }
+
+    /// Who plays each side, as chosen.
+    pub fn seats(&self) -> [Seat; 2] {
+        self.seats
+    }
+
+    /// The chosen mode's id.
+    pub fn mode_id(&self) -> &'static str {
+        MODES[self.mode].id
     }
 
     /// Chooses the mode with this id (used by `--mode`); unknown ids change nothing.
@@ -50,9 +64,15 @@ impl LocalSetup {
         self
     }
 
-    /// The game this setup would start.
-    pub fn start_game(&self) -> GameScreen {
-        GameScreen::new(Table::local(MODES[self.mode].new_game(), self.seats), false)
+    /// Starts the game this setup describes, and remembers the choices for next time.
+    pub fn start_game(&self, context: &mut Context) -> GameScreen {
+        let settings = &mut context.settings;
+        settings.local_mode = MODES[self.mode].id.to_string();
+        settings.local_seats = self.seats.map(seat_text);
+        context.settings_changed = true;
+        let pace = Duration::from_millis(u64::from(settings.computer_pace_ms));
+        let table = Table::local(MODES[self.mode].new_game(), self.seats).with_pace(pace);
+        GameScreen::new(table, false)
     }
 
     fn layout(&self, context: &Context, frame: &mut Frame, draw: bool) -> Buttons<Action> {
@@ -190,7 +210,7 @@ impl Screen for LocalSetup {
     fn update(&mut self, event: &Event, context: &mut Context) -> Transition {
         match event {
             Event::Key(Key::Escape) => Transition::Pop,
-            Event::Key(Key::Enter) => Transition::Replace(Box::new(self.start_game())),
+            Event::Key(Key::Enter) => Transition::Replace(Box::new(self.start_game(context))),
             Event::PointerUp(point) => {
                 let buttons = self.layout(context, &mut Frame::default(), false);
                 match buttons.at(*point) {
@@ -210,7 +230,7 @@ impl Screen for LocalSetup {
                         self.seats[player.index()] = Seat::Computer(level);
                     }
                     Some(Action::Start) => {
-                        return Transition::Replace(Box::new(self.start_game()));
+                        return Transition::Replace(Box::new(self.start_game(context)));
                     }
                     Some(Action::Back) => return Transition::Pop,
                     Some(Action::Computer(_)) | None => {}
@@ -225,4 +245,20 @@ impl Screen for LocalSetup {
         widgets::page(frame, context, "Play on this computer");
         self.layout(context, frame, true);
     }
+}
+
+/// How a seat is written in the settings.
+fn seat_text(seat: Seat) -> String {
+    match seat {
+        Seat::Computer(level) => level.name().to_lowercase(),
+        Seat::Person | Seat::Remote => "person".to_string(),
+    }
+}
+
+/// A seat read back from the settings (a person for anything unknown).
+fn seat_from_text(text: &str) -> Seat {
+    Level::ALL
+        .into_iter()
+        .find(|level| level.name().eq_ignore_ascii_case(text))
+        .map_or(Seat::Person, Seat::Computer)
 }

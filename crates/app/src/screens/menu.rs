@@ -53,7 +53,7 @@ impl Screen for MainMenu {
                 }
                 match buttons.at(*point) {
                     Some(Choice::PlayHere) => {
-                        Transition::Push(Box::new(super::local::LocalSetup::new()))
+                        Transition::Push(Box::new(super::local::LocalSetup::new(&context.settings)))
                     }
                     Some(Choice::Load) => {
                         Transition::Push(Box::new(super::load::LoadScreen::new(context)))

@@ -1,9 +1,10 @@
-//! The settings screen: board theme, the player's name and the window size.
+//! The settings screen: board theme, the player's name, the window size and how long
+//! the computer pauses between moves in a game between computers.
 
 use super::widgets::{self, Buttons, Look};
 use super::{Context, Event, Key, Screen, Transition};
 use crate::display::{Align, Frame, Item, Rect};
-use crate::settings::WINDOW_SIZES;
+use crate::settings::{PACES_MS, WINDOW_SIZES};
 use crate::theme;
 
 /// Longest name a player may type.
@@ -14,6 +15,7 @@ enum Action {
     Theme,
     Name,
     WindowSize,
+    Pace,
     Back,
 }
 
@@ -29,7 +31,7 @@ impl SettingsScreen {
         SettingsScreen::default()
     }
 
-    fn rows(&self, context: &Context) -> [(Rect, Rect, Action); 3] {
+    fn rows(&self, context: &Context) -> [(Rect, Rect, Action); 4] {
         let s = widgets::scale(context);
         let window = context.window();
         let label_w = 260.0 * s;
@@ -47,13 +49,14 @@ impl SettingsScreen {
             row(0, Action::Theme),
             row(1, Action::Name),
             row(2, Action::WindowSize),
+            row(3, Action::Pace),
         ]
     }
 
     fn back_button(&self, context: &Context) -> Rect {
         let s = widgets::scale(context);
         let window = context.window();
-        Rect::new((window.w - 260.0 * s) / 2.0, 460.0 * s, 260.0 * s, 54.0 * s)
+        Rect::new((window.w - 260.0 * s) / 2.0, 540.0 * s, 260.0 * s, 54.0 * s)
     }
 
     fn leave(&mut self, context: &mut Context) -> Transition {
@@ -107,6 +110,13 @@ impl Screen for SettingsScreen {
                         context.settings.window_width = w;
                         context.settings.window_height = h;
                     }
+                    Some(Action::Pace) => {
+                        let now = PACES_MS
+                            .iter()
+                            .position(|&ms| ms == context.settings.computer_pace_ms);
+                        context.settings.computer_pace_ms =
+                            PACES_MS[now.map_or(0, |i| (i + 1) % PACES_MS.len())];
+                    }
                     Some(Action::Back) => return self.leave(context),
                     None => {}
                 }
@@ -131,6 +141,7 @@ impl Screen for SettingsScreen {
                     "Window size",
                     format!("{} x {}", settings.window_width, settings.window_height),
                 ),
+                Action::Pace => ("Computer's pause", pace_text(settings.computer_pace_ms)),
                 Action::Back => ("", String::new()),
             };
             frame.text(name, label, 26.0 * s, theme::TEXT, Align::Left);
@@ -175,5 +186,13 @@ impl Screen for SettingsScreen {
             "Back",
             Look::Normal,
         );
+    }
+}
+
+/// The computer's pause between moves, in words.
+fn pace_text(ms: u32) -> String {
+    match ms {
+        0 => "none: as fast as it can".to_string(),
+        ms => format!("{:.1} s between moves", f64::from(ms) / 1000.0),
     }
 }
