@@ -197,6 +197,31 @@ impl Frame {
         self.push(Item::Rect { rect, color });
     }
 
+    /// Adds a filled rectangle with rounded corners of `radius` (for opaque colours:
+    /// the pieces overlap).
+    pub fn rounded(&mut self, rect: Rect, radius: f32, color: Rgba) {
+        let r = radius.min(rect.w / 2.0).min(rect.h / 2.0).max(0.0);
+        self.rect(
+            Rect::new(rect.x + r, rect.y, rect.w - 2.0 * r, rect.h),
+            color,
+        );
+        self.rect(
+            Rect::new(rect.x, rect.y + r, rect.w, rect.h - 2.0 * r),
+            color,
+        );
+        for (fx, fy) in [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)] {
+            let center = Point::new(
+                rect.x + r + fx * (rect.w - 2.0 * r),
+                rect.y + r + fy * (rect.h - 2.0 * r),
+            );
+            self.push(Item::Disc {
+                center,
+                radius: r,
+                color,
+            });
+        }
+    }
+
     /// Adds a line of text.
     pub fn text(
         &mut self,

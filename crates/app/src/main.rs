@@ -353,6 +353,7 @@ async fn screenshot(
         if frame >= 3 {
             app.update(&Event::Tick(get_frame_time()));
         }
+        app.settle();
         app.context.size = (screen_width(), screen_height());
         clear_background(BLACK);
         painter.paint(&app.draw());

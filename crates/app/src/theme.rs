@@ -1,4 +1,5 @@
-//! Board themes (cycled with T) and the colours every screen shares.
+//! The one look of every screen, defined in one place: the palette, the board themes
+//! (cycled with T), the sizes of text, corners and gaps, and how long things fade in.
 
 use crate::display::Rgba;
 use crate::message::MessageKind;
@@ -80,6 +81,21 @@ pub fn message_color(kind: MessageKind) -> Rgba {
 
 /// Window background.
 pub const BACKGROUND: Rgba = Rgba::rgb(34, 38, 46);
+
+/// How long a screen or an overlay takes to fade in, in seconds.
+pub const FADE_SECONDS: f32 = 0.14;
+/// The rounding of buttons' and panels' corners, before scaling.
+pub const CORNER: f32 = 8.0;
+/// Text sizes, before scaling: a screen's title.
+pub const TEXT_TITLE: f32 = 48.0;
+/// A heading inside a screen.
+pub const TEXT_HEADING: f32 = 28.0;
+/// Ordinary text.
+pub const TEXT_BODY: f32 = 20.0;
+/// Small print (hints, details).
+pub const TEXT_SMALL: f32 = 16.0;
+/// The gap between neighbouring buttons, before scaling.
+pub const GAP: f32 = 14.0;
 /// Panels and menus.
 pub const PANEL: Rgba = Rgba::rgb(48, 54, 64);
 /// Lines between parts of a panel.
@@ -90,8 +106,16 @@ pub const PLAYER: Rgba = Rgba::rgb(58, 64, 76);
 pub const PLAYER_TO_MOVE: Rgba = Rgba::rgb(70, 84, 104);
 /// A button at rest.
 pub const BUTTON: Rgba = Rgba::rgb(70, 96, 140);
-/// A button that is chosen or under the pointer.
+/// A button under the pointer.
+pub const BUTTON_HOVER: Rgba = Rgba::rgb(90, 122, 174);
+/// A button held down.
+pub const BUTTON_PRESSED: Rgba = Rgba::rgb(52, 72, 108);
+/// The edge under a button that gives it depth.
+pub const BUTTON_EDGE: Rgba = Rgba::rgb(28, 34, 48);
+/// A button that is chosen (and the accent colour).
 pub const BUTTON_ACTIVE: Rgba = Rgba::rgb(232, 160, 60);
+/// A chosen button under the pointer.
+pub const BUTTON_ACTIVE_HOVER: Rgba = Rgba::rgb(246, 184, 92);
 /// A button that cannot be pressed now.
 pub const BUTTON_DISABLED: Rgba = Rgba::rgb(72, 76, 84);
 /// Ordinary text.

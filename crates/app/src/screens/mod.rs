@@ -13,6 +13,7 @@ pub mod widgets;
 use crate::display::{Frame, Point, Rect};
 use crate::message::Message;
 use crate::settings::Settings;
+use crate::theme;
 
 /// A special key the screens react to (letters arrive as [`Event::Char`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,6 +76,8 @@ pub struct Context {
     pub size: (f32, f32),
     /// Where the pointer is.
     pub pointer: Point,
+    /// Whether the mouse button is held down (for buttons' pressed look).
+    pub pointer_held: bool,
     /// A short message to show the player (an error opening help, say).
     pub notice: Option<Message>,
     /// Set when the settings changed and should be written.
@@ -92,6 +95,7 @@ impl Context {
             settings,
             size,
             pointer: Point::default(),
+            pointer_held: false,
             notice: None,
             settings_changed: false,
             clipboard: None,
@@ -123,6 +127,8 @@ pub trait Screen {
 /// The stack of open screens and the shared context.
 pub struct App {
     stack: Vec<Box<dyn Screen>>,
+    /// Seconds since the top screen appeared, for its fade-in.
+    age: f32,
     /// Shared state every screen sees.
     pub context: Context,
 }
@@ -132,6 +138,7 @@ impl App {
     pub fn new(first: Box<dyn Screen>, context: Context) -> App {
         App {
             stack: vec![first],
+            age: 0.0,
             context,
         }
     }
@@ -144,13 +151,22 @@ impl App {
         {
             self.context.pointer = point;
         }
+        match event {
+            Event::PointerDown(_) => self.context.pointer_held = true,
+            Event::PointerUp(_) => self.context.pointer_held = false,
+            Event::Tick(seconds) => self.age += seconds.max(0.0),
+            _ => {}
+        }
+        let depth = self.stack.len();
         if matches!(event, Event::PointerDown(_) | Event::Key(_)) {
             self.context.notice = None;
         }
         let Some(top) = self.stack.last_mut() else {
             return false;
         };
-        match top.update(event, &mut self.context) {
+        let transition = top.update(event, &mut self.context);
+        let changed = matches!(transition, Transition::Replace(_));
+        match transition {
             Transition::Stay => {}
             Transition::Push(screen) => self.stack.push(screen),
             Transition::Pop => {
@@ -162,6 +178,9 @@ impl App {
             }
             Transition::Quit => self.stack.clear(),
         }
+        if self.stack.len() != depth || changed {
+            self.age = 0.0;
+        }
         !self.stack.is_empty()
     }
 
@@ -170,6 +189,10 @@ impl App {
         let mut frame = Frame::default();
         if let Some(top) = self.stack.last() {
             top.draw(&self.context, &mut frame);
+        }
+        let hidden = 1.0 - (self.age / theme::FADE_SECONDS).clamp(0.0, 1.0);
+        if hidden > 0.0 {
+            frame.rect(self.context.window(), theme::BACKGROUND.with_alpha(hidden));
         }
         widgets::notice(&self.context, &mut frame);
         frame
@@ -182,9 +205,14 @@ impl App {
         }
     }
 
-    /// Whether the top screen is busy (see [`Screen::busy`]).
+    /// Whether the top screen is busy (see [`Screen::busy`]) or still fading in.
     pub fn busy(&self) -> bool {
-        self.stack.last().is_some_and(|top| top.busy())
+        self.age < theme::FADE_SECONDS || self.stack.last().is_some_and(|top| top.busy())
+    }
+
+    /// Ends any fade-in at once (for screenshots, which show the settled screen).
+    pub fn settle(&mut self) {
+        self.age = theme::FADE_SECONDS;
     }
 
     /// How many screens are open.

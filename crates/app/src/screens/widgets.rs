@@ -1,7 +1,7 @@
 //! Buttons, titles and the other small pieces every screen is built from.
 
 use super::Context;
-use crate::display::{Align, Frame, Item, Rect, Rgba};
+use crate::display::{Align, Frame, Rect};
 use crate::theme;
 
 /// A clickable area and what clicking it means to its screen.
@@ -55,29 +55,47 @@ pub enum Look {
     Disabled,
 }
 
-/// Draws a button; it lights up under the pointer unless disabled.
+/// Draws a button with rounded corners and an edge beneath: lighter under the pointer,
+/// darker and pushed in while held, grey with dim text when it cannot be pressed.
 pub fn button(frame: &mut Frame, context: &Context, rect: Rect, label: &str, look: Look) {
+    let s = scale(context);
     let hovered = rect.contains(context.pointer) && look != Look::Disabled;
+    let pressed = hovered && context.pointer_held;
     let fill = match look {
-        Look::Chosen => theme::BUTTON_ACTIVE,
         Look::Disabled => theme::BUTTON_DISABLED,
-        Look::Normal if hovered => Rgba(0.36, 0.48, 0.68, 1.0),
+        Look::Chosen if hovered && !pressed => theme::BUTTON_ACTIVE_HOVER,
+        Look::Chosen => theme::BUTTON_ACTIVE,
+        Look::Normal if pressed => theme::BUTTON_PRESSED,
+        Look::Normal if hovered => theme::BUTTON_HOVER,
         Look::Normal => theme::BUTTON,
     };
-    frame.rect(rect, fill);
-    if hovered {
-        frame.push(Item::Frame {
-            rect,
-            thickness: 2.0,
-            color: theme::TEXT,
-        });
-    }
-    let color = if look == Look::Disabled {
-        theme::TEXT_DIM
+    let corner = theme::CORNER * s;
+    let edge = if pressed || look == Look::Disabled {
+        0.0
     } else {
-        theme::TEXT
+        3.0 * s
     };
-    frame.text(label, rect, font_size(rect.h), color, Align::Center);
+    let body = if pressed {
+        Rect::new(rect.x, rect.y + 2.0 * s, rect.w, rect.h - 2.0 * s)
+    } else {
+        Rect::new(rect.x, rect.y, rect.w, rect.h - edge)
+    };
+    if edge > 0.0 {
+        frame.rounded(rect, corner, theme::BUTTON_EDGE);
+    }
+    frame.rounded(body, corner, fill);
+    let color = match look {
+        Look::Disabled => theme::TEXT_DIM,
+        Look::Chosen => theme::BACKGROUND,
+        Look::Normal => theme::TEXT,
+    };
+    frame.text(
+        label,
+        body.inset(6.0 * s),
+        font_size(rect.h),
+        color,
+        Align::Center,
+    );
 }
 
 /// About how many lines `text` takes when wrapped into `width` pixels at `size`,
@@ -117,7 +135,15 @@ pub fn page(frame: &mut Frame, context: &Context, title: &str) -> Rect {
     let s = scale(context);
     frame.rect(window, theme::BACKGROUND);
     let title_box = Rect::new(0.0, 20.0 * s, window.w, 70.0 * s);
-    frame.text(title, title_box, 48.0 * s, theme::TITLE, Align::Center);
+    frame.text(
+        title,
+        title_box,
+        theme::TEXT_TITLE * s,
+        theme::TITLE,
+        Align::Center,
+    );
+    let rule = Rect::new(window.w / 2.0 - 40.0 * s, 98.0 * s, 80.0 * s, 3.0 * s);
+    frame.rounded(rule, 1.5 * s, theme::BUTTON_ACTIVE);
     Rect::new(0.0, 100.0 * s, window.w, window.h - 100.0 * s)
 }
 
