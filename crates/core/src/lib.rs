@@ -15,7 +15,7 @@ pub mod zobrist;
 
 pub use error::{MoveError, PositionError, PositionFault};
 pub use look::{Paint, PieceKind, PieceLook, Rgb, SideColors, Stroke};
-pub use outcome::{EndReason, Outcome};
+pub use outcome::{EndReason, Outcome, wins};
 pub use player::Player;
 pub use rules::{Heuristics, MoveCode, Present, Rules};
 pub use score::Score;

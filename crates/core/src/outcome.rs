@@ -72,6 +72,16 @@ impl EndReason {
     }
 }
 
+/// "White wins", "Attackers win": the winner's side name with its verb agreeing (side
+/// names that are plural, like the hnefatafl sides, take "win").
+pub fn wins(side_name: &str) -> String {
+    if side_name.ends_with('s') {
+        format!("{side_name} win")
+    } else {
+        format!("{side_name} wins")
+    }
+}
+
 /// The end of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Outcome {
@@ -119,5 +129,16 @@ impl fmt::Display for Outcome {
             } => write!(f, "0-1 ({})", reason.describe()),
             Outcome::Draw { reason } => write!(f, "1/2-1/2 ({})", reason.describe()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_verb_agrees_with_the_side() {
+        assert_eq!(wins("White"), "White wins");
+        assert_eq!(wins("Attackers"), "Attackers win");
     }
 }

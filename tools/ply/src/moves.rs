@@ -21,7 +21,7 @@ pub fn run(args: &MovesArgs) -> Result<(), String> {
     }
     if let Some(outcome) = game.outcome() {
         let result = match outcome.winner() {
-            Some(winner) => format!("{} wins", game.side_name(winner)),
+            Some(winner) => ply_core::wins(game.side_name(winner)),
             None => "draw".to_string(),
         };
         say!("game over: {result} ({})", outcome.reason().describe());

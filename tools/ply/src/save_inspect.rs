@@ -66,7 +66,7 @@ fn print_game(saved: &SavedGame) {
         None => say!("to move:   {}", game.side_name(game.to_move())),
         Some(outcome) => {
             let result = match GameResult::of(Some(outcome)) {
-                GameResult::Won(winner) => format!("{} wins", game.side_name(winner)),
+                GameResult::Won(winner) => ply_core::wins(game.side_name(winner)),
                 GameResult::Drawn | GameResult::InProgress => "draw".to_string(),
             };
             say!("result:    {result} ({})", outcome.reason().describe());

@@ -9,7 +9,7 @@ use ply_modes::AnyGame;
 /// The banner's headline: "White wins" or "Draw".
 pub fn headline(game: &dyn AnyGame, outcome: Outcome) -> String {
     match outcome.winner() {
-        Some(winner) => format!("{} wins", game.side_name(winner)),
+        Some(winner) => ply_core::wins(game.side_name(winner)),
         None => "Draw".to_string(),
     }
 }
