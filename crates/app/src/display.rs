@@ -197,6 +197,24 @@ impl Frame {
         self.push(Item::Rect { rect, color });
     }
 
+    /// Adds everything in `other`, made `opacity` times as opaque (for fading in).
+    pub fn append_faded(&mut self, other: Frame, opacity: f32) {
+        let opacity = opacity.clamp(0.0, 1.0);
+        let fade = |color: &mut Rgba| color.3 *= opacity;
+        for mut item in other.items {
+            match &mut item {
+                Item::Rect { color, .. }
+                | Item::Frame { color, .. }
+                | Item::Disc { color, .. }
+                | Item::Ring { color, .. }
+                | Item::Triangles { color, .. }
+                | Item::Line { color, .. }
+                | Item::Text { color, .. } => fade(color),
+            }
+            self.items.push(item);
+        }
+    }
+
     /// Adds a filled rectangle with rounded corners of `radius` (for opaque colours:
     /// the pieces overlap).
     pub fn rounded(&mut self, rect: Rect, radius: f32, color: Rgba) {

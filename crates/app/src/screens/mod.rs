@@ -122,6 +122,8 @@ pub trait Screen {
     fn busy(&self) -> bool {
         false
     }
+    /// Ends any fade-in at once (for screenshots, which show the settled screen).
+    fn settle(&mut self) {}
 }
 
 /// The stack of open screens and the shared context.
@@ -213,6 +215,9 @@ impl App {
     /// Ends any fade-in at once (for screenshots, which show the settled screen).
     pub fn settle(&mut self) {
         self.age = theme::FADE_SECONDS;
+        if let Some(top) = self.stack.last_mut() {
+            top.settle();
+        }
     }
 
     /// How many screens are open.

@@ -74,6 +74,8 @@ pub struct GameScreen {
     stuck: Option<(usize, f32)>,
     flipped: bool,
     online: bool,
+    /// Seconds since the top layer appeared, for its fade-in.
+    layer_age: f32,
 }
 
 impl GameScreen {
@@ -93,6 +95,7 @@ impl GameScreen {
             stuck: None,
             flipped: false,
             online,
+            layer_age: theme::FADE_SECONDS,
         };
         if screen.table.outcome().is_some() {
             screen.push(Layer::GameOver { collapsed: false });
@@ -190,10 +193,12 @@ impl GameScreen {
     fn push(&mut self, layer: Layer) {
         self.layers.push(layer);
         self.version += 1;
+        self.layer_age = 0.0;
     }
 
     fn pop(&mut self) -> Option<Layer> {
         self.version += 1;
+        self.layer_age = theme::FADE_SECONDS;
         self.layers.pop()
     }
 
@@ -355,6 +360,7 @@ impl Screen for GameScreen {
                 self.table.tick(elapsed, self.paused());
                 self.take_table_events(context);
                 self.board.tick(*seconds);
+                self.layer_age += seconds.max(0.0);
                 if let Some((_, left)) = &mut self.stuck {
                     *left -= seconds;
                     if *left <= 0.0 {
@@ -447,8 +453,15 @@ impl Screen for GameScreen {
         }
     }
 
+    fn settle(&mut self) {
+        self.layer_age = theme::FADE_SECONDS;
+    }
+
     fn busy(&self) -> bool {
-        self.board.animating() || self.table.thinking().is_some() || self.stuck.is_some()
+        self.board.animating()
+            || self.table.thinking().is_some()
+            || self.stuck.is_some()
+            || self.layer_age < theme::FADE_SECONDS
     }
 
     fn draw(&self, context: &Context, frame: &mut Frame) {
@@ -474,15 +487,17 @@ impl Screen for GameScreen {
         self.panel
             .draw(context, &self.table, self.looking_at(), frame);
         let situation = self.situation(context);
-        for layer in &self.layers {
-            layer.draw(context, &situation, frame);
+        let top = self.layers.len().saturating_sub(1);
+        for (index, layer) in self.layers.iter().enumerate() {
+            let mut drawn = Frame::default();
+            layer.draw(context, &situation, &mut drawn);
             for button in layer.buttons(context, &situation) {
                 match (layer, button.action) {
                     (Layer::Choose(_), Action::Choose(code)) => {
-                        frame.rect(button.rect, theme::theme(context.settings.theme).light);
-                        if !layers::draw_choice(situation.game, code, button.rect, frame) {
+                        drawn.rect(button.rect, theme::theme(context.settings.theme).light);
+                        if !layers::draw_choice(situation.game, code, button.rect, &mut drawn) {
                             widgets::button(
-                                frame,
+                                &mut drawn,
                                 context,
                                 button.rect,
                                 &button.label,
@@ -490,9 +505,21 @@ impl Screen for GameScreen {
                             );
                         }
                     }
-                    _ => widgets::button(frame, context, button.rect, &button.label, button.look),
+                    _ => widgets::button(
+                        &mut drawn,
+                        context,
+                        button.rect,
+                        &button.label,
+                        button.look,
+                    ),
                 }
             }
+            let opacity = if index == top {
+                (self.layer_age / theme::FADE_SECONDS).min(1.0)
+            } else {
+                1.0
+            };
+            frame.append_faded(drawn, opacity);
         }
     }
 }
