@@ -86,10 +86,19 @@ pub fn open_page(page: Option<&str>) -> Result<(), HelpError> {
     open::that_detached(&page).map_err(|_| HelpError::NoBrowser { page })
 }
 
+/// One paragraph of a help page's text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Paragraph {
+    /// A heading (the page's title or a section's), not running text.
+    pub heading: bool,
+    /// The words, without markup (list items start with a bullet).
+    pub text: String,
+}
+
 /// The readable text of a carried page (`chess` for `chess.html`), as paragraphs:
 /// headings, paragraphs and list items, without markup, for showing the rules inside
 /// the game. `None` when the program carries no such page.
-pub fn page_text(page: &str) -> Option<Vec<String>> {
+pub fn page_text(page: &str) -> Option<Vec<Paragraph>> {
     let wanted = format!("{page}.html");
     let (_, bytes) = PAGES.iter().find(|(name, _)| *name == wanted)?;
     let html = std::str::from_utf8(bytes).ok()?;
@@ -117,12 +126,13 @@ pub fn page_text(page: &str) -> Option<Vec<String>> {
             .into_iter()
             .filter(|(_, _, text)| !text.is_empty())
             .filter(|(_, _, text)| !text.starts_with("On this page"))
-            .map(|(_, tag, text)| {
-                if tag == "<li" {
+            .map(|(_, tag, text)| Paragraph {
+                heading: tag == "<h1" || tag == "<h2",
+                text: if tag == "<li" {
                     format!("• {text}")
                 } else {
                     text
-                }
+                },
             })
             .collect(),
     )
@@ -185,14 +195,19 @@ mod tests {
     #[test]
     fn a_modes_page_reads_as_plain_paragraphs() {
         let chess = page_text("chess").expect("carried");
-        assert_eq!(chess[0], "Chess");
-        assert!(chess.iter().any(|p| p.contains("checkmate")));
+        assert_eq!(chess[0].text, "Chess");
+        assert!(chess[0].heading);
         assert!(
             chess
                 .iter()
-                .all(|p| !p.contains('<') && !p.contains("&amp;"))
+                .any(|p| !p.heading && p.text.contains("checkmate"))
         );
-        assert!(chess.iter().any(|p| p.starts_with("• ")));
+        assert!(
+            chess
+                .iter()
+                .all(|p| !p.text.contains('<') && !p.text.contains("&amp;"))
+        );
+        assert!(chess.iter().any(|p| p.text.starts_with("• ")));
         assert!(page_text("no-such-page").is_none());
     }
 }

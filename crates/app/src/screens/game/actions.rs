@@ -53,8 +53,7 @@ impl GameScreen {
             Action::Rules => self.push(Layer::Rules { first: 0 }),
             Action::RulesNext | Action::RulesBack => {
                 if let Some(Layer::Rules { first }) = self.layers.last().cloned() {
-                    let paragraphs =
-                        crate::help::page_text(self.table.game().mode_id()).unwrap_or_default();
+                    let paragraphs = layers::rules_text(self.table.game().mode_id());
                     let (_, end) = layers::rules_page(context, &paragraphs, first);
                     let next = if action == Action::RulesNext {
                         end
@@ -143,7 +142,11 @@ impl GameScreen {
 }
 
 /// The first paragraph of the rules' page before the one starting at `first`.
-pub(super) fn rules_page_before(context: &Context, paragraphs: &[String], first: usize) -> usize {
+pub(super) fn rules_page_before(
+    context: &Context,
+    paragraphs: &[crate::help::Paragraph],
+    first: usize,
+) -> usize {
     (0..first)
         .rev()
         .find(|&start| layers::rules_page(context, paragraphs, start).1 < first)

@@ -9,6 +9,7 @@ use super::super::confirm;
 use super::super::widgets::{self, Look};
 use crate::board::flat::draw_piece;
 use crate::display::{Align, Frame, Item, Point, Rect, Rgba};
+use crate::help::Paragraph;
 use crate::theme;
 use ply_core::{MoveCode, Player};
 use ply_modes::AnyGame;
@@ -304,8 +305,19 @@ impl Layer {
                 let (area, _) = rules_page(context, &paragraphs, *first);
                 frame.rect(area.inset(-16.0 * s), theme::PANEL);
                 let (placed, _) = rules_layout(context, &paragraphs, *first);
-                for (rect, text) in placed {
-                    frame.text(text, rect, RULES_TEXT * s, theme::TEXT, Align::Wrap);
+                for (rect, paragraph) in placed {
+                    let color = if paragraph.heading {
+                        theme::TITLE
+                    } else {
+                        theme::TEXT
+                    };
+                    frame.text(
+                        paragraph.text.as_str(),
+                        rect,
+                        RULES_TEXT * s,
+                        color,
+                        Align::Wrap,
+                    );
                 }
             }
             Layer::GameOver { collapsed } => draw_banner(context, situation, *collapsed, frame),
@@ -431,18 +443,23 @@ pub fn draw_choice(game: &dyn AnyGame, code: MoveCode, rect: Rect, frame: &mut F
 /// The size of the rules' text, before scaling.
 const RULES_TEXT: f32 = 19.0;
 
-/// The rules of a mode, as paragraphs read from its help page.
-fn rules_text(mode_id: &str) -> Vec<String> {
+/// The rules of a mode, as paragraphs read from its help page (its name and summary
+/// when the program carries no page for it).
+pub fn rules_text(mode_id: &str) -> Vec<Paragraph> {
     crate::help::page_text(mode_id).unwrap_or_else(|| {
+        let paragraph = |heading, text: &str| Paragraph {
+            heading,
+            text: text.to_string(),
+        };
         ply_modes::find_mode(mode_id)
-            .map(|mode| vec![mode.name.to_string(), mode.summary.to_string()])
+            .map(|mode| vec![paragraph(true, mode.name), paragraph(false, mode.summary)])
             .unwrap_or_default()
     })
 }
 
 /// The rules' panel and the index after the last paragraph that fits on the page
 /// starting at `first`.
-pub fn rules_page(context: &Context, paragraphs: &[String], first: usize) -> (Rect, usize) {
+pub fn rules_page(context: &Context, paragraphs: &[Paragraph], first: usize) -> (Rect, usize) {
     let (placed, area) = rules_layout(context, paragraphs, first);
     (area, first + placed.len())
 }
@@ -451,9 +468,9 @@ pub fn rules_page(context: &Context, paragraphs: &[String], first: usize) -> (Re
 /// breaks are estimated from an average letter width, leaving room to spare.
 fn rules_layout<'a>(
     context: &Context,
-    paragraphs: &'a [String],
+    paragraphs: &'a [Paragraph],
     first: usize,
-) -> (Vec<(Rect, &'a str)>, Rect) {
+) -> (Vec<(Rect, &'a Paragraph)>, Rect) {
     let s = widgets::scale(context);
     let window = context.window();
     let area = Rect::new(
@@ -466,13 +483,13 @@ fn rules_layout<'a>(
     let per_line = (area.w / (size * 0.55)).max(10.0) as usize;
     let mut y = area.y;
     let mut placed = Vec::new();
-    for text in paragraphs.iter().skip(first) {
-        let lines = text.chars().count().div_ceil(per_line).max(1) as f32;
+    for paragraph in paragraphs.iter().skip(first) {
+        let lines = paragraph.text.chars().count().div_ceil(per_line).max(1) as f32;
         let h = lines * size * 1.25 + size * 0.6;
         if y + h > area.y + area.h && !placed.is_empty() {
             break;
         }
-        placed.push((Rect::new(area.x, y, area.w, h), text.as_str()));
+        placed.push((Rect::new(area.x, y, area.w, h), paragraph));
         y += h;
     }
     (placed, area)

@@ -488,7 +488,9 @@ impl Screen for GameScreen {
             .draw(context, &self.table, self.looking_at(), frame);
         let situation = self.situation(context);
         let top = self.layers.len().saturating_sub(1);
-        for (index, layer) in self.layers.iter().enumerate() {
+        // A modal layer hides the layers below it (their titles would show through).
+        let shown_from = self.layers.iter().rposition(Layer::modal).unwrap_or(0);
+        for (index, layer) in self.layers.iter().enumerate().skip(shown_from) {
             let mut drawn = Frame::default();
             layer.draw(context, &situation, &mut drawn);
             for button in layer.buttons(context, &situation) {

@@ -316,6 +316,10 @@ impl Panel {
             taken.sort_by_key(|&piece| (value(piece), piece.1));
             let icon_size = 26.0 * s;
             let mut x = left + 8.0 * s;
+            if taken.is_empty() {
+                let row = Rect::new(x, y + 70.0 * s, width - 70.0 * s, icon_size);
+                frame.text("Nothing taken yet", row, 15.0 * s, theme::TEXT_DIM, Align::Left);
+            }
             for piece in taken {
                 if x + icon_size > left + width - 60.0 * s {
                     break;
