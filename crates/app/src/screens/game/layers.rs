@@ -325,14 +325,17 @@ impl Layer {
     }
 }
 
+/// The room a folded game-over banner takes below the board, before scaling.
+pub const STRIP_HEIGHT: f32 = 64.0;
+
 fn banner_rect(context: &Context, situation: &Situation<'_>, collapsed: bool) -> Rect {
     let s = widgets::scale(context);
     let board = situation.board;
     let w = (560.0 * s).min(board.w.max(440.0 * s));
     if collapsed {
-        let h = 56.0 * s;
-        let y = (board.y + board.h + 6.0 * s).min(context.size.1 - h);
-        return Rect::new(board.center().x - w / 2.0, y - h - 6.0 * s, w, h);
+        let h = (STRIP_HEIGHT - 12.0) * s;
+        let y = (board.y + board.h + 8.0 * s).min(context.size.1 - h);
+        return Rect::new(board.center().x - w / 2.0, y, w, h);
     }
     let h = 210.0 * s;
     Rect::new(board.center().x - w / 2.0, board.center().y - h / 2.0, w, h)

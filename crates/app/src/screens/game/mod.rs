@@ -228,12 +228,22 @@ impl GameScreen {
         let panel = Panel::area(context);
         let margin = 36.0 * s;
         let top = widgets::MESSAGE_HEIGHT * s + margin;
+        // A folded banner takes a strip below the board, which makes room for it.
+        let folded = self
+            .layers
+            .iter()
+            .any(|layer| *layer == Layer::GameOver { collapsed: true });
+        let strip = if folded {
+            layers::STRIP_HEIGHT * s
+        } else {
+            0.0
+        };
         Placement {
             area: Rect::new(
                 margin,
                 top,
                 panel.x - 2.0 * margin,
-                context.size.1 - top - margin,
+                context.size.1 - top - margin - strip,
             ),
             rotated: self.rotated(),
         }

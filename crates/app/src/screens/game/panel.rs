@@ -318,7 +318,13 @@ impl Panel {
             let mut x = left + 8.0 * s;
             if taken.is_empty() {
                 let row = Rect::new(x, y + 70.0 * s, width - 70.0 * s, icon_size);
-                frame.text("Nothing taken yet", row, 15.0 * s, theme::TEXT_DIM, Align::Left);
+                frame.text(
+                    "Nothing taken yet",
+                    row,
+                    15.0 * s,
+                    theme::TEXT_DIM,
+                    Align::Left,
+                );
             }
             for piece in taken {
                 if x + icon_size > left + width - 60.0 * s {
