@@ -229,10 +229,7 @@ impl GameScreen {
         let margin = 36.0 * s;
         let top = widgets::MESSAGE_HEIGHT * s + margin;
         // A folded banner takes a strip below the board, which makes room for it.
-        let folded = self
-            .layers
-            .iter()
-            .any(|layer| *layer == Layer::GameOver { collapsed: true });
+        let folded = self.layers.contains(&Layer::GameOver { collapsed: true });
         let strip = if folded {
             layers::STRIP_HEIGHT * s
         } else {
