@@ -80,10 +80,14 @@ pub fn installed_page(page: Option<&str>) -> Result<PathBuf, HelpError> {
     Ok(dir.join(page_name(page)))
 }
 
-/// Opens a help page in the system browser without waiting for it.
-pub fn open_page(page: Option<&str>) -> Result<(), HelpError> {
+/// Opens a help page in the system browser without waiting for it; returns the page's
+/// file, so the player can be told where it is.
+pub fn open_page(page: Option<&str>) -> Result<PathBuf, HelpError> {
     let page = installed_page(page)?;
-    open::that_detached(&page).map_err(|_| HelpError::NoBrowser { page })
+    match open::that_detached(&page) {
+        Ok(()) => Ok(page),
+        Err(_) => Err(HelpError::NoBrowser { page }),
+    }
 }
 
 /// One paragraph of a help page's text.
@@ -209,5 +213,17 @@ mod tests {
         );
         assert!(chess.iter().any(|p| p.text.starts_with("• ")));
         assert!(page_text("no-such-page").is_none());
+    }
+
+    #[test]
+    fn without_a_browser_the_message_says_where_the_page_is() {
+        let page = PathBuf::from("/home/ada/.local/share/plyground/help/0.1.0/chess.html");
+        let message = HelpError::NoBrowser { page: page.clone() }.to_string();
+        assert!(message.contains(&page.display().to_string()), "{message}");
+        assert!(
+            message.starts_with("no web browser could be opened"),
+            "{message}"
+        );
+        assert!(!message.contains("ExitStatus"), "{message}");
     }
 }

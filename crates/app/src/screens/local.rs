@@ -4,7 +4,6 @@ use super::game::GameScreen;
 use super::widgets::{self, Buttons, Look};
 use super::{Context, Event, Key, Screen, Transition};
 use crate::display::{Align, Frame, Rect};
-use crate::message::Message;
 use crate::settings::Settings;
 use crate::table::{Seat, Table};
 use crate::theme;
@@ -216,9 +215,7 @@ impl Screen for LocalSetup {
                 match buttons.at(*point) {
                     Some(Action::Mode(index)) => self.mode = index,
                     Some(Action::HowToPlay) => {
-                        if let Err(error) = crate::help::open_page(Some(MODES[self.mode].id)) {
-                            context.notice = Some(Message::error(error.to_string()));
-                        }
+                        widgets::open_help(context, Some(MODES[self.mode].id));
                     }
                     Some(Action::Person(player)) => self.seats[player.index()] = Seat::Person,
                     Some(Action::Computer(player))

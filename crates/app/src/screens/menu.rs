@@ -3,7 +3,6 @@
 use super::widgets::{self, Buttons, Look};
 use super::{Context, Event, Screen, Transition};
 use crate::display::{Align, Frame, Rect};
-use crate::message::Message;
 use crate::theme;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,9 +64,7 @@ impl Screen for MainMenu {
                         Transition::Push(Box::new(super::online::JoinScreen::new(context)))
                     }
                     Some(Choice::Help) => {
-                        if let Err(error) = crate::help::open_page(None) {
-                            context.notice = Some(Message::error(error.to_string()));
-                        }
+                        widgets::open_help(context, None);
                         Transition::Stay
                     }
                     Some(Choice::Settings) => {

@@ -2,6 +2,7 @@
 
 use super::Context;
 use crate::display::{Align, Frame, Rect};
+use crate::message::Message;
 use crate::theme;
 
 /// A clickable area and what clicking it means to its screen.
@@ -115,6 +116,19 @@ pub fn wrapped_lines(text: &str, width: f32, size: f32) -> usize {
         }
     }
     lines
+}
+
+/// Opens a help page (a mode's id, a topic, or the home page for `None`) in the browser
+/// and says so, naming the file, so that a player whose browser does not come up knows
+/// where the page is; when no browser can be started, says that and where the page is.
+pub fn open_help(context: &mut Context, page: Option<&str>) {
+    context.notice = Some(match crate::help::open_page(page) {
+        Ok(file) => Message::info(format!(
+            "The help page opens in your browser ({}).",
+            file.display()
+        )),
+        Err(error) => Message::warning(error.to_string()),
+    });
 }
 
 /// A comfortable font size for a box `height` pixels tall.

@@ -46,9 +46,7 @@ impl GameScreen {
                 self.save(context);
             }
             Action::Help => {
-                if let Err(error) = crate::help::open_page(Some(self.table.game().mode_id())) {
-                    context.notice = Some(Message::warning(error.to_string()));
-                }
+                crate::screens::widgets::open_help(context, Some(self.table.game().mode_id()));
             }
             Action::Rules => self.push(Layer::Rules { first: 0 }),
             Action::RulesNext | Action::RulesBack => {

@@ -179,9 +179,7 @@ impl Screen for HostScreen {
             Some(FormAction::Mode) => self.offer = (self.offer + 1) % self.offers.len().max(1),
             Some(FormAction::Go) => return self.open(context),
             Some(FormAction::Help) => {
-                if let Err(error) = crate::help::open_page(Some("online")) {
-                    context.notice = Some(Message::error(error.to_string()));
-                }
+                widgets::open_help(context, Some("online"));
             }
             Some(FormAction::Back) => return Transition::Pop,
             None => {}

@@ -124,9 +124,7 @@ impl Screen for JoinScreen {
         match form_update(&mut self.form, buttons, event, context) {
             Some(FormAction::Go) => return self.join(context),
             Some(FormAction::Help) => {
-                if let Err(error) = crate::help::open_page(Some("online")) {
-                    context.notice = Some(Message::error(error.to_string()));
-                }
+                widgets::open_help(context, Some("online"));
             }
             Some(FormAction::Back) => return Transition::Pop,
             Some(FormAction::Mode) | None => {}
