@@ -255,6 +255,7 @@ async fn run(options: Options, screen: Box<dyn Screen>, mut context: Context) ->
         app.context.settings.window_width,
         app.context.settings.window_height,
     );
+    let mut idle_frames = 0u32;
     loop {
         app.context.size = (screen_width(), screen_height());
         if is_quit_requested() {
@@ -298,10 +299,18 @@ async fn run(options: Options, screen: Box<dyn Screen>, mut context: Context) ->
         clear_background(BLACK);
         painter.paint(&app.draw());
         next_frame().await;
-        if !input && !app.busy() {
+        if input || app.busy() {
+            idle_frames = 0;
+        } else {
             // Nothing moves and nobody touched anything: wait before the next frame, so
-            // an idle window costs almost no processor time.
-            std::thread::sleep(IDLE_FRAME);
+            // an idle window costs almost no processor time; longer once it has been
+            // idle a while.
+            idle_frames += 1;
+            std::thread::sleep(if idle_frames > DEEP_IDLE_AFTER {
+                DEEP_IDLE_FRAME
+            } else {
+                IDLE_FRAME
+            });
         }
     }
     true
@@ -310,6 +319,10 @@ async fn run(options: Options, screen: Box<dyn Screen>, mut context: Context) ->
 /// How long an idle window waits between frames (it still notices input and the
 /// clocks within this time).
 const IDLE_FRAME: std::time::Duration = std::time::Duration::from_millis(100);
+/// How long it waits once it has been idle for `DEEP_IDLE_AFTER` frames (3 s).
+const DEEP_IDLE_FRAME: std::time::Duration = std::time::Duration::from_millis(250);
+/// Idle frames before the longer wait.
+const DEEP_IDLE_AFTER: u32 = 30;
 
 /// Prints the processor time this process has used, for `--measure-idle`.
 fn report_idle(seconds: f32) {

@@ -279,7 +279,7 @@ impl Layer {
             Layer::SaveBeforeLeaving => {
                 confirm::dim(context, frame, "Save this game before leaving?");
             }
-            Layer::Choose(codes) => {
+            Layer::Choose(_) => {
                 frame.rect(context.window(), Rgba(0.0, 0.0, 0.0, 0.45));
                 let board = situation.board;
                 frame.text(
@@ -289,7 +289,6 @@ impl Layer {
                     theme::TITLE,
                     Align::Center,
                 );
-                let _ = codes;
             }
             Layer::DrawAnswer(by) => {
                 let offer = format!(
