@@ -13,6 +13,7 @@ pub mod auth;
 pub mod bench;
 pub mod client;
 pub mod frame;
+pub mod invite;
 pub mod protocol;
 pub mod server;
 
