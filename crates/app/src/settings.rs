@@ -26,6 +26,8 @@ pub struct Settings {
     pub window_width: u32,
     /// Window height in pixels.
     pub window_height: u32,
+    /// Whether hosting asks the home router to open the port (UPnP).
+    pub upnp: bool,
 }
 
 impl Default for Settings {
@@ -36,6 +38,7 @@ impl Default for Settings {
             last_address: String::new(),
             window_width: 1280,
             window_height: 800,
+            upnp: true,
         }
     }
 }
@@ -121,6 +124,7 @@ mod tests {
             last_address: "192.168.1.20:7878".into(),
             window_width: 1600,
             window_height: 1000,
+            upnp: false,
         };
         settings.save_to(&dir).expect("temp folder is writable");
         assert_eq!(Settings::load_from(&dir), settings);

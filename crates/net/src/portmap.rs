@@ -5,8 +5,10 @@
 //! [`PortMap::start`] does everything on a thread of its own, never blocking its
 //! caller: it looks for the gateway (within a time limit), learns this computer's
 //! address towards it and the gateway's outside address, asks for the mapping, renews
-//! it before its lease ends, and removes it when the handle is closed or dropped. Its
-//! progress arrives as [`Reach`] values, read without waiting by [`PortMap::reach`].
+//! it before its lease ends, and removes it when the handle is closed (waiting a
+//! bounded time for the router) or dropped (without waiting: the thread removes it on
+//! its own). Its progress arrives as [`Reach`] values, read without waiting by
+//! [`PortMap::reach`].
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, bounded, unbounded};
 use igd_next::{AddAnyPortError, AddPortError, Gateway, PortMappingProtocol, SearchOptions};
@@ -96,7 +98,9 @@ pub fn is_private(ip: IpAddr) -> bool {
 }
 
 /// A port mapping being asked for, held, renewed and finally removed; see the module
-/// documentation. Closing (or dropping) removes the mapping.
+/// documentation. Closing removes the mapping and waits for the router (at most the
+/// close timeout); dropping only tells the mapping's thread to remove it, so that a
+/// window's thread never waits.
 #[derive(Debug)]
 pub struct PortMap {
     reach: Reach,
@@ -211,7 +215,9 @@ impl PortMap {
 
 impl Drop for PortMap {
     fn drop(&mut self) {
-        let _ = self.halt();
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
     }
 }
 

@@ -1,4 +1,5 @@
-//! The settings screen: board theme, the player's name and the window size.
+//! The settings screen: board theme, the player's name, the window size and whether
+//! hosting asks the router to open the port.
 
 use super::widgets::{self, Buttons, Look};
 use super::{Context, Event, Key, Screen, Transition};
@@ -14,6 +15,7 @@ enum Action {
     Theme,
     Name,
     WindowSize,
+    Upnp,
     Back,
 }
 
@@ -29,7 +31,7 @@ impl SettingsScreen {
         SettingsScreen::default()
     }
 
-    fn rows(&self, context: &Context) -> [(Rect, Rect, Action); 3] {
+    fn rows(&self, context: &Context) -> [(Rect, Rect, Action); 4] {
         let s = widgets::scale(context);
         let window = context.window();
         let label_w = 260.0 * s;
@@ -47,13 +49,14 @@ impl SettingsScreen {
             row(0, Action::Theme),
             row(1, Action::Name),
             row(2, Action::WindowSize),
+            row(3, Action::Upnp),
         ]
     }
 
     fn back_button(&self, context: &Context) -> Rect {
         let s = widgets::scale(context);
         let window = context.window();
-        Rect::new((window.w - 260.0 * s) / 2.0, 460.0 * s, 260.0 * s, 54.0 * s)
+        Rect::new((window.w - 260.0 * s) / 2.0, 540.0 * s, 260.0 * s, 54.0 * s)
     }
 
     fn leave(&mut self, context: &mut Context) -> Transition {
@@ -107,6 +110,7 @@ impl Screen for SettingsScreen {
                         context.settings.window_width = w;
                         context.settings.window_height = h;
                     }
+                    Some(Action::Upnp) => context.settings.upnp = !context.settings.upnp,
                     Some(Action::Back) => return self.leave(context),
                     None => {}
                 }
@@ -130,6 +134,10 @@ impl Screen for SettingsScreen {
                 Action::WindowSize => (
                     "Window size",
                     format!("{} x {}", settings.window_width, settings.window_height),
+                ),
+                Action::Upnp => (
+                    "Open the port (UPnP)",
+                    if settings.upnp { "On" } else { "Off" }.to_string(),
                 ),
                 Action::Back => ("", String::new()),
             };
