@@ -12,6 +12,7 @@ use macroquad::prelude::{
 };
 use macroquad::window::Conf;
 use ply_modes::{Level, MODES, find_mode, mode_ids};
+use ply_net::portmap::Reach;
 use plyground::display::Point;
 use plyground::message::Message;
 use plyground::screens::game::GameScreen;
@@ -23,7 +24,6 @@ use plyground::screens::settings::SettingsScreen;
 use plyground::screens::{App, Context, Event, Screen};
 use plyground::settings::Settings;
 use plyground::table::{Seat, Table};
-use ply_net::portmap::Reach;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;

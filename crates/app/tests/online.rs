@@ -340,10 +340,7 @@ fn the_lobby_says_who_can_join_for_each_answer_of_the_router() {
         texts[1],
         "Your router did not open the port: friends outside your network cannot join; see Help"
     );
-    assert!(
-        texts[2].ends_with("(friends on your network)"),
-        "{texts:?}"
-    );
+    assert!(texts[2].ends_with("(friends on your network)"), "{texts:?}");
     drop(refused);
 
     let private = lobby_with(
@@ -386,7 +383,8 @@ fn with_the_setting_off_the_router_is_not_asked_and_the_lobby_says_so() {
     let texts = host.reach_texts();
     assert_eq!(
         texts[1],
-        "Opening the port is off in Settings: friends outside your network cannot join; see Help"
+        "The router is not asked to open the port (Settings): friends outside your network \
+         cannot join; see Help"
     );
 }
 

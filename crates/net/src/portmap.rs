@@ -269,21 +269,17 @@ fn work(port: u16, options: &PortMapOptions, news: &Sender<Reach>, stop: &Receiv
     } else {
         Duration::from_secs(u64::from(mapping.lease) / 2).max(Duration::from_secs(1))
     };
-    loop {
-        match stop.recv_timeout(renew_every) {
-            Err(RecvTimeoutError::Timeout) => {
-                let renewed = gateway.add_port(
-                    PortMappingProtocol::TCP,
-                    mapping.external_port,
-                    local,
-                    mapping.lease,
-                    &options.description,
-                );
-                if let Err(error) = renewed {
-                    refused(format!("the router stopped forwarding the port ({error})"));
-                }
-            }
-            Ok(()) | Err(RecvTimeoutError::Disconnected) => break,
+    // Until told to stop (or the handle is gone), renew each time the wait runs out.
+    while let Err(RecvTimeoutError::Timeout) = stop.recv_timeout(renew_every) {
+        let renewed = gateway.add_port(
+            PortMappingProtocol::TCP,
+            mapping.external_port,
+            local,
+            mapping.lease,
+            &options.description,
+        );
+        if let Err(error) = renewed {
+            refused(format!("the router stopped forwarding the port ({error})"));
         }
     }
     gateway

@@ -47,6 +47,9 @@ pub struct HostArgs {
     /// Do not ask the home router to forward the port (UPnP).
     #[arg(long)]
     no_upnp: bool,
+    /// The lease asked of the router, in seconds; the mapping is renewed at half of it.
+    #[arg(long, default_value_t = 3600)]
+    upnp_lease: u64,
     #[command(flatten)]
     game: GameArgs,
 }
@@ -119,7 +122,11 @@ pub fn host(args: &HostArgs) -> Result<(), String> {
                 PortMap::fixed(Reach::NotAsked)
             } else {
                 say!("asking the router to forward port {}", server.addr().port());
-                PortMap::start(server.addr().port(), PortMapOptions::default())
+                let options = PortMapOptions {
+                    lease: Duration::from_secs(args.upnp_lease),
+                    ..PortMapOptions::default()
+                };
+                PortMap::start(server.addr().port(), options)
             };
             let share = report_reach(portmap.wait(ANSWER_WAIT), server.addr());
             let result = console(

@@ -136,8 +136,13 @@ impl Screen for SettingsScreen {
                     format!("{} x {}", settings.window_width, settings.window_height),
                 ),
                 Action::Upnp => (
-                    "Open the port (UPnP)",
-                    if settings.upnp { "On" } else { "Off" }.to_string(),
+                    "Router (UPnP)",
+                    if settings.upnp {
+                        "Asked to open the port"
+                    } else {
+                        "Not asked"
+                    }
+                    .to_string(),
                 ),
                 Action::Back => ("", String::new()),
             };

@@ -106,7 +106,8 @@ impl JoinScreen {
         }
         let name = self.form.value(1);
         let (address, code) = if Invite::looks_like(&typed) {
-            let invite = Invite::decode(&typed).map_err(|error| format!("That invite code cannot be read: {error}."))?;
+            let invite = Invite::decode(&typed)
+                .map_err(|error| format!("That invite code cannot be read: {error}."))?;
             let typed_code = self.form.value(3);
             let code = invite.code.unwrap_or(typed_code);
             (invite.addr.to_string(), code)

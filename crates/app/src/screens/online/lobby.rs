@@ -118,9 +118,10 @@ impl LobbyScreen {
             _ => session.lan,
         };
         let mut lines = vec![match local {
-            Some(local) => {
-                ReachLine::copy(format!("Friends on your network: {local}"), local.to_string())
-            }
+            Some(local) => ReachLine::copy(
+                format!("Friends on your network: {local}"),
+                local.to_string(),
+            ),
             None => ReachLine::help(format!(
                 "Friends on your network: this computer's address, port {port}"
             )),
@@ -146,8 +147,8 @@ impl LobbyScreen {
                     .into(),
             ),
             Reach::NotAsked => ReachLine::help(
-                "Opening the port is off in Settings: friends outside your network cannot \
-                 join; see Help"
+                "The router is not asked to open the port (Settings): friends outside your \
+                 network cannot join; see Help"
                     .into(),
             ),
         });
@@ -436,7 +437,6 @@ impl LobbyScreen {
         self.session.borrow_mut().send(ClientMsg::Leave);
         Transition::Pop
     }
-
 }
 
 /// Where the lines saying who can join start, and how far apart they are, in unscaled
