@@ -12,6 +12,7 @@ use macroquad::prelude::{
 };
 use macroquad::window::Conf;
 use ply_modes::{Level, MODES, find_mode, mode_ids};
+use ply_net::portmap::Reach;
 use plyground::display::Point;
 use plyground::message::Message;
 use plyground::screens::game::GameScreen;
@@ -23,6 +24,7 @@ use plyground::screens::settings::SettingsScreen;
 use plyground::screens::{App, Context, Event, Screen};
 use plyground::settings::Settings;
 use plyground::table::{Seat, Table};
+use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -61,6 +63,11 @@ struct Options {
     /// longest frame time.
     #[arg(long, value_name = "SECONDS")]
     measure_frames: Option<f32>,
+    /// For `--screen lobby`: show this answer from the router instead of asking it,
+    /// with example addresses: opened, refused, private (its outside address is itself
+    /// private) or off. Screenshots never ask the router; without this they show off.
+    #[arg(long, value_name = "CASE")]
+    router: Option<String>,
     /// Print every mode's id, one per line, and exit.
     #[arg(long)]
     list_modes: bool,
@@ -102,6 +109,35 @@ enum StartError {
         "unknown screen \"{0}\"; choose menu, local, settings, game, load, host, join or lobby"
     )]
     UnknownScreen(String),
+    #[error("unknown router answer \"{0}\"; choose opened, refused, private or off")]
+    UnknownRouter(String),
+}
+
+/// The router's answer `--router` names, with example addresses, or none to ask it.
+fn router_answer(options: &Options) -> Result<Option<(Reach, Option<SocketAddr>)>, StartError> {
+    let example = |text: &str| text.parse::<SocketAddr>().ok();
+    let lan = example("192.168.1.20:7373");
+    let case = match (&options.router, &options.screenshot) {
+        (Some(case), _) => case.as_str(),
+        (None, Some(_)) => "off",
+        (None, None) => return Ok(None),
+    };
+    let reach = match case {
+        "opened" => match (lan, example("203.0.113.7:7373")) {
+            (Some(local), Some(public)) => Reach::Open { local, public },
+            _ => Reach::NotAsked,
+        },
+        "private" => match (lan, example("100.64.12.34:7373")) {
+            (Some(local), Some(outside)) => Reach::PrivateOutside { local, outside },
+            _ => Reach::NotAsked,
+        },
+        "refused" => Reach::Refused {
+            reason: "no router answered".into(),
+        },
+        "off" => Reach::NotAsked,
+        other => return Err(StartError::UnknownRouter(other.to_string())),
+    };
+    Ok(Some((reach, lan)))
 }
 
 fn first_screen(options: &Options, context: &mut Context) -> Result<Box<dyn Screen>, StartError> {
@@ -125,11 +161,13 @@ fn first_screen(options: &Options, context: &mut Context) -> Result<Box<dyn Scre
         "load" => Box::new(LoadScreen::new(context)),
         "host" => Box::new(HostScreen::new(context)),
         "join" => Box::new(JoinScreen::new(context)),
-        "lobby" => Box::new(
-            HostScreen::new(context)
-                .open_lobby(context)
-                .map_err(StartError::NoLobby)?,
-        ),
+        "lobby" => {
+            let mut host = HostScreen::new(context);
+            if let Some((reach, lan)) = router_answer(options)? {
+                host = host.with_answer(reach, lan);
+            }
+            Box::new(host.open_lobby(context).map_err(StartError::NoLobby)?)
+        }
         "game" => {
             let mut game = match &options.position {
                 Some(text) => mode.from_position(text).map_err(|error| {

@@ -1,9 +1,12 @@
 //! One connection to a lobby, shared by the lobby screen and the game on top of it: the
-//! network handle, the mirror of what the server said, the relay when this computer
-//! hosts, and what is needed to rejoin after a dropped connection. Window-free.
+//! network handle, the mirror of what the server said, the relay and the router's port
+//! mapping when this computer hosts, and what is needed to rejoin after a dropped
+//! connection. Window-free.
 
+use ply_net::portmap::PortMap;
 use ply_net::{ClientMsg, CloseReason, EntryRequest, HostedServer, Mirror, NetEvent, NetHandle};
 use std::cell::RefCell;
+use std::net::SocketAddr;
 use std::rc::Rc;
 use std::time::Duration;
 
@@ -17,6 +20,11 @@ pub struct Session {
     pub mirror: Mirror,
     /// The relay server, when this computer hosts.
     pub server: Option<HostedServer>,
+    /// The router's forwarding of the lobby's port, when this computer hosts.
+    pub portmap: Option<PortMap>,
+    /// This computer's address on the home network with the lobby's port, when it
+    /// hosts and the address is known.
+    pub lan: Option<SocketAddr>,
     /// Where the connection went, as typed.
     pub address: String,
     /// Why the connection ended, once it has.
@@ -43,6 +51,8 @@ impl Session {
             net,
             mirror: Mirror::new(),
             server,
+            portmap: None,
+            lan: None,
             address,
             closed: None,
             password,

@@ -40,6 +40,8 @@ pub struct Settings {
     /// Who played each side last time on this computer: "person", or the computer's
     /// strength ("easy", "medium", "hard", "maximum").
     pub local_seats: [String; 2],
+    /// Whether hosting asks the home router to open the port (UPnP).
+    pub upnp: bool,
 }
 
 impl Default for Settings {
@@ -53,6 +55,7 @@ impl Default for Settings {
             computer_pace_ms: DEFAULT_PACE_MS,
             local_mode: String::new(),
             local_seats: ["person".to_string(), "medium".to_string()],
+            upnp: true,
         }
     }
 }
@@ -141,6 +144,7 @@ mod tests {
             computer_pace_ms: 350,
             local_mode: "checkers".into(),
             local_seats: ["maximum".into(), "person".into()],
+            upnp: false,
         };
         settings.save_to(&dir).expect("temp folder is writable");
         assert_eq!(Settings::load_from(&dir), settings);

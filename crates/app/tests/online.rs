@@ -1,18 +1,25 @@
 //! Online screens against a real relay server in this process, over loopback: hosting,
-//! joining, the lobby's Start rule and the start of a game.
+//! joining (by address or invite code), what the lobby says about who can join for
+//! each answer of the router, the lobby's Start rule and the start of a game. The
+//! router is never asked here (the setting is off, or its answer is given): the real
+//! gateway is tested by .ci/upnp-gateway-test.
 
 use ply_modes::find_mode;
+use ply_net::invite::Invite;
+use ply_net::portmap::Reach;
 use plyground::display::{Frame, Item, Point};
 use plyground::screens::game::GameScreen;
 use plyground::screens::online::{HostScreen, JoinScreen, LobbyScreen};
 use plyground::screens::{Context, Event, Screen, Transition};
 use plyground::settings::Settings;
 use plyground::table::{Seat, Table};
+use std::net::SocketAddr;
 use std::time::Duration;
 
 fn context(name: &str) -> Context {
     let settings = Settings {
         name: name.to_string(),
+        upnp: false,
         ..Settings::default()
     };
     Context::new(settings, (1280.0, 800.0))
@@ -282,4 +289,133 @@ fn leaving_a_hosted_lobby_asks_first() {
     host.update(&Event::PointerDown(close), &mut context);
     let transition = host.update(&Event::PointerUp(close), &mut context);
     assert!(matches!(transition, Transition::Pop));
+}
+
+fn addr(text: &str) -> SocketAddr {
+    text.parse().expect("an address")
+}
+
+/// A hosted lobby shown with `reach` as the router's answer, once entered.
+fn lobby_with(reach: Reach, context: &mut Context) -> LobbyScreen {
+    let mut host = HostScreen::new(context)
+        .with_answer(reach, Some(addr("192.168.1.20:7373")))
+        .open_lobby(context)
+        .expect("a lobby opens on this computer");
+    settle(&mut host, context, LobbyScreen::entered);
+    host
+}
+
+#[test]
+fn the_lobby_says_who_can_join_for_each_answer_of_the_router() {
+    let mut context = context("Hosty");
+    let opened = lobby_with(
+        Reach::Open {
+            local: addr("192.168.1.20:7373"),
+            public: addr("203.0.113.7:7373"),
+        },
+        &mut context,
+    );
+    let invite = Invite::new(addr("203.0.113.7:7373"), None)
+        .encode()
+        .expect("encodable");
+    assert_eq!(
+        opened.reach_texts(),
+        [
+            "Friends on your network: 192.168.1.20:7373".to_string(),
+            "Friends anywhere: 203.0.113.7:7373 (your router opened the port)".to_string(),
+            format!("Invite code: {invite}"),
+        ]
+    );
+    drop(opened);
+
+    let refused = lobby_with(
+        Reach::Refused {
+            reason: "no router answered".into(),
+        },
+        &mut context,
+    );
+    let texts = refused.reach_texts();
+    assert_eq!(texts[0], "Friends on your network: 192.168.1.20:7373");
+    assert_eq!(
+        texts[1],
+        "Your router did not open the port: friends outside your network cannot join; see Help"
+    );
+    assert!(texts[2].ends_with("(friends on your network)"), "{texts:?}");
+    drop(refused);
+
+    let private = lobby_with(
+        Reach::PrivateOutside {
+            local: addr("192.168.1.20:7373"),
+            outside: addr("100.64.12.34:7373"),
+        },
+        &mut context,
+    );
+    assert_eq!(
+        private.reach_texts()[1],
+        "Your router's outside address 100.64.12.34 is itself private: friends outside \
+         cannot join; use a relay"
+    );
+}
+
+#[test]
+fn copy_puts_the_address_on_the_clipboard_and_help_stands_beside_a_refusal() {
+    let mut context = context("Hosty");
+    let mut host = lobby_with(
+        Reach::Refused {
+            reason: "no router answered".into(),
+        },
+        &mut context,
+    );
+    click(&mut host, &mut context, "Copy");
+    assert_eq!(context.clipboard.as_deref(), Some("192.168.1.20:7373"));
+    let mut frame = Frame::default();
+    host.draw(&context, &mut frame);
+    assert!(frame.texts().contains(&"Help"), "{:?}", frame.texts());
+}
+
+#[test]
+fn with_the_setting_off_the_router_is_not_asked_and_the_lobby_says_so() {
+    let mut context = context("Hosty");
+    let mut host = HostScreen::new(&context)
+        .open_lobby(&mut context)
+        .expect("a lobby opens on this computer");
+    settle(&mut host, &mut context, LobbyScreen::entered);
+    let texts = host.reach_texts();
+    assert_eq!(
+        texts[1],
+        "The router is not asked to open the port (Settings): friends outside your network \
+         cannot join; see Help"
+    );
+}
+
+#[test]
+fn an_invite_code_joins_in_place_of_an_address_and_a_typo_is_refused() {
+    let mut host_context = context("Hosty");
+    let mut host = HostScreen::new(&host_context)
+        .open_lobby(&mut host_context)
+        .expect("a lobby opens on this computer");
+    settle(&mut host, &mut host_context, LobbyScreen::entered);
+    let address = addr(&host.share_address().expect("the host knows its address"));
+    let code = Invite::new(address, None).encode().expect("encodable");
+
+    let mut guest_context = context("Guesty");
+    let mut join = JoinScreen::new(&guest_context);
+    let mut typo: Vec<char> = code.chars().collect();
+    typo[2] = if typo[2] == 'K' { 'M' } else { 'K' };
+    let typo: String = typo.into_iter().collect();
+    join.fill(&typo, "Guesty", "");
+    let refused = join.connect(&mut guest_context).err().unwrap_or_default();
+    assert!(refused.contains("typo"), "{refused}");
+
+    join.fill(&code.to_lowercase(), "Guesty", "");
+    let mut guest = join
+        .connect(&mut guest_context)
+        .expect("the invite code reads");
+    settle(&mut guest, &mut guest_context, LobbyScreen::entered);
+    let seen = host_context.clone();
+    settle(&mut host, &mut host_context, |lobby| {
+        let mut frame = Frame::default();
+        lobby.draw(&seen, &mut frame);
+        frame.texts().contains(&"Guesty")
+    });
 }

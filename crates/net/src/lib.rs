@@ -7,12 +7,16 @@
 //!   games through `ply-modes`; [`host_in_process`] runs it for a peer-hosted game.
 //! - [`client`]: [`NetHandle`] (own thread, non-blocking sends, crossbeam events) for
 //!   the window, [`ClientSession`] for async code, [`Mirror`] for the local copy.
+//! - [`portmap`]: asks the home router (UPnP IGD) to forward the lobby's port, keeps
+//!   the mapping renewed and removes it at the end; [`invite`]: invite codes.
 //! - [`bench`](mod@bench): the relay benchmark behind `ply bench relay`.
 
 pub mod auth;
 pub mod bench;
 pub mod client;
 pub mod frame;
+pub mod invite;
+pub mod portmap;
 pub mod protocol;
 pub mod server;
 

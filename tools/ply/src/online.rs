@@ -9,6 +9,9 @@ use crossbeam_channel::{Receiver, never, select, unbounded};
 use ply_core::Player;
 use ply_modes::find_mode;
 use ply_modes::{Level, Request};
+use ply_net::client::with_default_port;
+use ply_net::invite::Invite;
+use ply_net::portmap::{PortMap, PortMapOptions, Reach};
 use ply_net::protocol::DEFAULT_PORT;
 use ply_net::{
     ClientMsg, CloseReason, EntryRequest, GameSetup, Mirror, NetEvent, NetHandle, Occupant,
@@ -41,6 +44,12 @@ pub struct HostArgs {
     /// The computer's thinking time per move, in milliseconds.
     #[arg(long, default_value_t = 1000)]
     computer_millis: u64,
+    /// Do not ask the home router to forward the port (UPnP).
+    #[arg(long)]
+    no_upnp: bool,
+    /// The lease asked of the router, in seconds; the mapping is renewed at half of it.
+    #[arg(long, default_value_t = 3600)]
+    upnp_lease: u64,
     #[command(flatten)]
     game: GameArgs,
 }
@@ -53,7 +62,8 @@ fn parse_level(text: &str) -> Result<Level, String> {
 /// Arguments of `ply join`.
 #[derive(Args, Debug)]
 pub struct JoinArgs {
-    /// The host's or relay's address, with the port when it is not 7373.
+    /// The host's or relay's address (with the port when it is not 7373), or an
+    /// invite code.
     addr: String,
     /// Your player name (4 to 16 letters, digits or _).
     #[arg(long)]
@@ -87,8 +97,14 @@ pub fn host(args: &HostArgs) -> Result<(), String> {
             .collect(),
     };
     let request = EntryRequest::open(&args.name, &args.password, setup);
+    let ctrl_c = ctrl_c();
     match &args.relay {
-        Some(relay) => console(NetHandle::connect(relay, request), Some(computer)),
+        Some(relay) => {
+            let relay = with_default_port(relay);
+            let handle = NetHandle::connect(&relay, request);
+            let share = resolve(&relay).map(|addr| (addr, true));
+            console(handle, Some(computer), share, &ctrl_c)
+        }
         None => {
             let bind: SocketAddr = args
                 .listen
@@ -101,27 +117,109 @@ pub fn host(args: &HostArgs) -> Result<(), String> {
             let server = host_in_process(bind, config)
                 .map_err(|e| format!("cannot listen on {bind}: {e}"))?;
             say!("hosting on {}", server.addr());
+            let asking = !args.no_upnp && !bind.ip().is_loopback();
+            let mut portmap = if !asking {
+                PortMap::fixed(Reach::NotAsked)
+            } else {
+                say!("asking the router to forward port {}", server.addr().port());
+                let options = PortMapOptions {
+                    lease: Duration::from_secs(args.upnp_lease),
+                    ..PortMapOptions::default()
+                };
+                PortMap::start(server.addr().port(), options)
+            };
+            let share = report_reach(portmap.wait(ANSWER_WAIT), server.addr());
             let result = console(
                 NetHandle::connect(&server.local_addr().to_string(), request),
                 Some(computer),
+                share.map(|addr| (addr, false)),
+                &ctrl_c,
             );
+            if portmap.close() {
+                say!("port mapping removed");
+            } else if asking {
+                say!("no port mapping to remove, or the router did not confirm its removal");
+            }
             server.stop();
             result
         }
     }
 }
 
+/// How long `ply host` waits for the router before opening the lobby.
+const ANSWER_WAIT: Duration = Duration::from_secs(10);
+
+/// The first address `addr` (host and port) names.
+fn resolve(addr: &str) -> Option<SocketAddr> {
+    use std::net::ToSocketAddrs;
+    addr.to_socket_addrs().ok()?.next()
+}
+
+/// Says who can reach the lobby; returns the best address to give friends.
+fn report_reach(reach: &Reach, listening: SocketAddr) -> Option<SocketAddr> {
+    match reach {
+        Reach::NotAsked | Reach::Asking => {
+            say!("router not asked to forward the port");
+            None
+        }
+        Reach::Open { local, public } => {
+            say!("friends on your network: {local}");
+            say!("friends anywhere: {public} (your router opened the port)");
+            Some(*public)
+        }
+        Reach::PrivateOutside { local, outside } => {
+            say!("friends on your network: {local}");
+            say!(
+                "your router's outside address {} is itself private (a second router or \
+                 your provider's shared address): friends outside cannot join; use a relay",
+                outside.ip()
+            );
+            Some(*local)
+        }
+        Reach::Refused { reason } => {
+            say!(
+                "the router did not open port {}: {reason}",
+                listening.port()
+            );
+            None
+        }
+    }
+}
+
+/// Ctrl-C, as a channel: a thread of its own waits for the signal.
+fn ctrl_c() -> Receiver<()> {
+    let (tx, rx) = unbounded();
+    std::thread::spawn(move || {
+        let Ok(runtime) = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+        else {
+            return;
+        };
+        if runtime.block_on(tokio::signal::ctrl_c()).is_ok() {
+            let _ = tx.send(());
+        }
+    });
+    rx
+}
+
 /// Joins a lobby and runs the console.
 pub fn join(args: &JoinArgs) -> Result<(), String> {
+    let (address, invited_code) = if Invite::looks_like(&args.addr) {
+        let invite = Invite::decode(&args.addr).map_err(|e| e.to_string())?;
+        (invite.addr.to_string(), invite.code)
+    } else {
+        (with_default_port(&args.addr), None)
+    };
     let request = EntryRequest {
         name: args.name.clone(),
         password: args.password.clone(),
         role: ply_net::Role::Join {
-            code: args.code.clone(),
+            code: args.code.clone().or(invited_code),
             token: args.token,
         },
     };
-    console(NetHandle::connect(&args.addr, request), None)
+    console(NetHandle::connect(&address, request), None, None, &never())
 }
 
 /// Standard input, line by line, from a thread of its own.
@@ -148,9 +246,15 @@ struct Computer {
     budget: Duration,
 }
 
-/// Prints events and sends requests until the connection ends; a host also plays the
-/// computer's seats.
-fn console(handle: NetHandle, computer: Option<Computer>) -> Result<(), String> {
+/// Prints events and sends requests until the connection ends (or Ctrl-C); a host
+/// also plays the computer's seats and, once in the lobby, prints the invite code for
+/// `share` (an address, and whether it is a relay, whose invite holds the lobby code).
+fn console(
+    handle: NetHandle,
+    computer: Option<Computer>,
+    mut share: Option<(SocketAddr, bool)>,
+    ctrl_c: &Receiver<()>,
+) -> Result<(), String> {
     let mut mirror = Mirror::new();
     let mut lines = stdin_lines();
     let mut computer_sent_at: Option<usize> = None;
@@ -162,6 +266,13 @@ fn console(handle: NetHandle, computer: Option<Computer>) -> Result<(), String> 
                 };
                 mirror.apply(&event);
                 print_event(&event, &mirror);
+                if let (NetEvent::Entered(entered), Some((addr, relay))) = (&event, share.take()) {
+                    let invite = Invite::new(addr, relay.then_some(entered.code.as_str()));
+                    match invite.encode() {
+                        Ok(code) => say!("invite code: {code}"),
+                        Err(error) => say!("no invite code: {error}"),
+                    }
+                }
                 if let NetEvent::Closed(reason) = event {
                     return match reason {
                         CloseReason::Failed(error) => Err(error.to_string()),
@@ -178,6 +289,11 @@ fn console(handle: NetHandle, computer: Option<Computer>) -> Result<(), String> 
                     computer_sent_at = Some(plies);
                     let _ = handle.send(ClientMsg::Move { text });
                 }
+            }
+            recv(ctrl_c) -> _ => {
+                let _ = handle.send(ClientMsg::Leave);
+                say!("interrupted");
+                return Ok(());
             }
             recv(lines) -> line => match line {
                 Ok(line) => match parse_request(&line, &mirror) {

@@ -1,5 +1,6 @@
-//! The settings screen: board theme, the player's name, the window size and how long
-//! the computer pauses between moves in a game between computers.
+//! The settings screen: board theme, the player's name, the window size, how long the
+//! computer pauses between moves in a game between computers, and whether hosting asks
+//! the router to open the port.
 
 use super::widgets::{self, Buttons, Look};
 use super::{Context, Event, Key, Screen, Transition};
@@ -16,6 +17,7 @@ enum Action {
     Name,
     WindowSize,
     Pace,
+    Upnp,
     Back,
 }
 
@@ -31,7 +33,7 @@ impl SettingsScreen {
         SettingsScreen::default()
     }
 
-    fn rows(&self, context: &Context) -> [(Rect, Rect, Action); 4] {
+    fn rows(&self, context: &Context) -> [(Rect, Rect, Action); 5] {
         let s = widgets::scale(context);
         let window = context.window();
         let label_w = 260.0 * s;
@@ -50,13 +52,14 @@ impl SettingsScreen {
             row(1, Action::Name),
             row(2, Action::WindowSize),
             row(3, Action::Pace),
+            row(4, Action::Upnp),
         ]
     }
 
     fn back_button(&self, context: &Context) -> Rect {
         let s = widgets::scale(context);
         let window = context.window();
-        Rect::new((window.w - 260.0 * s) / 2.0, 540.0 * s, 260.0 * s, 54.0 * s)
+        Rect::new((window.w - 260.0 * s) / 2.0, 620.0 * s, 260.0 * s, 54.0 * s)
     }
 
     fn leave(&mut self, context: &mut Context) -> Transition {
@@ -117,6 +120,7 @@ impl Screen for SettingsScreen {
                         context.settings.computer_pace_ms =
                             PACES_MS[now.map_or(0, |i| (i + 1) % PACES_MS.len())];
                     }
+                    Some(Action::Upnp) => context.settings.upnp = !context.settings.upnp,
                     Some(Action::Back) => return self.leave(context),
                     None => {}
                 }
@@ -142,6 +146,15 @@ impl Screen for SettingsScreen {
                     format!("{} x {}", settings.window_width, settings.window_height),
                 ),
                 Action::Pace => ("Computer's pause", pace_text(settings.computer_pace_ms)),
+                Action::Upnp => (
+                    "Router (UPnP)",
+                    if settings.upnp {
+                        "Asked to open the port"
+                    } else {
+                        "Not asked"
+                    }
+                    .to_string(),
+                ),
                 Action::Back => ("", String::new()),
             };
             frame.text(name, label, 26.0 * s, theme::TEXT, Align::Left);

@@ -131,7 +131,11 @@ pub fn open_help(context: &mut Context, page: Option<&str>) {
             let text = error.to_string();
             let mut letters = text.chars();
             let first = letters.next().map(|c| c.to_uppercase().collect::<String>());
-            Message::warning(format!("{}{}.", first.unwrap_or_default(), letters.as_str()))
+            Message::warning(format!(
+                "{}{}.",
+                first.unwrap_or_default(),
+                letters.as_str()
+            ))
         }
     });
 }

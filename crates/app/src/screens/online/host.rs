@@ -1,6 +1,7 @@
 //! "Host an online game": a name, an optional password and the game to offer (a new
-//! game of any mode or a saved game); the relay server then runs in this process and
-//! the host joins it through an ordinary client, like everyone else.
+//! game of any mode or a saved game); the relay server then runs in this process, the
+//! home router is asked to forward its port (unless the setting is off), and the host
+//! joins it through an ordinary client, like everyone else.
 
 use super::super::widgets::{self, Look};
 use super::super::{Context, Event, Screen, Transition};
@@ -10,9 +11,10 @@ use crate::display::{Frame, Rect};
 use crate::message::Message;
 use crate::session::Session;
 use ply_modes::MODES;
+use ply_net::portmap::{PortMap, PortMapOptions, Reach};
 use ply_net::protocol::DEFAULT_PORT;
 use ply_net::{EntryRequest, GameSetup, NetHandle, ServerConfig, host_in_process};
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr, UdpSocket};
 
 /// A game the host can offer: a new game of a mode, or a saved game to go on with.
 enum Offer {
@@ -30,6 +32,17 @@ pub struct HostScreen {
     form: Form,
     offers: Vec<Offer>,
     offer: usize,
+    /// The router's answer and this computer's address to show instead of asking
+    /// (pictures of each case, and tests).
+    answer: Option<(Reach, Option<SocketAddr>)>,
+}
+
+/// This computer's address on the local network, learned from the route the system
+/// would use (no packet is sent).
+fn lan_address() -> Option<IpAddr> {
+    let socket = UdpSocket::bind("0.0.0.0:0").ok()?;
+    socket.connect("192.0.2.1:9").ok()?;
+    socket.local_addr().ok().map(|addr| addr.ip())
 }
 
 impl HostScreen {
@@ -53,7 +66,15 @@ impl HostScreen {
             },
             offers: host_offers(context),
             offer: 0,
+            answer: None,
         }
+    }
+
+    /// Shows `reach` as the router's answer, and `lan` as this computer's address,
+    /// instead of asking the router and the system (pictures of each case, tests).
+    pub fn with_answer(mut self, reach: Reach, lan: Option<SocketAddr>) -> HostScreen {
+        self.answer = Some((reach, lan));
+        self
     }
 
     fn offer_label(&self) -> String {
@@ -141,15 +162,28 @@ impl HostScreen {
             Ok(server) => server,
             Err(error) => return Err(format!("Could not open a lobby on this computer: {error}")),
         };
+        let port = server.addr().port();
         let address = server.local_addr().to_string();
         let request = EntryRequest::open(&name, &password, setup);
         let net = NetHandle::connect(&address, request);
-        Ok(LobbyScreen::new(Session::new(
-            net,
-            Some(server),
-            address,
-            password,
-        )))
+        let (portmap, lan) = match self.answer.clone() {
+            Some((reach, lan)) => (PortMap::fixed(reach), lan),
+            None if context.settings.upnp => (
+                PortMap::start(port, PortMapOptions::default()),
+                lan_address().map(|ip| SocketAddr::new(ip, port)),
+            ),
+            None => (
+                PortMap::fixed(Reach::NotAsked),
+                lan_address().map(|ip| SocketAddr::new(ip, port)),
+            ),
+        };
+        let session = Session::new(net, Some(server), address, password);
+        {
+            let mut hosting = session.borrow_mut();
+            hosting.portmap = Some(portmap);
+            hosting.lan = lan;
+        }
+        Ok(LobbyScreen::new(session))
     }
 }
 

@@ -1,5 +1,5 @@
-//! "Join an online game": the host's address, a name, the password and, on a relay
-//! with several lobbies, the lobby's code. Every failure is said in words and the form
+//! "Join an online game": the host's address or invite code, a name, the password and,
+//! on a relay with several lobbies, the lobby's code. Every failure is said in words and the form
 //! stays filled so the player can correct it and try again.
 
 use super::super::widgets::{self, Look};
@@ -10,6 +10,7 @@ use crate::display::{Frame, Rect};
 use crate::message::Message;
 use crate::session::Session;
 use ply_net::client::with_default_port;
+use ply_net::invite::Invite;
 use ply_net::{EntryRequest, NetHandle};
 
 /// "Join an online game": the host's address, a name, the password and, on a relay
@@ -25,7 +26,7 @@ impl JoinScreen {
             form: Form {
                 fields: vec![
                     Field {
-                        label: "Host's address",
+                        label: "Address or invite",
                         value: context.settings.last_address.clone(),
                         secret: false,
                     },
@@ -98,15 +99,24 @@ impl JoinScreen {
         let typed = self.form.value(0);
         if typed.is_empty() {
             return Err(
-                "Type the host's address (ask the host: it is shown on their lobby screen).".into(),
+                "Type the host's address or invite code (ask the host: both are shown on \
+                 their lobby screen)."
+                    .into(),
             );
         }
         let name = self.form.value(1);
-        let code = self.form.value(3);
+        let (address, code) = if Invite::looks_like(&typed) {
+            let invite = Invite::decode(&typed)
+                .map_err(|error| format!("That invite code cannot be read: {error}."))?;
+            let typed_code = self.form.value(3);
+            let code = invite.code.unwrap_or(typed_code);
+            (invite.addr.to_string(), code)
+        } else {
+            (with_default_port(&typed), self.form.value(3))
+        };
         context.settings.last_address = typed.clone();
         context.settings.name = name.clone();
         context.settings_changed = true;
-        let address = with_default_port(&typed);
         let password = self.form.value(2);
         let request = EntryRequest::join(
             &name,

@@ -1,5 +1,6 @@
 //! The lobby: who is here, who plays which side, the computer's strength, and (for the
-//! host) starting the game; after a game everyone comes back here.
+//! host) who can reach the lobby (in words, with Copy and the invite code) and starting
+//! the game; after a game everyone comes back here.
 
 use super::super::confirm::{Answer, Question};
 use super::super::game::GameScreen;
@@ -12,8 +13,9 @@ use crate::table::{RemoteReferee, Seat, Table};
 use crate::theme;
 use ply_core::Player;
 use ply_modes::{Level, MODES, find_mode};
+use ply_net::invite::Invite;
+use ply_net::portmap::Reach;
 use ply_net::{ClientMsg, GameSetup, NetEvent, Occupant, ServerMsg};
-use std::net::UdpSocket;
 use std::rc::Rc;
 use std::time::Duration;
 
@@ -23,7 +25,9 @@ enum LobbyAction {
     Remove(usize),
     Mode,
     Strength,
-    Copy,
+    /// Copies what the line of this index (in [`LobbyScreen::reach_lines`]) offers.
+    Copy(usize),
+    Help,
     Start,
     Return,
     Rejoin,
@@ -37,30 +41,125 @@ pub struct LobbyScreen {
     strength: Level,
     /// "Close the lobby?", while the host is asked.
     asking: Option<Question<()>>,
+    /// The router's latest news about the lobby's port (host only).
+    reach: Option<Reach>,
 }
 
-/// This computer's address on the local network, learned from the route the system
-/// would use (no packet is sent).
-fn lan_address() -> Option<std::net::IpAddr> {
-    let socket = UdpSocket::bind("0.0.0.0:0").ok()?;
-    socket.connect("192.0.2.1:9").ok()?;
-    socket.local_addr().ok().map(|addr| addr.ip())
+/// One line of the lobby's "who can join" box: its words, and what Copy puts on the
+/// clipboard or whether a Help button stands beside it instead.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct ReachLine {
+    text: String,
+    copy: Option<String>,
+    help: bool,
+}
+
+impl ReachLine {
+    fn copy(text: String, copy: String) -> ReachLine {
+        ReachLine {
+            text,
+            copy: Some(copy),
+            help: false,
+        }
+    }
+
+    fn help(text: String) -> ReachLine {
+        ReachLine {
+            text,
+            copy: None,
+            help: true,
+        }
+    }
 }
 
 impl LobbyScreen {
     /// The lobby reached through `session`.
     pub fn new(session: Shared) -> LobbyScreen {
-        LobbyScreen {
+        let mut lobby = LobbyScreen {
             session,
             strength: Level::Medium,
             asking: None,
-        }
+            reach: None,
+        };
+        lobby.refresh_reach();
+        lobby
+    }
+
+    /// Takes in the router's news without waiting.
+    fn refresh_reach(&mut self) {
+        let mut session = self.session.borrow_mut();
+        self.reach = session.portmap.as_mut().map(|map| map.reach().clone());
     }
 
     /// Waits up to `timeout` for news from the server and takes it in (tests only).
     pub fn wait_for_news(&mut self, timeout: Duration, context: &mut Context) -> Transition {
         let events = self.session.borrow_mut().wait(timeout);
+        self.refresh_reach();
         self.handle(events, context)
+    }
+
+    /// The lines saying who can join and how, as shown to the host.
+    pub fn reach_texts(&self) -> Vec<String> {
+        self.reach_lines(&self.session.borrow())
+            .into_iter()
+            .map(|line| line.text)
+            .collect()
+    }
+
+    /// Who can join and how, in words (host only): on the home network, from anywhere
+    /// (or why not), and the invite code.
+    fn reach_lines(&self, session: &Session) -> Vec<ReachLine> {
+        let (Some(server), Some(reach)) = (&session.server, &self.reach) else {
+            return Vec::new();
+        };
+        let port = server.addr().port();
+        let local = match reach {
+            Reach::Open { local, .. } | Reach::PrivateOutside { local, .. } => Some(*local),
+            _ => session.lan,
+        };
+        let mut lines = vec![match local {
+            Some(local) => ReachLine::copy(
+                format!("Friends on your network: {local}"),
+                local.to_string(),
+            ),
+            None => ReachLine::help(format!(
+                "Friends on your network: this computer's address, port {port}"
+            )),
+        }];
+        lines.push(match reach {
+            Reach::Asking => ReachLine {
+                text: "Asking your router to open the port...".into(),
+                copy: None,
+                help: false,
+            },
+            Reach::Open { public, .. } => ReachLine::copy(
+                format!("Friends anywhere: {public} (your router opened the port)"),
+                public.to_string(),
+            ),
+            Reach::PrivateOutside { outside, .. } => ReachLine::help(format!(
+                "Your router's outside address {} is itself private: friends outside \
+                 cannot join; use a relay",
+                outside.ip()
+            )),
+            Reach::Refused { .. } => ReachLine::help(
+                "Your router did not open the port: friends outside your network cannot \
+                 join; see Help"
+                    .into(),
+            ),
+            Reach::NotAsked => ReachLine::help(
+                "The router is not asked to open the port (Settings): friends outside your \
+                 network cannot join; see Help"
+                    .into(),
+            ),
+        });
+        let (best, whom) = match reach {
+            Reach::Open { public, .. } => (Some(*public), ""),
+            _ => (local, " (friends on your network)"),
+        };
+        if let Some(code) = best.and_then(|addr| Invite::new(addr, None).encode().ok()) {
+            lines.push(ReachLine::copy(format!("Invite code: {code}{whom}"), code));
+        }
+        lines
     }
 
     /// The address friends connect to, as shown (host only).
@@ -157,13 +256,20 @@ impl LobbyScreen {
         let host = mirror.is_host();
         let left = 60.0 * s;
         let mode = find_mode(&lobby.setup.mode);
-        if host && session.server.is_some() {
-            out.push((
-                Rect::new(context.size.0 - 200.0 * s, 110.0 * s, 150.0 * s, 44.0 * s),
-                "Copy".into(),
-                Look::Normal,
-                LobbyAction::Copy,
-            ));
+        if host {
+            for (i, line) in self.reach_lines(&session).iter().enumerate() {
+                let rect = Rect::new(
+                    context.size.0 - 180.0 * s,
+                    REACH_TOP * s + i as f32 * REACH_LINE * s,
+                    130.0 * s,
+                    34.0 * s,
+                );
+                if line.copy.is_some() {
+                    out.push((rect, "Copy".into(), Look::Normal, LobbyAction::Copy(i)));
+                } else if line.help {
+                    out.push((rect, "Help".into(), Look::Normal, LobbyAction::Help));
+                }
+            }
         }
         let game_y = 230.0 * s;
         if host {
@@ -281,11 +387,23 @@ impl LobbyScreen {
                     .unwrap_or(0);
                 self.strength = Level::ALL[(now + 1) % Level::ALL.len()];
             }
-            LobbyAction::Copy => {
-                context.clipboard = Some(self.addresses(&session).join(" "));
-                context.notice = Some(Message::success(
-                    "Address copied: paste it to your friends.",
-                ));
+            LobbyAction::Copy(index) => {
+                if let Some(copy) = self
+                    .reach_lines(&session)
+                    .into_iter()
+                    .nth(index)
+                    .and_then(|line| line.copy)
+                {
+                    context.notice = Some(Message::success(format!(
+                        "Copied {copy}: paste it to your friends."
+                    )));
+                    context.clipboard = Some(copy);
+                }
+            }
+            LobbyAction::Help => {
+                if let Err(error) = crate::help::open_page(Some("online")) {
+                    context.notice = Some(Message::error(error.to_string()));
+                }
             }
             LobbyAction::Start => session.send(ClientMsg::Start),
             LobbyAction::Rejoin => session.rejoin(),
@@ -319,19 +437,12 @@ impl LobbyScreen {
         self.session.borrow_mut().send(ClientMsg::Leave);
         Transition::Pop
     }
-
-    /// The addresses friends can use to reach this host.
-    fn addresses(&self, session: &Session) -> Vec<String> {
-        let Some(server) = &session.server else {
-            return Vec::new();
-        };
-        let port = server.addr().port();
-        match lan_address() {
-            Some(ip) => vec![format!("{ip}:{port}")],
-            None => vec![format!("this computer's address, port {port}")],
-        }
-    }
 }
+
+/// Where the lines saying who can join start, and how far apart they are, in unscaled
+/// pixels.
+const REACH_TOP: f32 = 98.0;
+const REACH_LINE: f32 = 42.0;
 
 /// Where the list of players starts, in unscaled pixels.
 const PLAYERS_TOP: f32 = 440.0;
@@ -351,6 +462,7 @@ impl Screen for LobbyScreen {
                 },
                 Event::Tick(_) => {
                     let events = self.session.borrow_mut().poll();
+                    self.refresh_reach();
                     return self.handle(events, context);
                 }
                 _ => {}
@@ -360,6 +472,7 @@ impl Screen for LobbyScreen {
         match event {
             Event::Tick(_) => {
                 let events = self.session.borrow_mut().poll();
+                self.refresh_reach();
                 self.handle(events, context)
             }
             Event::Key(Key::Escape) => self.ask_to_leave(context.pointer),
@@ -376,6 +489,15 @@ impl Screen for LobbyScreen {
                 }
             }
             _ => Transition::Stay,
+        }
+    }
+
+    /// The window is closing: the router is told to remove the mapping, and given a
+    /// few seconds to confirm before the program ends.
+    fn closing(&mut self, _context: &mut Context) {
+        let portmap = self.session.borrow_mut().portmap.take();
+        if let Some(portmap) = portmap {
+            portmap.close();
         }
     }
 
@@ -408,16 +530,20 @@ impl Screen for LobbyScreen {
             );
         }
         if let Some(lobby) = mirror.lobby() {
-            let addresses = self.addresses(&session);
-            if !addresses.is_empty() {
+            for (i, line) in self.reach_lines(&session).into_iter().enumerate() {
+                let size = if line.text.len() > 90 { 18.0 } else { 22.0 };
                 frame.text(
-                    format!("Friends join at {}", addresses.join(" or ")),
-                    Rect::new(left, 110.0 * s, width - 260.0 * s, 44.0 * s),
-                    24.0 * s,
-                    theme::TITLE,
+                    line.text,
+                    Rect::new(
+                        left,
+                        REACH_TOP * s + i as f32 * REACH_LINE * s,
+                        width - 200.0 * s,
+                        34.0 * s,
+                    ),
+                    size * s,
+                    if i == 0 { theme::TITLE } else { theme::TEXT },
                     Align::Left,
                 );
-                frame.text("On another network, they need your public address and a forwarded port: see Help.", Rect::new(left, 160.0 * s, width, 30.0 * s), 18.0 * s, theme::TEXT_DIM, Align::Left);
             }
             if !mirror.is_host() {
                 let mode =
