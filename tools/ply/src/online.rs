@@ -467,7 +467,7 @@ fn print_event(event: &NetEvent, mirror: &Mirror) {
             ServerMsg::DrawDeclined { by } => say!("draw declined by {}", names[by.index()]),
             ServerMsg::GameOver { outcome } => {
                 let result = match outcome.winner() {
-                    Some(winner) => ply_core::wins(&names[winner.index()]),
+                    Some(winner) => ply_core::wins(names[winner.index()]),
                     None => "draw".to_string(),
                 };
                 say!("game over: {result} ({})", outcome.reason().describe());
