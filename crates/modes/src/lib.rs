@@ -8,7 +8,7 @@ pub mod conformance;
 mod registry;
 mod replay;
 
-pub use any_game::{AnyGame, Game, Thought};
+pub use any_game::{AnyGame, Game, LegalMove, Thought};
 pub use ply_ai::level::{Level, Request};
 pub use ply_ai::search::Limits;
 pub use registry::{MODES, Mode, find_mode, mode_ids};
