@@ -1,8 +1,8 @@
 //! Golden save files, one per registered mode, made once and committed: they must load
-//! forever after, into exactly the game their `.txt` companion describes. A mode
-//! without a golden file fails the test; the ignored generator makes the missing ones
-//! (`cargo test -p ply-tests --test save_golden -- --ignored`) and never rewrites a
-//! committed file.
+//! forever after, into exactly the game their `.txt` companion describes, and their
+//! recorded moves must replay to the recorded position. A mode without a golden file
+//! fails the test; the ignored generator makes the missing ones (`cargo test -p
+//! ply-tests --test save_golden -- --ignored`) and never rewrites a committed file.
 
 use ply_core::{Player, zobrist::splitmix64};
 use ply_modes::{Level, MODES, Mode};
@@ -87,6 +87,27 @@ fn every_mode_has_a_golden_save_that_loads_as_recorded() {
         let summary = ply_save::read_summary(&path).expect("header reads");
         assert_eq!(summary.move_count, loaded.game.moves().len());
         assert_eq!(summary.mode_id, mode.id);
+    }
+}
+
+/// The one replay (`ply_modes::replay`), given the mode, start and moves the companion
+/// records, reaches the recorded position, whatever else the save holds.
+#[test]
+fn every_golden_game_replays_to_its_recorded_position() {
+    for mode in MODES {
+        let expected = expected_of(mode);
+        let moves: Vec<&str> = expected["moves"].split_whitespace().collect();
+        let game = ply_modes::replay(&expected["mode"], Some(&*expected["start"]), &moves)
+            .unwrap_or_else(|error| panic!("{}: {error}", mode.id));
+        assert_eq!(game.mode_id(), mode.id);
+        assert_eq!(game.move_texts(), moves, "{}", mode.id);
+        assert_eq!(game.position_text(), expected["position"], "{}", mode.id);
+        assert_eq!(
+            game.side_name(game.to_move()),
+            expected["to-move"],
+            "{}",
+            mode.id
+        );
     }
 }
 

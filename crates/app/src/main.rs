@@ -11,7 +11,7 @@ use macroquad::prelude::{
     prevent_quit, request_new_screen_size, screen_height, screen_width,
 };
 use macroquad::window::Conf;
-use ply_modes::{Level, MODES, find_mode, mode_ids};
+use ply_modes::{Level, MODES, ReplayError, find_mode, mode_ids};
 use ply_net::portmap::Reach;
 use plyground::display::Point;
 use plyground::message::Message;
@@ -99,10 +99,8 @@ struct Options {
 enum StartError {
     #[error("unknown game mode \"{0}\"; the modes are: {1}")]
     UnknownMode(String, String),
-    #[error("that position is not valid for {0}: {1}")]
-    BadPosition(String, String),
-    #[error("the move \"{0}\" cannot be played: {1}")]
-    BadMove(String, String),
+    #[error("that game cannot be set up: {0}")]
+    BadGame(#[from] ReplayError),
     #[error("could not open a lobby: {0}")]
     NoLobby(String),
     #[error(
@@ -169,20 +167,11 @@ fn first_screen(options: &Options, context: &mut Context) -> Result<Box<dyn Scre
             Box::new(host.open_lobby(context).map_err(StartError::NoLobby)?)
         }
         "game" => {
-            let mut game = match &options.position {
-                Some(text) => mode.from_position(text).map_err(|error| {
-                    StartError::BadPosition(mode.name.to_string(), error.to_string())
-                })?,
-                None => mode.new_game(),
-            };
-            for text in options
+            let moves = options
                 .moves
                 .iter()
-                .flat_map(|moves| moves.split_whitespace())
-            {
-                game.play_text(text)
-                    .map_err(|error| StartError::BadMove(text.to_string(), error.to_string()))?;
-            }
+                .flat_map(|moves| moves.split_whitespace());
+            let game = mode.replay(options.position.as_deref(), moves)?;
             let seats = if options.two_people {
                 [Seat::Person; 2]
             } else {

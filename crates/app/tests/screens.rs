@@ -22,15 +22,7 @@ fn context() -> Context {
 }
 
 fn start(mode: &str, position: Option<&str>, moves: &str) -> Box<dyn AnyGame> {
-    let mode = find_mode(mode).expect("mode is registered");
-    let mut game = match position {
-        Some(text) => mode.from_position(text).expect("valid position"),
-        None => mode.new_game(),
-    };
-    for text in moves.split_whitespace() {
-        game.play_text(text).expect("legal move");
-    }
-    game
+    ply_modes::replay(mode, position, moves.split_whitespace()).expect("a game that replays")
 }
 
 fn game(mode: &str, position: Option<&str>, seats: [Seat; 2]) -> GameScreen {

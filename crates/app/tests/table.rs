@@ -3,20 +3,12 @@
 //! changes, and what moves did (captures, promotion, explosion, castling, multi-jumps).
 
 use ply_core::{EndReason, Outcome, Player};
-use ply_modes::{AnyGame, Level, find_mode};
+use ply_modes::{AnyGame, Level};
 use plyground::table::{Seat, Table, TableEvent, Tally};
 use std::time::Duration;
 
 fn game(mode: &str, position: Option<&str>, moves: &str) -> Box<dyn AnyGame> {
-    let mode = find_mode(mode).expect("mode");
-    let mut game = match position {
-        Some(text) => mode.from_position(text).expect("position"),
-        None => mode.new_game(),
-    };
-    for text in moves.split_whitespace() {
-        game.play_text(text).expect("move");
-    }
-    game
+    ply_modes::replay(mode, position, moves.split_whitespace()).expect("a game that replays")
 }
 
 fn play(table: &mut Table, text: &str) {

@@ -8,7 +8,7 @@ use ply_core::{
     Present, Rules, Score, SideColors,
 };
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 /// Size of the search's transposition table, in megabytes.
@@ -64,6 +64,56 @@ pub struct Thought {
     pub line: Vec<String>,
 }
 
+/// One legal move of the current position, with what screens, protocols and the
+/// network ask about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LegalMove {
+    /// The move's stable code.
+    pub code: MoveCode,
+    /// Its move text (what saves and the network carry).
+    pub text: String,
+    /// Its move-list form (SAN in chess).
+    pub display: String,
+    /// The cells it touches, in order.
+    pub path: Vec<usize>,
+}
+
+impl LegalMove {
+    /// The description of `mv`, a legal move of `position`.
+    pub(crate) fn of<G: Present>(position: &G, mv: G::Move) -> LegalMove {
+        LegalMove {
+            code: G::move_code(mv),
+            text: position.move_text(mv),
+            display: position.display_move(mv),
+            path: position.move_path(mv),
+        }
+    }
+}
+
+/// The current position's legal moves, each part worked out on the first request after
+/// a change: the rules' moves (all that playing and listing codes need), and the same
+/// moves described, in the same order (for screens and protocols).
+#[derive(Clone, Debug)]
+struct LegalCache<G: Rules> {
+    moves: OnceLock<Arc<[G::Move]>>,
+    listed: OnceLock<Arc<[LegalMove]>>,
+}
+
+impl<G: Rules> LegalCache<G> {
+    fn new() -> Self {
+        LegalCache {
+            moves: OnceLock::new(),
+            listed: OnceLock::new(),
+        }
+    }
+
+    /// Forgets both parts, after the position or the outcome changed.
+    fn clear(&mut self) {
+        self.moves.take();
+        self.listed.take();
+    }
+}
+
 /// A game of some mode, seen without its concrete types.
 pub trait AnyGame: Send + Sync {
     /// The mode's stable identifier.
@@ -94,7 +144,10 @@ pub trait AnyGame: Send + Sync {
     fn row_label(&self, row: usize) -> Option<String>;
     /// The label on the cell at index `cell` of the view, if any.
     fn cell_label(&self, cell: usize) -> Option<String>;
-    /// The legal moves (none once the game is over).
+    /// The legal moves (none once the game is over) with their code, move text,
+    /// display text and path, worked out once per position.
+    fn legal(&self) -> &[LegalMove];
+    /// The legal moves' codes (none once the game is over).
     fn legal_moves(&self) -> Vec<MoveCode>;
     /// The move text of a legal move.
     fn move_text(&self, code: MoveCode) -> Option<String>;
@@ -163,6 +216,9 @@ pub struct Game<G: Heuristics> {
     past: Vec<(G, G::Move)>,
     /// An ending the rules did not produce: resignation or agreement.
     declared: Option<Outcome>,
+    /// The current position's legal moves, once something asked for them; cleared
+    /// whenever the position or the outcome changes.
+    legal: LegalCache<G>,
     searcher: SharedSearcher<G>,
 }
 
@@ -174,6 +230,7 @@ impl<G: Heuristics> Game<G> {
             start,
             past: Vec::new(),
             declared: None,
+            legal: LegalCache::new(),
             searcher: SharedSearcher::default(),
         }
     }
@@ -213,26 +270,26 @@ impl<G: Heuristics> Game<G> {
         }
     }
 
-    fn legal(&self) -> Vec<G::Move> {
-        if self.outcome().is_none() {
-            self.generated()
-        } else {
-            Vec::new()
-        }
+    /// The legal moves (none once the game is over), generated on the first request
+    /// after a change.
+    fn rules_moves(&self) -> &[G::Move] {
+        self.legal.moves.get_or_init(|| {
+            let mut moves = Vec::new();
+            if self.outcome().is_none() {
+                self.current.gen_moves(&mut moves);
+            }
+            moves.into()
+        })
     }
 
-    /// The moves the rules generate here, without asking whether the game is over
-    /// (callers that already know it is not save a second outcome test).
-    fn generated(&self) -> Vec<G::Move> {
-        let mut moves = Vec::new();
-        self.current.gen_moves(&mut moves);
-        moves
-    }
-
-    fn find(&self, code: MoveCode) -> Option<G::Move> {
-        self.legal()
-            .into_iter()
-            .find(|&mv| G::move_code(mv) == code)
+    /// The legal moves of a game the caller knows is not over: generated, when they
+    /// must be, without asking for the outcome a second time.
+    fn moves_in_play(&self) -> &[G::Move] {
+        self.legal.moves.get_or_init(|| {
+            let mut moves = Vec::new();
+            self.current.gen_moves(&mut moves);
+            moves.into()
+        })
     }
 
     /// Plays a legal move.
@@ -240,7 +297,7 @@ impl<G: Heuristics> Game<G> {
         if self.outcome().is_some() {
             return Err(MoveError::GameOver);
         }
-        if !self.generated().contains(&mv) {
+        if !self.moves_in_play().contains(&mv) {
             return Err(MoveError::illegal(format!("{mv:?}")));
         }
         self.push(mv);
@@ -252,6 +309,7 @@ impl<G: Heuristics> Game<G> {
         let before = self.current.clone();
         self.current.make(mv);
         self.past.push((before, mv));
+        self.legal.clear();
     }
 
     /// The hashes of the positions before the current one, oldest first.
@@ -288,7 +346,28 @@ impl<G: Heuristics> Game<G> {
             return Err(MoveError::GameOver);
         }
         self.declared = Some(outcome);
+        self.legal.clear();
         Ok(())
+    }
+}
+
+impl<G: Heuristics + Present> Game<G> {
+    /// The legal moves described (none once the game is over), worked out on the
+    /// first request after a change.
+    fn described_moves(&self) -> &[LegalMove] {
+        self.legal.listed.get_or_init(|| {
+            self.rules_moves()
+                .iter()
+                .map(|&mv| LegalMove::of(&self.current, mv))
+                .collect()
+        })
+    }
+
+    /// The description of the legal move with this code.
+    fn described(&self, code: MoveCode) -> Option<&LegalMove> {
+        self.described_moves()
+            .iter()
+            .find(|legal| legal.code == code)
     }
 }
 
@@ -341,20 +420,27 @@ impl<G: Rules + Heuristics + Present> AnyGame for Game<G> {
         G::cell_label(cell)
     }
 
+    fn legal(&self) -> &[LegalMove] {
+        self.described_moves()
+    }
+
     fn legal_moves(&self) -> Vec<MoveCode> {
-        self.legal().into_iter().map(G::move_code).collect()
+        self.rules_moves()
+            .iter()
+            .map(|&mv| G::move_code(mv))
+            .collect()
     }
 
     fn move_text(&self, code: MoveCode) -> Option<String> {
-        self.find(code).map(|mv| self.current.move_text(mv))
+        self.described(code).map(|legal| legal.text.clone())
     }
 
     fn display_move(&self, code: MoveCode) -> Option<String> {
-        self.find(code).map(|mv| self.current.display_move(mv))
+        self.described(code).map(|legal| legal.display.clone())
     }
 
     fn move_path(&self, code: MoveCode) -> Option<Vec<usize>> {
-        self.find(code).map(|mv| self.current.move_path(mv))
+        self.described(code).map(|legal| legal.path.clone())
     }
 
     fn parse_move(&self, text: &str) -> Result<MoveCode, MoveError> {
@@ -369,8 +455,9 @@ impl<G: Rules + Heuristics + Present> AnyGame for Game<G> {
             return Err(MoveError::GameOver);
         }
         let mv = self
-            .generated()
-            .into_iter()
+            .moves_in_play()
+            .iter()
+            .copied()
             .find(|&mv| G::move_code(mv) == code)
             .ok_or_else(|| MoveError::illegal(format!("move code {}", code.0)))?;
         self.push(mv);
@@ -394,6 +481,7 @@ impl<G: Rules + Heuristics + Present> AnyGame for Game<G> {
     }
 
     fn undo(&mut self) -> Option<MoveCode> {
+        self.legal.clear();
         if self.declared.take().is_some() {
             return self.past.last().map(|&(_, mv)| G::move_code(mv));
         }

@@ -4,7 +4,7 @@
 //! mode is checked the moment it is registered. A failure names the check, the playout,
 //! the ply and the position (and the move, where one is involved).
 
-use crate::{AnyGame, Game};
+use crate::{AnyGame, Game, LegalMove};
 use ply_core::{
     Heuristics, MoveCode, MoveError, Outcome, PositionError, Present, Rules, zobrist::splitmix64,
 };
@@ -12,6 +12,15 @@ use thiserror::Error;
 
 /// Longest playout accepted before the check reports that a game does not end.
 pub const MAX_PLIES: usize = 20_000;
+
+/// How many of a check's playouts (the first ones) also compare the game's list of
+/// legal moves with the rules' own, over their first [`LISTED_PLIES`] positions, after
+/// the end, and again undoing back over those positions. Describing every move (SAN in
+/// chess) costs more than all the other checks of a position, most of all on big boards.
+pub const LISTED_PLAYOUTS: usize = 4;
+
+/// How many positions from the start of a listed playout have their list compared.
+pub const LISTED_PLIES: usize = 60;
 
 /// What a successful check looked at.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -123,6 +132,15 @@ pub enum Failure {
     /// A finished game lists legal moves.
     #[error("a finished game still lists legal moves")]
     FinishedListsMoves,
+    /// The game's list of legal moves is not what the rules give for its position now
+    /// (a list kept from another position, or moves described wrongly).
+    #[error("the game lists the moves {listed:?}, but the rules give {fresh:?}")]
+    StaleLegalList {
+        /// The move texts the game lists.
+        listed: Vec<String>,
+        /// The move texts the rules give.
+        fresh: Vec<String>,
+    },
     /// A finished game accepted a move.
     #[error("a finished game accepted a move")]
     FinishedAcceptedMove,
@@ -151,9 +169,12 @@ pub enum Failure {
 /// Plays `playouts` random games of `G` from its start, checking at every position:
 /// the incremental hash equals a recomputed one; position text round-trips; every legal
 /// move's make/unmake restores the position exactly; one random move's text and code
-/// round-trip; an illegal move is refused; the game ends within [`MAX_PLIES`]; undoing
-/// every move returns to the start; and the final position's text reads back finished
-/// with the same outcome (see [`check_final_text`]).
+/// round-trip; an illegal move is refused; in the first [`LISTED_PLAYOUTS`], the game's
+/// list of legal moves is the rules' own, described afresh, after moves and undos (see
+/// [`LISTED_PLIES`]); the game ends within [`MAX_PLIES`]; undoing every move returns to
+/// the start;
+/// and the final position's text reads back finished with the same outcome (see
+/// [`check_final_text`]).
 pub fn check<G: Rules + Heuristics + Present>(
     seed: u64,
     playouts: usize,
@@ -174,6 +195,9 @@ pub fn check<G: Rules + Heuristics + Present>(
                 failure,
             };
             check_position(&position).map_err(here)?;
+            if playout < LISTED_PLAYOUTS && plies < LISTED_PLIES {
+                check_legal_list(&game).map_err(here)?;
+            }
             moves.clear();
             position.gen_moves(&mut moves);
             if moves.is_empty() {
@@ -214,7 +238,7 @@ pub fn check<G: Rules + Heuristics + Present>(
             position: game.position().to_text(),
             failure,
         };
-        check_finished(&game).map_err(at_end)?;
+        check_finished(&game, playout < LISTED_PLAYOUTS).map_err(at_end)?;
         check_final_text(game.position()).map_err(at_end)?;
         report.playouts += 1;
         report.longest = report.longest.max(plies);
@@ -288,8 +312,42 @@ fn check_refusals<G: Rules + Heuristics + Present>(
     Ok(())
 }
 
-fn check_finished<G: Rules + Heuristics + Present>(game: &Game<G>) -> Result<(), Failure> {
-    let mut copy: Box<dyn AnyGame> = Box::new(game.clone());
+/// Checks that the game's list of legal moves holds what the rules give for its current
+/// position, computed now: the same moves in the same order, with the same codes, move
+/// texts, display forms and paths; none once the game is over.
+fn check_legal_list<G: Rules + Heuristics + Present>(game: &Game<G>) -> Result<(), Failure> {
+    let position = game.position();
+    let mut moves = Vec::new();
+    if game.outcome().is_none() {
+        position.gen_moves(&mut moves);
+    }
+    let fresh: Vec<LegalMove> = moves
+        .iter()
+        .map(|&mv| LegalMove::of(position, mv))
+        .collect();
+    let listed = AnyGame::legal(game);
+    if listed == fresh {
+        return Ok(());
+    }
+    let texts = |list: &[LegalMove]| list.iter().map(|legal| legal.text.clone()).collect();
+    Err(Failure::StaleLegalList {
+        listed: texts(listed),
+        fresh: texts(&fresh),
+    })
+}
+
+/// Checks a finished game: it lists no moves and accepts none, and undoing every move
+/// leads back to the start. If `listed`, the list of legal moves is compared with the
+/// rules' own at the end, after the first undo, and at the first [`LISTED_PLIES`]
+/// positions of the game.
+fn check_finished<G: Rules + Heuristics + Present>(
+    game: &Game<G>,
+    listed: bool,
+) -> Result<(), Failure> {
+    let mut copy = game.clone();
+    if listed {
+        check_legal_list(&copy)?;
+    }
     if !copy.legal_moves().is_empty() {
         return Err(Failure::FinishedListsMoves);
     }
@@ -300,7 +358,14 @@ fn check_finished<G: Rules + Heuristics + Present>(game: &Game<G>) -> Result<(),
     {
         return Err(Failure::FinishedAcceptedMove);
     }
-    while copy.undo().is_some() {}
+    let plies = game.hashes().count() - 1;
+    let mut undone = 0;
+    while copy.undo().is_some() {
+        undone += 1;
+        if listed && (undone == 1 || plies.saturating_sub(undone) < LISTED_PLIES) {
+            check_legal_list(&copy)?;
+        }
+    }
     if copy.position_text() != G::start().to_text() {
         return Err(Failure::UndoMissedStart);
     }

@@ -1,6 +1,7 @@
 //! Everything that can stop a save from being read or written, each in words a player
 //! understands, so a screen can show the message as it is.
 
+use ply_modes::ReplayError;
 use std::path::PathBuf;
 use thiserror::Error;
 
@@ -44,16 +45,10 @@ pub enum SaveError {
         /// The mode identifier found in the file.
         mode: String,
     },
-    /// Replaying the moves reached one the rules do not allow.
-    #[error("this save cannot be replayed: move {number} ({text}) is not allowed: {reason}")]
-    IllegalMove {
-        /// The move's number, counting every move of both sides from 1.
-        number: usize,
-        /// The move as written in the file.
-        text: String,
-        /// Why the rules refused it.
-        reason: String,
-    },
+    /// The rules refused the game the save records: its start position, or one of its
+    /// moves (the error says which, by number and text).
+    #[error("this save cannot be replayed: {0}")]
+    Replay(#[from] ReplayError),
     /// The operating system refused to read, write or delete the file.
     #[error("the save file {} could not be used: {source}", path.display())]
     Unreadable {

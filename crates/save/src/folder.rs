@@ -277,10 +277,7 @@ mod tests {
     use ply_core::Player;
 
     fn game_after(moves: &[&str]) -> SavedGame {
-        let mut game = ply_modes::find_mode("chess").expect("chess").new_game();
-        for text in moves {
-            game.play_text(text).expect("legal move");
-        }
+        let game = ply_modes::replay("chess", None, moves).expect("legal moves");
         let seats = vec![Seat {
             name: "Ada".to_string(),
             controller: Controller::Person,

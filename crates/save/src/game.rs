@@ -203,17 +203,7 @@ fn replay(header: &WireHeader, record: &WireRecord) -> Result<Box<dyn AnyGame>, 
             supported: mode.rules_version,
         });
     }
-    let mut game = mode
-        .from_position(&record.start)
-        .map_err(|e| SaveError::damaged(format!("the starting position cannot be used: {e}")))?;
-    for (index, text) in record.moves.iter().enumerate() {
-        game.play_text(text)
-            .map_err(|reason| SaveError::IllegalMove {
-                number: index + 1,
-                text: text.clone(),
-                reason: reason.to_string(),
-            })?;
-    }
+    let mut game = mode.replay(Some(&record.start), &record.moves)?;
     let declared = match record.ending {
         WireEnding::ByTheMoves => Ok(()),
         WireEnding::Resigned(side) => game.resign(side.into()),

@@ -184,7 +184,7 @@ fn is_refusal(error: &SaveError) -> bool {
             | SaveError::NewerRules { .. }
             | SaveError::Damaged { .. }
             | SaveError::UnknownMode { .. }
-            | SaveError::IllegalMove { .. }
+            | SaveError::Replay(_)
     )
 }
 
@@ -333,7 +333,11 @@ fn each_refusal_names_what_is_wrong() {
         ),
         (
             chess_save("chess", 1, &["e2e4", "e7e5", "e1e3"], Side::Second),
-            "move 3 (e1e3) is not allowed",
+            "this save cannot be replayed: move 3 (e1e3) is not allowed",
+        ),
+        (
+            chess_save("checkers", 1, &[], Side::First),
+            "this save cannot be replayed: the start position cannot be used: invalid position",
         ),
         (
             chess_save("chess", 1, &["e2e4", "e7e5"], Side::Second),

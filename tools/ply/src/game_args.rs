@@ -2,11 +2,11 @@
 //! `--moves`) and turning them into a game, with one clear message for bad input.
 
 use clap::Args;
-use ply_modes::{AnyGame, Mode, find_mode, mode_ids};
+use ply_modes::{AnyGame, Mode, ReplayError, find_mode, replay};
 
 /// The registered mode with this identifier, or a one-line reason.
 pub fn mode_named(id: &str) -> Result<&'static Mode, String> {
-    find_mode(id).ok_or_else(|| format!("unknown mode '{id}' (known modes: {})", mode_ids()))
+    find_mode(id).ok_or_else(|| ReplayError::unknown_mode(id).to_string())
 }
 
 /// Which game and position a subcommand works on.
@@ -26,16 +26,11 @@ pub struct GameArgs {
 impl GameArgs {
     /// The game these arguments describe, or a one-line reason why there is none.
     pub fn game(&self) -> Result<Box<dyn AnyGame>, String> {
-        let mode = find_mode(&self.mode)
-            .ok_or_else(|| format!("unknown mode '{}' (known modes: {})", self.mode, mode_ids()))?;
-        let mut game = match &self.position {
-            None => mode.new_game(),
-            Some(text) => mode.from_position(text).map_err(|e| e.to_string())?,
-        };
-        for (index, text) in self.moves.split_whitespace().enumerate() {
-            game.play_text(text)
-                .map_err(|e| format!("move {} ({text}): {e}", index + 1))?;
-        }
-        Ok(game)
+        replay(
+            &self.mode,
+            self.position.as_deref(),
+            self.moves.split_whitespace(),
+        )
+        .map_err(|error| error.to_string())
     }
 }

@@ -70,14 +70,7 @@ impl Engine {
 
 /// Whether `mv` is legal in `mode` after `moves` from `position` (the start if `None`).
 fn legal(mode: &str, position: Option<&str>, moves: &[&str], mv: &str) -> bool {
-    let mode = ply_modes::find_mode(mode).expect("a registered mode");
-    let mut game = match position {
-        None => mode.new_game(),
-        Some(text) => mode.from_position(text).expect("a valid position"),
-    };
-    for text in moves {
-        game.play_text(text).expect("a legal move");
-    }
+    let mut game = ply_modes::replay(mode, position, moves).expect("a valid game");
     game.play_text(mv).is_ok()
 }
 

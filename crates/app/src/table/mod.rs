@@ -80,7 +80,7 @@ impl Table {
             .duration_since(SystemTime::UNIX_EPOCH)
             .map_or(0, |since| since.as_nanos() as u64);
         Table {
-            history: replay_effects(game.as_ref()),
+            history: rewound_effects(game.as_ref()),
             game,
             seats,
             names: [None, None],
@@ -566,23 +566,25 @@ impl Table {
     }
 }
 
-/// What each move of `game` did, replayed from its start (a resumed or loaded game).
-fn replay_effects(game: &dyn AnyGame) -> Vec<MoveEffects> {
-    let Some(mut replay) =
-        find_mode(game.mode_id()).and_then(|mode| mode.from_position(&game.start_text()).ok())
-    else {
-        return Vec::new();
-    };
+/// What each move of `game` did (a resumed or loaded game), worked out by taking the
+/// moves back one by one on a copy, newest first.
+fn rewound_effects(game: &dyn AnyGame) -> Vec<MoveEffects> {
+    let mut rewound = game.clone_box();
     let mut history = Vec::new();
-    for code in game.moves() {
-        let before = replay.view();
-        let side = replay.to_move();
-        let path = replay.move_path(code).unwrap_or_default();
-        let display = replay.display_move(code).unwrap_or_default();
-        if replay.play(code).is_err() {
+    while !rewound.moves().is_empty() {
+        let (after, plies) = (rewound.view(), rewound.moves().len());
+        let Some(code) = rewound.undo() else {
             break;
+        };
+        if rewound.moves().len() == plies {
+            // That took back a resignation or an agreed draw, not a move.
+            continue;
         }
-        history.push(effects(&before, &replay.view(), &path, side, display));
+        let path = rewound.move_path(code).unwrap_or_default();
+        let display = rewound.display_move(code).unwrap_or_default();
+        let before = rewound.view();
+        history.push(effects(&before, &after, &path, rewound.to_move(), display));
     }
+    history.reverse();
     history
 }

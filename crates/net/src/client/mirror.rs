@@ -5,7 +5,7 @@
 use super::NetEvent;
 use crate::protocol::{Entered, GameSetup, GameView, LobbyView, Occupant, ServerMsg, Token};
 use ply_core::{Outcome, Player};
-use ply_modes::{AnyGame, find_mode};
+use ply_modes::{AnyGame, ReplayError, replay};
 
 /// The local copy of everything the server has said about the lobby and its game.
 #[derive(Default)]
@@ -63,7 +63,12 @@ impl Mirror {
                 if let Some(game) = self.game.as_mut()
                     && let Err(error) = game.play_text(text)
                 {
-                    self.desync = Some(format!("move {ply} ({text}): {error}"));
+                    let refused = ReplayError::Move {
+                        number: *ply as usize,
+                        text: text.clone(),
+                        error,
+                    };
+                    self.desync = Some(refused.to_string());
                 }
             }
             ServerMsg::DrawOffered { by } => self.draw_offer = Some(*by),
@@ -89,10 +94,10 @@ impl Mirror {
         self.outcome = None;
         self.running = true;
         self.desync = None;
-        self.game = match replay(view) {
+        self.game = match replay(&view.mode, view.start.as_deref(), &view.moves) {
             Ok(game) => Some(game),
             Err(error) => {
-                self.desync = Some(error);
+                self.desync = Some(error.to_string());
                 None
             }
         };
@@ -191,17 +196,4 @@ impl Mirror {
     pub fn desync(&self) -> Option<&str> {
         self.desync.as_deref()
     }
-}
-
-fn replay(view: &GameView) -> Result<Box<dyn AnyGame>, String> {
-    let mode = find_mode(&view.mode).ok_or_else(|| format!("unknown mode '{}'", view.mode))?;
-    let mut game = match &view.start {
-        None => mode.new_game(),
-        Some(text) => mode.from_position(text).map_err(|e| e.to_string())?,
-    };
-    for (index, text) in view.moves.iter().enumerate() {
-        game.play_text(text)
-            .map_err(|e| format!("move {} ({text}): {e}", index + 1))?;
-    }
-    Ok(game)
 }

@@ -2,16 +2,15 @@
 //! `ply-modes`. All of it is plain synchronous state behind one mutex; every effect is
 //! a frame pushed onto members' bounded outboxes, so no member can hold up the others.
 
+use super::setup::{Prepared, SetupError, guarded};
 use crate::frame::encode;
 use crate::protocol::{
     ClientMsg, Denied, Entered, EntryRefusal, EntryReply, GameSetup, GameView, LobbyKey, LobbyView,
-    MAX_CHAT_CHARS, MAX_MOVE_TEXT_LEN, MAX_POSITION_TEXT_LEN, MAX_SETUP_MOVES, Occupant,
-    PlayerView, ServerMsg, Token, validate_name,
+    MAX_CHAT_CHARS, MAX_MOVE_TEXT_LEN, Occupant, PlayerView, ServerMsg, Token, validate_name,
 };
 use bytes::Bytes;
-use ply_core::Player;
-use ply_modes::{AnyGame, MODES, find_mode, mode_ids};
-use std::panic::{AssertUnwindSafe, catch_unwind};
+use ply_core::{MoveError, Player};
+use ply_modes::AnyGame;
 use tokio::sync::mpsc;
 
 /// A member's number, unique within its lobby.
@@ -64,70 +63,6 @@ pub(crate) struct Lobby {
     /// Members whose outbox was full: they are cut off once the current step is done.
     overflowed: Vec<MemberId>,
     closed: bool,
-}
-
-/// Runs rules code on input from the network, turning a panic in a mode's code into
-/// a refusal instead of a lost lobby.
-fn guarded<T>(work: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
-    catch_unwind(AssertUnwindSafe(work))
-        .unwrap_or_else(|_| Err("the game rules failed on this input".to_string()))
-}
-
-/// Builds every mode's lazily made tables (move generation lookups) now, so that the
-/// first lobby of a mode does not stall a worker thread for it.
-pub(crate) fn prepare_rules() {
-    for mode in MODES {
-        let _ = guarded(|| Ok(mode.new_game().legal_moves()));
-    }
-}
-
-/// A game setup that was checked, with its game ready to be started (cloned) as often
-/// as the lobby plays it.
-pub(crate) struct Prepared {
-    setup: GameSetup,
-    game: Box<dyn AnyGame>,
-}
-
-/// Checks a setup by replaying it. Replaying a long saved game takes a while, so the
-/// server calls this off its async threads.
-pub(crate) fn prepare(setup: GameSetup) -> Result<Prepared, String> {
-    let game = build_game(&setup)?;
-    Ok(Prepared { setup, game })
-}
-
-/// The game a setup describes, or why it cannot be played.
-fn build_game(setup: &GameSetup) -> Result<Box<dyn AnyGame>, String> {
-    let mode = find_mode(&setup.mode).ok_or_else(|| {
-        format!(
-            "unknown game mode '{}' (known modes: {})",
-            setup.mode.chars().take(32).collect::<String>(),
-            mode_ids()
-        )
-    })?;
-    if setup
-        .start
-        .as_ref()
-        .is_some_and(|text| text.len() > MAX_POSITION_TEXT_LEN)
-    {
-        return Err("the start position text is too long".to_string());
-    }
-    if setup.moves.len() > MAX_SETUP_MOVES {
-        return Err(format!("more than {MAX_SETUP_MOVES} moves"));
-    }
-    guarded(|| {
-        let mut game = match &setup.start {
-            None => mode.new_game(),
-            Some(text) => mode.from_position(text).map_err(|e| e.to_string())?,
-        };
-        for (index, text) in setup.moves.iter().enumerate() {
-            game.play_text(text)
-                .map_err(|e| format!("move {} ({text}): {e}", index + 1))?;
-        }
-        if game.outcome().is_some() {
-            return Err("that game is already over".to_string());
-        }
-        Ok(game)
-    })
 }
 
 impl Lobby {
@@ -300,12 +235,14 @@ impl Lobby {
     }
 
     /// Offers the game member `id` set up, once checked (or tells them why not).
-    pub fn change_setup(&mut self, id: MemberId, conn: u64, checked: Result<Prepared, String>) {
+    pub fn change_setup(&mut self, id: MemberId, conn: u64, checked: Result<Prepared, SetupError>) {
         if !self.is_linked(id, conn) {
             return;
         }
         let result = self.may_change_setup(id).and_then(|()| {
-            let prepared = checked.map_err(|reason| Denied::BadSetup { reason })?;
+            let prepared = checked.map_err(|error| Denied::BadSetup {
+                reason: error.to_string(),
+            })?;
             self.side_names = [
                 prepared.game.side_name(Player::First),
                 prepared.game.side_name(Player::Second),
@@ -648,16 +585,18 @@ impl Lobby {
         let Some(running) = self.game.as_mut() else {
             return Err(Denied::NoGame);
         };
+        let refused = |error: MoveError| Denied::IllegalMove {
+            reason: error.to_string(),
+        };
         let canonical = guarded(|| {
-            let code = running.game.parse_move(text).map_err(|e| e.to_string())?;
+            let code = running.game.parse_move(text).map_err(refused)?;
             let canonical = running
                 .game
                 .move_text(code)
-                .ok_or_else(|| format!("'{text}' is not a legal move in this position"))?;
-            running.game.play(code).map_err(|e| e.to_string())?;
-            Ok(canonical)
-        })
-        .map_err(|reason| Denied::IllegalMove { reason })?;
+                .ok_or_else(|| refused(MoveError::illegal(text)))?;
+            running.game.play(code).map_err(refused)?;
+            Ok::<_, Denied>(canonical)
+        })?;
         running.plies += 1;
         let ply = running.plies;
         let declined = running.draw_offer == Some(to_move.opponent());

@@ -3,11 +3,13 @@
 //!
 //! Layers, as in mini-redis: this file accepts connections and enforces the global
 //! limits; `session` runs one task per connection (handshake, then frames in and
-//! outbox out); `lobby` holds the lobby state and referees games. A peer-hosted game
-//! runs the very same server in-process with [`host_in_process`].
+//! outbox out); `setup` checks the games hosts offer; `lobby` holds the lobby state and
+//! referees games. A peer-hosted game runs the very same server in-process with
+//! [`host_in_process`].
 
 mod lobby;
 mod session;
+mod setup;
 
 use crate::auth::FailureTracker;
 use crate::frame::encode;
@@ -112,12 +114,15 @@ impl Shared {
     }
 
     /// Checks a game setup on a blocking thread, one setup at a time.
-    async fn prepare(&self, setup: GameSetup) -> Result<lobby::Prepared, String> {
-        let unavailable = || "the server cannot check games right now".to_string();
-        let _turn = self.replays.acquire().await.map_err(|_| unavailable())?;
-        tokio::task::spawn_blocking(move || lobby::prepare(setup))
+    async fn prepare(&self, setup: GameSetup) -> Result<setup::Prepared, setup::SetupError> {
+        let _turn = self
+            .replays
+            .acquire()
             .await
-            .unwrap_or_else(|_| Err(unavailable()))
+            .map_err(|_| setup::SetupError::Unavailable)?;
+        tokio::task::spawn_blocking(move || setup::prepare(setup))
+            .await
+            .unwrap_or(Err(setup::SetupError::Unavailable))
     }
 
     /// Drops a closed lobby from the list (unless the code now names another lobby).
@@ -160,7 +165,7 @@ const ACCEPT_BACKOFF: Duration = Duration::from_millis(20);
 pub async fn run(listener: TcpListener, config: ServerConfig, shutdown: impl Future) {
     // Connections wait in the listen queue meanwhile; a failure here only means the
     // tables get built on first use instead.
-    let _ = tokio::task::spawn_blocking(lobby::prepare_rules).await;
+    let _ = tokio::task::spawn_blocking(setup::prepare_rules).await;
     let connections = Arc::new(Semaphore::new(config.max_connections));
     let handshakes = Arc::new(Semaphore::new(config.max_pending_handshakes));
     let shared = Arc::new(Shared::new(config));

@@ -2,7 +2,8 @@
 //! then a loop that reads requests, writes whatever the lobby queued for this member,
 //! pings, and cuts the connection on silence, flooding or anything malformed.
 
-use super::lobby::{Link, Lobby, MemberId, Prepared};
+use super::lobby::{Link, Lobby, MemberId};
+use super::setup::Prepared;
 use super::{Shared, lock};
 use crate::auth::{random_bytes, verify};
 use crate::frame::{Connection, decode};
@@ -101,10 +102,11 @@ async fn handshake(
     let entry = match conn.read_message().await.map_err(|_| None)? {
         Entry::Open { name, key, setup } => {
             validate_name(&name).map_err(Some)?;
-            let prepared = shared
-                .prepare(setup)
-                .await
-                .map_err(|reason| Some(EntryRefusal::BadSetup { reason }))?;
+            let prepared = shared.prepare(setup).await.map_err(|error| {
+                Some(EntryRefusal::BadSetup {
+                    reason: error.to_string(),
+                })
+            })?;
             Entering::Open {
                 name,
                 key,

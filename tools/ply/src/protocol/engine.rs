@@ -4,8 +4,8 @@
 
 use super::output::Output;
 use super::search_thread::{Job, SearchThread};
-use super::{CommandError, Flow, answer, converse, millis, number, set_up, split_at_moves};
-use ply_modes::{AnyGame, Limits, MODES, Mode, find_mode, mode_ids};
+use super::{CommandError, Flow, answer, converse, millis, number, split_at_moves};
+use ply_modes::{AnyGame, Limits, MODES, Mode, ReplayError, find_mode};
 use std::io::{self, BufRead, Write};
 
 /// The deepest `perft` the protocol runs: it cannot be stopped once started.
@@ -78,10 +78,7 @@ impl<W: Write + Send + 'static> Session<W> {
         let [id] = args else {
             return Err(CommandError::Usage(MODE_USAGE));
         };
-        let mode = find_mode(id).ok_or_else(|| CommandError::UnknownMode {
-            given: id.to_string(),
-            known: mode_ids(),
-        })?;
+        let mode = find_mode(id).ok_or_else(|| ReplayError::unknown_mode(id))?;
         self.mode = mode;
         self.game = mode.new_game();
         Ok(())
@@ -90,8 +87,8 @@ impl<W: Write + Send + 'static> Session<W> {
     fn position(&self, args: &[&str]) -> Result<Box<dyn AnyGame>, CommandError> {
         match split_at_moves(args) {
             ([], _) => Err(CommandError::Usage(POSITION_USAGE)),
-            (["startpos"], moves) => set_up(self.mode, None, moves),
-            (text, moves) => set_up(self.mode, Some(&text.join(" ")), moves),
+            (["startpos"], moves) => Ok(self.mode.replay(None, moves)?),
+            (text, moves) => Ok(self.mode.replay(Some(&text.join(" ")), moves)?),
         }
     }
 

@@ -8,8 +8,8 @@ mod output;
 mod search_thread;
 pub mod uci;
 
-use ply_core::{MoveError, PositionError, Score};
-use ply_modes::{AnyGame, Mode, Thought};
+use ply_core::Score;
+use ply_modes::{ReplayError, Thought};
 use std::io::{self, BufRead};
 use std::str::FromStr;
 use std::time::Duration;
@@ -48,14 +48,6 @@ pub enum CommandError {
     /// The command is missing its arguments or has them in the wrong shape.
     #[error("usage: {0}")]
     Usage(&'static str),
-    /// No such game mode.
-    #[error("unknown mode '{given}' (known modes: {known})")]
-    UnknownMode {
-        /// The identifier given.
-        given: String,
-        /// Every identifier there is.
-        known: String,
-    },
     /// No such UCI variant.
     #[error("unknown variant '{given}' (known variants: {known})")]
     UnknownVariant {
@@ -64,19 +56,10 @@ pub enum CommandError {
         /// Every variant there is.
         known: String,
     },
-    /// The position text could not be read.
+    /// No such mode, a position text the mode refuses, or a move after it that cannot
+    /// be played (the error says which, by number and text).
     #[error(transparent)]
-    Position(#[from] PositionError),
-    /// One of the moves after the position could not be played.
-    #[error("move {number} ({text}): {source}")]
-    Move {
-        /// Which move, counting from 1.
-        number: usize,
-        /// The move text.
-        text: String,
-        /// Why it could not be played.
-        source: MoveError,
-    },
+    Replay(#[from] ReplayError),
     /// The answer could not be written (the other side has gone).
     #[error("cannot write the answer: {0}")]
     Output(#[from] io::Error),
@@ -151,26 +134,6 @@ fn split_at_moves<'a, 'b>(words: &'b [&'a str]) -> (&'b [&'a str], &'b [&'a str]
         Some(index) => (&words[..index], &words[index + 1..]),
         None => (words, &[]),
     }
-}
-
-/// A game of `mode` from `position` (its start when `None`), after playing `moves`.
-fn set_up(
-    mode: &Mode,
-    position: Option<&str>,
-    moves: &[&str],
-) -> Result<Box<dyn AnyGame>, CommandError> {
-    let mut game = match position {
-        None => mode.new_game(),
-        Some(text) => mode.from_position(text)?,
-    };
-    for (index, &text) in moves.iter().enumerate() {
-        game.play_text(text).map_err(|source| CommandError::Move {
-            number: index + 1,
-            text: text.to_string(),
-            source,
-        })?;
-    }
-    Ok(game)
 }
 
 /// The `score` field: `cp X` for an ordinary value, `mate N` for a proven result, N

@@ -4,7 +4,7 @@
 
 use super::output::Output;
 use super::search_thread::{Job, SearchThread};
-use super::{CommandError, Flow, answer, converse, millis, number, set_up, split_at_moves};
+use super::{CommandError, Flow, answer, converse, millis, number, split_at_moves};
 use ply_core::Player;
 use ply_modes::{AnyGame, Limits, Mode, find_mode};
 use std::io::{self, BufRead, Write};
@@ -196,9 +196,9 @@ impl<W: Write + Send + 'static> Session<W> {
     fn position(&self, args: &[&str]) -> Result<Box<dyn AnyGame>, CommandError> {
         let (position, moves) = split_at_moves(args);
         match position.split_first() {
-            Some((&"startpos", [])) => set_up(self.variant, None, moves),
+            Some((&"startpos", [])) => Ok(self.variant.replay(None, moves)?),
             Some((&"fen", fen)) if !fen.is_empty() => {
-                set_up(self.variant, Some(&fen.join(" ")), moves)
+                Ok(self.variant.replay(Some(&fen.join(" ")), moves)?)
             }
             _ => Err(CommandError::Usage(POSITION_USAGE)),
         }
@@ -282,8 +282,7 @@ mod tests {
         assert_eq!(infos.len(), 3, "{answer:?}");
         assert!(infos[2].contains(" score cp ") && infos[2].contains(" pv "));
         let best = answer.last().expect("a bestmove line");
-        let mut game =
-            set_up(find_mode("chess").expect("chess"), None, &["e2e4", "e7e5"]).expect("legal");
+        let mut game = ply_modes::replay("chess", None, ["e2e4", "e7e5"]).expect("legal");
         let mv = best.strip_prefix("bestmove ").expect("a move");
         assert!(game.play_text(mv).is_ok(), "{best}");
         engine.send("quit");
