@@ -102,7 +102,7 @@ enum StartError {
     #[error("that game cannot be set up: {0}")]
     BadGame(#[from] ReplayError),
     #[error("could not open a lobby: {0}")]
-    NoLobby(String),
+    NoLobby(#[from] plyground::screens::online::OnlineError),
     #[error(
         "unknown screen \"{0}\"; choose menu, local, settings, game, load, host, join or lobby"
     )]
@@ -164,7 +164,7 @@ fn first_screen(options: &Options, context: &mut Context) -> Result<Box<dyn Scre
             if let Some((reach, lan)) = router_answer(options)? {
                 host = host.with_answer(reach, lan);
             }
-            Box::new(host.open_lobby(context).map_err(StartError::NoLobby)?)
+            Box::new(host.open_lobby(context)?)
         }
         "game" => {
             let moves = options

@@ -404,7 +404,11 @@ fn an_invite_code_joins_in_place_of_an_address_and_a_typo_is_refused() {
     typo[2] = if typo[2] == 'K' { 'M' } else { 'K' };
     let typo: String = typo.into_iter().collect();
     join.fill(&typo, "Guesty", "");
-    let refused = join.connect(&mut guest_context).err().unwrap_or_default();
+    let refused = join
+        .connect(&mut guest_context)
+        .err()
+        .map(|error| error.to_string())
+        .unwrap_or_default();
     assert!(refused.contains("typo"), "{refused}");
 
     join.fill(&code.to_lowercase(), "Guesty", "");

@@ -5,6 +5,7 @@
 
 use super::super::widgets::{self, Look};
 use super::super::{Context, Event, Screen, Transition};
+use super::error::OnlineError;
 use super::form::{Field, Form, FormAction, draw_buttons, form_update};
 use super::lobby::LobbyScreen;
 use crate::display::{Frame, Rect};
@@ -86,22 +87,19 @@ impl HostScreen {
     }
 
     /// The setup of the chosen offer: a new game, or a saved one with its moves.
-    fn setup(&self, context: &Context) -> Result<GameSetup, String> {
+    fn setup(&self, context: &Context) -> Result<GameSetup, OnlineError> {
         match self.offers.get(self.offer) {
             Some(Offer::Mode(mode)) => Ok(GameSetup::new(mode.id)),
             Some(Offer::Saved { name, .. }) => {
-                let folder = context
-                    .saves
-                    .as_ref()
-                    .ok_or("There is no folder for saved games.")?;
-                let saved = folder.load(name).map_err(|error| error.to_string())?;
+                let folder = context.saves.as_ref().ok_or(OnlineError::NoSaveFolder)?;
+                let saved = folder.load(name)?;
                 Ok(GameSetup {
                     mode: saved.game.mode_id().to_string(),
                     start: Some(saved.game.start_text()),
                     moves: saved.game.move_texts(),
                 })
             }
-            None => Err("Choose a game to offer.".into()),
+            None => Err(OnlineError::NothingOffered),
         }
     }
 
@@ -141,15 +139,15 @@ impl HostScreen {
     fn open(&mut self, context: &mut Context) -> Transition {
         match self.open_lobby(context) {
             Ok(lobby) => Transition::Replace(Box::new(lobby)),
-            Err(message) => {
-                context.notice = Some(Message::error(message));
+            Err(error) => {
+                context.notice = Some(Message::error(error.to_string()));
                 Transition::Stay
             }
         }
     }
 
     /// Starts the relay server in this process and joins it as the host.
-    pub fn open_lobby(&mut self, context: &mut Context) -> Result<LobbyScreen, String> {
+    pub fn open_lobby(&mut self, context: &mut Context) -> Result<LobbyScreen, OnlineError> {
         let name = self.form.value(0);
         let password = self.form.value(1);
         let setup = self.setup(context)?;
@@ -160,7 +158,7 @@ impl HostScreen {
             .or_else(|_| host_in_process(any(0), ServerConfig::default()))
         {
             Ok(server) => server,
-            Err(error) => return Err(format!("Could not open a lobby on this computer: {error}")),
+            Err(error) => return Err(OnlineError::NoServer(error)),
         };
         let port = server.addr().port();
         let address = server.local_addr().to_string();

@@ -4,6 +4,7 @@
 
 use super::super::widgets::{self, Look};
 use super::super::{Context, Event, Screen, Transition};
+use super::error::OnlineError;
 use super::form::{Field, Form, FormAction, draw_buttons, form_update};
 use super::lobby::LobbyScreen;
 use crate::display::{Frame, Rect};
@@ -80,8 +81,8 @@ impl JoinScreen {
     fn join(&mut self, context: &mut Context) -> Transition {
         match self.connect(context) {
             Ok(lobby) => Transition::Replace(Box::new(lobby)),
-            Err(message) => {
-                context.notice = Some(Message::error(message));
+            Err(error) => {
+                context.notice = Some(Message::error(error.to_string()));
                 Transition::Stay
             }
         }
@@ -95,19 +96,14 @@ impl JoinScreen {
     }
 
     /// Connects to the host typed in the form and asks to enter its lobby.
-    pub fn connect(&mut self, context: &mut Context) -> Result<LobbyScreen, String> {
+    pub fn connect(&mut self, context: &mut Context) -> Result<LobbyScreen, OnlineError> {
         let typed = self.form.value(0);
         if typed.is_empty() {
-            return Err(
-                "Type the host's address or invite code (ask the host: both are shown on \
-                 their lobby screen)."
-                    .into(),
-            );
+            return Err(OnlineError::NoAddress);
         }
         let name = self.form.value(1);
         let (address, code) = if Invite::looks_like(&typed) {
-            let invite = Invite::decode(&typed)
-                .map_err(|error| format!("That invite code cannot be read: {error}."))?;
+            let invite = Invite::decode(&typed)?;
             let typed_code = self.form.value(3);
             let code = invite.code.unwrap_or(typed_code);
             (invite.addr.to_string(), code)

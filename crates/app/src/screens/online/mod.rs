@@ -3,11 +3,13 @@
 //! itself is the ordinary game screen with a remote referee. The network runs on its
 //! own thread; these screens only poll its channel.
 
+mod error;
 mod form;
 mod host;
 mod join;
 mod lobby;
 
+pub use error::OnlineError;
 pub use host::HostScreen;
 pub use join::JoinScreen;
 pub use lobby::LobbyScreen;
