@@ -294,7 +294,7 @@ impl GameScreen {
                     context.notice = Some(Message::info(format!("{side} declines the draw.")));
                 }
                 TableEvent::Refused(reason) => context.notice = Some(Message::warning(reason)),
-                TableEvent::Notice(message) => context.notice = Some(message),
+                TableEvent::Notice(_, message) => context.notice = Some(message),
             }
         }
     }
