@@ -8,8 +8,10 @@ pub mod local;
 pub mod menu;
 pub mod online;
 pub mod settings;
+pub mod sound;
 pub mod widgets;
 
+use crate::audio::{self, Cue};
 use crate::display::{Frame, Point, Rect};
 use crate::message::Message;
 use crate::settings::Settings;
@@ -66,7 +68,8 @@ pub enum Transition {
     Quit,
 }
 
-/// What every screen may read and change: settings, window size, pointer, a message.
+/// What every screen may read and change: settings, window size, pointer, a message,
+/// sounds to play.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Context {
     /// The player's settings.
@@ -83,6 +86,10 @@ pub struct Context {
     pub clipboard: Option<String>,
     /// Where games are saved (none when the system has no place for them).
     pub saves: Option<ply_save::SaveFolder>,
+    /// Sounds to play, queued by the screens and played by the window once a frame.
+    pub cues: Vec<Cue>,
+    /// Why no sound plays (no sound device, say); `None` while sound works or starts.
+    pub sound_off: Option<String>,
 }
 
 impl Context {
@@ -96,6 +103,8 @@ impl Context {
             settings_changed: false,
             clipboard: None,
             saves: None,
+            cues: Vec::new(),
+            sound_off: None,
         }
     }
 
@@ -116,6 +125,11 @@ pub trait Screen {
     /// Whether the screen is animating or waiting on a worker, so the window should
     /// keep drawing frames; an idle screen lets the window sleep until input comes.
     fn busy(&self) -> bool {
+        false
+    }
+    /// Whether the player is typing into a field here, so that letters are text rather
+    /// than keys that do something (M for mute).
+    fn typing(&self) -> bool {
         false
     }
 }
@@ -150,6 +164,10 @@ impl App {
         let Some(top) = self.stack.last_mut() else {
             return false;
         };
+        if matches!(event, Event::Char('m' | 'M')) && !top.typing() {
+            audio::toggle_mute(&mut self.context);
+            return true;
+        }
         match top.update(event, &mut self.context) {
             Transition::Stay => {}
             Transition::Push(screen) => self.stack.push(screen),

@@ -1,6 +1,8 @@
-//! The settings screen: board theme, the player's name, the window size and how long
-//! the computer pauses between moves in a game between computers.
+//! The settings screen: board theme, the player's name, the window size, how long the
+//! computer pauses between moves in a game between computers, and a row that opens the
+//! sound settings (showing "no sound device" when there is none).
 
+use super::sound::{self, SoundScreen};
 use super::widgets::{self, Buttons, Look};
 use super::{Context, Event, Key, Screen, Transition};
 use crate::display::{Align, Frame, Item, Rect};
@@ -16,6 +18,7 @@ enum Action {
     Name,
     WindowSize,
     Pace,
+    Sound,
     Back,
 }
 
@@ -31,7 +34,7 @@ impl SettingsScreen {
         SettingsScreen::default()
     }
 
-    fn rows(&self, context: &Context) -> [(Rect, Rect, Action); 4] {
+    fn rows(&self, context: &Context) -> [(Rect, Rect, Action); 5] {
         let s = widgets::scale(context);
         let window = context.window();
         let label_w = 260.0 * s;
@@ -50,13 +53,14 @@ impl SettingsScreen {
             row(1, Action::Name),
             row(2, Action::WindowSize),
             row(3, Action::Pace),
+            row(4, Action::Sound),
         ]
     }
 
     fn back_button(&self, context: &Context) -> Rect {
         let s = widgets::scale(context);
         let window = context.window();
-        Rect::new((window.w - 260.0 * s) / 2.0, 540.0 * s, 260.0 * s, 54.0 * s)
+        Rect::new((window.w - 260.0 * s) / 2.0, 620.0 * s, 260.0 * s, 54.0 * s)
     }
 
     fn leave(&mut self, context: &mut Context) -> Transition {
@@ -117,6 +121,7 @@ impl Screen for SettingsScreen {
                         context.settings.computer_pace_ms =
                             PACES_MS[now.map_or(0, |i| (i + 1) % PACES_MS.len())];
                     }
+                    Some(Action::Sound) => return Transition::Push(Box::new(SoundScreen)),
                     Some(Action::Back) => return self.leave(context),
                     None => {}
                 }
@@ -124,6 +129,10 @@ impl Screen for SettingsScreen {
             }
             _ => Transition::Stay,
         }
+    }
+
+    fn typing(&self) -> bool {
+        self.editing_name
     }
 
     fn draw(&self, context: &Context, frame: &mut Frame) {
@@ -142,6 +151,7 @@ impl Screen for SettingsScreen {
                     format!("{} x {}", settings.window_width, settings.window_height),
                 ),
                 Action::Pace => ("Computer's pause", pace_text(settings.computer_pace_ms)),
+                Action::Sound => ("Sound", sound::summary(context)),
                 Action::Back => ("", String::new()),
             };
             frame.text(name, label, 26.0 * s, theme::TEXT, Align::Left);
