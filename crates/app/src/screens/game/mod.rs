@@ -17,6 +17,7 @@ pub use panel::PanelHit;
 
 use super::widgets;
 use super::{Context, Event, Key, Screen, Transition};
+use crate::audio::{Listener, cues_for};
 use crate::board::flat::FlatBoard;
 use crate::board::{Board, Hit, Marks, Placement, Scene};
 use crate::display::{Frame, Point, Rect};
@@ -262,7 +263,9 @@ impl GameScreen {
     }
 
     fn take_table_events(&mut self, context: &mut Context) {
+        let listener = Listener::at(&self.table);
         for event in self.table.take_events() {
+            context.cues.extend(cues_for(&event, &listener));
             self.board.show(&event, &self.table.game().view());
             match event {
                 TableEvent::Moved(_) | TableEvent::Undone => {

@@ -1,10 +1,12 @@
 //! The lobby: who is here, who plays which side, the computer's strength, and (for the
-//! host) starting the game; after a game everyone comes back here.
+//! host) starting the game; after a game everyone comes back here. Players coming and
+//! going and chat queue their sounds.
 
 use super::super::confirm::{Answer, Question};
 use super::super::game::GameScreen;
 use super::super::widgets::{self, Buttons, Look};
 use super::super::{Context, Event, Key, Screen, Transition};
+use crate::audio::{Cue, lobby_cues};
 use crate::display::{Align, Frame, Rect};
 use crate::message::Message;
 use crate::session::{Session, Shared};
@@ -12,7 +14,7 @@ use crate::table::{RemoteReferee, Seat, Table};
 use crate::theme;
 use ply_core::Player;
 use ply_modes::{Level, MODES, find_mode};
-use ply_net::{ClientMsg, GameSetup, NetEvent, Occupant, ServerMsg};
+use ply_net::{ClientMsg, GameSetup, LobbyView, NetEvent, Occupant, ServerMsg};
 use std::net::UdpSocket;
 use std::rc::Rc;
 use std::time::Duration;
@@ -37,6 +39,18 @@ pub struct LobbyScreen {
     strength: Level,
     /// "Close the lobby?", while the host is asked.
     asking: Option<Question<()>>,
+    /// The members connected when this screen last heard, to sound arrivals and leavings.
+    members: Vec<String>,
+}
+
+/// The names of the members connected to `lobby`.
+fn connected(lobby: &LobbyView) -> Vec<String> {
+    lobby
+        .players
+        .iter()
+        .filter(|player| player.connected)
+        .map(|player| player.name.clone())
+        .collect()
 }
 
 /// This computer's address on the local network, learned from the route the system
@@ -50,10 +64,12 @@ fn lan_address() -> Option<std::net::IpAddr> {
 impl LobbyScreen {
     /// The lobby reached through `session`.
     pub fn new(session: Shared) -> LobbyScreen {
+        let members = session.borrow().mirror.lobby().map(connected);
         LobbyScreen {
             session,
             strength: Level::Medium,
             asking: None,
+            members: members.unwrap_or_default(),
         }
     }
 
@@ -103,10 +119,17 @@ impl LobbyScreen {
             match event {
                 NetEvent::Message(ServerMsg::GameStarted(_)) => return self.open_game(),
                 NetEvent::Entered(entered) if entered.game.is_some() => return self.open_game(),
+                NetEvent::Entered(entered) => self.members = connected(&entered.lobby),
+                NetEvent::Message(ServerMsg::Lobby(lobby)) => {
+                    let members = connected(&lobby);
+                    context.cues.extend(lobby_cues(&self.members, &members));
+                    self.members = members;
+                }
                 NetEvent::Message(ServerMsg::Denied(reason)) => {
                     context.notice = Some(Message::error(reason.to_string()));
                 }
                 NetEvent::Message(ServerMsg::Chat { from, text }) => {
+                    context.cues.push(Cue::Chat);
                     context.notice = Some(Message::info(format!("{from}: {text}")));
                 }
                 _ => {}
