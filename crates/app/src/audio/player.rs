@@ -57,11 +57,6 @@ impl Player {
         }
     }
 
-    /// Where the device stands, as last heard.
-    pub fn state(&self) -> &SoundState {
-        &self.state
-    }
-
     /// Takes in the sound thread's news; the new state when it changed.
     pub fn poll(&mut self) -> Option<&SoundState> {
         let mut changed = false;
@@ -70,17 +65,6 @@ impl Player {
             self.state = state;
         }
         changed.then_some(&self.state)
-    }
-
-    /// Waits up to `timeout` for the device to open or fail (tools and tests; the window
-    /// polls).
-    pub fn wait(&mut self, timeout: Duration) -> &SoundState {
-        if self.state == SoundState::Starting
-            && let Ok(state) = self.news.recv_timeout(timeout)
-        {
-            self.state = state;
-        }
-        &self.state
     }
 
     /// Plays `cue` at `volume` (0 to 1) after `delay`; nothing when sound is off.
