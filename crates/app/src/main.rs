@@ -22,6 +22,7 @@ use plyground::screens::local::LocalSetup;
 use plyground::screens::menu::MainMenu;
 use plyground::screens::online::{HostScreen, JoinScreen};
 use plyground::screens::settings::SettingsScreen;
+use plyground::screens::sound::SoundScreen;
 use plyground::screens::{App, Context, Event, Screen};
 use plyground::settings::Settings;
 use plyground::table::{Seat, Table};
@@ -42,8 +43,8 @@ struct Options {
     /// Render one frame of a screen to this PNG file and exit.
     #[arg(long, value_name = "FILE")]
     screenshot: Option<PathBuf>,
-    /// The screen to show first: menu, local, settings, game, load, host, join or lobby
-    /// (a lobby hosted on this computer).
+    /// The screen to show first: menu, local, settings, sound, game, load, host, join or
+    /// lobby (a lobby hosted on this computer).
     #[arg(long, default_value = "menu")]
     screen: String,
     /// The game mode for `--screen game` or `local` (see `ply modes`).
@@ -108,7 +109,7 @@ enum StartError {
     #[error("could not open a lobby: {0}")]
     NoLobby(String),
     #[error(
-        "unknown screen \"{0}\"; choose menu, local, settings, game, load, host, join or lobby"
+        "unknown screen \"{0}\"; choose menu, local, settings, sound, game, load, host, join or lobby"
     )]
     UnknownScreen(String),
 }
@@ -131,6 +132,7 @@ fn first_screen(options: &Options, context: &mut Context) -> Result<Box<dyn Scre
         "menu" => Box::new(MainMenu),
         "local" => Box::new(LocalSetup::new(&context.settings).with_mode(mode.id)),
         "settings" => Box::new(SettingsScreen::new()),
+        "sound" => Box::new(SoundScreen),
         "load" => Box::new(LoadScreen::new(context)),
         "host" => Box::new(HostScreen::new(context)),
         "join" => Box::new(JoinScreen::new(context)),

@@ -64,7 +64,7 @@ impl SoundScreen {
         let s = widgets::scale(context);
         Rect::new(
             (context.size.0 - 260.0 * s) / 2.0,
-            640.0 * s,
+            620.0 * s,
             260.0 * s,
             54.0 * s,
         )
