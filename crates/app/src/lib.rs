@@ -2,6 +2,7 @@
 //! settings and the display list, all testable without a window. The binary adds a
 //! thin macroquad layer that turns window input into events and paints display lists.
 
+pub mod audio;
 pub mod board;
 pub mod computer;
 pub mod display;

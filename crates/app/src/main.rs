@@ -1,6 +1,7 @@
 //! The `plyground` program: opens the game window on the main menu, or renders one
-//! screen to a PNG file (`--screenshot`), checks such a file (`--check-png`), or measures
-//! frame times while the computer thinks (`--measure-frames`).
+//! screen to a PNG file (`--screenshot`), checks such a file (`--check-png`), measures
+//! frame times while the computer thinks (`--measure-frames`), or writes every sound as a
+//! WAV file (`--export-sounds`).
 
 mod icon;
 mod paint;
@@ -13,6 +14,7 @@ use macroquad::prelude::{
 use macroquad::window::Conf;
 use ply_modes::{Level, MODES, ReplayError, find_mode, mode_ids};
 use ply_net::portmap::Reach;
+use plyground::audio::{self, Player};
 use plyground::display::Point;
 use plyground::message::Message;
 use plyground::screens::game::GameScreen;
@@ -21,6 +23,7 @@ use plyground::screens::local::LocalSetup;
 use plyground::screens::menu::MainMenu;
 use plyground::screens::online::{HostScreen, JoinScreen};
 use plyground::screens::settings::SettingsScreen;
+use plyground::screens::sound::SoundScreen;
 use plyground::screens::{App, Context, Event, Screen};
 use plyground::settings::Settings;
 use plyground::table::{Seat, Table};
@@ -42,8 +45,8 @@ struct Options {
     /// Render one frame of a screen to this PNG file and exit.
     #[arg(long, value_name = "FILE")]
     screenshot: Option<PathBuf>,
-    /// The screen to show first: menu, local, settings, game, load, host, join or lobby
-    /// (a lobby hosted on this computer).
+    /// The screen to show first: menu, local, settings, sound, game, load, host, join or
+    /// lobby (a lobby hosted on this computer).
     #[arg(long, default_value = "menu")]
     screen: String,
     /// The game mode for `--screen game` or `local` (see `ply modes`).
@@ -59,8 +62,8 @@ struct Options {
     /// Check that a PNG file is not blank (exit status 1 if it is) and exit.
     #[arg(long, value_name = "FILE")]
     check_png: Option<PathBuf>,
-    /// Let the computer play itself on Maximum for this many seconds and print the
-    /// longest frame time.
+    /// Let the computer play itself for this many seconds (or until the game ends) and
+    /// print the longest frame time and how many sounds the game asked for.
     #[arg(long, value_name = "SECONDS")]
     measure_frames: Option<f32>,
     /// For `--screen lobby`: show this answer from the router instead of asking it,
@@ -68,6 +71,9 @@ struct Options {
     /// private) or off. Screenshots never ask the router; without this they show off.
     #[arg(long, value_name = "CASE")]
     router: Option<String>,
+    /// For `--measure-frames`: the computer's strength (easy, medium, hard, maximum).
+    #[arg(long, value_name = "LEVEL", default_value = "maximum", value_parser = parse_level)]
+    level: Level,
     /// Print every mode's id, one per line, and exit.
     #[arg(long)]
     list_modes: bool,
@@ -92,6 +98,10 @@ struct Options {
     /// mode's or topic's page (`index` for the home page), then exit.
     #[arg(long, value_name = "ID")]
     help_page: Option<String>,
+    /// Write every sound as a WAV file into this folder, list them with their lengths
+    /// and peak levels, and exit.
+    #[arg(long, value_name = "DIR")]
+    export_sounds: Option<PathBuf>,
 }
 
 /// Why the options could not be followed.
@@ -104,7 +114,7 @@ enum StartError {
     #[error("could not open a lobby: {0}")]
     NoLobby(#[from] plyground::screens::online::OnlineError),
     #[error(
-        "unknown screen \"{0}\"; choose menu, local, settings, game, load, host, join or lobby"
+        "unknown screen \"{0}\"; choose menu, local, settings, sound, game, load, host, join or lobby"
     )]
     UnknownScreen(String),
     #[error("unknown router answer \"{0}\"; choose opened, refused, private or off")]
@@ -146,7 +156,7 @@ fn first_screen(options: &Options, context: &mut Context) -> Result<Box<dyn Scre
     let mode =
         find_mode(&mode_id).ok_or_else(|| StartError::UnknownMode(mode_id.clone(), mode_ids()))?;
     if options.measure_frames.is_some() {
-        let seats = [Seat::Computer(Level::Maximum); 2];
+        let seats = [Seat::Computer(options.level); 2];
         return Ok(Box::new(GameScreen::new(
             Table::local(mode.new_game(), seats),
             false,
@@ -156,6 +166,7 @@ fn first_screen(options: &Options, context: &mut Context) -> Result<Box<dyn Scre
         "menu" => Box::new(MainMenu),
         "local" => Box::new(LocalSetup::new(&context.settings).with_mode(mode.id)),
         "settings" => Box::new(SettingsScreen::new()),
+        "sound" => Box::new(SoundScreen),
         "load" => Box::new(LoadScreen::new(context)),
         "host" => Box::new(HostScreen::new(context)),
         "join" => Box::new(JoinScreen::new(context)),
@@ -197,6 +208,9 @@ fn main() -> ExitCode {
             println!("{}", mode.id);
         }
         return ExitCode::SUCCESS;
+    }
+    if let Some(dir) = &options.export_sounds {
+        return export_sounds(dir);
     }
     if let Some(page) = &options.help_page {
         return match plyground::help::installed_page(Some(page)) {
@@ -261,6 +275,27 @@ fn main() -> ExitCode {
     }
 }
 
+/// Writes every sound into `dir` and lists them (`--export-sounds`).
+fn export_sounds(dir: &std::path::Path) -> ExitCode {
+    match audio::wav::export(dir) {
+        Ok(sounds) => {
+            for sound in sounds {
+                println!(
+                    "{}  {:.3} s  peak {:.3}",
+                    sound.path.display(),
+                    sound.seconds,
+                    sound.peak
+                );
+            }
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("could not write the sounds into {}: {error}", dir.display());
+            ExitCode::FAILURE
+        }
+    }
+}
+
 async fn run(options: Options, screen: Box<dyn Screen>, mut context: Context) -> bool {
     context.size = (screen_width(), screen_height());
     let mut app = App::new(screen, context);
@@ -269,8 +304,9 @@ async fn run(options: Options, screen: Box<dyn Screen>, mut context: Context) ->
         let ticks = if options.screen == "lobby" { 30 } else { 0 };
         return screenshot(&mut app, &painter, path, ticks).await;
     }
+    let mut player = Player::start();
     if let Some(seconds) = options.measure_frames {
-        measure(&mut app, &painter, seconds).await;
+        measure(&mut app, &painter, &mut player, seconds, options.level).await;
         return true;
     }
     let idle_until = options
@@ -305,6 +341,7 @@ async fn run(options: Options, screen: Box<dyn Screen>, mut context: Context) ->
             report_idle(options.measure_idle.unwrap_or_default());
             break;
         }
+        audio::serve(&mut player, &mut app.context);
         if let Some(text) = app.context.clipboard.take() {
             macroquad::miniquad::window::clipboard_set(&text);
         }
@@ -360,6 +397,12 @@ fn report_idle(seconds: f32) {
         ),
         None => println!("idle for {seconds} s: this system does not report processor time"),
     }
+}
+
+/// Reads a computer's strength by its name.
+fn parse_level(text: &str) -> Result<Level, String> {
+    Level::from_name(text)
+        .ok_or_else(|| format!("\"{text}\" is not a strength: easy, medium, hard or maximum"))
 }
 
 /// Reads `WIDTHxHEIGHT`.
@@ -421,16 +464,31 @@ async fn screenshot(
 
 /// Runs the app, ticking every frame while the computer plays itself, and prints the
 /// longest time between two frames, split into the screens' work (update and display
-/// list), issuing the drawing, and the whole frame (including the graphics driver).
-async fn measure(app: &mut App, painter: &paint::Painter, seconds: f32) {
+/// list), issuing the drawing, and the whole frame (including the graphics driver), and
+/// how many sounds the game asked for. Stops a second after the game ends.
+async fn measure(
+    app: &mut App,
+    painter: &paint::Painter,
+    player: &mut Player,
+    seconds: f32,
+    level: Level,
+) {
     let started = Instant::now();
     let mut last = Instant::now();
     let (mut longest_frame, mut longest_logic, mut longest_paint) = (0.0f32, 0.0f32, 0.0f32);
     let mut frames = 0u32;
-    while started.elapsed().as_secs_f32() < seconds {
+    let (mut sounds, mut ended) = (0usize, None::<Instant>);
+    while started.elapsed().as_secs_f32() < seconds
+        && ended.is_none_or(|at| at.elapsed().as_secs_f32() < 1.0)
+    {
         app.context.size = (screen_width(), screen_height());
         let logic_start = Instant::now();
         app.update(&Event::Tick(get_frame_time()));
+        sounds += app.context.cues.len();
+        if ended.is_none() && app.context.cues.iter().any(|cue| cue.is_ending()) {
+            ended = Some(Instant::now());
+        }
+        audio::serve(player, &mut app.context);
         let frame = app.draw();
         let paint_start = Instant::now();
         clear_background(BLACK);
@@ -446,9 +504,17 @@ async fn measure(app: &mut App, painter: &paint::Painter, seconds: f32) {
         last = now;
         frames += 1;
     }
+    let game = if ended.is_some() {
+        "the game ended"
+    } else {
+        "the game goes on"
+    };
     println!(
-        "{frames} frames in {seconds} s, computer against computer on Maximum: longest frame \
-         {:.1} ms (screens' work {:.1} ms, issuing the drawing {:.1} ms)",
+        "{frames} frames in {:.1} s, computer against computer on {}: longest frame \
+         {:.1} ms (screens' work {:.1} ms, issuing the drawing {:.1} ms); {sounds} sounds, \
+         {game}",
+        started.elapsed().as_secs_f32(),
+        level.name(),
         longest_frame * 1000.0,
         longest_logic * 1000.0,
         longest_paint * 1000.0

@@ -1,5 +1,5 @@
-//! The player's settings (board theme, name, last address, window size), kept in the
-//! operating system's configuration folder between runs.
+//! The player's settings (board theme, name, last address, window size, sound), kept in
+//! the operating system's configuration folder between runs.
 
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -17,6 +17,9 @@ pub const PACES_MS: [u32; 4] = [0, 350, DEFAULT_PACE_MS, 1500];
 
 /// The computer's pause between moves unless the player chose another.
 pub const DEFAULT_PACE_MS: u32 = 700;
+
+/// The sound volumes the settings offer, in percent.
+pub const VOLUMES: [u32; 5] = [20, 40, 60, 80, 100];
 
 /// Everything the player chose that should survive a restart.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -42,6 +45,16 @@ pub struct Settings {
     pub local_seats: [String; 2],
     /// Whether hosting asks the home router to open the port (UPnP).
     pub upnp: bool,
+    /// How loud the sounds are, from 0 (silent) to 100.
+    pub sound_volume: u32,
+    /// All sounds off (the M key), whatever the other sound settings say.
+    pub sound_muted: bool,
+    /// Sounds of pieces moving, taking, dropping and promoting.
+    pub sound_moves: bool,
+    /// Sounds of check, refused moves, the end of a game and a clock running low.
+    pub sound_game: bool,
+    /// Sounds of players joining and leaving a lobby, and of chat.
+    pub sound_lobby: bool,
 }
 
 impl Default for Settings {
@@ -56,6 +69,11 @@ impl Default for Settings {
             local_mode: String::new(),
             local_seats: ["person".to_string(), "medium".to_string()],
             upnp: true,
+            sound_volume: 80,
+            sound_muted: false,
+            sound_moves: true,
+            sound_game: true,
+            sound_lobby: true,
         }
     }
 }
@@ -145,6 +163,11 @@ mod tests {
             local_mode: "checkers".into(),
             local_seats: ["maximum".into(), "person".into()],
             upnp: false,
+            sound_volume: 40,
+            sound_muted: true,
+            sound_moves: false,
+            sound_game: true,
+            sound_lobby: false,
         };
         settings.save_to(&dir).expect("temp folder is writable");
         assert_eq!(Settings::load_from(&dir), settings);
@@ -159,5 +182,15 @@ mod tests {
         std::fs::write(dir.join(FILE_NAME), "theme = \"not a number").expect("writable");
         assert_eq!(Settings::load_from(&dir), Settings::default());
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn settings_written_before_sound_existed_get_the_sound_defaults() {
+        let old = "theme = 1\nname = \"Ada\"\n";
+        let settings: Settings = toml::from_str(old).expect("an older file still reads");
+        assert_eq!(settings.name, "Ada");
+        assert_eq!(settings.sound_volume, 80);
+        assert!(!settings.sound_muted);
+        assert!(settings.sound_moves && settings.sound_game && settings.sound_lobby);
     }
 }

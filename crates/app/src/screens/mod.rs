@@ -8,8 +8,10 @@ pub mod local;
 pub mod menu;
 pub mod online;
 pub mod settings;
+pub mod sound;
 pub mod widgets;
 
+use crate::audio::{self, Cue};
 use crate::display::{Frame, Point, Rect};
 use crate::message::Message;
 use crate::settings::Settings;
@@ -67,7 +69,8 @@ pub enum Transition {
     Quit,
 }
 
-/// What every screen may read and change: settings, window size, pointer, a message.
+/// What every screen may read and change: settings, window size, pointer, a message,
+/// sounds to play.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Context {
     /// The player's settings.
@@ -86,6 +89,10 @@ pub struct Context {
     pub clipboard: Option<String>,
     /// Where games are saved (none when the system has no place for them).
     pub saves: Option<ply_save::SaveFolder>,
+    /// Sounds to play, queued by the screens and played by the window once a frame.
+    pub cues: Vec<Cue>,
+    /// Why no sound plays (no sound device, say); `None` while sound works or starts.
+    pub sound_off: Option<String>,
 }
 
 impl Context {
@@ -100,6 +107,8 @@ impl Context {
             settings_changed: false,
             clipboard: None,
             saves: None,
+            cues: Vec::new(),
+            sound_off: None,
         }
     }
 
@@ -124,6 +133,11 @@ pub trait Screen {
     }
     /// Ends any fade-in at once (for screenshots, which show the settled screen).
     fn settle(&mut self) {}
+    /// Whether the player is typing into a field here, so that letters are text rather
+    /// than keys that do something (M for mute).
+    fn typing(&self) -> bool {
+        false
+    }
 }
 
 /// The stack of open screens and the shared context.
@@ -166,6 +180,10 @@ impl App {
         let Some(top) = self.stack.last_mut() else {
             return false;
         };
+        if matches!(event, Event::Char('m' | 'M')) && !top.typing() {
+            audio::toggle_mute(&mut self.context);
+            return true;
+        }
         let transition = top.update(event, &mut self.context);
         let changed = matches!(transition, Transition::Replace(_));
         match transition {

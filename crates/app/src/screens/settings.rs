@@ -1,7 +1,9 @@
 //! The settings screen: board theme, the player's name, the window size, how long the
-//! computer pauses between moves in a game between computers, and whether hosting asks
-//! the router to open the port.
+//! computer pauses between moves in a game between computers, whether hosting asks the
+//! router to open the port, and a row that opens the sound settings (showing "no sound
+//! device" when there is none).
 
+use super::sound::{self, SoundScreen};
 use super::widgets::{self, Buttons, Look};
 use super::{Context, Event, Key, Screen, Transition};
 use crate::display::{Align, Frame, Item, Rect};
@@ -18,6 +20,7 @@ enum Action {
     WindowSize,
     Pace,
     Upnp,
+    Sound,
     Back,
 }
 
@@ -33,7 +36,7 @@ impl SettingsScreen {
         SettingsScreen::default()
     }
 
-    fn rows(&self, context: &Context) -> [(Rect, Rect, Action); 5] {
+    fn rows(&self, context: &Context) -> [(Rect, Rect, Action); 6] {
         let s = widgets::scale(context);
         let window = context.window();
         let label_w = 260.0 * s;
@@ -53,13 +56,14 @@ impl SettingsScreen {
             row(2, Action::WindowSize),
             row(3, Action::Pace),
             row(4, Action::Upnp),
+            row(5, Action::Sound),
         ]
     }
 
     fn back_button(&self, context: &Context) -> Rect {
         let s = widgets::scale(context);
         let window = context.window();
-        Rect::new((window.w - 260.0 * s) / 2.0, 620.0 * s, 260.0 * s, 54.0 * s)
+        Rect::new((window.w - 260.0 * s) / 2.0, 660.0 * s, 260.0 * s, 54.0 * s)
     }
 
     fn leave(&mut self, context: &mut Context) -> Transition {
@@ -121,6 +125,7 @@ impl Screen for SettingsScreen {
                             PACES_MS[now.map_or(0, |i| (i + 1) % PACES_MS.len())];
                     }
                     Some(Action::Upnp) => context.settings.upnp = !context.settings.upnp,
+                    Some(Action::Sound) => return Transition::Push(Box::new(SoundScreen)),
                     Some(Action::Back) => return self.leave(context),
                     None => {}
                 }
@@ -128,6 +133,10 @@ impl Screen for SettingsScreen {
             }
             _ => Transition::Stay,
         }
+    }
+
+    fn typing(&self) -> bool {
+        self.editing_name
     }
 
     fn draw(&self, context: &Context, frame: &mut Frame) {
@@ -155,6 +164,7 @@ impl Screen for SettingsScreen {
                     }
                     .to_string(),
                 ),
+                Action::Sound => ("Sound", sound::summary(context)),
                 Action::Back => ("", String::new()),
             };
             frame.text(name, label, 26.0 * s, theme::TEXT, Align::Left);

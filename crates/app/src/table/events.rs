@@ -1,7 +1,7 @@
 //! What a move did, worked out from the pictures of the board before and after it: the
 //! piece that moved, the pieces it took (or that exploded), a promotion or crowning, a
 //! check. Board views animate these, the panel counts captures from them, and sounds
-//! will play for them; none of them counts pieces on the board to guess.
+//! play for them; none of them counts pieces on the board to guess.
 
 use crate::message::Message;
 use ply_core::{BoardView, Outcome, Player};
@@ -48,8 +48,21 @@ pub enum TableEvent {
     Ended(Outcome),
     /// The referee refused something a seat at this computer asked for.
     Refused(String),
-    /// News for the player (a player dropped, chat).
-    Notice(Message),
+    /// News for the player (a player dropped, chat), with what it is about.
+    Notice(NoticeKind, Message),
+}
+
+/// What news from the other players is about, so that it can sound like what it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoticeKind {
+    /// A chat message.
+    Chat,
+    /// A player lost the connection or left.
+    Left,
+    /// A player is back.
+    Back,
+    /// Anything else (a refusal, the connection ending).
+    Other,
 }
 
 /// Works out what a move did from the board before and after it and its path.

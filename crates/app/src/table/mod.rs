@@ -11,7 +11,7 @@ mod remote;
 mod seat;
 
 pub use clock::{Clocks, clock_text};
-pub use events::{MoveEffects, Piece, TableEvent, Tally, effects};
+pub use events::{MoveEffects, NoticeKind, Piece, TableEvent, Tally, effects};
 pub use referee::{LocalReferee, Referee, Request, Ruling};
 pub use remote::RemoteReferee;
 pub use seat::Seat;
@@ -432,7 +432,7 @@ impl Table {
                 self.events.push(TableEvent::DrawDeclined(side));
             }
             Ruling::Ended(outcome) => self.end(outcome),
-            Ruling::Notice(message) => self.events.push(TableEvent::Notice(message)),
+            Ruling::Notice(news, message) => self.events.push(TableEvent::Notice(news, message)),
         }
     }
 

@@ -3,6 +3,7 @@
 //! way in both cases and applies the same rulings, so local and online games are one
 //! table with a different referee.
 
+use super::events::NoticeKind;
 use crate::message::Message;
 use ply_core::{EndReason, MoveCode, Outcome, Player};
 use ply_modes::AnyGame;
@@ -45,7 +46,7 @@ pub enum Ruling {
     /// see); endings by the rules follow from the moves themselves.
     Ended(Outcome),
     /// News for the player that changes nothing at the table (a player dropped, chat).
-    Notice(Message),
+    Notice(NoticeKind, Message),
 }
 
 /// A referee for a table.

@@ -2,6 +2,7 @@
 //! server accepted comes back as rulings (the move echoed, the game's end, draw offers),
 //! with news about the other players as messages for the screen.
 
+use super::events::NoticeKind;
 use super::referee::{Referee, Request, Ruling};
 use crate::message::Message;
 use crate::session::Shared;
@@ -45,7 +46,10 @@ impl Referee for RemoteReferee {
                 NetEvent::Message(message) => rulings.extend(ruling(message)),
                 NetEvent::Closed(_) => {
                     if let Some(reason) = &closed {
-                        rulings.push(Ruling::Notice(Message::error(reason.clone())));
+                        rulings.push(Ruling::Notice(
+                            NoticeKind::Other,
+                            Message::error(reason.clone()),
+                        ));
                     }
                 }
                 _ => {}
@@ -75,14 +79,19 @@ fn ruling(message: ServerMsg) -> Option<Ruling> {
         ServerMsg::GameOver { outcome } => Ruling::Ended(outcome),
         ServerMsg::DrawOffered { by } => Ruling::DrawOffered(by),
         ServerMsg::DrawDeclined { by } => Ruling::DrawDeclined(by),
-        ServerMsg::PlayerDropped { name } => Ruling::Notice(Message::warning(format!(
-            "{name} lost the connection; their seat is kept."
-        ))),
+        ServerMsg::PlayerDropped { name } => Ruling::Notice(
+            NoticeKind::Left,
+            Message::warning(format!("{name} lost the connection; their seat is kept.")),
+        ),
         ServerMsg::PlayerRejoined { name } => {
-            Ruling::Notice(Message::info(format!("{name} is back.")))
+            Ruling::Notice(NoticeKind::Back, Message::info(format!("{name} is back.")))
         }
-        ServerMsg::Chat { from, text } => Ruling::Notice(Message::info(format!("{from}: {text}"))),
-        ServerMsg::Denied(reason) => Ruling::Notice(Message::error(reason.to_string())),
+        ServerMsg::Chat { from, text } => {
+            Ruling::Notice(NoticeKind::Chat, Message::info(format!("{from}: {text}")))
+        }
+        ServerMsg::Denied(reason) => {
+            Ruling::Notice(NoticeKind::Other, Message::error(reason.to_string()))
+        }
         _ => return None,
     })
 }

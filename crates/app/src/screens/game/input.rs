@@ -5,6 +5,7 @@ use super::entry::{Entry, MoveEntry};
 use super::layers::{Action, Layer};
 use super::panel::{Panel, PanelHit};
 use super::{GameScreen, LookingBack, Press, STUCK_SECONDS, Target};
+use crate::audio::Cue;
 use crate::board::Hit;
 use crate::display::Point;
 use crate::message::Message;
@@ -61,6 +62,7 @@ impl GameScreen {
             }
             Entry::Stuck(cell) => {
                 self.stuck = Some((cell, STUCK_SECONDS));
+                context.cues.push(Cue::Illegal);
                 context.notice = Some(Message::info("That piece has no move now."));
             }
             Entry::Building | Entry::Nothing => {}

@@ -17,6 +17,7 @@ pub use panel::PanelHit;
 
 use super::widgets;
 use super::{Context, Event, Key, Screen, Transition};
+use crate::audio::{Listener, cues_for};
 use crate::board::flat::FlatBoard;
 use crate::board::{Board, Hit, Marks, Placement, Scene};
 use crate::display::{Frame, Point, Rect};
@@ -274,7 +275,9 @@ impl GameScreen {
     }
 
     fn take_table_events(&mut self, context: &mut Context) {
+        let listener = Listener::at(&self.table);
         for event in self.table.take_events() {
+            context.cues.extend(cues_for(&event, &listener));
             self.board.show(&event, &self.table.game().view());
             match event {
                 TableEvent::Moved(_) | TableEvent::Undone => {
@@ -306,7 +309,7 @@ impl GameScreen {
                     context.notice = Some(Message::info(format!("{side} declines the draw.")));
                 }
                 TableEvent::Refused(reason) => context.notice = Some(Message::warning(reason)),
-                TableEvent::Notice(message) => context.notice = Some(message),
+                TableEvent::Notice(_, message) => context.notice = Some(message),
             }
         }
     }

@@ -219,6 +219,10 @@ impl Screen for HostScreen {
         Transition::Stay
     }
 
+    fn typing(&self) -> bool {
+        self.form.focus.is_some()
+    }
+
     fn draw(&self, context: &Context, frame: &mut Frame) {
         widgets::page(frame, context, "Host an online game");
         self.form.draw(context, frame);

@@ -138,6 +138,10 @@ impl Screen for JoinScreen {
         Transition::Stay
     }
 
+    fn typing(&self) -> bool {
+        self.form.focus.is_some()
+    }
+
     fn draw(&self, context: &Context, frame: &mut Frame) {
         widgets::page(frame, context, "Join an online game");
         self.form.draw(context, frame);

@@ -1,11 +1,13 @@
 //! The lobby: who is here, who plays which side, the computer's strength, and (for the
 //! host) who can reach the lobby (in words, with Copy and the invite code) and starting
-//! the game; after a game everyone comes back here.
+//! the game; after a game everyone comes back here. Players coming and going and chat
+//! queue their sounds.
 
 use super::super::confirm::{Answer, Question};
 use super::super::game::GameScreen;
 use super::super::widgets::{self, Buttons, Look};
 use super::super::{Context, Event, Key, Screen, Transition};
+use crate::audio::{Cue, lobby_cues};
 use crate::display::{Align, Frame, Rect};
 use crate::message::Message;
 use crate::session::{Session, Shared};
@@ -15,7 +17,7 @@ use ply_core::Player;
 use ply_modes::{Level, MODES, find_mode};
 use ply_net::invite::Invite;
 use ply_net::portmap::Reach;
-use ply_net::{ClientMsg, GameSetup, NetEvent, Occupant, ServerMsg};
+use ply_net::{ClientMsg, GameSetup, LobbyView, NetEvent, Occupant, ServerMsg};
 use std::rc::Rc;
 use std::time::Duration;
 
@@ -43,6 +45,18 @@ pub struct LobbyScreen {
     asking: Option<Question<()>>,
     /// The router's latest news about the lobby's port (host only).
     reach: Option<Reach>,
+    /// The members connected when this screen last heard, to sound arrivals and leavings.
+    members: Vec<String>,
+}
+
+/// The names of the members connected to `lobby`.
+fn connected(lobby: &LobbyView) -> Vec<String> {
+    lobby
+        .players
+        .iter()
+        .filter(|player| player.connected)
+        .map(|player| player.name.clone())
+        .collect()
 }
 
 /// One line of the lobby's "who can join" box: its words, and what Copy puts on the
@@ -75,11 +89,13 @@ impl ReachLine {
 impl LobbyScreen {
     /// The lobby reached through `session`.
     pub fn new(session: Shared) -> LobbyScreen {
+        let members = session.borrow().mirror.lobby().map(connected);
         let mut lobby = LobbyScreen {
             session,
             strength: Level::Medium,
             asking: None,
             reach: None,
+            members: members.unwrap_or_default(),
         };
         lobby.refresh_reach();
         lobby
@@ -202,10 +218,17 @@ impl LobbyScreen {
             match event {
                 NetEvent::Message(ServerMsg::GameStarted(_)) => return self.open_game(),
                 NetEvent::Entered(entered) if entered.game.is_some() => return self.open_game(),
+                NetEvent::Entered(entered) => self.members = connected(&entered.lobby),
+                NetEvent::Message(ServerMsg::Lobby(lobby)) => {
+                    let members = connected(&lobby);
+                    context.cues.extend(lobby_cues(&self.members, &members));
+                    self.members = members;
+                }
                 NetEvent::Message(ServerMsg::Denied(reason)) => {
                     context.notice = Some(Message::error(reason.to_string()));
                 }
                 NetEvent::Message(ServerMsg::Chat { from, text }) => {
+                    context.cues.push(Cue::Chat);
                     context.notice = Some(Message::info(format!("{from}: {text}")));
                 }
                 _ => {}

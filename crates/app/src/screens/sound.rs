@@ -1,0 +1,209 @@
+//! The sound settings, a page of their own opened from the settings screen: volume, all
+//! sounds on or off (also the M key anywhere), and each group of sounds on or off; it
+//! says "no sound device" when the game could not open one.
+
+use super::widgets::{self, Buttons, Look};
+use super::{Context, Event, Key, Screen, Transition};
+use crate::display::{Align, Frame, Rect};
+use crate::settings::{Settings, VOLUMES};
+use crate::theme;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Action {
+    Volume,
+    Muted,
+    Moves,
+    Game,
+    Lobby,
+    Back,
+}
+
+/// The sound settings screen.
+#[derive(Default)]
+pub struct SoundScreen;
+
+/// The sound settings in a few words, for the settings screen's row.
+pub fn summary(context: &Context) -> String {
+    if context.sound_off.is_some() {
+        "no sound device".to_string()
+    } else if context.settings.sound_muted {
+        "off (M turns it on)".to_string()
+    } else {
+        format!("{}%", context.settings.sound_volume)
+    }
+}
+
+fn on_off(on: bool) -> String {
+    if on { "on" } else { "off" }.to_string()
+}
+
+impl SoundScreen {
+    fn rows(context: &Context) -> [(Rect, Rect, Action); 5] {
+        let s = widgets::scale(context);
+        let label_w = 260.0 * s;
+        let field_w = 420.0 * s;
+        let left = (context.size.0 - label_w - field_w) / 2.0;
+        let row = |i: usize, action| {
+            let y = 180.0 * s + i as f32 * 80.0 * s;
+            (
+                Rect::new(left, y, label_w, 54.0 * s),
+                Rect::new(left + label_w, y, field_w, 54.0 * s),
+                action,
+            )
+        };
+        [
+            row(0, Action::Volume),
+            row(1, Action::Muted),
+            row(2, Action::Moves),
+            row(3, Action::Game),
+            row(4, Action::Lobby),
+        ]
+    }
+
+    fn back_button(context: &Context) -> Rect {
+        let s = widgets::scale(context);
+        Rect::new(
+            (context.size.0 - 260.0 * s) / 2.0,
+            620.0 * s,
+            260.0 * s,
+            54.0 * s,
+        )
+    }
+
+    fn field(action: Action, settings: &Settings) -> (&'static str, String) {
+        match action {
+            Action::Volume => ("Volume", format!("{}%", settings.sound_volume)),
+            Action::Muted => ("Sound (M)", on_off(!settings.sound_muted)),
+            Action::Moves => ("Moves", on_off(settings.sound_moves)),
+            Action::Game => ("Check, game end", on_off(settings.sound_game)),
+            Action::Lobby => ("Lobby and chat", on_off(settings.sound_lobby)),
+            Action::Back => ("", String::new()),
+        }
+    }
+
+    fn act(action: Action, context: &mut Context) -> Transition {
+        let settings = &mut context.settings;
+        match action {
+            Action::Volume => {
+                let now = VOLUMES.iter().position(|&v| v == settings.sound_volume);
+                settings.sound_volume = VOLUMES[now.map_or(0, |i| (i + 1) % VOLUMES.len())];
+            }
+            Action::Muted => settings.sound_muted = !settings.sound_muted,
+            Action::Moves => settings.sound_moves = !settings.sound_moves,
+            Action::Game => settings.sound_game = !settings.sound_game,
+            Action::Lobby => settings.sound_lobby = !settings.sound_lobby,
+            Action::Back => {}
+        }
+        context.settings_changed = true;
+        if action == Action::Back {
+            Transition::Pop
+        } else {
+            Transition::Stay
+        }
+    }
+}
+
+impl Screen for SoundScreen {
+    fn update(&mut self, event: &Event, context: &mut Context) -> Transition {
+        match event {
+            Event::Key(Key::Escape) => SoundScreen::act(Action::Back, context),
+            Event::PointerUp(point) => {
+                let mut buttons = Buttons::new();
+                for (_, field, action) in SoundScreen::rows(context) {
+                    buttons.add(field, action);
+                }
+                buttons.add(SoundScreen::back_button(context), Action::Back);
+                match buttons.at(*point) {
+                    Some(action) => SoundScreen::act(action, context),
+                    None => Transition::Stay,
+                }
+            }
+            _ => Transition::Stay,
+        }
+    }
+
+    fn draw(&self, context: &Context, frame: &mut Frame) {
+        widgets::page(frame, context, "Sound");
+        let s = widgets::scale(context);
+        let line = |y: f32| Rect::new(0.0, y * s, context.size.0, 30.0 * s);
+        let (note, color) = match &context.sound_off {
+            Some(reason) => (
+                format!("No sound device: the game is silent ({reason})."),
+                theme::TEXT,
+            ),
+            None => (
+                "Click a setting to change it; M turns sound off or on anywhere.".to_string(),
+                theme::TEXT_DIM,
+            ),
+        };
+        frame.text(&note, line(120.0), 20.0 * s, color, Align::Center);
+        for (label, field, action) in SoundScreen::rows(context) {
+            let (name, value) = SoundScreen::field(action, &context.settings);
+            frame.text(name, label, 26.0 * s, theme::TEXT, Align::Left);
+            widgets::button(frame, context, field, &value, Look::Normal);
+        }
+        widgets::button(
+            frame,
+            context,
+            SoundScreen::back_button(context),
+            "Back",
+            Look::Normal,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn context() -> Context {
+        Context::new(Settings::default(), (1280.0, 800.0))
+    }
+
+    fn click(screen: &mut SoundScreen, context: &mut Context, action: Action) -> Transition {
+        let rect = if action == Action::Back {
+            SoundScreen::back_button(context)
+        } else {
+            let rows = SoundScreen::rows(context);
+            rows.iter().find(|row| row.2 == action).expect("a row").1
+        };
+        screen.update(&Event::PointerUp(rect.center()), context)
+    }
+
+    #[test]
+    fn each_row_changes_its_setting_and_the_change_is_kept() {
+        let mut context = context();
+        let mut screen = SoundScreen;
+        click(&mut screen, &mut context, Action::Volume);
+        assert_eq!(context.settings.sound_volume, 100);
+        click(&mut screen, &mut context, Action::Volume);
+        assert_eq!(context.settings.sound_volume, 20);
+        click(&mut screen, &mut context, Action::Muted);
+        assert!(context.settings.sound_muted);
+        click(&mut screen, &mut context, Action::Moves);
+        click(&mut screen, &mut context, Action::Game);
+        click(&mut screen, &mut context, Action::Lobby);
+        let settings = &context.settings;
+        assert!(!settings.sound_moves && !settings.sound_game && !settings.sound_lobby);
+        assert!(context.settings_changed);
+        assert!(matches!(
+            click(&mut screen, &mut context, Action::Back),
+            Transition::Pop
+        ));
+    }
+
+    #[test]
+    fn without_a_device_the_page_and_the_summary_say_so() {
+        let mut context = context();
+        assert_eq!(summary(&context), "80%");
+        context.sound_off = Some("Cannot find the default audio output device".into());
+        assert_eq!(summary(&context), "no sound device");
+        let mut frame = Frame::default();
+        SoundScreen.draw(&context, &mut frame);
+        let shown = frame.texts();
+        assert!(
+            shown.iter().any(|text| text.starts_with("No sound device")),
+            "{shown:?}"
+        );
+    }
+}
