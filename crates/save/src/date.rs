@@ -1,5 +1,6 @@
 //! Save dates as text for listings and `ply save inspect`, in the player's own time zone
-//! ("2026-11-21 11:52 CET"), with the calendar and time-zone work left to `jiff`.
+//! ("2026-11-21 11:52 CET"), and for game records in UTC ("2026.11.21"), with the
+//! calendar and time-zone work left to `jiff`.
 
 use jiff::Timestamp;
 use jiff::tz::TimeZone;
@@ -15,6 +16,22 @@ pub fn local_text(time: SystemTime) -> String {
 /// that must not depend on where they run).
 pub fn utc_text(time: SystemTime) -> String {
     text_in(time, &TimeZone::UTC)
+}
+
+/// The UTC day of `time` as game records write dates: "YYYY.MM.DD".
+pub(crate) fn record_date(time: SystemTime) -> String {
+    utc(time).strftime("%Y.%m.%d").to_string()
+}
+
+/// The UTC time of day of `time` as game records write it: "HH:MM:SS".
+pub(crate) fn record_time(time: SystemTime) -> String {
+    utc(time).strftime("%H:%M:%S").to_string()
+}
+
+fn utc(time: SystemTime) -> jiff::Zoned {
+    Timestamp::try_from(time)
+        .unwrap_or(Timestamp::UNIX_EPOCH)
+        .to_zoned(TimeZone::UTC)
 }
 
 /// `time` as "YYYY-MM-DD HH:MM ZONE" in `zone` (a time outside the calendar's range
@@ -44,6 +61,13 @@ mod tests {
         assert_eq!(at(951_782_400, &utc), "2000-02-29 00:00 UTC");
         assert_eq!(at(1_795_258_320, &utc), "2026-11-21 10:52 UTC");
         assert_eq!(at(4_102_444_799, &utc), "2099-12-31 23:59 UTC");
+    }
+
+    #[test]
+    fn record_dates_are_utc_with_dots() {
+        let time = UNIX_EPOCH + Duration::from_secs(1_795_258_320);
+        assert_eq!(record_date(time), "2026.11.21");
+        assert_eq!(record_time(time), "10:52:00");
     }
 
     #[test]

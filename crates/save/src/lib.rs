@@ -7,10 +7,12 @@
 //! (docs/save-format.md has the layout byte by byte). Loading replays every move
 //! through the mode's rules, so a save can never put a game in a state the rules do not
 //! allow. [`SaveFolder`] keeps the files: atomic writes, a listing newest first read
-//! from headers alone, deletion and an autosave slot.
+//! from headers alone, deletion and an autosave slot. [`export`] writes a saved game as
+//! a record other programs read: PGN, PDN or plain text.
 
 mod date;
 mod error;
+mod export;
 mod folder;
 mod format;
 mod game;
@@ -18,6 +20,7 @@ mod wire;
 
 pub use date::{local_text, utc_text};
 pub use error::SaveError;
+pub use export::{ExportError, Format, export};
 pub use folder::{
     AUTOSAVE_NAME, EXTENSION, ListedSave, SAVE_DIR_VARIABLE, SaveFolder, load_file, read_summary,
     write_file,

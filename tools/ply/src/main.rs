@@ -13,6 +13,7 @@ mod perft;
 mod protocol;
 mod relay;
 mod relay_bench;
+mod save_export;
 mod save_inspect;
 mod save_list;
 mod save_verify;
@@ -57,7 +58,7 @@ enum Command {
     Host(online::HostArgs),
     /// Join an online lobby (headless: events out, requests in, one per line).
     Join(online::JoinArgs),
-    /// Inspect, verify and list save files.
+    /// Inspect, verify, list and export save files.
     Save {
         #[command(subcommand)]
         command: SaveCommand,
@@ -72,6 +73,8 @@ enum SaveCommand {
     Verify(save_verify::VerifyArgs),
     /// List the saves in the save folder, newest first.
     List,
+    /// Write a save as a game record: PGN (chess modes), PDN (checkers) or text.
+    Export(save_export::ExportArgs),
 }
 
 fn main() -> ExitCode {
@@ -88,6 +91,7 @@ fn main() -> ExitCode {
             SaveCommand::Inspect(args) => save_inspect::run(&args),
             SaveCommand::Verify(args) => save_verify::run(&args),
             SaveCommand::List => save_list::run(),
+            SaveCommand::Export(args) => save_export::run(&args),
         },
         Command::Relay(args) => relay::run(&args),
         Command::Host(args) => online::host(&args),

@@ -393,3 +393,67 @@ fn bench_relay_reports_round_trips_throughput_and_memory() {
         );
     }
 }
+
+#[test]
+fn save_export_chooses_the_format_by_mode() {
+    let chess = ply(&["save", "export", &golden("atomic")]);
+    assert!(chess.status.success(), "{}", stderr(&chess));
+    let text = stdout(&chess);
+    for needle in [
+        "[Event \"Golden Atomic chess\"]\n",
+        "[Date \"2026.11.21\"]\n",
+        "[White \"Ada\"]\n",
+        "[Result \"0-1\"]\n",
+        "[Variant \"Atomic\"]\n",
+        "[Termination \"resignation\"]\n",
+        "\n\n1. d3 a5 2. Nc3 e6",
+        "20. hxg5 f5 0-1\n",
+    ] {
+        assert!(text.contains(needle), "{needle:?} missing from:\n{text}");
+    }
+
+    let checkers = stdout(&ply(&["save", "export", &golden("checkers")]));
+    assert!(checkers.contains("[GameType \"21\"]\n"), "{checkers}");
+    assert!(checkers.contains("[Black \"Ada\"]\n"), "{checkers}");
+    assert!(
+        checkers.contains("1. 10-14 22-18 2. 11-15 18x11"),
+        "{checkers}"
+    );
+
+    let connect4 = stdout(&ply(&["save", "export", &golden("connect4")]));
+    assert!(connect4.starts_with("Game: Connect Four\n"), "{connect4}");
+    assert!(
+        connect4.contains("Result: Red wins (four in a row)\n"),
+        "{connect4}"
+    );
+}
+
+#[test]
+fn save_export_writes_a_file_and_refuses_a_format_that_does_not_fit() {
+    let dir = std::env::temp_dir().join(format!("ply-cli-export-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary folder");
+    let out = dir.join("mega.pgn");
+    let written = ply(&[
+        "save",
+        "export",
+        &golden("mega"),
+        "--out",
+        &out.to_string_lossy(),
+    ]);
+    let record = std::fs::read_to_string(&out);
+    std::fs::remove_dir_all(&dir).expect("cleans up");
+    assert!(written.status.success(), "{}", stderr(&written));
+    assert_eq!(stdout(&written), "");
+    let record = record.expect("the record was written");
+    assert!(
+        record.contains("[Variant \"Mega chess 16x16\"]\n[SetUp \"1\"]\n"),
+        "{record}"
+    );
+
+    let refused = ply(&["save", "export", &golden("chess"), "--format", "pdn"]);
+    assert!(!refused.status.success());
+    assert_eq!(
+        stderr(&refused),
+        "error: PDN cannot record a game of Chess; use PGN or text\n"
+    );
+}

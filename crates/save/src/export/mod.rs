@@ -1,0 +1,321 @@
+//! Game records people can take to other programs: PGN for the chess modes, PDN for
+//! checkers, and a plain text record for every mode (the only one for hnefatafl and
+//! Connect Four, which have no common exchange format). Each writer reads a
+//! [`SavedGame`]; this file chooses the format, says when one does not fit the mode,
+//! and holds what the writers share: the game's facts, tag escaping and numbered,
+//! wrapped movetext that can carry a clock per move.
+
+mod pdn;
+mod pgn;
+mod text;
+
+use crate::SavedGame;
+use ply_core::{Outcome, Player, PositionError};
+use ply_modes::find_mode;
+use std::fmt;
+use std::time::Duration;
+use thiserror::Error;
+
+/// The modes PGN can record: the chess family.
+const CHESS_MODES: [&str; 6] = ["chess", "atomic", "koth", "hole", "lps", "mega"];
+
+/// A kind of game record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Portable Game Notation, for the chess modes.
+    Pgn,
+    /// Portable Draughts Notation, for checkers (English draughts, GameType 21).
+    Pdn,
+    /// Plyground's plain text record, for every mode.
+    Text,
+}
+
+impl Format {
+    /// The record other programs read best for this mode: PGN for the chess modes, PDN
+    /// for checkers, text for the others.
+    pub fn for_mode(mode_id: &str) -> Format {
+        if CHESS_MODES.contains(&mode_id) {
+            Format::Pgn
+        } else if mode_id == "checkers" {
+            Format::Pdn
+        } else {
+            Format::Text
+        }
+    }
+
+    /// Whether this format can record a game of this mode.
+    pub fn fits(self, mode_id: &str) -> bool {
+        self == Format::Text || self == Format::for_mode(mode_id)
+    }
+
+    /// The usual file extension, without the dot.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Pgn => "pgn",
+            Format::Pdn => "pdn",
+            Format::Text => "txt",
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Format::Pgn => "PGN",
+            Format::Pdn => "PDN",
+            Format::Text => "text",
+        })
+    }
+}
+
+/// Why a game could not be written as a record.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ExportError {
+    /// The format cannot hold a game of this mode.
+    #[error("{format} cannot record a game of {mode_name}; use {fits} or text")]
+    DoesNotFit {
+        /// The format asked for.
+        format: Format,
+        /// The mode's name, as menus show it.
+        mode_name: String,
+        /// The format that does fit the mode.
+        fits: Format,
+    },
+    /// The game's start position could not be read back (a bug, never a player's
+    /// doing: the game itself started from it).
+    #[error("the game's start position cannot be read back: {0}")]
+    BadStart(#[source] PositionError),
+}
+
+/// `saved` as a record in `format`, ending with a newline.
+pub fn export(saved: &SavedGame, format: Format) -> Result<String, ExportError> {
+    let mode_id = saved.game.mode_id();
+    if !format.fits(mode_id) {
+        return Err(ExportError::DoesNotFit {
+            format,
+            mode_name: mode_name(mode_id),
+            fits: Format::for_mode(mode_id),
+        });
+    }
+    let facts = Facts::of(saved)?;
+    Ok(match format {
+        Format::Pgn => pgn::write(saved, &facts),
+        Format::Pdn => pdn::write(saved, &facts),
+        Format::Text => text::write(saved, &facts),
+    })
+}
+
+/// The menu name of a mode.
+fn mode_name(mode_id: &str) -> String {
+    find_mode(mode_id).map_or_else(|| mode_id.to_string(), |mode| mode.name.to_string())
+}
+
+/// What every writer needs to know about the game beyond the save's fields.
+struct Facts {
+    /// Who moved first from the start position.
+    first_mover: Player,
+    /// Whether the game started from the mode's usual start position.
+    usual_start: bool,
+    /// The moves in the mode's move-list notation, each with the clock after it.
+    moves: Vec<RecordedMove>,
+}
+
+impl Facts {
+    fn of(saved: &SavedGame) -> Result<Facts, ExportError> {
+        let game = &saved.game;
+        let start = game.start_text();
+        let (first_mover, usual_start) = match find_mode(game.mode_id()) {
+            Some(mode) => (
+                mode.from_position(&start)
+                    .map_err(ExportError::BadStart)?
+                    .to_move(),
+                mode.new_game().start_text() == start,
+            ),
+            None => (Player::First, false),
+        };
+        let moves = game
+            .display_moves()
+            .into_iter()
+            .map(|text| RecordedMove { text, clock: None })
+            .collect();
+        Ok(Facts {
+            first_mover,
+            usual_start,
+            moves,
+        })
+    }
+
+    /// The name of the player of `side`, or "?" when nobody is seated there.
+    fn name(saved: &SavedGame, side: Player) -> String {
+        saved
+            .seats
+            .iter()
+            .find(|seat| seat.side == side)
+            .map_or_else(|| "?".to_string(), |seat| seat.name.clone())
+    }
+}
+
+/// One move as a record writes it.
+struct RecordedMove {
+    /// The move in the mode's move-list notation (SAN in chess).
+    text: String,
+    /// Time left on the mover's clock after the move, once games have time controls;
+    /// written as a `[%clk H:MM:SS]` comment.
+    clock: Option<Duration>,
+}
+
+/// The result as PGN and PDN write it, White's score first: "1-0", "0-1", "1/2-1/2",
+/// or "*" for a game still going. `white` is the side whose score comes first.
+fn result_token(outcome: Option<Outcome>, white: Player) -> &'static str {
+    match outcome {
+        None => "*",
+        Some(Outcome::Draw { .. }) => "1/2-1/2",
+        Some(Outcome::Win { winner, .. }) if winner == white => "1-0",
+        Some(Outcome::Win { .. }) => "0-1",
+    }
+}
+
+/// The Termination tag: what ended the game, or "unterminated" while it goes on.
+fn termination(outcome: Option<Outcome>) -> &'static str {
+    outcome.map_or("unterminated", |outcome| outcome.reason().describe())
+}
+
+/// A tag pair line, `[Name "value"]`, with `\` and `"` escaped as PGN asks.
+fn tag(name: &str, value: &str) -> String {
+    let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+    format!("[{name} \"{escaped}\"]\n")
+}
+
+/// Most characters on a movetext line (PGN's export format asks for under 80).
+const LINE_WIDTH: usize = 79;
+
+/// Numbered movetext ending in the result token, wrapped to [`LINE_WIDTH`]: `1. e4 e5
+/// 2. Nf3`, starting `N...` when the second side moves first, each clock as a comment
+/// after its move, and the move number repeated (`N...`) for a reply after a comment.
+fn movetext(
+    moves: &[RecordedMove],
+    first_mover: Player,
+    first_number: u32,
+    result: &str,
+) -> String {
+    let mut tokens = Vec::with_capacity(moves.len() * 2 + 1);
+    let mut number = first_number;
+    let mut mover = first_mover;
+    let mut after_comment = false;
+    for (index, recorded) in moves.iter().enumerate() {
+        if mover == Player::First {
+            tokens.push(format!("{number}."));
+        } else if index == 0 || after_comment {
+            tokens.push(format!("{number}..."));
+        }
+        tokens.push(recorded.text.clone());
+        after_comment = false;
+        if let Some(clock) = recorded.clock {
+            tokens.push(format!("{{[%clk {}]}}", clock_text(clock)));
+            after_comment = true;
+        }
+        if mover == Player::Second {
+            number += 1;
+        }
+        mover = mover.opponent();
+    }
+    tokens.push(result.to_string());
+    wrap(&tokens)
+}
+
+/// Tokens joined by spaces, broken into lines of at most [`LINE_WIDTH`] characters
+/// (a longer token stands on a line of its own).
+fn wrap(tokens: &[String]) -> String {
+    let mut text = String::new();
+    let mut line_len = 0;
+    for token in tokens {
+        if line_len > 0 && line_len + 1 + token.len() > LINE_WIDTH {
+            text.push('\n');
+            line_len = 0;
+        } else if line_len > 0 {
+            text.push(' ');
+            line_len += 1;
+        }
+        text.push_str(token);
+        line_len += token.len();
+    }
+    text.push('\n');
+    text
+}
+
+/// A clock reading as PGN's `%clk` writes it: `H:MM:SS`.
+fn clock_text(left: Duration) -> String {
+    let seconds = left.as_secs();
+    format!(
+        "{}:{:02}:{:02}",
+        seconds / 3600,
+        seconds / 60 % 60,
+        seconds % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moves(texts: &[&str]) -> Vec<RecordedMove> {
+        texts
+            .iter()
+            .map(|text| RecordedMove {
+                text: text.to_string(),
+                clock: None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn moves_are_numbered_in_pairs() {
+        let text = movetext(&moves(&["e4", "e5", "Nf3"]), Player::First, 1, "*");
+        assert_eq!(text, "1. e4 e5 2. Nf3 *\n");
+    }
+
+    #[test]
+    fn a_start_with_the_second_side_to_move_begins_with_dots() {
+        let text = movetext(&moves(&["e5", "Nf3"]), Player::Second, 7, "1-0");
+        assert_eq!(text, "7... e5 8. Nf3 1-0\n");
+    }
+
+    #[test]
+    fn clocks_become_comments_and_the_reply_is_renumbered() {
+        let mut played = moves(&["e4", "e5", "Nf3"]);
+        played[0].clock = Some(Duration::from_secs(272));
+        played[1].clock = Some(Duration::from_secs(3 * 3600 + 59));
+        let text = movetext(&played, Player::First, 1, "*");
+        assert_eq!(
+            text,
+            "1. e4 {[%clk 0:04:32]} 1... e5 {[%clk 3:00:59]} 2. Nf3 *\n"
+        );
+    }
+
+    #[test]
+    fn long_movetext_wraps_under_80_characters() {
+        let played = moves(&["Nf3"; 60]);
+        let text = movetext(&played, Player::First, 1, "*");
+        assert!(text.lines().count() > 1);
+        assert!(text.lines().all(|line| line.len() <= LINE_WIDTH));
+        assert_eq!(text.split_whitespace().filter(|t| *t == "Nf3").count(), 60);
+    }
+
+    #[test]
+    fn tag_values_escape_quotes_and_backslashes() {
+        assert_eq!(
+            tag("Event", r#"a "b" \c"#),
+            "[Event \"a \\\"b\\\" \\\\c\"]\n"
+        );
+    }
+
+    #[test]
+    fn each_mode_has_a_format_and_text_fits_all() {
+        assert_eq!(Format::for_mode("koth"), Format::Pgn);
+        assert_eq!(Format::for_mode("checkers"), Format::Pdn);
+        assert_eq!(Format::for_mode("connect4"), Format::Text);
+        assert!(Format::Text.fits("mega"));
+        assert!(!Format::Pgn.fits("checkers"));
+        assert!(!Format::Pdn.fits("chess"));
+    }
+}
