@@ -4,7 +4,7 @@
 use crate::search::{Limits, Report, Searcher};
 use ply_core::{Heuristics, Score, zobrist::splitmix64};
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How strongly the computer plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -77,8 +77,13 @@ pub struct Request {
     pub seed: u64,
 }
 
-/// Chooses a move for `root` at `level`: the best the search finds within the level's
-/// limits, except that, at the level's mistake rate (decided by `seed`, so games can be
+/// The part of Maximum's budget a mode's perfect player may use; the ordinary search
+/// keeps the rest in case it cannot finish.
+const PERFECT_SHARE: u32 = 2;
+
+/// Chooses a move for `root` at `level`. At Maximum, a mode that can play perfectly
+/// ([`Heuristics::perfect_move`]) is asked first, with part of the budget. Otherwise the
+/// move is the best the search finds within the level's limits, except that, at the level's mistake rate (decided by `seed`, so games can be
 /// replayed), a move up to the level's margin worse than the best is picked at random.
 /// A move that throws away a proven result is never picked as a mistake.
 pub fn choose<G: Heuristics>(
@@ -94,7 +99,23 @@ pub fn choose<G: Heuristics>(
         budget,
         seed,
     } = *request;
-    let limits = level.limits(budget);
+    let mut limits = level.limits(budget);
+    if level == Level::Maximum {
+        let started = Instant::now();
+        let deadline = started + budget / PERFECT_SHARE;
+        if let Some((mv, score)) = root.perfect_move(deadline, stop) {
+            let report = Report {
+                depth: score.plies_to_end().unwrap_or(0),
+                score,
+                nodes: 0,
+                elapsed: started.elapsed(),
+                pv: vec![mv],
+            };
+            progress(&report);
+            return report;
+        }
+        limits.time = Some(budget.saturating_sub(started.elapsed()));
+    }
     let report = searcher.search(root, history, &limits, stop, progress);
     let (rate, margin) = level.mistakes();
     if rate == 0 || splitmix64(seed) % 100 >= rate || report.score.is_decisive() {

@@ -5,6 +5,8 @@
 use crate::{BoardView, MoveError, Outcome, PieceLook, Player, PositionError, Score, SideColors};
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 /// A move as a small number whose meaning never changes for a given mode, so that it
 /// can cross crate, thread and network boundaries without knowing the mode's types.
@@ -106,6 +108,13 @@ pub trait Heuristics: Rules {
     /// the search then looks one ply further and never stands pat.
     fn in_check(&self) -> bool {
         false
+    }
+    /// For a mode that can be played perfectly: a move that keeps the position's exact
+    /// value, with that value from the side to move's view, found before `deadline`
+    /// (and before `stop` is raised). `None` when the mode has no such player or it
+    /// cannot finish in time; the ordinary search then plays.
+    fn perfect_move(&self, _deadline: Instant, _stop: &AtomicBool) -> Option<(Self::Move, Score)> {
+        None
     }
 }
 

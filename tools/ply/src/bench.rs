@@ -5,9 +5,9 @@
 
 use crate::game_args::mode_named;
 use clap::{Args, Subcommand};
-use ply_modes::{Limits, MODES};
+use ply_modes::{Level, Limits, MODES, Request};
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Arguments of `ply bench`.
 #[derive(Args, Debug)]
@@ -20,8 +20,8 @@ pub struct BenchArgs {
 enum BenchCommand {
     /// Depth reached, speed and best move in a fixed time, per mode.
     Ai(AiArgs),
-    /// Connect Four benchmark positions: how often the computer finds a winning move in
-    /// the time given, checked against the file's exact scores.
+    /// Connect Four benchmark positions: how often the computer on Maximum finds a
+    /// winning move in the time given, checked against the file's exact scores.
     Solve(SolveArgs),
     /// How long after its stop flag, and how far past its time budget, the search
     /// returns, in every mode (worst of several runs).
@@ -140,9 +140,10 @@ fn bench_solve(args: &SolveArgs) -> Result<(), String> {
     let mode = mode_named("connect4")?;
     let text = std::fs::read_to_string(&args.file)
         .map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
-    let limits = Limits {
-        time: Some(Duration::from_millis(args.millis)),
-        ..Limits::default()
+    let request = Request {
+        level: Level::Maximum,
+        budget: Duration::from_millis(args.millis),
+        seed: 0,
     };
     let (mut won, mut found, mut slowest) = (0u32, 0u32, Duration::ZERO);
     let mut total = Duration::ZERO;
@@ -163,19 +164,21 @@ fn bench_solve(args: &SolveArgs) -> Result<(), String> {
         }
         won += 1;
         let game = mode.from_position(moves).map_err(|e| e.to_string())?;
-        let thought = game.analyse(&limits, &AtomicBool::new(false), &mut |_| {});
-        slowest = slowest.max(thought.elapsed);
-        total += thought.elapsed;
+        let started = Instant::now();
+        let thought = game.think(&request, &AtomicBool::new(false), &mut |_| {});
+        let elapsed = started.elapsed();
+        slowest = slowest.max(elapsed);
+        total += elapsed;
         match thought.best {
             Some(code) if move_wins(&*game, code) => found += 1,
             _ => say!("missed: {moves} (played {:?})", thought.line.first()),
         }
     }
     say!(
-        "{found} of {won} won positions answered with a winning move ({:.1}%); mean {} ms, slowest {} ms",
+        "{found} of {won} won positions answered with a winning move ({:.1}%); mean {:.2} ms, slowest {:.1} ms",
         100.0 * f64::from(found) / f64::from(won.max(1)),
-        total.as_millis() / u128::from(won.max(1)),
-        slowest.as_millis()
+        total.as_secs_f64() * 1e3 / f64::from(won.max(1)),
+        slowest.as_secs_f64() * 1e3
     );
     Ok(())
 }

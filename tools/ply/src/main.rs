@@ -5,6 +5,7 @@
 mod say;
 
 mod bench;
+mod book;
 mod game_args;
 mod matches;
 mod moves;
@@ -52,6 +53,8 @@ enum Command {
     /// Performance measurements: the search's depth and speed, and how quickly it
     /// obeys `stop` and its time budget.
     Bench(bench::BenchArgs),
+    /// Regenerate Connect Four's opening book with its own solver.
+    Book(book::BookArgs),
     /// Run the relay server that hosts online lobbies.
     Relay(relay::RelayArgs),
     /// Host an online lobby (headless: events out, requests in, one per line).
@@ -87,6 +90,7 @@ fn main() -> ExitCode {
         Command::Uci => conversation(protocol::uci::run(io::stdin().lock(), io::stdout())),
         Command::Engine => conversation(protocol::engine::run(io::stdin().lock(), io::stdout())),
         Command::Bench(args) => bench::run(&args),
+        Command::Book(args) => book::run(&args),
         Command::Save { command } => match command {
             SaveCommand::Inspect(args) => save_inspect::run(&args),
             SaveCommand::Verify(args) => save_verify::run(&args),

@@ -6,6 +6,8 @@ use super::Move;
 use super::bitboard::{self, EVEN_ROWS, ODD_ROWS};
 use super::position::ConnectFour;
 use ply_core::{Heuristics, Player, Score};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 /// The side to move completes four on its move: as good as won, yet left for the
 /// search to prove (it is not a proven score).
@@ -55,6 +57,16 @@ impl Heuristics for ConnectFour {
             return Score(-WIN_NOW);
         }
         Score(self.standing(us, our_threats) - self.standing(them, their_threats))
+    }
+
+    /// The opening book's move early in the game, the solver's after it: a move that
+    /// keeps the exact value (a book move keeps the result, and its score is only 1, 0
+    /// or -1 for a win, draw or loss).
+    fn perfect_move(&self, deadline: Instant, stop: &AtomicBool) -> Option<(Move, Score)> {
+        if self.is_won() || self.is_full() {
+            return None;
+        }
+        super::solver::perfect_move(self, deadline, stop)
     }
 
     /// The moves that complete four at once.

@@ -3,11 +3,13 @@
 //! sets, a threat-counting evaluation and a drop-in-column board view.
 
 mod bitboard;
+pub mod book;
 mod evaluation;
 mod look;
 mod notation;
 mod position;
 mod rules;
+pub mod solver;
 
 pub use position::ConnectFour;
 
