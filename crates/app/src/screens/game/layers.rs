@@ -332,6 +332,7 @@ fn banner_rect(context: &Context, situation: &Situation<'_>, collapsed: bool) ->
     let board = situation.board;
     let w = (560.0 * s).min(board.w.max(440.0 * s));
     if collapsed {
+        let w = board.w.max(w);
         let h = (STRIP_HEIGHT - 12.0) * s;
         let y = (board.y + board.h + 8.0 * s).min(context.size.1 - h);
         return Rect::new(board.center().x - w / 2.0, y, w, h);
@@ -345,9 +346,9 @@ fn game_over_buttons(context: &Context, situation: &Situation<'_>, collapsed: bo
     let rect = banner_rect(context, situation, collapsed);
     if collapsed {
         let show = Rect::new(
-            rect.x + rect.w - 130.0 * s,
+            rect.x + rect.w - 100.0 * s,
             rect.y + 8.0 * s,
-            120.0 * s,
+            90.0 * s,
             rect.h - 16.0 * s,
         );
         return vec![button(show, "Show", Look::Normal, Action::Expand)];
@@ -393,11 +394,11 @@ fn draw_banner(context: &Context, situation: &Situation<'_>, collapsed: bool, fr
         color: theme::BUTTON_ACTIVE,
     });
     if collapsed {
-        let text = Rect::new(rect.x + 16.0 * s, rect.y, rect.w - 160.0 * s, rect.h);
+        let text = Rect::new(rect.x + 14.0 * s, rect.y, rect.w - 124.0 * s, rect.h);
         frame.text(
             format!("{headline}: {reason}"),
             text,
-            20.0 * s,
+            18.0 * s,
             theme::TITLE,
             Align::Left,
         );
