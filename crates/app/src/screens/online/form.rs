@@ -2,8 +2,11 @@
 //! focused field, and the buttons under them.
 
 use super::super::widgets::{self, Buttons, Look};
-use super::super::{Context, Event, Key};
+use super::super::{Context, Event, Key, Transition};
+use super::error::OnlineError;
+use super::lobby::LobbyScreen;
 use crate::display::{Align, Frame, Rect, Rgba};
+use crate::message::Message;
 use crate::theme;
 
 /// A one-line text field.
@@ -124,6 +127,38 @@ pub enum FormAction {
     Help,
     /// Back to the menu.
     Back,
+}
+
+/// A form's Back button (bottom left) and its going-ahead button labelled `go` (bottom
+/// right).
+pub fn back_and_go(context: &Context, go: &str) -> [(Rect, String, Look, FormAction); 2] {
+    let s = widgets::scale(context);
+    let bottom = context.size.1 - 90.0 * s;
+    [
+        (
+            Rect::new(40.0 * s, bottom, 200.0 * s, 54.0 * s),
+            "Back".into(),
+            Look::Normal,
+            FormAction::Back,
+        ),
+        (
+            Rect::new(context.size.0 - 300.0 * s, bottom, 260.0 * s, 54.0 * s),
+            go.into(),
+            Look::Chosen,
+            FormAction::Go,
+        ),
+    ]
+}
+
+/// Goes to the lobby a form opened or joined, or stays on the form saying why not.
+pub fn enter(lobby: Result<LobbyScreen, OnlineError>, context: &mut Context) -> Transition {
+    match lobby {
+        Ok(lobby) => Transition::Replace(Box::new(lobby)),
+        Err(error) => {
+            context.notice = Some(Message::error(error.to_string()));
+            Transition::Stay
+        }
+    }
 }
 
 /// Types into the form or finds the button clicked.

@@ -6,10 +6,9 @@
 use super::super::widgets::{self, Look};
 use super::super::{Context, Event, Screen, Transition};
 use super::error::OnlineError;
-use super::form::{Field, Form, FormAction, draw_buttons, form_update};
+use super::form::{Field, Form, FormAction, back_and_go, draw_buttons, enter, form_update};
 use super::lobby::LobbyScreen;
 use crate::display::{Frame, Rect};
-use crate::message::Message;
 use crate::session::Session;
 use ply_modes::MODES;
 use ply_net::portmap::{PortMap, PortMapOptions, Reach};
@@ -107,7 +106,6 @@ impl HostScreen {
         let s = widgets::scale(context);
         let left = (context.size.0 - 700.0 * s) / 2.0;
         let y = 150.0 * s + 2.0 * 76.0 * s;
-        let bottom = context.size.1 - 90.0 * s;
         vec![
             (
                 Rect::new(left + 240.0 * s, y, 460.0 * s, 54.0 * s),
@@ -121,29 +119,15 @@ impl HostScreen {
                 Look::Normal,
                 FormAction::Help,
             ),
-            (
-                Rect::new(40.0 * s, bottom, 200.0 * s, 54.0 * s),
-                "Back".into(),
-                Look::Normal,
-                FormAction::Back,
-            ),
-            (
-                Rect::new(context.size.0 - 300.0 * s, bottom, 260.0 * s, 54.0 * s),
-                "Open lobby".into(),
-                Look::Chosen,
-                FormAction::Go,
-            ),
         ]
+        .into_iter()
+        .chain(back_and_go(context, "Open lobby"))
+        .collect()
     }
 
     fn open(&mut self, context: &mut Context) -> Transition {
-        match self.open_lobby(context) {
-            Ok(lobby) => Transition::Replace(Box::new(lobby)),
-            Err(error) => {
-                context.notice = Some(Message::error(error.to_string()));
-                Transition::Stay
-            }
-        }
+        let lobby = self.open_lobby(context);
+        enter(lobby, context)
     }
 
     /// Starts the relay server in this process and joins it as the host.

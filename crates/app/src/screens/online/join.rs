@@ -5,10 +5,9 @@
 use super::super::widgets::{self, Look};
 use super::super::{Context, Event, Screen, Transition};
 use super::error::OnlineError;
-use super::form::{Field, Form, FormAction, draw_buttons, form_update};
+use super::form::{Field, Form, FormAction, back_and_go, draw_buttons, enter, form_update};
 use super::lobby::LobbyScreen;
 use crate::display::{Frame, Rect};
-use crate::message::Message;
 use crate::session::Session;
 use ply_net::client::with_default_port;
 use ply_net::invite::Invite;
@@ -54,38 +53,21 @@ impl JoinScreen {
 
     fn buttons(&self, context: &Context) -> Vec<(Rect, String, Look, FormAction)> {
         let s = widgets::scale(context);
-        let bottom = context.size.1 - 90.0 * s;
         let left = (context.size.0 - 700.0 * s) / 2.0;
-        vec![
-            (
-                Rect::new(left, 150.0 * s + 4.0 * 76.0 * s, 700.0 * s, 40.0 * s),
-                "Help: hosting and joining".into(),
-                Look::Normal,
-                FormAction::Help,
-            ),
-            (
-                Rect::new(40.0 * s, bottom, 200.0 * s, 54.0 * s),
-                "Back".into(),
-                Look::Normal,
-                FormAction::Back,
-            ),
-            (
-                Rect::new(context.size.0 - 300.0 * s, bottom, 260.0 * s, 54.0 * s),
-                "Join".into(),
-                Look::Chosen,
-                FormAction::Go,
-            ),
-        ]
+        vec![(
+            Rect::new(left, 150.0 * s + 4.0 * 76.0 * s, 700.0 * s, 40.0 * s),
+            "Help: hosting and joining".into(),
+            Look::Normal,
+            FormAction::Help,
+        )]
+        .into_iter()
+        .chain(back_and_go(context, "Join"))
+        .collect()
     }
 
     fn join(&mut self, context: &mut Context) -> Transition {
-        match self.connect(context) {
-            Ok(lobby) => Transition::Replace(Box::new(lobby)),
-            Err(error) => {
-                context.notice = Some(Message::error(error.to_string()));
-                Transition::Stay
-            }
-        }
+        let lobby = self.connect(context);
+        enter(lobby, context)
     }
 
     /// Sets the address, name and password, as typed.
