@@ -371,7 +371,9 @@ fn game_over_buttons(context: &Context, situation: &Situation<'_>, collapsed: bo
             ("Menu", Look::Normal, Action::Leave),
         ]
     };
-    let (w, gap) = (150.0 * s, 12.0 * s);
+    // A lone button ("Back to lobby") gets the room its longer label needs.
+    let w = if entries.len() == 1 { 230.0 } else { 150.0 } * s;
+    let gap = 12.0 * s;
     let total = entries.len() as f32 * w + (entries.len() - 1) as f32 * gap;
     let left = rect.center().x - total / 2.0;
     for (i, (label, look, action)) in entries.into_iter().enumerate() {

@@ -291,6 +291,8 @@ impl GameScreen {
                     }
                 }
                 TableEvent::Ended(_) => {
+                    // What was said during the game ("waiting for the answer") is over.
+                    context.notice = None;
                     self.refresh_moves();
                     self.layers
                         .retain(|layer| !matches!(layer, Layer::Choose(_) | Layer::DrawAnswer(_)));
