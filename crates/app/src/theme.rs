@@ -120,6 +120,8 @@ pub const BUTTON_ACTIVE_HOVER: Rgba = Rgba::rgb(246, 184, 92);
 pub const BUTTON_DISABLED: Rgba = Rgba::rgb(72, 76, 84);
 /// Ordinary text.
 pub const TEXT: Rgba = Rgba::rgb(236, 238, 242);
+/// Text warning of a problem (a name that will be refused).
+pub const WARNING: Rgba = Rgba::rgb(250, 170, 90);
 /// Less important text.
 pub const TEXT_DIM: Rgba = Rgba::rgb(160, 168, 180);
 /// Headings.

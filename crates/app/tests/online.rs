@@ -423,3 +423,38 @@ fn an_invite_code_joins_in_place_of_an_address_and_a_typo_is_refused() {
         frame.texts().contains(&"Guesty")
     });
 }
+
+/// The name rule is shown where names are typed and checked before anything is sent.
+#[test]
+fn a_name_that_breaks_the_rule_is_caught_on_the_form() {
+    let mut context = context("A");
+    let mut join = JoinScreen::new(&context);
+    join.fill("127.0.0.1", "A", "");
+    let mut frame = Frame::default();
+    join.draw(&context, &mut frame);
+    assert!(
+        frame
+            .texts()
+            .iter()
+            .any(|text| text.starts_with("Not allowed: it needs at least 2")),
+        "{:?}",
+        frame.texts()
+    );
+    let refused = join
+        .connect(&mut context)
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(
+        refused.starts_with("Your name cannot be used online"),
+        "{refused}"
+    );
+    join.fill("127.0.0.1", "Zoé Ann", "");
+    let mut frame = Frame::default();
+    join.draw(&context, &mut frame);
+    assert!(
+        frame.texts().contains(&ply_net::name::NAME_RULE),
+        "{:?}",
+        frame.texts()
+    );
+}

@@ -16,6 +16,7 @@ pub mod bench;
 pub mod client;
 pub mod frame;
 pub mod invite;
+pub mod name;
 pub mod portmap;
 pub mod protocol;
 pub mod server;

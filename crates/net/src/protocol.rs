@@ -39,11 +39,7 @@ pub const MAX_POSITION_TEXT_LEN: usize = 2048;
 /// The most moves a game setup may replay before the game starts.
 pub const MAX_SETUP_MOVES: usize = 10_000;
 
-/// The shortest allowed player name, in characters.
-pub const MIN_NAME_LEN: usize = 4;
-
-/// The longest allowed player name, in characters.
-pub const MAX_NAME_LEN: usize = 16;
+pub use crate::name::{MAX_NAME_LEN, MIN_NAME_LEN, validate_name};
 
 /// A random challenge the server sends once per connection.
 pub type Nonce = [u8; 32];
@@ -511,41 +507,9 @@ pub enum Denied {
     },
 }
 
-/// Checks a player name: 4 to 16 letters, digits or underscores.
-pub fn validate_name(name: &str) -> Result<(), EntryRefusal> {
-    let refuse = |reason: &str| EntryRefusal::BadName {
-        name: name.chars().take(MAX_NAME_LEN * 2).collect(),
-        reason: reason.to_string(),
-    };
-    let length = name.chars().count();
-    if length < MIN_NAME_LEN {
-        return Err(refuse("it needs at least 4 characters"));
-    }
-    if length > MAX_NAME_LEN {
-        return Err(refuse("it may have at most 16 characters"));
-    }
-    if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        return Err(refuse("only letters, digits and _ are allowed"));
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn names_follow_the_rules() {
-        for good in ["Anna", "bob_42", "ABCDEFGHIJKLMNOP", "____"] {
-            assert_eq!(validate_name(good), Ok(()), "{good}");
-        }
-        for bad in ["Bob", "ABCDEFGHIJKLMNOPQ", "Anna Lee", "Zoë1", "a-bc", ""] {
-            assert!(
-                matches!(validate_name(bad), Err(EntryRefusal::BadName { .. })),
-                "{bad}"
-            );
-        }
-    }
 
     #[test]
     fn tokens_round_trip_through_text() {

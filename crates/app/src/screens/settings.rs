@@ -9,6 +9,7 @@ use super::{Context, Event, Key, Screen, Transition};
 use crate::display::{Align, Frame, Item, Rect};
 use crate::settings::{PACES_MS, WINDOW_SIZES};
 use crate::theme;
+use ply_net::name::{NAME_RULE, name_problem};
 
 /// Longest name a player may type.
 pub const MAX_NAME_LENGTH: usize = 20;
@@ -174,6 +175,14 @@ impl Screen for SettingsScreen {
                 Look::Normal
             };
             widgets::button(frame, context, field, &value, look);
+            if action == Action::Name {
+                let below = Rect::new(field.x, field.y + field.h + 2.0 * s, field.w, 18.0 * s);
+                let (text, color) = match name_problem(settings.name.trim()) {
+                    Some(problem) => (format!("Not allowed online: {problem}"), theme::WARNING),
+                    None => (NAME_RULE.to_string(), theme::TEXT_DIM),
+                };
+                frame.text(text, below, 13.0 * s, color, Align::Left);
+            }
             if action == Action::Theme {
                 let chosen = theme::theme(settings.theme);
                 let swatch = 24.0 * s;

@@ -168,7 +168,16 @@ fn bad_names_and_bad_games_are_refused() {
     let server = serve(quick_config());
     let _host = Client::host(server.addr(), "Hostess", "", GameSetup::new("chess"));
     let _walter = Client::join(server.addr(), "Walter", "");
-    for bad in ["Bob", "a_name_far_too_long", "two words", "Zoë_1"] {
+    // Names people use are welcome, in any alphabet, with spaces inside.
+    let _zoe = Client::join(server.addr(), "Zoé Ann", "");
+    let _bo = Client::join(server.addr(), "Bo", "");
+    // Too short, too long, an invisible character, a Cyrillic 'а' among Latin letters.
+    for bad in [
+        "A",
+        "a name that is far too long",
+        "Ad\u{200B}a",
+        "P\u{0430}ul",
+    ] {
         let result = Client::try_enter(server.addr(), EntryRequest::join(bad, "", None));
         assert!(
             matches!(refusal(result), EntryRefusal::BadName { .. }),

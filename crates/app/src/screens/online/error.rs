@@ -2,6 +2,7 @@
 //! (and tests) can tell the causes apart, and turned into text only where it is shown.
 
 use ply_net::invite::InviteError;
+use ply_net::name::NameProblem;
 use ply_save::SaveError;
 use thiserror::Error;
 
@@ -25,6 +26,9 @@ pub enum OnlineError {
         "Type the host's address or invite code (ask the host: both are shown on their lobby screen)."
     )]
     NoAddress,
+    /// The player's name breaks the name rule.
+    #[error("Your name cannot be used online: {0}.")]
+    BadName(#[from] NameProblem),
     /// The invite code has a typo or is not one.
     #[error("That invite code cannot be read: {0}.")]
     BadInvite(#[from] InviteError),

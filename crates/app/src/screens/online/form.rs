@@ -8,6 +8,7 @@ use super::lobby::LobbyScreen;
 use crate::display::{Align, Frame, Rect, Rgba};
 use crate::message::Message;
 use crate::theme;
+use ply_net::name::{NAME_RULE, name_problem};
 
 /// A one-line text field.
 pub struct Field {
@@ -17,6 +18,8 @@ pub struct Field {
     pub value: String,
     /// Shown as stars (passwords).
     pub secret: bool,
+    /// Holds a player's name: the name rule shows beneath it, checked as it is typed.
+    pub name: bool,
 }
 
 impl Field {
@@ -104,6 +107,14 @@ impl Form {
                 theme::BACKGROUND,
                 Align::Left,
             );
+            if self.fields[i].name {
+                let below = Rect::new(field.x, field.y + field.h + 2.0 * s, field.w, 18.0 * s);
+                let (text, color) = match name_problem(self.fields[i].value.trim()) {
+                    Some(problem) => (format!("Not allowed: {problem}"), theme::WARNING),
+                    None => (NAME_RULE.to_string(), theme::TEXT_DIM),
+                };
+                frame.text(text, below, 14.0 * s, color, Align::Left);
+            }
         }
     }
 

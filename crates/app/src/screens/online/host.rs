@@ -11,6 +11,7 @@ use super::lobby::LobbyScreen;
 use crate::display::{Frame, Rect};
 use crate::session::Session;
 use ply_modes::MODES;
+use ply_net::name::name_problem;
 use ply_net::portmap::{PortMap, PortMapOptions, Reach};
 use ply_net::protocol::DEFAULT_PORT;
 use ply_net::{EntryRequest, GameSetup, NetHandle, ServerConfig, host_in_process};
@@ -55,11 +56,13 @@ impl HostScreen {
                         label: "Your name",
                         value: context.settings.name.clone(),
                         secret: false,
+                        name: true,
                     },
                     Field {
                         label: "Password",
                         value: String::new(),
                         secret: true,
+                        name: false,
                     },
                 ],
                 focus: None,
@@ -133,6 +136,9 @@ impl HostScreen {
     /// Starts the relay server in this process and joins it as the host.
     pub fn open_lobby(&mut self, context: &mut Context) -> Result<LobbyScreen, OnlineError> {
         let name = self.form.value(0);
+        if let Some(problem) = name_problem(&name) {
+            return Err(problem.into());
+        }
         let password = self.form.value(1);
         let setup = self.setup(context)?;
         context.settings.name = name.clone();

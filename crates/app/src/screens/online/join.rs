@@ -11,6 +11,7 @@ use crate::display::{Frame, Rect};
 use crate::session::Session;
 use ply_net::client::with_default_port;
 use ply_net::invite::Invite;
+use ply_net::name::name_problem;
 use ply_net::{EntryRequest, NetHandle};
 
 /// "Join an online game": the host's address, a name, the password and, on a relay
@@ -29,21 +30,25 @@ impl JoinScreen {
                         label: "Address or invite",
                         value: context.settings.last_address.clone(),
                         secret: false,
+                        name: false,
                     },
                     Field {
                         label: "Your name",
                         value: context.settings.name.clone(),
                         secret: false,
+                        name: true,
                     },
                     Field {
                         label: "Password",
                         value: String::new(),
                         secret: true,
+                        name: false,
                     },
                     Field {
                         label: "Lobby code",
                         value: String::new(),
                         secret: false,
+                        name: false,
                     },
                 ],
                 focus: Some(0),
@@ -84,6 +89,9 @@ impl JoinScreen {
             return Err(OnlineError::NoAddress);
         }
         let name = self.form.value(1);
+        if let Some(problem) = name_problem(&name) {
+            return Err(problem.into());
+        }
         let (address, code) = if Invite::looks_like(&typed) {
             let invite = Invite::decode(&typed)?;
             let typed_code = self.form.value(3);
