@@ -10,9 +10,6 @@ use std::net::SocketAddr;
 use std::rc::Rc;
 use std::time::Duration;
 
-/// What to tell a player whose connection failed, about letting friends in.
-const PORT_HINT: &str = "If the host is outside your home network, their router must forward the port to their computer (see Help: hosting and joining).";
-
 /// One connection to a lobby, shared by the lobby screen and the game screen on top of it.
 pub struct Session {
     net: NetHandle,
@@ -97,7 +94,9 @@ impl Session {
             self.rejoinable = matches!(reason, CloseReason::Lost(_));
             self.closed = Some(match reason {
                 CloseReason::Failed(error) => {
-                    format!("Could not join at {}: {error}. {PORT_HINT}", self.address)
+                    // Only "nobody is hosting there" carries the port-forwarding hint; a
+                    // refusal (a name taken, a wrong password) says just what it was.
+                    format!("Could not join at {}: {error}.", self.address)
                 }
                 other => format!("The connection ended: {other}."),
             });

@@ -137,8 +137,39 @@ fn joining_where_nobody_hosts_says_so() {
     });
     let reason = guest.closed().unwrap_or_default();
     assert!(
-        reason.contains("Could not join") && reason.contains("forward"),
+        reason.contains("Could not join") && reason.contains("nothing answered"),
         "{reason}"
+    );
+    assert_eq!(
+        reason.matches("forward").count(),
+        1,
+        "the hint once: {reason}"
+    );
+    assert!(!reason.contains("os error"), "the system's words: {reason}");
+}
+
+#[test]
+fn a_refusal_does_not_blame_the_router() {
+    let mut host_context = context("Hosty");
+    let mut host = HostScreen::new(&host_context)
+        .open_lobby(&mut host_context)
+        .expect("a lobby opens on this computer");
+    settle(&mut host, &mut host_context, LobbyScreen::entered);
+    let address = host.share_address().expect("hosting");
+    let mut guest_context = context("Hosty");
+    let mut join = JoinScreen::new(&guest_context);
+    join.fill(&address, "Hosty", "");
+    let mut guest = join
+        .connect(&mut guest_context)
+        .expect("the address is typed");
+    settle(&mut guest, &mut guest_context, |lobby| {
+        lobby.closed().is_some()
+    });
+    let reason = guest.closed().unwrap_or_default();
+    assert!(reason.contains("taken"), "{reason}");
+    assert!(
+        !reason.contains("forward"),
+        "a taken name is not the router's fault: {reason}"
     );
 }
 

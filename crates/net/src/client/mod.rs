@@ -171,7 +171,7 @@ impl ClientSession {
             .await
             .map_err(|e| ClientError::Unreachable {
                 addr: addr.to_string(),
-                reason: e.to_string(),
+                reason: unreachable_reason(&e).to_string(),
             })?;
         let mut conn = Connection::new(stream);
         conn.send(&Hello {
@@ -262,5 +262,20 @@ mod tests {
         assert_eq!(with_default_port("[::1]:80"), "[::1]:80");
         assert_eq!(with_default_port(" example.org "), "example.org:7373");
         assert_eq!(with_default_port("example.org:1"), "example.org:1");
+    }
+}
+
+/// Why a connection could not be made, in a player's words rather than the system's
+/// ("Connection refused (os error 111)").
+fn unreachable_reason(error: &std::io::Error) -> &'static str {
+    use std::io::ErrorKind;
+    match error.kind() {
+        ErrorKind::ConnectionRefused => "nothing answered on that port",
+        ErrorKind::TimedOut => "no answer came",
+        ErrorKind::HostUnreachable | ErrorKind::NetworkUnreachable => {
+            "that address cannot be reached from this computer"
+        }
+        ErrorKind::AddrNotAvailable | ErrorKind::InvalidInput => "that is not a usable address",
+        _ => "the address could not be reached",
     }
 }
