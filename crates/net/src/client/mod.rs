@@ -250,21 +250,6 @@ impl ClientSession {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn addresses_get_the_default_port() {
-        assert_eq!(with_default_port("10.0.0.2"), "10.0.0.2:7373");
-        assert_eq!(with_default_port("10.0.0.2:99"), "10.0.0.2:99");
-        assert_eq!(with_default_port("::1"), "[::1]:7373");
-        assert_eq!(with_default_port("[::1]:80"), "[::1]:80");
-        assert_eq!(with_default_port(" example.org "), "example.org:7373");
-        assert_eq!(with_default_port("example.org:1"), "example.org:1");
-    }
-}
-
 /// Why a connection could not be made, in a player's words rather than the system's
 /// ("Connection refused (os error 111)").
 fn unreachable_reason(error: &std::io::Error) -> &'static str {
@@ -277,5 +262,20 @@ fn unreachable_reason(error: &std::io::Error) -> &'static str {
         }
         ErrorKind::AddrNotAvailable | ErrorKind::InvalidInput => "that is not a usable address",
         _ => "the address could not be reached",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_get_the_default_port() {
+        assert_eq!(with_default_port("10.0.0.2"), "10.0.0.2:7373");
+        assert_eq!(with_default_port("10.0.0.2:99"), "10.0.0.2:99");
+        assert_eq!(with_default_port("::1"), "[::1]:7373");
+        assert_eq!(with_default_port("[::1]:80"), "[::1]:80");
+        assert_eq!(with_default_port(" example.org "), "example.org:7373");
+        assert_eq!(with_default_port("example.org:1"), "example.org:1");
     }
 }
