@@ -43,6 +43,16 @@ fn button(screen: &dyn Screen, context: &Context, starts_with: &str) -> Point {
         })
 }
 
+/// A lobby hosted on this computer by "Hosty", entered, with its context.
+fn hosted_lobby() -> (LobbyScreen, Context) {
+    let mut context = context("Hosty");
+    let mut host = HostScreen::new(&context)
+        .open_lobby(&mut context)
+        .expect("a lobby opens on this computer");
+    settle(&mut host, &mut context, LobbyScreen::entered);
+    (host, context)
+}
+
 /// Takes news in until `done` holds (each wait is bounded; the loop gives up after 50).
 fn settle(
     lobby: &mut LobbyScreen,
@@ -75,11 +85,7 @@ fn click(screen: &mut LobbyScreen, context: &mut Context, label: &str) -> Transi
 
 #[test]
 fn the_lobby_starts_only_when_both_sides_are_filled() {
-    let mut host_context = context("Hosty");
-    let mut host = HostScreen::new(&host_context)
-        .open_lobby(&mut host_context)
-        .expect("a lobby opens on this computer");
-    settle(&mut host, &mut host_context, LobbyScreen::entered);
+    let (mut host, mut host_context) = hosted_lobby();
     let blocked = host.start_blocked().expect("nobody is seated yet");
     assert!(blocked.contains("White"), "{blocked}");
 
@@ -150,11 +156,7 @@ fn joining_where_nobody_hosts_says_so() {
 
 #[test]
 fn a_refusal_does_not_blame_the_router() {
-    let mut host_context = context("Hosty");
-    let mut host = HostScreen::new(&host_context)
-        .open_lobby(&mut host_context)
-        .expect("a lobby opens on this computer");
-    settle(&mut host, &mut host_context, LobbyScreen::entered);
+    let (host, _host_context) = hosted_lobby();
     let address = host.share_address().expect("hosting");
     let mut guest_context = context("Hosty");
     let mut join = JoinScreen::new(&guest_context);
@@ -191,11 +193,7 @@ fn tick_until(screen: &mut dyn Screen, context: &mut Context, texts: &[&str]) ->
 
 #[test]
 fn two_players_on_one_machine_host_join_and_play() {
-    let mut host_context = context("Hosty");
-    let mut host = HostScreen::new(&host_context)
-        .open_lobby(&mut host_context)
-        .expect("a lobby opens on this computer");
-    settle(&mut host, &mut host_context, LobbyScreen::entered);
+    let (mut host, mut host_context) = hosted_lobby();
     let mut guest_context = context("Guesty");
     let mut join = JoinScreen::new(&guest_context);
     join.fill(&host.share_address().expect("address"), "Guesty", "");
@@ -260,11 +258,7 @@ fn two_players_on_one_machine_host_join_and_play() {
 
 #[test]
 fn the_hosts_computer_plays_its_seat_through_the_server() {
-    let mut host_context = context("Hosty");
-    let mut host = HostScreen::new(&host_context)
-        .open_lobby(&mut host_context)
-        .expect("a lobby opens on this computer");
-    settle(&mut host, &mut host_context, LobbyScreen::entered);
+    let (mut host, mut host_context) = hosted_lobby();
     let seen = host_context.clone();
     let shows = |lobby: &LobbyScreen, text: &str| {
         let mut frame = Frame::default();
@@ -303,11 +297,7 @@ fn the_hosts_computer_plays_its_seat_through_the_server() {
 
 #[test]
 fn leaving_a_hosted_lobby_asks_first() {
-    let mut context = context("Hosty");
-    let mut host = HostScreen::new(&context)
-        .open_lobby(&mut context)
-        .expect("a lobby opens on this computer");
-    settle(&mut host, &mut context, LobbyScreen::entered);
+    let (mut host, mut context) = hosted_lobby();
     let leave = button(&host, &context, "Leave");
     host.update(&Event::PointerDown(leave), &mut context);
     let transition = host.update(&Event::PointerUp(leave), &mut context);
@@ -406,11 +396,7 @@ fn copy_puts_the_address_on_the_clipboard_and_help_stands_beside_a_refusal() {
 
 #[test]
 fn with_the_setting_off_the_router_is_not_asked_and_the_lobby_says_so() {
-    let mut context = context("Hosty");
-    let mut host = HostScreen::new(&context)
-        .open_lobby(&mut context)
-        .expect("a lobby opens on this computer");
-    settle(&mut host, &mut context, LobbyScreen::entered);
+    let (host, _context) = hosted_lobby();
     let texts = host.reach_texts();
     assert_eq!(
         texts[1],
@@ -421,11 +407,7 @@ fn with_the_setting_off_the_router_is_not_asked_and_the_lobby_says_so() {
 
 #[test]
 fn an_invite_code_joins_in_place_of_an_address_and_a_typo_is_refused() {
-    let mut host_context = context("Hosty");
-    let mut host = HostScreen::new(&host_context)
-        .open_lobby(&mut host_context)
-        .expect("a lobby opens on this computer");
-    settle(&mut host, &mut host_context, LobbyScreen::entered);
+    let (mut host, mut host_context) = hosted_lobby();
     let address = addr(&host.share_address().expect("the host knows its address"));
     let code = Invite::new(address, None).encode().expect("encodable");
 
