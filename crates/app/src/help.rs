@@ -142,7 +142,7 @@ pub fn page_text(page: &str) -> Option<Vec<Paragraph>> {
     )
 }
 
-/// Text without tags, with the few entities the pages use, on one line.
+/// Text without tags and with its entities decoded, on one line.
 fn plain_text(html: &str) -> String {
     let mut text = String::with_capacity(html.len());
     let mut in_tag = false;
@@ -154,12 +154,7 @@ fn plain_text(html: &str) -> String {
             _ => {}
         }
     }
-    let text = text
-        .replace("&amp;", "&")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&#xFE0E;", "")
-        .replace("&nbsp;", " ");
+    let text = html_escape::decode_html_entities(&text).replace('\u{FE0E}', "");
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
@@ -213,6 +208,19 @@ mod tests {
         );
         assert!(chess.iter().any(|p| p.text.starts_with("• ")));
         assert!(page_text("no-such-page").is_none());
+    }
+
+    #[test]
+    fn every_page_reads_without_entities() {
+        for page in PAGES.iter().map(|(name, _)| name.trim_end_matches(".html")) {
+            for paragraph in page_text(page).unwrap_or_default() {
+                let text = &paragraph.text;
+                let entity = text
+                    .find('&')
+                    .filter(|&at| text[at..].find(';').is_some_and(|end| end < 10));
+                assert!(entity.is_none(), "{page}: an entity is left in {text:?}");
+            }
+        }
     }
 
     #[test]

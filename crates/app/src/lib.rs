@@ -9,6 +9,7 @@ pub mod display;
 pub mod help;
 pub mod measure;
 pub mod message;
+pub mod monitor;
 pub mod pieces;
 pub mod screens;
 pub mod session;

@@ -90,6 +90,10 @@ struct Options {
     /// The window's size for this run, as WIDTHxHEIGHT (the settings keep theirs).
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
     size: Option<(u32, u32)>,
+    /// The size of texts and buttons for this run, in percent: 100, 125 or 150 (the
+    /// settings keep theirs).
+    #[arg(long, value_name = "PERCENT", value_parser = parse_text_size)]
+    text_size: Option<u32>,
     /// Show the menu for this many seconds without input, then print the processor time
     /// the program used (an idle window should use almost none).
     #[arg(long, value_name = "SECONDS")]
@@ -237,12 +241,24 @@ fn main() -> ExitCode {
             }
         };
     }
-    let settings = Settings::load();
-    let size = options.size.map_or(
-        (settings.window_width as f32, settings.window_height as f32),
+    let mut settings = Settings::load();
+    if let Some(percent) = options.text_size {
+        settings.text_size = percent;
+    }
+    let screen_size = plyground::monitor::screen_size();
+    let size = options.size.map_or_else(
+        || {
+            let (w, h) = size_on_screen(&settings, screen_size);
+            (w as f32, h as f32)
+        },
         |(w, h)| (w as f32, h as f32),
     );
+    if options.size.is_none() {
+        // The settings say what the window is, even when a kept size did not fit.
+        (settings.window_width, settings.window_height) = (size.0 as u32, size.1 as u32);
+    }
     let mut context = Context::new(settings.clone(), size);
+    context.screen = screen_size;
     context.saves = ply_save::SaveFolder::standard().ok();
     let screen = match first_screen(&options, &mut context) {
         Ok(screen) => screen,
@@ -323,7 +339,7 @@ async fn run(options: Options, screen: Box<dyn Screen>, mut context: Context) ->
         app.context.size = (screen_width(), screen_height());
         if is_quit_requested() {
             app.closing();
-            save_settings(&mut app);
+            save_settings(&mut app, &options);
             break;
         }
         let mut running = true;
@@ -346,7 +362,7 @@ async fn run(options: Options, screen: Box<dyn Screen>, mut context: Context) ->
             macroquad::miniquad::window::clipboard_set(&text);
         }
         if app.context.settings_changed {
-            save_settings(&mut app);
+            save_settings(&mut app, &options);
             let wanted = (
                 app.context.settings.window_width,
                 app.context.settings.window_height,
@@ -406,6 +422,29 @@ fn parse_level(text: &str) -> Result<Level, String> {
 }
 
 /// Reads `WIDTHxHEIGHT`.
+/// The window size the settings keep, or the largest offered size that fits the screen
+/// when it does not (settings brought from a larger screen).
+fn size_on_screen(settings: &Settings, screen: Option<(u32, u32)>) -> (u32, u32) {
+    let kept = (settings.window_width, settings.window_height);
+    let fitting = plyground::settings::window_sizes_that_fit(screen);
+    let fits = screen.is_none_or(|(w, h)| kept.0 <= w && kept.1 <= h);
+    if fits {
+        kept
+    } else {
+        fitting[fitting.len() - 1]
+    }
+}
+
+/// Reads `--text-size`: one of the sizes the settings offer.
+fn parse_text_size(text: &str) -> Result<u32, String> {
+    let offered = plyground::settings::TEXT_SIZES;
+    text.trim_end_matches('%')
+        .parse::<u32>()
+        .ok()
+        .filter(|percent| offered.contains(percent))
+        .ok_or_else(|| format!("the text size is one of {offered:?} (percent), not \"{text}\""))
+}
+
 fn parse_size(text: &str) -> Result<(u32, u32), String> {
     let (w, h) = text
         .split_once('x')
@@ -418,9 +457,15 @@ fn parse_size(text: &str) -> Result<(u32, u32), String> {
     Ok((number(w)?, number(h)?))
 }
 
-fn save_settings(app: &mut App) {
+/// Saves the settings, keeping the text size the player chose rather than one given by
+/// `--text-size` for this run.
+fn save_settings(app: &mut App, options: &Options) {
     app.context.settings_changed = false;
-    if let Err(error) = app.context.settings.save() {
+    let mut settings = app.context.settings.clone();
+    if options.text_size.is_some() {
+        settings.text_size = Settings::load().text_size;
+    }
+    if let Err(error) = settings.save() {
         app.context.notice = Some(Message::error(error.to_string()));
     }
 }

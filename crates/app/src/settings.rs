@@ -1,5 +1,5 @@
-//! The player's settings (board theme, name, last address, window size, sound), kept in
-//! the operating system's configuration folder between runs.
+//! The player's settings (board theme, name, last address, window and text size, sound),
+//! kept in the operating system's configuration folder between runs.
 
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -11,6 +11,22 @@ const FILE_NAME: &str = "settings.toml";
 
 /// Window sizes offered in the settings screen, in pixels.
 pub const WINDOW_SIZES: [(u32, u32); 4] = [(1024, 640), (1280, 800), (1600, 1000), (1920, 1200)];
+
+/// Text sizes offered in the settings screen, in percent of the normal size, for players
+/// who see small text badly: every text and button grows with it.
+pub const TEXT_SIZES: [u32; 3] = [100, 125, 150];
+
+/// The window sizes of [`WINDOW_SIZES`] that fit on a screen of `screen` pixels, smallest
+/// first; all of them when the screen's size is unknown, and at least the smallest.
+pub fn window_sizes_that_fit(screen: Option<(u32, u32)>) -> Vec<(u32, u32)> {
+    let fits = |&(w, h): &(u32, u32)| screen.is_none_or(|(sw, sh)| w <= sw && h <= sh);
+    let sizes: Vec<(u32, u32)> = WINDOW_SIZES.iter().copied().filter(fits).collect();
+    if sizes.is_empty() {
+        vec![WINDOW_SIZES[0]]
+    } else {
+        sizes
+    }
+}
 
 /// The computer's pauses between moves the settings offer, in milliseconds.
 pub const PACES_MS: [u32; 4] = [0, 350, DEFAULT_PACE_MS, 1500];
@@ -35,6 +51,8 @@ pub struct Settings {
     pub window_width: u32,
     /// Window height in pixels.
     pub window_height: u32,
+    /// The size of every text and button, in percent (see [`TEXT_SIZES`]).
+    pub text_size: u32,
     /// How long the computer waits before each move when no person plays, so a game
     /// between computers can be followed, in milliseconds.
     pub computer_pace_ms: u32,
@@ -65,6 +83,7 @@ impl Default for Settings {
             last_address: String::new(),
             window_width: 1280,
             window_height: 800,
+            text_size: 100,
             computer_pace_ms: DEFAULT_PACE_MS,
             local_mode: String::new(),
             local_seats: ["person".to_string(), "medium".to_string()],
@@ -133,6 +152,15 @@ impl Settings {
             .unwrap_or_default()
     }
 
+    /// How much larger than normal texts and buttons are drawn: the chosen text size,
+    /// kept between the smallest and largest offered (a hand-edited file cannot make the
+    /// screens unreadable or overflow).
+    pub fn text_scale(&self) -> f32 {
+        let smallest = TEXT_SIZES[0];
+        let largest = TEXT_SIZES[TEXT_SIZES.len() - 1];
+        self.text_size.clamp(smallest, largest) as f32 / 100.0
+    }
+
     /// Saves into the usual folder.
     pub fn save(&self) -> Result<(), SettingsError> {
         let dir = config_dir().ok_or(SettingsError::NoFolder)?;
@@ -159,6 +187,7 @@ mod tests {
             last_address: "192.168.1.20:7878".into(),
             window_width: 1600,
             window_height: 1000,
+            text_size: 150,
             computer_pace_ms: 350,
             local_mode: "checkers".into(),
             local_seats: ["maximum".into(), "person".into()],
@@ -172,6 +201,37 @@ mod tests {
         settings.save_to(&dir).expect("temp folder is writable");
         assert_eq!(Settings::load_from(&dir), settings);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn only_window_sizes_that_fit_the_screen_are_offered() {
+        assert_eq!(
+            window_sizes_that_fit(Some((1366, 768))),
+            vec![(1024, 640)],
+            "a small laptop screen"
+        );
+        assert_eq!(
+            window_sizes_that_fit(Some((1920, 1080))),
+            vec![(1024, 640), (1280, 800), (1600, 1000)]
+        );
+        assert_eq!(window_sizes_that_fit(None), WINDOW_SIZES.to_vec());
+        assert_eq!(
+            window_sizes_that_fit(Some((800, 600))),
+            vec![(1024, 640)],
+            "the smallest is always offered"
+        );
+    }
+
+    #[test]
+    fn the_text_size_stays_within_what_is_offered() {
+        let mut settings = Settings::default();
+        assert_eq!(settings.text_scale(), 1.0);
+        settings.text_size = 125;
+        assert_eq!(settings.text_scale(), 1.25);
+        settings.text_size = 900;
+        assert_eq!(settings.text_scale(), 1.5);
+        settings.text_size = 0;
+        assert_eq!(settings.text_scale(), 1.0);
     }
 
     #[test]

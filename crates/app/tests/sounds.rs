@@ -118,8 +118,17 @@ fn the_m_key_mutes_anywhere_but_in_a_name_being_typed() {
     assert!(!app.context.settings.sound_muted);
 
     let mut settings = App::new(Box::new(SettingsScreen::new()), context());
-    // The name's field: the second row, right of the middle of a 1280 x 800 window.
-    let name_field = plyground::display::Point::new(740.0, 287.0);
+    let name_field = settings
+        .draw()
+        .items
+        .iter()
+        .find_map(|item| match item {
+            plyground::display::Item::Text { text, rect, .. } if text == "Player" => {
+                Some(rect.center())
+            }
+            _ => None,
+        })
+        .expect("the name's field shows the name");
     settings.update(&Event::PointerUp(name_field));
     settings.update(&Event::Char('m'));
     assert!(!settings.context.settings.sound_muted);

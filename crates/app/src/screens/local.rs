@@ -85,53 +85,59 @@ impl LocalSetup {
             }
             buttons.add(rect, action);
         };
-        let list_left = 40.0 * s;
-        let list_width = 340.0 * s;
-        let row = 50.0 * s;
-        for (index, mode) in MODES.iter().enumerate() {
-            let rect = Rect::new(
-                list_left,
-                110.0 * s + index as f32 * (row + 8.0 * s),
-                list_width,
-                row,
-            );
+        let top = 110.0 * s;
+        let bottom = window.h - 64.0 * s;
+        let margin = 40.0 * s;
+        let list = Rect::new(margin, top, 280.0 * s, bottom - 16.0 * s - top);
+        for (index, rect) in widgets::stack(list, MODES.len(), 50.0 * s, 8.0 * s)
+            .into_iter()
+            .enumerate()
+        {
             place(
                 frame,
                 rect,
-                mode.name,
+                MODES[index].name,
                 look(index == self.mode),
                 Action::Mode(index),
             );
         }
-        let left = list_left + list_width + 40.0 * s;
-        let width = (window.w - left - 40.0 * s).max(200.0);
+        let left = list.x + list.w + 30.0 * s;
+        let width = (window.w - left - margin).max(200.0);
         let mode = &MODES[self.mode];
+        let help_width = 170.0 * s;
         if draw {
             frame.text(
                 mode.name,
-                Rect::new(left, 110.0 * s, width, 44.0 * s),
+                Rect::new(left, top, width - help_width - 10.0 * s, 44.0 * s),
                 34.0 * s,
                 theme::TITLE,
                 Align::Left,
             );
+        }
+        place(
+            frame,
+            Rect::new(left + width - help_width, top, help_width, 44.0 * s),
+            "How to play",
+            Look::Normal,
+            Action::HowToPlay,
+        );
+        // Each side's block: its name, Person or Computer, and the computer's strengths.
+        let (label_h, choice_h, strength_h, inner_gap) = (30.0 * s, 42.0 * s, 38.0 * s, 5.0 * s);
+        let seat_h = label_h + choice_h + strength_h + 2.0 * inner_gap;
+        let seats_top = bottom - 16.0 * s - 2.0 * seat_h - 12.0 * s;
+        if draw {
+            let summary_top = top + 50.0 * s;
             frame.text(
                 mode.summary,
-                Rect::new(left, 160.0 * s, width, 80.0 * s),
+                Rect::new(left, summary_top, width, seats_top - 12.0 * s - summary_top),
                 22.0 * s,
                 theme::TEXT,
                 Align::Wrap,
             );
         }
-        place(
-            frame,
-            Rect::new(left, 245.0 * s, 200.0 * s, 44.0 * s),
-            "How to play",
-            Look::Normal,
-            Action::HowToPlay,
-        );
         let names = mode.new_game();
         for player in Player::BOTH {
-            let top = 320.0 * s + player.index() as f32 * 150.0 * s;
+            let y = seats_top + player.index() as f32 * (seat_h + 12.0 * s);
             let seat = self.seats[player.index()];
             if draw {
                 let label = format!(
@@ -145,36 +151,37 @@ impl LocalSetup {
                 );
                 frame.text(
                     label,
-                    Rect::new(left, top, width, 36.0 * s),
+                    Rect::new(left, y, width, label_h),
                     26.0 * s,
                     theme::TEXT,
                     Align::Left,
                 );
             }
-            let y = top + 42.0 * s;
+            let y = y + label_h + inner_gap;
             let w = 150.0 * s;
-            let h = 44.0 * s;
             place(
                 frame,
-                Rect::new(left, y, w, h),
+                Rect::new(left, y, w, choice_h),
                 "Person",
                 look(seat == Seat::Person),
                 Action::Person(player),
             );
             place(
                 frame,
-                Rect::new(left + w + 10.0 * s, y, w, h),
+                Rect::new(left + w + 10.0 * s, y, w, choice_h),
                 "Computer",
                 look(matches!(seat, Seat::Computer(_))),
                 Action::Computer(player),
             );
             if let Seat::Computer(level) = seat {
+                let gap = 8.0 * s;
+                let strength_w = (130.0 * s).min((width - 3.0 * gap) / 4.0);
                 for (i, strength) in Level::ALL.into_iter().enumerate() {
                     let rect = Rect::new(
-                        left + i as f32 * (130.0 * s + 8.0 * s),
-                        y + h + 10.0 * s,
-                        130.0 * s,
-                        40.0 * s,
+                        left + i as f32 * (strength_w + gap),
+                        y + choice_h + inner_gap,
+                        strength_w,
+                        strength_h,
                     );
                     place(
                         frame,
@@ -186,17 +193,16 @@ impl LocalSetup {
                 }
             }
         }
-        let bottom = window.h - 90.0 * s;
         place(
             frame,
-            Rect::new(list_left, bottom, 200.0 * s, 54.0 * s),
+            Rect::new(margin, bottom, 200.0 * s, 48.0 * s),
             "Back",
             Look::Normal,
             Action::Back,
         );
         place(
             frame,
-            Rect::new(window.w - 40.0 * s - 260.0 * s, bottom, 260.0 * s, 54.0 * s),
+            Rect::new(window.w - margin - 260.0 * s, bottom, 260.0 * s, 48.0 * s),
             "Start",
             Look::Chosen,
             Action::Start,

@@ -26,6 +26,9 @@ const ENTRIES: [(Choice, &str); 7] = [
     (Choice::Quit, "Quit"),
 ];
 
+/// The height of the line under the title that says what the games are, before scaling.
+const SUBTITLE_HEIGHT: f32 = 40.0;
+
 /// The main menu.
 #[derive(Default)]
 pub struct MainMenu;
@@ -34,7 +37,14 @@ impl MainMenu {
     fn layout(&self, context: &Context) -> Vec<(Rect, Choice, &'static str)> {
         let mut frame = Frame::default();
         let area = widgets::page(&mut frame, context, "");
-        widgets::column(context, area, ENTRIES.len())
+        let s = widgets::scale(context);
+        let below_subtitle = Rect::new(
+            area.x,
+            area.y + SUBTITLE_HEIGHT * s,
+            area.w,
+            area.h - (SUBTITLE_HEIGHT + 12.0) * s,
+        );
+        widgets::column(context, below_subtitle, ENTRIES.len())
             .into_iter()
             .zip(ENTRIES)
             .map(|(rect, (choice, label))| (rect, choice, label))
@@ -84,7 +94,7 @@ impl Screen for MainMenu {
         let s = widgets::scale(context);
         frame.text(
             "Chess and its variants, checkers, hnefatafl and more",
-            Rect::new(0.0, area.y, area.w, 36.0 * s),
+            Rect::new(0.0, area.y, area.w, SUBTITLE_HEIGHT * s),
             24.0 * s,
             theme::TEXT_DIM,
             Align::Center,

@@ -77,6 +77,8 @@ pub struct Context {
     pub settings: Settings,
     /// The window's size in pixels.
     pub size: (f32, f32),
+    /// The size of the screen the window is on, in pixels, when it is known.
+    pub screen: Option<(u32, u32)>,
     /// Where the pointer is.
     pub pointer: Point,
     /// Whether the mouse button is held down (for buttons' pressed look).
@@ -101,6 +103,7 @@ impl Context {
         Context {
             settings,
             size,
+            screen: None,
             pointer: Point::default(),
             pointer_held: false,
             notice: None,

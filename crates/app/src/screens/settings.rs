@@ -1,5 +1,5 @@
-//! The settings screen: board theme, the player's name, the window size, how long the
-//! computer pauses between moves in a game between computers, whether hosting asks the
+//! The settings screen: board theme, the player's name, the window size (only sizes that
+//! fit the screen), the size of texts and buttons, how long the computer pauses between moves in a game between computers, whether hosting asks the
 //! router to open the port, and a row that opens the sound settings (showing "no sound
 //! device" when there is none).
 
@@ -7,7 +7,7 @@ use super::sound::{self, SoundScreen};
 use super::widgets::{self, Buttons, Look};
 use super::{Context, Event, Key, Screen, Transition};
 use crate::display::{Align, Frame, Item, Rect};
-use crate::settings::{PACES_MS, WINDOW_SIZES};
+use crate::settings::{PACES_MS, TEXT_SIZES, window_sizes_that_fit};
 use crate::theme;
 use ply_net::name::{NAME_RULE, name_problem};
 
@@ -19,6 +19,7 @@ enum Action {
     Theme,
     Name,
     WindowSize,
+    TextSize,
     Pace,
     Upnp,
     Sound,
@@ -37,48 +38,41 @@ impl SettingsScreen {
         SettingsScreen::default()
     }
 
-    fn rows(&self, context: &Context) -> [(Rect, Rect, Action); 6] {
-        let s = widgets::scale(context);
-        let window = context.window();
-        let label_w = 260.0 * s;
-        let field_w = 420.0 * s;
-        let left = (window.w - label_w - field_w) / 2.0;
-        let row = |i: usize, action| {
-            let y = 180.0 * s + i as f32 * 80.0 * s;
-            (
-                Rect::new(left, y, label_w, 54.0 * s),
-                Rect::new(left + label_w, y, field_w, 54.0 * s),
-                action,
-            )
-        };
-        [
-            row(0, Action::Theme),
-            row(1, Action::Name),
-            row(2, Action::WindowSize),
-            row(3, Action::Pace),
-            row(4, Action::Upnp),
-            row(5, Action::Sound),
-        ]
+    fn rows(&self, context: &Context) -> Vec<(Rect, Rect, Action)> {
+        const ROWS: [Action; 7] = [
+            Action::Theme,
+            Action::Name,
+            Action::WindowSize,
+            Action::TextSize,
+            Action::Pace,
+            Action::Upnp,
+            Action::Sound,
+        ];
+        widgets::form_rows(context, ROWS.len())
+            .into_iter()
+            .zip(ROWS)
+            .map(|((label, field), action)| (label, field, action))
+            .collect()
     }
 
-    fn back_button(&self, context: &Context) -> Rect {
-        let s = widgets::scale(context);
-        let window = context.window();
-        Rect::new((window.w - 260.0 * s) / 2.0, 660.0 * s, 260.0 * s, 54.0 * s)
+    /// The line under the title: the name rule while the name is typed, a warning when
+    /// the name would be refused online, else how the screen works.
+    fn hint(&self, context: &Context) -> (String, crate::display::Rgba) {
+        let problem = name_problem(context.settings.name.trim());
+        match problem {
+            Some(problem) => (format!("Not allowed online: {problem}"), theme::WARNING),
+            None if self.editing_name => (NAME_RULE.to_string(), theme::TEXT_DIM),
+            None => (
+                "Click a setting to change it. Changes are kept for next time.".to_string(),
+                theme::TEXT_DIM,
+            ),
+        }
     }
 
     fn leave(&mut self, context: &mut Context) -> Transition {
         context.settings_changed = true;
         Transition::Pop
     }
-}
-
-fn size_index(context: &Context) -> Option<usize> {
-    let now = (
-        context.settings.window_width,
-        context.settings.window_height,
-    );
-    WINDOW_SIZES.iter().position(|&size| size == now)
 }
 
 impl Screen for SettingsScreen {
@@ -105,7 +99,7 @@ impl Screen for SettingsScreen {
                 for (_, field, action) in self.rows(context) {
                     buttons.add(field, action);
                 }
-                buttons.add(self.back_button(context), Action::Back);
+                buttons.add(widgets::back_button(context), Action::Back);
                 self.editing_name = false;
                 match buttons.at(*point) {
                     Some(Action::Theme) => {
@@ -113,10 +107,26 @@ impl Screen for SettingsScreen {
                     }
                     Some(Action::Name) => self.editing_name = true,
                     Some(Action::WindowSize) => {
-                        let next = size_index(context).map_or(0, |i| (i + 1) % WINDOW_SIZES.len());
-                        let (w, h) = WINDOW_SIZES[next];
-                        context.settings.window_width = w;
-                        context.settings.window_height = h;
+                        let sizes = window_sizes_that_fit(context.screen);
+                        let now = (
+                            context.settings.window_width,
+                            context.settings.window_height,
+                        );
+                        let next = sizes
+                            .iter()
+                            .position(|&size| size == now)
+                            .map_or(0, |i| (i + 1) % sizes.len());
+                        (
+                            context.settings.window_width,
+                            context.settings.window_height,
+                        ) = sizes[next];
+                    }
+                    Some(Action::TextSize) => {
+                        let now = TEXT_SIZES
+                            .iter()
+                            .position(|&percent| percent == context.settings.text_size);
+                        context.settings.text_size =
+                            TEXT_SIZES[now.map_or(0, |i| (i + 1) % TEXT_SIZES.len())];
                     }
                     Some(Action::Pace) => {
                         let now = PACES_MS
@@ -155,6 +165,7 @@ impl Screen for SettingsScreen {
                     "Window size",
                     format!("{} x {}", settings.window_width, settings.window_height),
                 ),
+                Action::TextSize => ("Text size", format!("{}%", settings.text_size)),
                 Action::Pace => ("Computer's pause", pace_text(settings.computer_pace_ms)),
                 Action::Upnp => (
                     "Router (UPnP)",
@@ -175,17 +186,10 @@ impl Screen for SettingsScreen {
                 Look::Normal
             };
             widgets::button(frame, context, field, &value, look);
-            if action == Action::Name {
-                let below = Rect::new(field.x, field.y + field.h + 2.0 * s, field.w, 18.0 * s);
-                let (text, color) = match name_problem(settings.name.trim()) {
-                    Some(problem) => (format!("Not allowed online: {problem}"), theme::WARNING),
-                    None => (NAME_RULE.to_string(), theme::TEXT_DIM),
-                };
-                frame.text(text, below, 13.0 * s, color, Align::Left);
-            }
             if action == Action::Theme {
                 let chosen = theme::theme(settings.theme);
-                let swatch = 24.0 * s;
+                let swatch = (24.0 * s).min(field.h * 0.5);
+                let swatches_left = field.x + field.w - 4.0 * swatch - 14.0 * s;
                 for i in 0..4 {
                     let color = if i % 2 == 0 {
                         chosen.light
@@ -194,8 +198,8 @@ impl Screen for SettingsScreen {
                     };
                     frame.push(Item::Rect {
                         rect: Rect::new(
-                            field.x + field.w + 16.0 * s + i as f32 * swatch,
-                            field.y + 15.0 * s,
+                            swatches_left + i as f32 * swatch,
+                            field.y + (field.h - swatch) / 2.0 - 1.5 * s,
                             swatch,
                             swatch,
                         ),
@@ -204,17 +208,18 @@ impl Screen for SettingsScreen {
                 }
             }
         }
+        let (hint, color) = self.hint(context);
         frame.text(
-            "Click a setting to change it. Changes are kept for next time.",
-            Rect::new(0.0, 120.0 * s, context.size.0, 30.0 * s),
+            hint,
+            Rect::new(0.0, 106.0 * s, context.size.0, 30.0 * s),
             20.0 * s,
-            theme::TEXT_DIM,
+            color,
             Align::Center,
         );
         widgets::button(
             frame,
             context,
-            self.back_button(context),
+            widgets::back_button(context),
             "Back",
             Look::Normal,
         );

@@ -38,36 +38,19 @@ fn on_off(on: bool) -> String {
 }
 
 impl SoundScreen {
-    fn rows(context: &Context) -> [(Rect, Rect, Action); 5] {
-        let s = widgets::scale(context);
-        let label_w = 260.0 * s;
-        let field_w = 420.0 * s;
-        let left = (context.size.0 - label_w - field_w) / 2.0;
-        let row = |i: usize, action| {
-            let y = 180.0 * s + i as f32 * 80.0 * s;
-            (
-                Rect::new(left, y, label_w, 54.0 * s),
-                Rect::new(left + label_w, y, field_w, 54.0 * s),
-                action,
-            )
-        };
-        [
-            row(0, Action::Volume),
-            row(1, Action::Muted),
-            row(2, Action::Moves),
-            row(3, Action::Game),
-            row(4, Action::Lobby),
-        ]
-    }
-
-    fn back_button(context: &Context) -> Rect {
-        let s = widgets::scale(context);
-        Rect::new(
-            (context.size.0 - 260.0 * s) / 2.0,
-            620.0 * s,
-            260.0 * s,
-            54.0 * s,
-        )
+    fn rows(context: &Context) -> Vec<(Rect, Rect, Action)> {
+        const ROWS: [Action; 5] = [
+            Action::Volume,
+            Action::Muted,
+            Action::Moves,
+            Action::Game,
+            Action::Lobby,
+        ];
+        widgets::form_rows(context, ROWS.len())
+            .into_iter()
+            .zip(ROWS)
+            .map(|((label, field), action)| (label, field, action))
+            .collect()
     }
 
     fn field(action: Action, settings: &Settings) -> (&'static str, String) {
@@ -112,7 +95,7 @@ impl Screen for SoundScreen {
                 for (_, field, action) in SoundScreen::rows(context) {
                     buttons.add(field, action);
                 }
-                buttons.add(SoundScreen::back_button(context), Action::Back);
+                buttons.add(widgets::back_button(context), Action::Back);
                 match buttons.at(*point) {
                     Some(action) => SoundScreen::act(action, context),
                     None => Transition::Stay,
@@ -136,7 +119,7 @@ impl Screen for SoundScreen {
                 theme::TEXT_DIM,
             ),
         };
-        frame.text(&note, line(120.0), 20.0 * s, color, Align::Center);
+        frame.text(&note, line(106.0), 20.0 * s, color, Align::Center);
         for (label, field, action) in SoundScreen::rows(context) {
             let (name, value) = SoundScreen::field(action, &context.settings);
             frame.text(name, label, 26.0 * s, theme::TEXT, Align::Left);
@@ -145,7 +128,7 @@ impl Screen for SoundScreen {
         widgets::button(
             frame,
             context,
-            SoundScreen::back_button(context),
+            widgets::back_button(context),
             "Back",
             Look::Normal,
         );
@@ -162,7 +145,7 @@ mod tests {
 
     fn click(screen: &mut SoundScreen, context: &mut Context, action: Action) -> Transition {
         let rect = if action == Action::Back {
-            SoundScreen::back_button(context)
+            widgets::back_button(context)
         } else {
             let rows = SoundScreen::rows(context);
             rows.iter().find(|row| row.2 == action).expect("a row").1

@@ -145,11 +145,14 @@ pub fn font_size(height: f32) -> f32 {
     (height * 0.5).clamp(14.0, 40.0)
 }
 
-/// The scale of the interface for this window: 1.0 at 1280x800.
+/// The scale of texts and buttons: 1.0 at 1280x800 with normal text, growing with the
+/// window and with the player's text size (so at 150% on 1280x800 a screen's layout must
+/// fit into what would be 853x533 at normal size).
 pub fn scale(context: &Context) -> f32 {
-    (context.size.0 / 1280.0)
+    let window = (context.size.0 / 1280.0)
         .min(context.size.1 / 800.0)
-        .clamp(0.6, 2.5)
+        .clamp(0.6, 2.5);
+    window * context.settings.text_scale()
 }
 
 /// Paints the background and a title at the top; returns the area left below it.
@@ -170,15 +173,78 @@ pub fn page(frame: &mut Frame, context: &Context, title: &str) -> Rect {
     Rect::new(0.0, 100.0 * s, window.w, window.h - 100.0 * s)
 }
 
-/// `count` buttons stacked in a centred column inside `area`.
+/// `count` buttons stacked in a centred column inside `area`, squeezed to fit it (see
+/// [`stack`]).
 pub fn column(context: &Context, area: Rect, count: usize) -> Vec<Rect> {
     let s = scale(context);
-    let (width, height, gap) = (420.0 * s, 54.0 * s, 14.0 * s);
-    let total = count as f32 * height + count.saturating_sub(1) as f32 * gap;
-    let top = area.y + ((area.h - total) / 2.0).max(0.0);
+    let width = (420.0 * s).min(area.w);
     let left = area.x + (area.w - width) / 2.0;
+    let rows = stack(area, count, 54.0 * s, 14.0 * s);
+    let total = rows.last().map_or(0.0, |last| last.y + last.h - area.y);
+    let top = ((area.h - total) / 2.0).max(0.0);
+    rows.into_iter()
+        .map(|row| Rect::new(left, row.y + top, width, row.h))
+        .collect()
+}
+
+/// The Back button of a form screen (settings, sound): centred at the bottom.
+pub fn back_button(context: &Context) -> Rect {
+    let s = scale(context);
+    let window = context.window();
+    Rect::new(
+        (window.w - 260.0 * s) / 2.0,
+        window.h - 70.0 * s,
+        260.0 * s,
+        52.0 * s,
+    )
+}
+
+/// The rows of a form screen: `count` pairs of a label and the button beside it,
+/// centred, filling the room between the line under the title and the Back button
+/// (squeezed to fit, see [`stack`]).
+pub fn form_rows(context: &Context, count: usize) -> Vec<(Rect, Rect)> {
+    let s = scale(context);
+    let window = context.window();
+    let label_w = 260.0 * s;
+    let field_w = 420.0 * s;
+    let left = ((window.w - label_w - field_w) / 2.0).max(16.0 * s);
+    let top = 150.0 * s;
+    let area = Rect::new(
+        left,
+        top,
+        label_w + field_w,
+        back_button(context).y - 16.0 * s - top,
+    );
+    let rows = stack(area, count, 54.0 * s, 16.0 * s);
+    let used = rows.last().map_or(0.0, |last| last.y + last.h - area.y);
+    let down = ((area.h - used) / 2.0).max(0.0);
+    rows.into_iter()
+        .map(|row| {
+            let y = row.y + down;
+            (
+                Rect::new(row.x, y, label_w, row.h),
+                Rect::new(row.x + label_w, y, field_w, row.h),
+            )
+        })
+        .collect()
+}
+
+/// `count` rows as wide as `area`, stacked down from its top, each `height` tall with
+/// `gap` between; when they would not fit (large text in a small window), the gaps
+/// shrink first, to a third, then the rows, so that everything stays inside `area`.
+pub fn stack(area: Rect, count: usize, height: f32, gap: f32) -> Vec<Rect> {
+    let gaps = count.saturating_sub(1) as f32;
+    let rows = count.max(1) as f32;
+    let mut gap = gap;
+    let mut height = height;
+    if rows * height + gaps * gap > area.h {
+        gap = ((area.h - rows * height) / gaps.max(1.0)).max(gap / 3.0);
+    }
+    if rows * height + gaps * gap > area.h {
+        height = ((area.h - gaps * gap) / rows).max(0.0);
+    }
     (0..count)
-        .map(|i| Rect::new(left, top + i as f32 * (height + gap), width, height))
+        .map(|i| Rect::new(area.x, area.y + i as f32 * (height + gap), area.w, height))
         .collect()
 }
 

@@ -177,7 +177,7 @@ impl Layer {
                         true,
                     ),
                 ];
-                let area = Rect::new(0.0, 100.0 * s, window.w, window.h - 100.0 * s);
+                let area = Rect::new(0.0, 100.0 * s, window.w, window.h - 116.0 * s);
                 widgets::column(context, area, entries.len())
                     .into_iter()
                     .zip(entries)
@@ -372,8 +372,10 @@ fn game_over_buttons(context: &Context, situation: &Situation<'_>, collapsed: bo
         ]
     };
     // A lone button ("Back to lobby") gets the room its longer label needs.
-    let w = if entries.len() == 1 { 230.0 } else { 150.0 } * s;
     let gap = 12.0 * s;
+    let count = entries.len() as f32;
+    let room = (rect.w - 24.0 * s - (count - 1.0) * gap) / count;
+    let w = (if entries.len() == 1 { 230.0 } else { 150.0 } * s).min(room);
     let total = entries.len() as f32 * w + (entries.len() - 1) as f32 * gap;
     let left = rect.center().x - total / 2.0;
     for (i, (label, look, action)) in entries.into_iter().enumerate() {

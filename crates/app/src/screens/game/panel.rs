@@ -7,7 +7,7 @@ use super::super::Context;
 use super::super::widgets::{self, Look};
 use crate::board::flat::{draw_piece, draw_token};
 use crate::display::{Align, Frame, Item, Point, Rect, Rgba};
-use crate::table::{MOVE_BUDGET, Piece, Table, Tally, clock_text};
+use crate::table::{MOVE_BUDGET, Piece, Seat, Table, Tally, clock_text};
 use crate::theme;
 use ply_core::{InputStyle, Player};
 use ply_modes::{AnyGame, find_mode};
@@ -81,36 +81,74 @@ impl Panel {
         )
     }
 
-    fn list_area(context: &Context) -> Rect {
+    /// Where everything in the panel goes for this game: the parts flow down from the
+    /// top, the move list takes what is left above the keys and the menu button, and the
+    /// mode's summary is left out when the list would be too short (the rules are
+    /// readable from the game menu).
+    fn layout(context: &Context, table: &Table) -> Layout {
         let s = widgets::scale(context);
         let panel = Panel::area(context);
-        let top = 420.0 * s;
-        Rect::new(
-            panel.x + 20.0 * s,
-            top,
-            panel.w - 40.0 * s,
-            panel.h - 120.0 * s - top,
-        )
+        let (left, width) = (panel.x + 20.0 * s, panel.w - 40.0 * s);
+        let keys = Rect::new(left, panel.h - 100.0 * s, width, 24.0 * s);
+        let list_bottom = keys.y - 4.0 * s;
+        let game = table.game();
+        let summary = find_mode(game.mode_id()).map(|mode| {
+            let lines = widgets::wrapped_lines(mode.summary, width, SUMMARY_SIZE * s);
+            (
+                mode.summary,
+                lines as f32 * SUMMARY_SIZE * s * 1.25 + 12.0 * s,
+            )
+        });
+        let box_h = player_box_height(game) * s;
+        let players = 2.0 * (box_h + 8.0 * s);
+        let computer_plays = table
+            .seats()
+            .iter()
+            .any(|seat| matches!(seat, Seat::Computer(_)));
+        let thinking = if computer_plays {
+            THINKING_HEIGHT * s
+        } else {
+            0.0
+        };
+        let heading = 38.0 * s;
+        let title_bottom = 54.0 * s;
+        let list_top = |summary_h: f32| title_bottom + summary_h + players + thinking + heading;
+        let summary_h = summary.map_or(0.0, |(_, height)| height);
+        let roomy = list_bottom - list_top(summary_h) >= 6.0 * Panel::line_height(context);
+        let summary_h = if roomy { summary_h } else { 0.0 };
+        let top = list_top(summary_h);
+        Layout {
+            summary: summary.filter(|_| roomy).map(|(text, height)| {
+                (
+                    text,
+                    Rect::new(left, title_bottom, width, height - 12.0 * s),
+                )
+            }),
+            players_top: title_bottom + summary_h,
+            thinking_top: title_bottom + summary_h + players,
+            list: Rect::new(left, top, width, (list_bottom - top).max(0.0)),
+            keys,
+        }
     }
 
     fn line_height(context: &Context) -> f32 {
         24.0 * widgets::scale(context)
     }
 
-    fn visible_rows(context: &Context) -> usize {
-        (Panel::list_area(context).h / Panel::line_height(context)).max(1.0) as usize
+    fn visible_rows(context: &Context, table: &Table) -> usize {
+        (Panel::layout(context, table).list.h / Panel::line_height(context)).max(1.0) as usize
     }
 
-    fn first_row(&self, context: &Context, total: usize) -> usize {
-        let last_page = total.saturating_sub(Panel::visible_rows(context));
+    fn first_row(&self, context: &Context, table: &Table, total: usize) -> usize {
+        let last_page = total.saturating_sub(Panel::visible_rows(context, table));
         self.scroll.map_or(last_page, |row| row.min(last_page))
     }
 
     /// Scrolls the move list by `rows` (negative: towards the first moves).
     pub fn scroll_by(&mut self, context: &Context, table: &Table, rows: i32) {
         let total = self::rows(table).len();
-        let last_page = total.saturating_sub(Panel::visible_rows(context));
-        let first = self.first_row(context, total) as i64 + i64::from(rows);
+        let last_page = total.saturating_sub(Panel::visible_rows(context, table));
+        let first = self.first_row(context, table, total) as i64 + i64::from(rows);
         let first = first.clamp(0, last_page as i64) as usize;
         self.scroll = (first < last_page).then_some(first);
     }
@@ -128,8 +166,8 @@ impl Panel {
         else {
             return;
         };
-        let first = self.first_row(context, rows.len());
-        let shown = Panel::visible_rows(context);
+        let first = self.first_row(context, table, rows.len());
+        let shown = Panel::visible_rows(context, table);
         if row < first {
             self.scroll = Some(row);
         } else if row >= first + shown {
@@ -142,13 +180,13 @@ impl Panel {
         if Panel::menu_button(context).contains(point) {
             return Some(PanelHit::Menu);
         }
-        let list = Panel::list_area(context);
+        let list = Panel::layout(context, table).list;
         if !list.contains(point) {
             return None;
         }
         let rows = rows(table);
         let line = Panel::line_height(context);
-        let row = self.first_row(context, rows.len()) + ((point.y - list.y) / line) as usize;
+        let row = self.first_row(context, table, rows.len()) + ((point.y - list.y) / line) as usize;
         let row = rows.get(row)?;
         let column = if point.x < list.x + list.w * 0.55 {
             0
@@ -182,32 +220,32 @@ impl Panel {
         let left = panel.x + 20.0 * s;
         let width = panel.w - 40.0 * s;
         let game = table.game();
-        let mut y = 16.0 * s;
+        let layout = Panel::layout(context, table);
         if let Some(mode) = find_mode(game.mode_id()) {
             frame.text(
                 mode.name,
-                Rect::new(left, y, width, 34.0 * s),
+                Rect::new(left, 16.0 * s, width, 34.0 * s),
                 26.0 * s,
                 theme::TITLE,
                 Align::Left,
             );
-            y += 38.0 * s;
-            let size = 15.0 * s;
-            let height = widgets::wrapped_lines(mode.summary, width, size) as f32 * size * 1.25;
+        }
+        if let Some((summary, rect)) = layout.summary {
             frame.text(
-                mode.summary,
-                Rect::new(left, y, width, height),
-                size,
+                summary,
+                rect,
+                SUMMARY_SIZE * s,
                 theme::TEXT_DIM,
                 Align::Wrap,
             );
-            y += height + 14.0 * s;
         }
+        let mut y = layout.players_top;
         let value = |piece| piece_value(table.game(), piece);
         let tally = Tally::of(table.history(), value);
         for player in [Player::Second, Player::First] {
             y = self.draw_player(context, table, &tally, player, y, frame) + 8.0 * s;
         }
+        let y = layout.thinking_top;
         if let Some(thinking) = table.thinking() {
             let budget = thinking
                 .level
@@ -235,15 +273,9 @@ impl Panel {
                 theme::BUTTON_ACTIVE,
             );
         }
-        self.draw_moves(context, table, looking_at, frame);
+        self.draw_moves(context, table, layout.list, looking_at, frame);
         let keys = keys_hint(table, looking_at.is_some());
-        frame.text(
-            keys,
-            Rect::new(left, panel.h - 108.0 * s, width, 24.0 * s),
-            14.0 * s,
-            theme::TEXT_DIM,
-            Align::Left,
-        );
+        frame.text(keys, layout.keys, 14.0 * s, theme::TEXT_DIM, Align::Left);
         let menu = Panel::menu_button(context);
         widgets::button(frame, context, menu, "Game menu (Esc)", Look::Normal);
     }
@@ -263,7 +295,7 @@ impl Panel {
         let game = table.game();
         let value = |piece| piece_value(game, piece);
         let counts_material = game.pieces().iter().any(|look| look.value > 0);
-        let box_h = if counts_material { 108.0 * s } else { 72.0 * s };
+        let box_h = player_box_height(game) * s;
         let rect = Rect::new(left, y, width, box_h);
         let to_move = table.outcome().is_none() && game.to_move() == player;
         frame.rect(
@@ -286,7 +318,7 @@ impl Panel {
         let name = table.seat_label(player, &context.settings.name);
         frame.text(
             name,
-            Rect::new(left + 50.0 * s, y + 6.0 * s, width - 60.0 * s, 32.0 * s),
+            Rect::new(left + 50.0 * s, y + 4.0 * s, width - 60.0 * s, 30.0 * s),
             20.0 * s,
             theme::TEXT,
             Align::Left,
@@ -299,14 +331,14 @@ impl Panel {
         };
         frame.text(
             status,
-            Rect::new(left + 50.0 * s, y + 38.0 * s, width - 160.0 * s, 26.0 * s),
+            Rect::new(left + 50.0 * s, y + 34.0 * s, width - 160.0 * s, 24.0 * s),
             16.0 * s,
             color,
             Align::Left,
         );
         frame.text(
             clock_text(table.clocks().used(player)),
-            Rect::new(left + width - 100.0 * s, y + 38.0 * s, 90.0 * s, 26.0 * s),
+            Rect::new(left + width - 100.0 * s, y + 34.0 * s, 90.0 * s, 24.0 * s),
             20.0 * s,
             theme::TEXT,
             Align::Right,
@@ -314,10 +346,11 @@ impl Panel {
         if counts_material {
             let mut taken: Vec<Piece> = tally.lost[player.opponent().index()].clone();
             taken.sort_by_key(|&piece| (value(piece), piece.1));
-            let icon_size = 26.0 * s;
+            let icon_size = 24.0 * s;
+            let taken_top = y + 62.0 * s;
             let mut x = left + 8.0 * s;
             if taken.is_empty() {
-                let row = Rect::new(x, y + 70.0 * s, width - 70.0 * s, icon_size);
+                let row = Rect::new(x, taken_top, width - 70.0 * s, icon_size);
                 frame.text(
                     "Nothing taken yet",
                     row,
@@ -334,7 +367,7 @@ impl Panel {
                     game,
                     frame,
                     piece,
-                    Rect::new(x, y + 70.0 * s, icon_size, icon_size),
+                    Rect::new(x, taken_top, icon_size, icon_size),
                     1.0,
                 );
                 x += icon_size * 0.7;
@@ -343,7 +376,7 @@ impl Panel {
             if lead > 0 {
                 frame.text(
                     format!("+{lead}"),
-                    Rect::new(left + width - 60.0 * s, y + 70.0 * s, 52.0 * s, 26.0 * s),
+                    Rect::new(left + width - 60.0 * s, taken_top, 52.0 * s, icon_size),
                     20.0 * s,
                     theme::TEXT,
                     Align::Right,
@@ -357,11 +390,11 @@ impl Panel {
         &self,
         context: &Context,
         table: &Table,
+        list: Rect,
         looking_at: Option<usize>,
         frame: &mut Frame,
     ) {
         let s = widgets::scale(context);
-        let list = Panel::list_area(context);
         frame.push(Item::Line {
             from: Point::new(list.x, list.y - 38.0 * s),
             to: Point::new(list.x + list.w, list.y - 38.0 * s),
@@ -376,15 +409,11 @@ impl Panel {
             Align::Left,
         );
         let rows = rows(table);
-        let first = self.first_row(context, rows.len());
+        let first = self.first_row(context, table, rows.len());
         let line = Panel::line_height(context);
         let shown = looking_at.map(|plies| plies.checked_sub(1));
-        for (i, row) in rows
-            .iter()
-            .skip(first)
-            .take(Panel::visible_rows(context))
-            .enumerate()
-        {
+        let visible = (list.h / line) as usize;
+        for (i, row) in rows.iter().skip(first).take(visible).enumerate() {
             let y = list.y + i as f32 * line;
             frame.text(
                 format!("{}.", row.number),
@@ -411,6 +440,35 @@ impl Panel {
                 Align::Left,
             );
         }
+    }
+}
+
+/// The size of the mode's summary under its name, before scaling.
+const SUMMARY_SIZE: f32 = 15.0;
+
+/// The room kept for the computer's progress when a computer plays, before scaling.
+const THINKING_HEIGHT: f32 = 40.0;
+
+/// Where the parts of the panel go (see [`Panel::layout`]).
+struct Layout {
+    /// The mode's summary and its box, when there is room for it.
+    summary: Option<(&'static str, Rect)>,
+    /// The top of the first player's box.
+    players_top: f32,
+    /// The top of the computer's progress.
+    thinking_top: f32,
+    /// The move list.
+    list: Rect,
+    /// The line of keys above the menu button.
+    keys: Rect,
+}
+
+/// A player's box's height before scaling: taller where pieces taken are shown.
+fn player_box_height(game: &dyn AnyGame) -> f32 {
+    if game.pieces().iter().any(|look| look.value > 0) {
+        94.0
+    } else {
+        66.0
     }
 }
 

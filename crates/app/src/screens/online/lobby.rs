@@ -7,6 +7,7 @@ use super::super::confirm::{Answer, Question};
 use super::super::game::GameScreen;
 use super::super::widgets::{self, Buttons, Look};
 use super::super::{Context, Event, Key, Screen, Transition};
+use super::lobby_layout::LobbyLayout;
 use crate::audio::{Cue, lobby_cues};
 use crate::display::{Align, Frame, Rect};
 use crate::message::Message;
@@ -263,12 +264,11 @@ impl LobbyScreen {
     }
 
     fn controls(&self, context: &Context) -> Vec<(Rect, String, Look, LobbyAction)> {
-        let s = widgets::scale(context);
+        let layout = LobbyLayout::new(context);
         let session = self.session.borrow();
         let mirror = &session.mirror;
-        let bottom = context.size.1 - 90.0 * s;
         let mut out = vec![(
-            Rect::new(40.0 * s, bottom, 200.0 * s, 54.0 * s),
+            layout.leave,
             "Leave".to_string(),
             Look::Normal,
             LobbyAction::Leave,
@@ -277,16 +277,10 @@ impl LobbyScreen {
             return out;
         };
         let host = mirror.is_host();
-        let left = 60.0 * s;
         let mode = find_mode(&lobby.setup.mode);
         if host {
-            for (i, line) in self.reach_lines(&session).iter().enumerate() {
-                let rect = Rect::new(
-                    context.size.0 - 180.0 * s,
-                    REACH_TOP * s + i as f32 * REACH_LINE * s,
-                    130.0 * s,
-                    34.0 * s,
-                );
+            let lines = self.reach_lines(&session);
+            for (i, (line, &(_, rect))) in lines.iter().zip(&layout.reach).enumerate() {
                 if line.copy.is_some() {
                     out.push((rect, "Copy".into(), Look::Normal, LobbyAction::Copy(i)));
                 } else if line.help {
@@ -294,28 +288,21 @@ impl LobbyScreen {
                 }
             }
         }
-        let game_y = 230.0 * s;
         if host {
             let label = format!(
                 "Game: {}",
                 mode.map_or(lobby.setup.mode.as_str(), |m| m.name)
             );
+            out.push((layout.setup.0, label, Look::Normal, LobbyAction::Mode));
             out.push((
-                Rect::new(left, game_y, 420.0 * s, 48.0 * s),
-                label,
-                Look::Normal,
-                LobbyAction::Mode,
-            ));
-            out.push((
-                Rect::new(left + 440.0 * s, game_y, 360.0 * s, 48.0 * s),
-                format!("Computer plays: {}", self.strength.name()),
+                layout.setup.1,
+                format!("Computer: {}", self.strength.name()),
                 Look::Normal,
                 LobbyAction::Strength,
             ));
         }
         let names = mode.map(|m| m.new_game());
         for side in Player::BOTH {
-            let y = 310.0 * s + side.index() as f32 * 60.0 * s;
             let side_name = names.as_ref().map_or("Side", |g| g.side_name(side));
             let who = match &lobby.sides[side.index()] {
                 Occupant::Open => "nobody yet".to_string(),
@@ -324,24 +311,26 @@ impl LobbyScreen {
             };
             let look = if host { Look::Normal } else { Look::Disabled };
             out.push((
-                Rect::new(left, y, 520.0 * s, 48.0 * s),
+                layout.sides[side.index()],
                 format!("{side_name}: {who}"),
                 look,
                 LobbyAction::Side(side),
             ));
         }
         if host {
-            for (i, _) in lobby.players.iter().enumerate().filter(|(_, p)| !p.host) {
-                let y = PLAYERS_TOP * s + 40.0 * s + i as f32 * 50.0 * s;
+            let s = widgets::scale(context);
+            let rows = lobby.players.iter().zip(&layout.player_rows).enumerate();
+            for (i, (_, row)) in rows.filter(|(_, (player, _))| !player.host) {
+                let remove = Rect::new(row.x + row.w - 120.0 * s, row.y, 120.0 * s, row.h);
                 out.push((
-                    Rect::new(left + 380.0 * s, y, 140.0 * s, 42.0 * s),
+                    remove,
                     "Remove".into(),
                     Look::Normal,
                     LobbyAction::Remove(i),
                 ));
             }
         }
-        let start = Rect::new(context.size.0 - 300.0 * s, bottom, 260.0 * s, 54.0 * s);
+        let start = layout.start;
         if session.rejoinable && mirror.token().is_some() {
             out.push((start, "Rejoin".into(), Look::Chosen, LobbyAction::Rejoin));
         } else if mirror.in_game() {
@@ -462,14 +451,6 @@ impl LobbyScreen {
     }
 }
 
-/// Where the lines saying who can join start, and how far apart they are, in unscaled
-/// pixels.
-const REACH_TOP: f32 = 98.0;
-const REACH_LINE: f32 = 42.0;
-
-/// Where the list of players starts, in unscaled pixels.
-const PLAYERS_TOP: f32 = 440.0;
-
 impl Screen for LobbyScreen {
     fn update(&mut self, event: &Event, context: &mut Context) -> Transition {
         if let Some(question) = &self.asking {
@@ -553,16 +534,13 @@ impl Screen for LobbyScreen {
             );
         }
         if let Some(lobby) = mirror.lobby() {
-            for (i, line) in self.reach_lines(&session).into_iter().enumerate() {
+            let layout = LobbyLayout::new(context);
+            let lines = self.reach_lines(&session);
+            for (i, (line, (rect, _))) in lines.into_iter().zip(&layout.reach).enumerate() {
                 let size = if line.text.len() > 90 { 18.0 } else { 22.0 };
                 frame.text(
                     line.text,
-                    Rect::new(
-                        left,
-                        REACH_TOP * s + i as f32 * REACH_LINE * s,
-                        width - 200.0 * s,
-                        34.0 * s,
-                    ),
+                    *rect,
                     size * s,
                     if i == 0 { theme::TITLE } else { theme::TEXT },
                     Align::Left,
@@ -571,9 +549,11 @@ impl Screen for LobbyScreen {
             if !mirror.is_host() {
                 let mode =
                     find_mode(&lobby.setup.mode).map_or(lobby.setup.mode.as_str(), |m| m.name);
+                let (game, strength) = layout.setup;
+                let row = Rect::new(game.x, game.y, strength.x + strength.w - game.x, game.h);
                 frame.text(
                     format!("Game: {mode}"),
-                    Rect::new(left, 230.0 * s, width, 48.0 * s),
+                    row,
                     26.0 * s,
                     theme::TEXT,
                     Align::Left,
@@ -581,12 +561,12 @@ impl Screen for LobbyScreen {
             }
             frame.text(
                 format!("Players ({} of {})", lobby.players.len(), lobby.max_players),
-                Rect::new(left, PLAYERS_TOP * s, width, 36.0 * s),
+                layout.players_heading,
                 24.0 * s,
                 theme::TITLE,
                 Align::Left,
             );
-            for (i, player) in lobby.players.iter().enumerate() {
+            for (player, row) in lobby.players.iter().zip(&layout.player_rows) {
                 let mut label = player.name.clone();
                 if player.host {
                     label.push_str(" (host)");
@@ -594,49 +574,18 @@ impl Screen for LobbyScreen {
                 if !player.connected {
                     label.push_str(" (disconnected)");
                 }
-                frame.text(
-                    label,
-                    Rect::new(
-                        left,
-                        PLAYERS_TOP * s + 40.0 * s + i as f32 * 50.0 * s,
-                        360.0 * s,
-                        42.0 * s,
-                    ),
-                    22.0 * s,
-                    theme::TEXT,
-                    Align::Left,
-                );
+                let name = Rect::new(row.x, row.y, row.w - 130.0 * s, row.h);
+                frame.text(label, name, 22.0 * s, theme::TEXT, Align::Left);
             }
-            if let Some(reason) = self.start_blocked()
-                && mirror.is_host()
-                && !mirror.in_game()
-            {
-                frame.text(
-                    reason,
-                    Rect::new(
-                        context.size.0 - 760.0 * s,
-                        context.size.1 - 84.0 * s,
-                        440.0 * s,
-                        44.0 * s,
-                    ),
-                    18.0 * s,
-                    theme::TEXT_DIM,
-                    Align::Right,
-                );
-            }
-            if !mirror.is_host() && !mirror.in_game() {
-                frame.text(
-                    "Waiting for the host to start the game.",
-                    Rect::new(
-                        context.size.0 - 560.0 * s,
-                        context.size.1 - 84.0 * s,
-                        520.0 * s,
-                        44.0 * s,
-                    ),
-                    20.0 * s,
-                    theme::TEXT_DIM,
-                    Align::Right,
-                );
+            let waiting = if mirror.in_game() {
+                None
+            } else if mirror.is_host() {
+                self.start_blocked()
+            } else {
+                Some("Waiting for the host to start the game.".to_string())
+            };
+            if let Some(text) = waiting {
+                frame.text(text, layout.status, 18.0 * s, theme::TEXT_DIM, Align::Wrap);
             }
         }
         drop(session);

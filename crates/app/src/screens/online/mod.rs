@@ -8,6 +8,7 @@ mod form;
 mod host;
 mod join;
 mod lobby;
+mod lobby_layout;
 
 pub use error::OnlineError;
 pub use host::HostScreen;

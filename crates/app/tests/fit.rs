@@ -1,0 +1,361 @@
+//! Every screen fits its window at every text size a player can choose: drawn headless at
+//! the smallest window (1024x640), the usual one and a large one, at 100%, 125% and 150%
+//! text, no text leaves the window and no two texts of the layer on top overlap (a
+//! button's label over another's, a title under a button, a list under the hints).
+
+use ply_modes::Level;
+use ply_net::portmap::Reach;
+use ply_save::SaveFolder;
+use plyground::display::{Align, Frame, Item, Point, Rect};
+use plyground::screens::game::{Action, GameScreen};
+use plyground::screens::load::LoadScreen;
+use plyground::screens::local::LocalSetup;
+use plyground::screens::menu::MainMenu;
+use plyground::screens::online::{HostScreen, JoinScreen, LobbyScreen};
+use plyground::screens::settings::SettingsScreen;
+use plyground::screens::sound::SoundScreen;
+use plyground::screens::widgets::wrapped_lines;
+use plyground::screens::{Context, Event, Key, Screen};
+use plyground::settings::Settings;
+use plyground::table::{Seat, Table};
+use std::net::SocketAddr;
+use std::time::Duration;
+
+/// The window sizes and text sizes every screen must fit: the smallest window at normal
+/// text, the usual window at every text size, and larger and oddly shaped windows.
+const CASES: [((f32, f32), u32); 7] = [
+    ((1024.0, 640.0), 100),
+    ((1280.0, 800.0), 100),
+    ((1280.0, 800.0), 125),
+    ((1280.0, 800.0), 150),
+    ((1920.0, 1200.0), 150),
+    ((1600.0, 800.0), 150),
+    ((1024.0, 768.0), 125),
+];
+
+/// About where a text's letters are, from its box, size and alignment (an average
+/// letter is about half as wide as the font size; the painter cuts a line too long for
+/// its box with an ellipsis, so a line is never wider than its box).
+fn ink(text: &str, rect: Rect, size: f32, align: Align) -> Rect {
+    if align == Align::Wrap {
+        let lines = wrapped_lines(text, rect.w, size) as f32;
+        let height = (lines * size * 1.2).min(rect.h.max(size));
+        return Rect::new(rect.x, rect.y, rect.w, height);
+    }
+    let width = (text.chars().count() as f32 * size * 0.5).min(rect.w);
+    let height = size * 0.75;
+    let x = match align {
+        Align::Left | Align::Wrap => rect.x,
+        Align::Center => rect.x + (rect.w - width) / 2.0,
+        Align::Right => rect.x + rect.w - width,
+    };
+    Rect::new(x, rect.y + (rect.h - height) / 2.0, width, height)
+}
+
+fn overlap(a: Rect, b: Rect) -> bool {
+    let margin = 1.0;
+    a.x + margin < b.x + b.w
+        && b.x + margin < a.x + a.w
+        && a.y + margin < b.y + b.h
+        && b.y + margin < a.y + a.h
+}
+
+/// What does not fit in `frame` drawn for a window of `size`: texts outside the window,
+/// and overlapping texts among those drawn after the last backdrop covering the window.
+fn misfits(frame: &Frame, size: (f32, f32)) -> Vec<String> {
+    let covers_window =
+        |rect: &Rect| rect.x <= 0.0 && rect.y <= 0.0 && rect.w >= size.0 && rect.h >= size.1;
+    let top_from = frame
+        .items
+        .iter()
+        .rposition(|item| matches!(item, Item::Rect { rect, .. } if covers_window(rect)))
+        .unwrap_or(0);
+    let mut problems = Vec::new();
+    let mut inks: Vec<(&str, Rect)> = Vec::new();
+    let outside =
+        |r: Rect| r.x < -1.0 || r.y < -1.0 || r.x + r.w > size.0 + 1.0 || r.y + r.h > size.1 + 1.0;
+    for (index, item) in frame.items.iter().enumerate() {
+        if let Item::Rect { rect, .. } = item
+            && outside(*rect)
+        {
+            problems.push(format!("a box leaves the window at {rect:?}"));
+        }
+        let Item::Text {
+            text,
+            rect,
+            size: font,
+            align,
+            color,
+        } = item
+        else {
+            continue;
+        };
+        if text.trim().is_empty() || color.3 < 0.5 {
+            continue;
+        }
+        let ink = ink(text, *rect, *font, *align);
+        if ink.x < -1.0
+            || ink.y < -1.0
+            || ink.x + ink.w > size.0 + 1.0
+            || ink.y + ink.h > size.1 + 1.0
+        {
+            problems.push(format!("{text:?} leaves the window at {ink:?}"));
+        }
+        if index > top_from {
+            if let Some((other, _)) = inks.iter().find(|(_, seen)| overlap(*seen, ink)) {
+                problems.push(format!("{text:?} overlaps {other:?}"));
+            }
+            inks.push((text, ink));
+        }
+    }
+    problems
+}
+
+fn context(size: (f32, f32), text_size: u32) -> Context {
+    let settings = Settings {
+        name: "Bartholomew Longname".to_string(),
+        upnp: false,
+        text_size,
+        ..Settings::default()
+    };
+    let mut context = Context::new(settings, size);
+    context.pointer = Point::new(-1.0, -1.0);
+    context
+}
+
+fn drawn(screen: &dyn Screen, context: &Context) -> Frame {
+    let mut frame = Frame::default();
+    screen.draw(context, &mut frame);
+    frame
+}
+
+fn click(screen: &mut dyn Screen, context: &mut Context, at: Point) {
+    screen.update(&Event::PointerDown(at), context);
+    screen.update(&Event::PointerUp(at), context);
+}
+
+fn game(mode: &str, moves: &str, seats: [Seat; 2]) -> GameScreen {
+    game_at(mode, None, moves, seats)
+}
+
+fn game_at(mode: &str, position: Option<&str>, moves: &str, seats: [Seat; 2]) -> GameScreen {
+    let game =
+        ply_modes::replay(mode, position, moves.split_whitespace()).expect("a game that replays");
+    GameScreen::new(Table::local(game, seats), false)
+}
+
+/// Presses the top layer's button for `action`.
+fn press(screen: &mut GameScreen, context: &mut Context, action: Action) {
+    let at = screen
+        .layer_buttons(context)
+        .into_iter()
+        .find(|(_, a)| *a == action)
+        .unwrap_or_else(|| panic!("no {action:?} button"))
+        .0
+        .center();
+    click(screen, context, at);
+}
+
+/// A lobby hosted on this computer, entered, as the router opened the port (the longest
+/// of the router's answers to show).
+fn hosted_lobby(context: &mut Context) -> LobbyScreen {
+    let local: SocketAddr = "192.168.1.20:7373".parse().expect("an address");
+    let public: SocketAddr = "203.0.113.7:7373".parse().expect("an address");
+    let mut lobby = HostScreen::new(context)
+        .with_answer(Reach::Open { local, public }, Some(local))
+        .open_lobby(context)
+        .expect("a lobby opens on this computer");
+    for _ in 0..50 {
+        if lobby.entered() {
+            break;
+        }
+        lobby.wait_for_news(Duration::from_millis(200), context);
+    }
+    assert!(lobby.entered(), "the lobby was entered");
+    lobby
+}
+
+/// Closes whatever is open over the board, then opens the game menu.
+fn open_menu(screen: &mut GameScreen, context: &mut Context) {
+    for _ in 0..5 {
+        if screen.layers().is_empty() {
+            break;
+        }
+        screen.update(&Event::Key(Key::Escape), context);
+    }
+    assert!(screen.layers().is_empty(), "Escape closes every layer");
+    screen.update(&Event::Key(Key::Escape), context);
+}
+
+const PEOPLE: [Seat; 2] = [Seat::Person, Seat::Person];
+const AGAINST_COMPUTER: [Seat; 2] = [Seat::Person, Seat::Computer(Level::Maximum)];
+
+/// Every screen and overlay worth checking, named, as drawn in `context`.
+fn every_screen(context: &mut Context, saves: &SaveFolder) -> Vec<(String, Frame)> {
+    let mut shown: Vec<(String, Frame)> = Vec::new();
+    let mut show = |name: &str, screen: &dyn Screen, context: &Context| {
+        shown.push((name.to_string(), drawn(screen, context)));
+    };
+    context.saves = Some(saves.clone());
+    show("menu", &MainMenu, context);
+    show("local setup", &LocalSetup::new(&context.settings), context);
+    show("settings", &SettingsScreen::new(), context);
+    show("sound", &SoundScreen, context);
+    show("load", &LoadScreen::new(context), context);
+    show("host", &HostScreen::new(context), context);
+    show("join", &JoinScreen::new(context), context);
+    show("lobby", &hosted_lobby(context), context);
+    for mode in ply_modes::MODES {
+        show(
+            &format!("{} game", mode.id),
+            &game(mode.id, "", AGAINST_COMPUTER),
+            context,
+        );
+    }
+    let opening = "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7 f1e1 b7b5 a4b3 d7d6";
+    let mut chess = game("chess", opening, PEOPLE);
+    show("chess with moves", &chess, context);
+    chess.show_plies(context, 5);
+    show("chess looking back", &chess, context);
+    chess.update(&Event::Key(Key::End), context);
+    open_menu(&mut chess, context);
+    show("game menu", &chess, context);
+    press(&mut chess, context, Action::Rules);
+    show("rules", &chess, context);
+    open_menu(&mut chess, context);
+    press(&mut chess, context, Action::AskResign);
+    show("resign question", &chess, context);
+    open_menu(&mut chess, context);
+    press(&mut chess, context, Action::OfferDraw);
+    show("draw offer", &chess, context);
+    let mut mate = game("chess", "f2f3 e7e5 g2g4", PEOPLE);
+    let (from, to) = (mate.cell_center(context, 59), mate.cell_center(context, 31));
+    click(&mut mate, context, from);
+    click(&mut mate, context, to);
+    assert!(
+        mate.table().outcome().is_some(),
+        "fool's mate ends the game"
+    );
+    show("game over", &mate, context);
+    mate.collapse_banner();
+    show("game over, folded", &mate, context);
+    let mut promoting = game_at("chess", Some("7k/P7/8/8/8/8/8/K7 w - - 0 1"), "", PEOPLE);
+    let (from, to) = (
+        promoting.cell_center(context, 48),
+        promoting.cell_center(context, 56),
+    );
+    click(&mut promoting, context, from);
+    click(&mut promoting, context, to);
+    show("promotion", &promoting, context);
+    shown
+}
+
+#[test]
+fn every_screen_fits_every_window_at_every_text_size() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let saves = SaveFolder::at(folder.path());
+    let mut problems = Vec::new();
+    for (size, text_size) in CASES {
+        let mut context = context(size, text_size);
+        for (name, frame) in every_screen(&mut context, &saves) {
+            for problem in misfits(&frame, size) {
+                problems.push(format!(
+                    "{}x{} at {text_size}%, {name}: {problem}",
+                    size.0, size.1
+                ));
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{} misfits:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+/// What the settings row labelled `label` shows, and where its button's text is.
+fn setting(frame: &Frame, label: &str) -> (String, Rect) {
+    let row = frame
+        .items
+        .iter()
+        .find_map(|item| match item {
+            Item::Text { text, rect, .. } if text == label => Some(*rect),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no setting {label:?}: {:?}", frame.texts()));
+    frame
+        .items
+        .iter()
+        .find_map(|item| match item {
+            Item::Text { text, rect, .. }
+                if rect.x >= row.x + row.w - 1.0
+                    && rect.contains(Point::new(rect.x + 1.0, row.center().y)) =>
+            {
+                Some((text.clone(), *rect))
+            }
+            _ => None,
+        })
+        .expect("the row shows a value")
+}
+
+/// Clicks the settings row labelled `label` and returns what it shows then.
+fn click_setting(screen: &mut SettingsScreen, context: &mut Context, label: &str) -> String {
+    let (_, button) = setting(&drawn(screen, context), label);
+    click(screen, context, button.center());
+    setting(&drawn(screen, context), label).0
+}
+
+#[test]
+fn settings_offer_only_window_sizes_that_fit_the_screen() {
+    let mut context = context((1024.0, 640.0), 100);
+    context.settings.window_width = 1024;
+    context.settings.window_height = 640;
+    context.screen = Some((1366, 768));
+    let mut screen = SettingsScreen::new();
+    assert_eq!(
+        click_setting(&mut screen, &mut context, "Window size"),
+        "1024 x 640",
+        "a 1366x768 screen has room for no larger size"
+    );
+    context.screen = Some((1920, 1080));
+    let seen: Vec<String> = (0..4)
+        .map(|_| click_setting(&mut screen, &mut context, "Window size"))
+        .collect();
+    assert_eq!(
+        seen,
+        ["1280 x 800", "1600 x 1000", "1024 x 640", "1280 x 800"],
+        "1920x1200 does not fit a 1920x1080 screen"
+    );
+}
+
+#[test]
+fn the_text_size_setting_cycles_through_every_size_and_grows_the_buttons() {
+    let mut context = context((1280.0, 800.0), 100);
+    let mut screen = SettingsScreen::new();
+    let back_text_size = |context: &Context| {
+        let frame = drawn(&SettingsScreen::new(), context);
+        frame
+            .items
+            .iter()
+            .find_map(|item| match item {
+                Item::Text { text, size, .. } if text == "Back" => Some(*size),
+                _ => None,
+            })
+            .expect("a Back button")
+    };
+    let normal = back_text_size(&context);
+    assert_eq!(setting(&drawn(&screen, &context), "Text size").0, "100%");
+    let mut seen = Vec::new();
+    for _ in 0..3 {
+        let shown = click_setting(&mut screen, &mut context, "Text size");
+        seen.push(shown.clone());
+        if shown == "150%" {
+            assert!(
+                back_text_size(&context) >= normal * 1.4,
+                "buttons' text grows"
+            );
+        }
+    }
+    assert_eq!(seen, ["125%", "150%", "100%"]);
+}
