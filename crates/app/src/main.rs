@@ -245,7 +245,8 @@ fn main() -> ExitCode {
     if let Some(percent) = options.text_size {
         settings.text_size = percent;
     }
-    let screen_size = plyground::monitor::screen_size();
+    let screen_query = plyground::monitor::ask_screen();
+    let screen_size = screen_query.size;
     let size = options.size.map_or_else(
         || {
             let (w, h) = size_on_screen(&settings, screen_size);
@@ -284,6 +285,7 @@ fn main() -> ExitCode {
         let ok = run(options, screen, context).await;
         result.store(ok, std::sync::atomic::Ordering::Relaxed);
     });
+    drop(screen_query);
     if status.load(std::sync::atomic::Ordering::Relaxed) {
         ExitCode::SUCCESS
     } else {
