@@ -26,24 +26,28 @@ pub fn ask_screen() -> ScreenQuery {
             _connection: None,
         };
     };
-    let size = connection.setup().roots.get(screen_number).and_then(|root| {
-        let monitors = connection
-            .randr_get_monitors(root.root, true)
-            .ok()
-            .and_then(|cookie| cookie.reply().ok())
-            .map(|reply| reply.monitors)
-            .unwrap_or_default();
-        let chosen = monitors
-            .iter()
-            .find(|monitor| monitor.primary)
-            .or_else(|| monitors.first())
-            .map(|monitor| (u32::from(monitor.width), u32::from(monitor.height)));
-        let whole = (
-            u32::from(root.width_in_pixels),
-            u32::from(root.height_in_pixels),
-        );
-        Some(chosen.unwrap_or(whole)).filter(|&(w, h)| w > 0 && h > 0)
-    });
+    let size = connection
+        .setup()
+        .roots
+        .get(screen_number)
+        .and_then(|root| {
+            let monitors = connection
+                .randr_get_monitors(root.root, true)
+                .ok()
+                .and_then(|cookie| cookie.reply().ok())
+                .map(|reply| reply.monitors)
+                .unwrap_or_default();
+            let chosen = monitors
+                .iter()
+                .find(|monitor| monitor.primary)
+                .or_else(|| monitors.first())
+                .map(|monitor| (u32::from(monitor.width), u32::from(monitor.height)));
+            let whole = (
+                u32::from(root.width_in_pixels),
+                u32::from(root.height_in_pixels),
+            );
+            Some(chosen.unwrap_or(whole)).filter(|&(w, h)| w > 0 && h > 0)
+        });
     ScreenQuery {
         size,
         _connection: Some(connection),

@@ -90,13 +90,23 @@ pub fn button(frame: &mut Frame, context: &Context, rect: Rect, label: &str, loo
         Look::Chosen => theme::BACKGROUND,
         Look::Normal => theme::TEXT,
     };
+    let inside = body.inset(6.0 * s);
     frame.text(
         label,
-        body.inset(6.0 * s),
-        font_size(rect.h),
+        inside,
+        label_size(label, inside.w, font_size(rect.h)),
         color,
         Align::Center,
     );
+}
+
+/// The size of a button's label: `size`, made up to 30% smaller when the label
+/// would not otherwise fit in `width` (beyond that the painter cuts it with an
+/// ellipsis), from the font's average letter width.
+fn label_size(label: &str, width: f32, size: f32) -> f32 {
+    let letters = label.chars().count().max(1) as f32;
+    let fitting = width / (letters * 0.62);
+    size.min(fitting.max(size * 0.7))
 }
 
 /// About how many lines `text` takes when wrapped into `width` pixels at `size`,
