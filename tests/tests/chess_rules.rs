@@ -428,3 +428,54 @@ fn bad_text_is_refused_with_reasons() {
     assert!(g.parse_move("e7e8x").is_err());
     assert!(g.parse_move("").is_err());
 }
+
+/// Who can still win when the other side's clock runs out (FIDE's insufficient mating
+/// material, judged as lichess and shakmaty judge it), and what running out gives.
+#[test]
+fn a_flag_fall_loses_unless_the_opponent_could_never_win() {
+    let can_win = |mode: &str, fen: &str, side: Player| game(mode, fen).can_still_win(side);
+    let white = Player::First;
+    // A lone king, a king and knight against a bare king or queens, same-colour
+    // bishops against no blocker: no mate is possible.
+    assert!(!can_win("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", white));
+    assert!(!can_win("chess", "4k3/8/8/8/8/8/8/4KN2 w - - 0 1", white));
+    assert!(!can_win("chess", "3qk3/8/8/8/8/8/8/4KN2 w - - 0 1", white));
+    assert!(!can_win(
+        "chess",
+        "4k3/8/8/8/8/4B3/8/2B1K3 w - - 0 1",
+        white
+    ));
+    // A pawn, a rook, two knights, opposite bishops, or a blocker for the knight: it can.
+    assert!(can_win("chess", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", white));
+    assert!(can_win("chess", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", white));
+    assert!(can_win("chess", "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", white));
+    assert!(can_win("chess", "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", white));
+    assert!(can_win("chess", "4k3/4p3/8/8/8/8/8/4KN2 w - - 0 1", white));
+    // Atomic: anything but the king can explode the enemy king; the hill and last
+    // piece standing can always be won.
+    assert!(!can_win("atomic", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", white));
+    assert!(can_win("atomic", "4k3/8/8/8/8/8/8/4KN2 w - - 0 1", white));
+    assert!(can_win("koth", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", white));
+    assert!(can_win("lps", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", white));
+
+    let mut lost = game("chess", "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1");
+    assert_eq!(
+        lost.run_out_of_time(Player::Second),
+        Ok(Outcome::Win {
+            winner: white,
+            reason: EndReason::OutOfTime
+        })
+    );
+    assert_eq!(lost.outcome(), win(white, EndReason::OutOfTime));
+    assert!(
+        lost.run_out_of_time(white).is_err(),
+        "the game is already over"
+    );
+    let mut drawn = game("chess", "3qk3/8/8/8/8/8/8/4KN2 b - - 0 1");
+    assert_eq!(
+        drawn.run_out_of_time(Player::Second),
+        Ok(Outcome::Draw {
+            reason: EndReason::OutOfTimeNoMaterial
+        })
+    );
+}

@@ -1,9 +1,10 @@
 //! The game-mode core: the traits every mode implements and the small shared types
-//! (players, outcomes, scores, move codes, board views, how a mode looks, hashing keys,
-//! errors).
+//! (players, outcomes, scores, move codes, board views, how a mode looks, time controls,
+//! hashing keys, errors).
 //!
 //! Nothing here does I/O or spawns threads; every other crate builds on it.
 
+mod clock;
 mod error;
 mod look;
 mod outcome;
@@ -13,6 +14,10 @@ mod score;
 mod view;
 pub mod zobrist;
 
+pub use clock::{
+    CHESS_PRESETS, GENERAL_PRESETS, LARGEST_INCREMENT, LONGEST_BASE, SHORTEST_BASE, TimeControl,
+    TimeControlError,
+};
 pub use error::{MoveError, PositionError, PositionFault};
 pub use look::{Paint, PieceKind, PieceLook, Rgb, SideColors, Stroke};
 pub use outcome::{EndReason, Outcome, wins};

@@ -44,6 +44,11 @@ pub enum EndReason {
     Resignation,
     /// Both players agreed to a draw.
     DrawAgreed,
+    /// The losing side's clock ran out.
+    OutOfTime,
+    /// A clock ran out, but its opponent could not possibly win (chess: too little
+    /// material to checkmate), so the game is drawn.
+    OutOfTimeNoMaterial,
 }
 
 impl EndReason {
@@ -68,6 +73,25 @@ impl EndReason {
             EndReason::BoardFull => "board full",
             EndReason::Resignation => "resignation",
             EndReason::DrawAgreed => "draw agreed",
+            EndReason::OutOfTime => "out of time",
+            EndReason::OutOfTimeNoMaterial => "out of time, but the opponent could not win",
+        }
+    }
+}
+
+impl Outcome {
+    /// The end of a game whose `flagged` side ran out of time: its opponent wins, unless
+    /// `opponent_can_win` is false (it could not possibly win), when it is a draw.
+    pub const fn out_of_time(flagged: Player, opponent_can_win: bool) -> Outcome {
+        if opponent_can_win {
+            Outcome::Win {
+                winner: flagged.opponent(),
+                reason: EndReason::OutOfTime,
+            }
+        } else {
+            Outcome::Draw {
+                reason: EndReason::OutOfTimeNoMaterial,
+            }
         }
     }
 }

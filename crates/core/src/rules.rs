@@ -2,7 +2,9 @@
 //! `Heuristics` (how good a position looks, for the computer player) and `Present`
 //! (how the board looks and how a person enters moves).
 
-use crate::{BoardView, MoveError, Outcome, PieceLook, Player, PositionError, Score, SideColors};
+use crate::{
+    BoardView, MoveError, Outcome, PieceLook, Player, PositionError, Score, SideColors, TimeControl,
+};
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
 use std::sync::atomic::AtomicBool;
@@ -54,6 +56,12 @@ pub trait Rules: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// where `outcome` can only be such a draw; modes override it with something cheaper.
     fn drawn_by_rule(&self) -> bool {
         self.outcome().is_some()
+    }
+    /// Whether `side` could still win by some series of legal moves, for a game whose
+    /// opponent runs out of time (chess: whether it has the material to checkmate).
+    /// Modes where running out of time always loses keep the default.
+    fn can_still_win(&self, _side: Player) -> bool {
+        true
     }
     /// What it means when this position occurs for the third time, if anything.
     fn repetition_outcome(&self) -> Option<Outcome> {
@@ -127,6 +135,8 @@ pub trait Present: Rules {
 
     /// What each side is called ("White", "Attackers", "Red").
     fn side_name(player: Player) -> &'static str;
+    /// The time controls offered when a game of this mode is set up, shortest first.
+    const TIME_PRESETS: &'static [TimeControl] = crate::GENERAL_PRESETS;
     /// The colours of each side's pieces.
     fn side_colors(player: Player) -> SideColors;
     /// Every kind of piece, indexed by [`PieceKind`]: name, value and drawing recipe.

@@ -176,6 +176,12 @@ pub trait AnyGame: Send + Sync {
     fn resign(&mut self, player: Player) -> Result<(), MoveError>;
     /// Ends the game as a draw both players agreed to.
     fn agree_draw(&mut self) -> Result<(), MoveError>;
+    /// Ends the game because `player`'s clock ran out: a win for the opponent, or a
+    /// draw when the opponent could not possibly win (see `Rules::can_still_win`).
+    /// Returns the outcome.
+    fn run_out_of_time(&mut self, player: Player) -> Result<Outcome, MoveError>;
+    /// Whether `player` could still win by some series of legal moves.
+    fn can_still_win(&self, player: Player) -> bool;
     /// A picture of the current position.
     fn view(&self) -> BoardView;
     /// The static evaluation of the current position (side to move's view).
@@ -523,6 +529,16 @@ impl<G: Rules + Heuristics + Present> AnyGame for Game<G> {
         self.declare(Outcome::Draw {
             reason: EndReason::DrawAgreed,
         })
+    }
+
+    fn run_out_of_time(&mut self, player: Player) -> Result<Outcome, MoveError> {
+        let outcome = Outcome::out_of_time(player, self.current.can_still_win(player.opponent()));
+        self.declare(outcome)?;
+        Ok(outcome)
+    }
+
+    fn can_still_win(&self, player: Player) -> bool {
+        self.current.can_still_win(player)
     }
 
     fn view(&self) -> BoardView {

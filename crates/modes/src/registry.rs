@@ -1,7 +1,7 @@
 //! The list of game modes. Adding a mode is one line in `MODES`.
 
 use crate::{AnyGame, Game, conformance};
-use ply_core::{Heuristics, PositionError, Present, Rules};
+use ply_core::{Heuristics, PositionError, Present, Rules, TimeControl};
 
 /// A playable mode: its names and how to start a game of it.
 pub struct Mode {
@@ -13,6 +13,8 @@ pub struct Mode {
     pub summary: &'static str,
     /// The rules version new games are made with.
     pub rules_version: u32,
+    /// The time controls offered when a game of this mode is set up, shortest first.
+    pub time_presets: &'static [TimeControl],
     new_game: fn() -> Box<dyn AnyGame>,
     from_position: fn(&str) -> Result<Box<dyn AnyGame>, PositionError>,
     check: fn(u64, usize) -> Result<conformance::Report, conformance::ConformanceError>,
@@ -26,6 +28,7 @@ impl Mode {
             name: G::NAME,
             summary: G::SUMMARY,
             rules_version: G::RULES_VERSION,
+            time_presets: G::TIME_PRESETS,
             new_game: new_game::<G>,
             from_position: from_position::<G>,
             check: conformance::check::<G>,

@@ -193,6 +193,12 @@ impl Heuristics for Checkers {
 
 impl Present for Checkers {
     const NAME: &'static str = "Checkers";
+    const TIME_PRESETS: &'static [ply_core::TimeControl] = &[
+        ply_core::TimeControl::minutes(3, 2),
+        ply_core::TimeControl::minutes(5, 3),
+        ply_core::TimeControl::minutes(10, 5),
+        ply_core::TimeControl::minutes(15, 10),
+    ];
     const SUMMARY: &'static str = "English draughts: move diagonally, jump to capture (jumping is compulsory) and crown your men on the far row.";
 
     fn side_name(player: Player) -> &'static str {

@@ -8,7 +8,7 @@ use super::variants::{MaterialDraw, Variant};
 use super::{Move, Role};
 use ply_core::{
     BoardView, CellMark, EndReason, Heuristics, InputStyle, MoveCode, MoveError, Outcome,
-    PieceLook, Player, PositionError, Present, Rules, Score, SideColors,
+    PieceLook, Player, PositionError, Present, Rules, Score, SideColors, TimeControl,
 };
 
 impl<V: Variant> Chess<V> {
@@ -87,6 +87,47 @@ impl<V: Variant> Chess<V> {
     }
 }
 
+impl<V: Variant> Chess<V> {
+    /// Whether `side` has the material to win at all, for a game whose opponent ran
+    /// out of time. FIDE's rule, as lichess and shakmaty judge it: a lone king never
+    /// can; a king and one knight only when the opponent has something other than
+    /// queens to block its own king; bishops alone only when the bishops on the board
+    /// stand on both colours or the opponent has a pawn or knight to block with. In
+    /// atomic chess any piece but the king can win (a king cannot capture); where a
+    /// bare king can still win (the hill, last piece standing), every side can.
+    fn has_winning_material(&self, side: Player) -> bool {
+        let ours = self.colors[side.index()];
+        let theirs = self.colors[side.opponent().index()];
+        let kings = self.roles[Role::King as usize];
+        match V::MATERIAL_DRAW {
+            MaterialDraw::Never => true,
+            MaterialDraw::BareKings => (ours & !kings).any(),
+            MaterialDraw::Fide => {
+                let role = |role: Role| self.roles[role as usize];
+                if (ours & (role(Role::Pawn) | role(Role::Rook) | role(Role::Queen))).any() {
+                    return true;
+                }
+                let (knights, bishops) = (role(Role::Knight), role(Role::Bishop));
+                if (ours & knights).any() {
+                    let only_one_knight = (ours & !kings).count() == 1;
+                    let blockers = theirs & !kings & !role(Role::Queen);
+                    return !only_one_knight || blockers.any();
+                }
+                if (ours & bishops).any() {
+                    let files = Self::FILES;
+                    let colour = |square: u8| (square % files + square / files) % 2;
+                    let mut shades = bishops.squares().map(colour);
+                    let first = shades.next();
+                    let both_colours = shades.any(|shade| Some(shade) != first);
+                    let blockers = theirs & (role(Role::Pawn) | knights);
+                    return both_colours || blockers.any();
+                }
+                false
+            }
+        }
+    }
+}
+
 impl<V: Variant> Rules for Chess<V> {
     const ID: &'static str = V::ID;
     const RULES_VERSION: u32 = 1;
@@ -137,6 +178,10 @@ impl<V: Variant> Rules for Chess<V> {
         Some(Outcome::Draw {
             reason: EndReason::Repetition,
         })
+    }
+
+    fn can_still_win(&self, side: Player) -> bool {
+        self.has_winning_material(side)
     }
 
     fn hash(&self) -> u64 {
@@ -221,6 +266,7 @@ impl<V: Variant> Chess<V> {
 
 impl<V: Variant> Present for Chess<V> {
     const NAME: &'static str = V::NAME;
+    const TIME_PRESETS: &'static [TimeControl] = ply_core::CHESS_PRESETS;
     const SUMMARY: &'static str = V::SUMMARY;
 
     fn side_name(player: Player) -> &'static str {

@@ -93,6 +93,12 @@ impl Rules for ConnectFour {
 
 impl Present for ConnectFour {
     const NAME: &'static str = "Connect Four";
+    // At most 21 moves a side: short games.
+    const TIME_PRESETS: &'static [ply_core::TimeControl] = &[
+        ply_core::TimeControl::minutes(1, 2),
+        ply_core::TimeControl::minutes(2, 3),
+        ply_core::TimeControl::minutes(5, 5),
+    ];
     const SUMMARY: &'static str =
         "Drop counters into a standing grid and be the first to line up four of your colour.";
 

@@ -237,6 +237,13 @@ impl Heuristics for Hnefatafl {
 
 impl Present for Hnefatafl {
     const NAME: &'static str = "Hnefatafl";
+    // Hnefatafl games are long: many moves, much thinking.
+    const TIME_PRESETS: &'static [ply_core::TimeControl] = &[
+        ply_core::TimeControl::minutes(5, 5),
+        ply_core::TimeControl::minutes(10, 10),
+        ply_core::TimeControl::minutes(20, 20),
+        ply_core::TimeControl::minutes(45, 30),
+    ];
     const SUMMARY: &'static str = "The Viking game (Copenhagen rules, 11x11): the king flees to a corner while the \
          attackers close in to capture him.";
 

@@ -38,6 +38,11 @@ pub fn reason(game: &dyn AnyGame, outcome: Outcome) -> String {
         EndReason::BoardFull => "The board is full and nobody made four in a row.".into(),
         EndReason::Resignation => format!("{lost} resigned."),
         EndReason::DrawAgreed => "Both players agreed to a draw.".into(),
+        EndReason::OutOfTime => format!("{lost} ran out of time."),
+        EndReason::OutOfTimeNoMaterial => {
+            let other = game.side_name(game.to_move().opponent());
+            format!("{stuck} ran out of time, but {other} could not have won.")
+        }
     }
 }
 
