@@ -62,7 +62,7 @@ impl TimeControl {
         let (minutes, seconds) = text.split_once('+').ok_or_else(unreadable)?;
         let minutes: f64 = minutes.trim().parse().map_err(|_| unreadable())?;
         let seconds: u64 = seconds.trim().parse().map_err(|_| unreadable())?;
-        if !minutes.is_finite() || minutes < 0.0 || minutes > 100_000.0 {
+        if !minutes.is_finite() || !(0.0..=100_000.0).contains(&minutes) {
             return Err(TimeControlError::BaseOutOfRange);
         }
         let base = Duration::from_millis((minutes * 60_000.0).round() as u64);
@@ -77,7 +77,7 @@ impl fmt::Display for TimeControl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let base = self.base.as_secs();
         let increment = self.increment.as_secs();
-        if base % 60 == 0 {
+        if base.is_multiple_of(60) {
             write!(f, "{}+{increment}", base / 60)
         } else {
             write!(f, "{base}s+{increment}")
