@@ -51,4 +51,19 @@ impl Message {
     pub fn error(text: impl Into<String>) -> Message {
         Message::new(MessageKind::Error, text)
     }
+
+    /// A warning made of an error's text (which starts small and has no full stop),
+    /// written as a sentence.
+    pub fn warning_sentence(problem: &impl std::fmt::Display) -> Message {
+        let text = problem.to_string();
+        let mut letters = text.chars();
+        let first: String = letters
+            .next()
+            .map(char::to_uppercase)
+            .into_iter()
+            .flatten()
+            .collect();
+        let end = if text.ends_with('.') { "" } else { "." };
+        Message::warning(format!("{first}{}{end}", letters.as_str()))
+    }
 }

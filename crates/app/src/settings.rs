@@ -61,6 +61,8 @@ pub struct Settings {
     /// Who played each side last time on this computer: "person", or the computer's
     /// strength ("easy", "medium", "hard", "maximum").
     pub local_seats: [String; 2],
+    /// The clock chosen last time on this computer ("5+3"), empty for none.
+    pub local_clock: String,
     /// Whether hosting asks the home router to open the port (UPnP).
     pub upnp: bool,
     /// How loud the sounds are, from 0 (silent) to 100.
@@ -87,6 +89,7 @@ impl Default for Settings {
             computer_pace_ms: DEFAULT_PACE_MS,
             local_mode: String::new(),
             local_seats: ["person".to_string(), "medium".to_string()],
+            local_clock: String::new(),
             upnp: true,
             sound_volume: 80,
             sound_muted: false,
@@ -191,6 +194,7 @@ mod tests {
             computer_pace_ms: 350,
             local_mode: "checkers".into(),
             local_seats: ["maximum".into(), "person".into()],
+            local_clock: "5+3".into(),
             upnp: false,
             sound_volume: 40,
             sound_muted: true,

@@ -122,6 +122,8 @@ pub const BUTTON_DISABLED: Rgba = Rgba::rgb(72, 76, 84);
 pub const TEXT: Rgba = Rgba::rgb(236, 238, 242);
 /// Text warning of a problem (a name that will be refused).
 pub const WARNING: Rgba = Rgba::rgb(250, 170, 90);
+/// A clock with less than ten seconds left.
+pub const LOW_TIME: Rgba = Rgba::rgb(255, 96, 80);
 /// Less important text.
 pub const TEXT_DIM: Rgba = Rgba::rgb(160, 168, 180);
 /// Headings.

@@ -276,3 +276,126 @@ fn computers_playing_each_other_pause_between_moves() {
     table.tick(Duration::from_millis(300), false);
     assert!(table.thinking().is_some(), "then the computer thinks again");
 }
+
+/// A blitz clock for the tests: one minute and two seconds a move.
+fn timed(mode: &str, position: Option<&str>, moves: &str) -> Table {
+    let control = ply_core::TimeControl::minutes(1, 2);
+    Table::local(game(mode, position, moves), PEOPLE).with_time_control(control)
+}
+
+#[test]
+fn a_timed_clock_counts_down_and_each_move_adds_the_increment() {
+    let mut table = timed("chess", None, "");
+    table.tick(Duration::from_secs(5), false);
+    assert_eq!(
+        table.clocks().left(Player::First),
+        Some(Duration::from_secs(55))
+    );
+    play(&mut table, "e2e4");
+    assert_eq!(
+        table.clocks().left(Player::First),
+        Some(Duration::from_secs(57))
+    );
+    table.tick(Duration::from_secs(3), false);
+    assert_eq!(
+        table.clocks().left(Player::Second),
+        Some(Duration::from_secs(57))
+    );
+    assert_eq!(
+        table.clocks().left(Player::First),
+        Some(Duration::from_secs(57))
+    );
+    table.tick(Duration::from_secs(30), true);
+    assert_eq!(
+        table.clocks().left(Player::Second),
+        Some(Duration::from_secs(57)),
+        "a local game's clock holds while paused"
+    );
+}
+
+#[test]
+fn a_clock_that_runs_out_loses_and_sounds_low_first() {
+    let mut table = timed("chess", None, "e2e4");
+    table.tick(Duration::from_secs(51), false);
+    assert!(
+        table
+            .take_events()
+            .contains(&TableEvent::LowTime(Player::Second)),
+        "under ten seconds, the side is told once"
+    );
+    table.tick(Duration::from_secs(5), false);
+    assert!(
+        !table
+            .take_events()
+            .contains(&TableEvent::LowTime(Player::Second))
+    );
+    table.tick(Duration::from_secs(5), false);
+    let lost = Outcome::Win {
+        winner: Player::First,
+        reason: EndReason::OutOfTime,
+    };
+    assert_eq!(table.outcome(), Some(lost));
+    assert!(table.take_events().contains(&TableEvent::Ended(lost)));
+    assert_eq!(
+        table.game().outcome(),
+        Some(lost),
+        "the game itself records it"
+    );
+    table.tick(Duration::from_secs(5), false);
+    assert_eq!(table.clocks().used(Player::Second), Duration::from_secs(61));
+    assert_eq!(
+        table.clocks().left(Player::Second),
+        Some(Duration::ZERO),
+        "no clock runs after the end"
+    );
+}
+
+#[test]
+fn running_out_against_a_lone_king_is_a_draw() {
+    // White has only a king: Black's flag fall cannot be a win for White.
+    let mut table = timed("chess", Some("4k3/3p4/8/8/8/8/8/4K3 b - - 0 1"), "");
+    table.tick(Duration::from_secs(61), false);
+    assert_eq!(
+        table.outcome(),
+        Some(Outcome::Draw {
+            reason: EndReason::OutOfTimeNoMaterial
+        })
+    );
+}
+
+#[test]
+fn a_timed_game_saves_and_resumes_with_its_clocks() {
+    let mut table = timed("chess", None, "");
+    table.tick(Duration::from_secs(7), false);
+    play(&mut table, "e2e4");
+    table.tick(Duration::from_secs(4), false);
+    play(&mut table, "e7e5");
+    let bytes = table.saved_game("Ada").to_bytes().expect("encodes");
+    let saved = ply_save::SavedGame::from_bytes(&bytes).expect("decodes");
+    let resumed = Table::from_saved(saved, None);
+    let clocks = resumed.clocks();
+    assert_eq!(clocks.control(), Some(ply_core::TimeControl::minutes(1, 2)));
+    assert_eq!(clocks.left(Player::First), Some(Duration::from_secs(55)));
+    assert_eq!(clocks.left(Player::Second), Some(Duration::from_secs(58)));
+    assert_eq!(
+        clocks.after_moves(),
+        [Duration::from_secs(55), Duration::from_secs(58)]
+    );
+}
+
+#[test]
+fn the_computer_thinks_within_its_clock() {
+    let seats = [Seat::Person, Seat::Computer(Level::Maximum)];
+    let control = ply_core::TimeControl::new(Duration::from_secs(10), Duration::ZERO)
+        .expect("a short but allowed control");
+    let mut table = Table::local(game("chess", None, "e2e4"), seats).with_time_control(control);
+    table.tick(Duration::from_millis(300), false);
+    table.wait_for_computer();
+    let thought = table.history().len();
+    assert_eq!(thought, 2, "the computer moved");
+    let left = table.clocks().left(Player::Second).expect("timed");
+    assert!(
+        left > Duration::from_secs(9),
+        "it kept most of its ten seconds: {left:?}"
+    );
+}

@@ -5,9 +5,9 @@
 use crate::SaveError;
 use crate::format::{self, FORMAT_VERSION};
 use crate::wire::{
-    WireController, WireEnding, WireHeader, WireRecord, WireResult, WireSeat, WireSide,
+    WireClock, WireController, WireEnding, WireHeader, WireRecordV2, WireResult, WireSeat, WireSide,
 };
-use ply_core::{EndReason, Outcome, Player};
+use ply_core::{EndReason, Outcome, Player, TimeControl};
 use ply_modes::{AnyGame, Level, find_mode};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -76,6 +76,17 @@ pub struct SaveSummary {
     pub result: GameResult,
 }
 
+/// A timed game's clocks as saved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedClock {
+    /// The time control the game is played under.
+    pub control: TimeControl,
+    /// Each side's time left, indexed by `Player::index`.
+    pub left: [Duration; 2],
+    /// The time the mover had left after each move, in order (one per move).
+    pub after_moves: Vec<Duration>,
+}
+
 /// A game with everything a save keeps about it.
 pub struct SavedGame {
     /// The title shown in the list of saves.
@@ -84,6 +95,8 @@ pub struct SavedGame {
     pub seats: Vec<Seat>,
     /// Thinking time used so far by each side, indexed by `Player::index`.
     pub time_used: [Duration; 2],
+    /// The clocks, when the game is timed.
+    pub clock: Option<SavedClock>,
     /// When the game was first saved.
     pub created: SystemTime,
     /// When the game was last saved (see [`SavedGame::touch`]).
@@ -100,6 +113,7 @@ impl SavedGame {
             title: title.into(),
             seats,
             time_used: [Duration::ZERO; 2],
+            clock: None,
             created: now,
             updated: now,
             game,
@@ -154,14 +168,33 @@ impl SavedGame {
             Some(Outcome::Draw {
                 reason: EndReason::DrawAgreed,
             }) => WireEnding::DrawAgreed,
+            Some(Outcome::Win {
+                winner,
+                reason: EndReason::OutOfTime,
+            }) => WireEnding::OutOfTime(winner.opponent().into()),
+            Some(Outcome::Draw {
+                reason: EndReason::OutOfTimeNoMaterial,
+            }) => WireEnding::OutOfTime(self.game.to_move().into()),
             _ => WireEnding::ByTheMoves,
         };
-        let record = WireRecord {
+        let clock = self.clock.as_ref().map(|clock| WireClock {
+            base_ms: saturating_millis(clock.control.base),
+            increment_ms: saturating_millis(clock.control.increment),
+            left_ms: clock.left.map(saturating_millis),
+            after_moves_ms: clock
+                .after_moves
+                .iter()
+                .copied()
+                .map(saturating_millis)
+                .collect(),
+        });
+        let record = WireRecordV2 {
             start: self.game.start_text(),
             moves,
             seats: self.seats.iter().map(wire_seat).collect(),
             time_used_ms: self.time_used.map(saturating_millis),
             ending,
+            clock,
         };
         format::encode(&header, &record)
     }
@@ -179,10 +212,12 @@ impl SavedGame {
                 "the header does not agree with the game's moves",
             ));
         }
+        let clock = record.clock.map(saved_clock).transpose()?;
         Ok(SavedGame {
             title: summary.title,
             seats: record.seats.into_iter().map(seat).collect(),
             time_used: record.time_used_ms.map(Duration::from_millis),
+            clock,
             created: summary.created,
             updated: summary.updated,
             game,
@@ -192,7 +227,7 @@ impl SavedGame {
 
 /// The game a header and record describe: the start position, then every move played
 /// through the rules, then a resignation or agreed draw if the save records one.
-fn replay(header: &WireHeader, record: &WireRecord) -> Result<Box<dyn AnyGame>, SaveError> {
+fn replay(header: &WireHeader, record: &WireRecordV2) -> Result<Box<dyn AnyGame>, SaveError> {
     let mode = find_mode(&header.mode).ok_or_else(|| SaveError::UnknownMode {
         mode: header.mode.clone(),
     })?;
@@ -208,6 +243,7 @@ fn replay(header: &WireHeader, record: &WireRecord) -> Result<Box<dyn AnyGame>, 
         WireEnding::ByTheMoves => Ok(()),
         WireEnding::Resigned(side) => game.resign(side.into()),
         WireEnding::DrawAgreed => game.agree_draw(),
+        WireEnding::OutOfTime(side) => game.run_out_of_time(side.into()).map(drop),
     };
     declared.map_err(|e| {
         SaveError::damaged(format!("the recorded end of the game cannot happen: {e}"))
@@ -234,6 +270,24 @@ pub(crate) fn summary_of(
             WireResult::Won(winner) => GameResult::Won(winner.into()),
             WireResult::Drawn => GameResult::Drawn,
         },
+    })
+}
+
+/// A saved clock read back, refused when its time control could not have been chosen.
+fn saved_clock(clock: WireClock) -> Result<SavedClock, SaveError> {
+    let control = TimeControl::new(
+        Duration::from_millis(clock.base_ms),
+        Duration::from_millis(clock.increment_ms),
+    )
+    .map_err(|e| SaveError::damaged(format!("the saved time control is impossible: {e}")))?;
+    Ok(SavedClock {
+        control,
+        left: clock.left_ms.map(Duration::from_millis),
+        after_moves: clock
+            .after_moves_ms
+            .into_iter()
+            .map(Duration::from_millis)
+            .collect(),
     })
 }
 

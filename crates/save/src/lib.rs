@@ -2,8 +2,8 @@
 //!
 //! A save file is a fixed prefix (signature, format version, section lengths and CRC-32
 //! checksums), a small header section with what the list of saves shows, then the game
-//! record: start position and every move as text, players, time used and how the game
-//! ended. Both sections are postcard-encoded serde types owned by this crate
+//! record: start position and every move as text, players, time used, a timed game's
+//! clocks, and how the game ended. Both sections are postcard-encoded serde types owned by this crate
 //! (docs/save-format.md has the layout byte by byte). Loading replays every move
 //! through the mode's rules, so a save can never put a game in a state the rules do not
 //! allow. [`SaveFolder`] keeps the files: atomic writes, a listing newest first read
@@ -26,4 +26,4 @@ pub use folder::{
     write_file,
 };
 pub use format::{FORMAT_VERSION, MAGIC, OLDEST_FORMAT_VERSION, PREFIX_LEN};
-pub use game::{Controller, GameResult, SaveSummary, SavedGame, Seat, whole_millis};
+pub use game::{Controller, GameResult, SaveSummary, SavedClock, SavedGame, Seat, whole_millis};

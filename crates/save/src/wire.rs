@@ -23,7 +23,8 @@ pub(crate) struct WireHeader {
     pub result: WireResult,
 }
 
-/// The second section: the game itself.
+/// The second section of format version 1: the game itself. Frozen: version 1 files
+/// are read with it forever.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct WireRecord {
     pub start: String,
@@ -31,6 +32,41 @@ pub(crate) struct WireRecord {
     pub seats: Vec<WireSeat>,
     pub time_used_ms: [u64; 2],
     pub ending: WireEnding,
+}
+
+/// The second section of format version 2: version 1's fields, then the clocks of a
+/// timed game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct WireRecordV2 {
+    pub start: String,
+    pub moves: Vec<String>,
+    pub seats: Vec<WireSeat>,
+    pub time_used_ms: [u64; 2],
+    pub ending: WireEnding,
+    pub clock: Option<WireClock>,
+}
+
+/// A timed game's clocks: the time control, each side's time left, and the time the
+/// mover had left after each move (for records such as PGN's `%clk`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct WireClock {
+    pub base_ms: u64,
+    pub increment_ms: u64,
+    pub left_ms: [u64; 2],
+    pub after_moves_ms: Vec<u64>,
+}
+
+impl From<WireRecord> for WireRecordV2 {
+    fn from(old: WireRecord) -> Self {
+        WireRecordV2 {
+            start: old.start,
+            moves: old.moves,
+            seats: old.seats,
+            time_used_ms: old.time_used_ms,
+            ending: old.ending,
+            clock: None,
+        }
+    }
 }
 
 /// One side of the board, by move order.
@@ -82,6 +118,8 @@ pub(crate) enum WireEnding {
     Resigned(WireSide),
     /// Both players agreed to a draw after the last move.
     DrawAgreed,
+    /// This side's clock ran out after the last move (format version 2 and later).
+    OutOfTime(WireSide),
 }
 
 impl From<Player> for WireSide {

@@ -76,6 +76,27 @@ enum Ending {
     ByTheMoves,
     Resigned(Side),
     DrawAgreed,
+    OutOfTime(Side),
+}
+
+/// The game record of format version 2 as docs/save-format.md lists it.
+#[derive(Serialize)]
+struct RecordV2<'a> {
+    start: &'a str,
+    moves: Vec<&'a str>,
+    seats: Vec<Seat<'a>>,
+    time_used_ms: [u64; 2],
+    ending: Ending,
+    clock: Option<Clock>,
+}
+
+/// A timed game's clocks as docs/save-format.md lists them.
+#[derive(Serialize)]
+struct Clock {
+    base_ms: u64,
+    increment_ms: u64,
+    left_ms: [u64; 2],
+    after_moves_ms: Vec<u64>,
 }
 
 const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -204,6 +225,56 @@ fn the_documented_layout_loads() {
     );
     assert_eq!(loaded.time_used[1].as_millis(), 2_250);
     assert_eq!(ply_save::utc_text(loaded.created), "2026-11-21 10:52 UTC");
+    assert!(loaded.clock.is_none(), "version 1 had no clocks");
+    let again = loaded.to_bytes().expect("encodes");
+    assert_eq!(again[8], 2, "saved again, it is written in format 2");
+    let reloaded = SavedGame::from_bytes(&again).expect("loads");
+    assert_eq!(reloaded.game.move_texts(), loaded.game.move_texts());
+    assert_eq!(reloaded.time_used, loaded.time_used);
+}
+
+#[test]
+fn a_timed_game_in_the_documented_version_2_layout_loads() {
+    let header = Header {
+        title: "Timed",
+        mode: "chess",
+        rules_version: 1,
+        created_ms: 1_795_258_320_000,
+        updated_ms: 1_795_258_380_000,
+        move_count: 2,
+        to_move: Side::First,
+        result: Result_::Won(Side::First),
+    };
+    let record = RecordV2 {
+        start: CHESS_START,
+        moves: vec!["e2e4", "e7e5"],
+        seats: vec![],
+        time_used_ms: [4_000, 63_000],
+        ending: Ending::OutOfTime(Side::Second),
+        clock: Some(Clock {
+            base_ms: 60_000,
+            increment_ms: 2_000,
+            left_ms: [58_000, 0],
+            after_moves_ms: vec![58_000, 1_000],
+        }),
+    };
+    let bytes = file_of(
+        2,
+        &postcard::to_stdvec(&header).expect("header encodes"),
+        &postcard::to_stdvec(&record).expect("record encodes"),
+    );
+    let loaded = SavedGame::from_bytes(&bytes).expect("a handmade version 2 save loads");
+    let clock = loaded.clock.as_ref().expect("timed");
+    assert_eq!(clock.control, ply_core::TimeControl::minutes(1, 2));
+    assert_eq!(clock.left[1].as_millis(), 0);
+    assert_eq!(clock.after_moves.len(), 2);
+    assert_eq!(
+        loaded.game.outcome(),
+        Some(ply_core::Outcome::Win {
+            winner: ply_core::Player::First,
+            reason: ply_core::EndReason::OutOfTime
+        })
+    );
     assert_eq!(loaded.to_bytes().expect("encodes"), bytes);
 }
 
@@ -311,7 +382,7 @@ fn every_truncation_of_a_real_save_is_refused() {
 fn each_refusal_names_what_is_wrong() {
     let newer_format = {
         let mut bytes = chess_save("chess", 1, &[], Side::First);
-        bytes[8] = 2;
+        bytes[8] = 3;
         bytes
     };
     let cases = [
@@ -321,7 +392,7 @@ fn each_refusal_names_what_is_wrong() {
         ),
         (
             newer_format,
-            "this save was made by a newer version of Plyground (save format 2; this version reads formats up to 1); update the game to open it",
+            "this save was made by a newer version of Plyground (save format 3; this version reads formats up to 2); update the game to open it",
         ),
         (
             chess_save("chess", 99, &[], Side::First),

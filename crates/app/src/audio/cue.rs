@@ -181,7 +181,11 @@ pub fn cues_for(event: &TableEvent, listener: &Listener) -> Vec<Cue> {
             NoticeKind::Back => vec![Cue::Joined],
             NoticeKind::Other => Vec::new(),
         },
-        TableEvent::Undone | TableEvent::DrawOffered(_) | TableEvent::DrawDeclined(_) => Vec::new(),
+        TableEvent::LowTime(side) if listener.persons.contains(side) => vec![Cue::LowTime],
+        TableEvent::LowTime(_)
+        | TableEvent::Undone
+        | TableEvent::DrawOffered(_)
+        | TableEvent::DrawDeclined(_) => Vec::new(),
     }
 }
 

@@ -1,13 +1,15 @@
-//! "Play on this computer": choose a mode and who plays each side.
+//! "Play on this computer": choose a mode, who plays each side, and the clock (none, one
+//! of the mode's time controls, or one typed as "minutes+seconds").
 
 use super::game::GameScreen;
 use super::widgets::{self, Buttons, Look};
 use super::{Context, Event, Key, Screen, Transition};
 use crate::display::{Align, Frame, Rect};
+use crate::message::Message;
 use crate::settings::Settings;
 use crate::table::{Seat, Table};
 use crate::theme;
-use ply_core::Player;
+use ply_core::{Player, TimeControl};
 use ply_modes::{Level, MODES};
 use std::time::Duration;
 
@@ -18,6 +20,7 @@ enum Action {
     Person(Player),
     Computer(Player),
     Strength(Player, Level),
+    Clock,
     Start,
     Back,
 }
@@ -26,6 +29,9 @@ enum Action {
 pub struct LocalSetup {
     mode: usize,
     seats: [Seat; 2],
+    clock: Option<TimeControl>,
+    /// A time control being typed, when the player chose to enter their own.
+    typing: Option<String>,
 }
 
 impl LocalSetup {
@@ -42,6 +48,42 @@ impl LocalSetup {
                 .local_seats
                 .clone()
                 .map(|seat| seat_from_text(&seat)),
+            clock: TimeControl::parse(&settings.local_clock).ok(),
+            typing: None,
+        }
+    }
+
+    /// The chosen time control, if the game is to be timed.
+    pub fn clock(&self) -> Option<TimeControl> {
+        self.clock
+    }
+
+    /// The next clock after the current one: none, then the mode's time controls, then
+    /// one the player types.
+    fn next_clock(&mut self) {
+        let presets = MODES[self.mode].time_presets;
+        let at = self
+            .clock
+            .and_then(|clock| presets.iter().position(|&preset| preset == clock));
+        match (self.clock, at) {
+            (None, _) => self.clock = presets.first().copied(),
+            (Some(_), Some(i)) if i + 1 < presets.len() => self.clock = Some(presets[i + 1]),
+            (Some(_), Some(_)) => self.typing = Some(String::new()),
+            (Some(_), None) => self.clock = None,
+        }
+    }
+
+    /// Takes the typed time control, or says why it cannot be one.
+    fn finish_typing(&mut self, context: &mut Context) {
+        let Some(text) = self.typing.take() else {
+            return;
+        };
+        match TimeControl::parse(&text) {
+            Ok(clock) => self.clock = Some(clock),
+            Err(problem) => {
+                context.notice = Some(Message::warning_sentence(&problem));
+                self.typing = Some(text);
+            }
         }
     }
 
@@ -68,9 +110,16 @@ impl LocalSetup {
         let settings = &mut context.settings;
         settings.local_mode = MODES[self.mode].id.to_string();
         settings.local_seats = self.seats.map(seat_text);
+        settings.local_clock = self
+            .clock
+            .map(|clock| clock.to_string())
+            .unwrap_or_default();
         context.settings_changed = true;
         let pace = Duration::from_millis(u64::from(settings.computer_pace_ms));
-        let table = Table::local(MODES[self.mode].new_game(), self.seats).with_pace(pace);
+        let mut table = Table::local(MODES[self.mode].new_game(), self.seats).with_pace(pace);
+        if let Some(clock) = self.clock {
+            table = table.with_time_control(clock);
+        }
         GameScreen::new(table, false)
     }
 
@@ -200,19 +249,62 @@ impl LocalSetup {
             Look::Normal,
             Action::Back,
         );
+        let start = Rect::new(window.w - margin - 260.0 * s, bottom, 260.0 * s, 48.0 * s);
+        let clock_x = margin + 200.0 * s + 20.0 * s;
+        let clock_w = (240.0 * s).min(start.x - 20.0 * s - clock_x);
+        let clock_label = match (&self.typing, self.clock) {
+            (Some(text), _) => format!("Clock: {text}_"),
+            (None, Some(clock)) => format!("Clock: {clock}"),
+            (None, None) => "Clock: none".to_string(),
+        };
+        let clock_look = look(self.typing.is_some());
         place(
             frame,
-            Rect::new(window.w - margin - 260.0 * s, bottom, 260.0 * s, 48.0 * s),
-            "Start",
-            Look::Chosen,
-            Action::Start,
+            Rect::new(clock_x, bottom, clock_w, 48.0 * s),
+            &clock_label,
+            clock_look,
+            Action::Clock,
         );
+        if draw && self.typing.is_some() {
+            frame.text(
+                "minutes+seconds, then Enter",
+                Rect::new(clock_x, bottom - 22.0 * s, clock_w, 20.0 * s),
+                14.0 * s,
+                theme::TEXT_DIM,
+                Align::Center,
+            );
+        }
+        place(frame, start, "Start", Look::Chosen, Action::Start);
         buttons
     }
 }
 
 impl Screen for LocalSetup {
     fn update(&mut self, event: &Event, context: &mut Context) -> Transition {
+        if let Some(text) = &mut self.typing {
+            match event {
+                Event::Char(c) if c.is_ascii_digit() || matches!(c, '+' | '.' | ' ') => {
+                    if text.len() < 12 {
+                        text.push(*c);
+                    }
+                    return Transition::Stay;
+                }
+                Event::Key(Key::Backspace) => {
+                    text.pop();
+                    return Transition::Stay;
+                }
+                Event::Key(Key::Enter) => {
+                    self.finish_typing(context);
+                    return Transition::Stay;
+                }
+                Event::Key(Key::Escape) => {
+                    self.typing = None;
+                    return Transition::Stay;
+                }
+                Event::PointerUp(_) => self.finish_typing(context),
+                _ => {}
+            }
+        }
         match event {
             Event::Key(Key::Escape) => Transition::Pop,
             Event::Key(Key::Enter) => Transition::Replace(Box::new(self.start_game(context))),
@@ -232,16 +324,21 @@ impl Screen for LocalSetup {
                     Some(Action::Strength(player, level)) => {
                         self.seats[player.index()] = Seat::Computer(level);
                     }
+                    Some(Action::Clock) if self.typing.is_none() => self.next_clock(),
                     Some(Action::Start) => {
                         return Transition::Replace(Box::new(self.start_game(context)));
                     }
                     Some(Action::Back) => return Transition::Pop,
-                    Some(Action::Computer(_)) | None => {}
+                    Some(Action::Computer(_) | Action::Clock) | None => {}
                 }
                 Transition::Stay
             }
             _ => Transition::Stay,
         }
+    }
+
+    fn typing(&self) -> bool {
+        self.typing.is_some()
     }
 
     fn draw(&self, context: &Context, frame: &mut Frame) {

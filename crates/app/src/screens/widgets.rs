@@ -137,16 +137,7 @@ pub fn open_help(context: &mut Context, page: Option<&str>) {
             "The help page opens in your browser ({}).",
             file.display()
         )),
-        Err(error) => {
-            let text = error.to_string();
-            let mut letters = text.chars();
-            let first = letters.next().map(|c| c.to_uppercase().collect::<String>());
-            Message::warning(format!(
-                "{}{}.",
-                first.unwrap_or_default(),
-                letters.as_str()
-            ))
-        }
+        Err(error) => Message::warning_sentence(&error),
     });
 }
 

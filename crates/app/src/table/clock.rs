@@ -1,25 +1,88 @@
-//! The time each side has used, running only for the side to move and only while the
-//! game is live: stopped when the game ends, and held while the table is paused (a
-//! local game's menu or a question is open).
+//! Each side's clock: the time it has used, and in a timed game the time it has left
+//! (the base time, less what it used, plus an increment after each of its moves). Only
+//! the side to move's clock runs, only while the game is live, and it is held while a
+//! local table is paused (its menu or a question is open).
 
-use ply_core::Player;
+use ply_core::{Player, TimeControl};
 use std::time::Duration;
 
-/// The time each side has used.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+/// Below this much time left, a clock shows tenths, turns colour and sounds once.
+pub const LOW_TIME: Duration = Duration::from_secs(10);
+
+/// Both sides' clocks.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Clocks {
     used: [Duration; 2],
+    control: Option<TimeControl>,
+    left: [Duration; 2],
+    after_moves: Vec<Duration>,
 }
 
 impl Clocks {
-    /// Clocks that already show `used` (a resumed game).
+    /// Clocks that only count the time used, already showing `used` (a resumed game).
     pub fn with_used(used: [Duration; 2]) -> Clocks {
-        Clocks { used }
+        Clocks {
+            used,
+            ..Clocks::default()
+        }
     }
 
-    /// Adds `elapsed` to `side`'s time.
+    /// Clocks for a new game under `control` (none: only the time used is counted).
+    pub fn new(control: Option<TimeControl>) -> Clocks {
+        let base = control.map_or(Duration::ZERO, |control| control.base);
+        Clocks {
+            control,
+            left: [base; 2],
+            ..Clocks::default()
+        }
+    }
+
+    /// Clocks of a resumed timed game: `left` to each side, and the time the mover had
+    /// left after each move so far.
+    pub fn resumed(
+        control: TimeControl,
+        used: [Duration; 2],
+        left: [Duration; 2],
+        after_moves: Vec<Duration>,
+    ) -> Clocks {
+        Clocks {
+            used,
+            control: Some(control),
+            left,
+            after_moves,
+        }
+    }
+
+    /// Lets `elapsed` pass on `side`'s clock.
     pub fn run(&mut self, side: Player, elapsed: Duration) {
         self.used[side.index()] += elapsed;
+        if self.control.is_some() {
+            let left = &mut self.left[side.index()];
+            *left = left.saturating_sub(elapsed);
+        }
+    }
+
+    /// `side` has moved: its increment is added, and its time left recorded.
+    pub fn moved(&mut self, side: Player) {
+        if let Some(control) = self.control {
+            self.left[side.index()] += control.increment;
+            self.after_moves.push(self.left[side.index()]);
+        }
+    }
+
+    /// The last move was taken back: its record goes (the time spent stays spent).
+    pub fn undone(&mut self) {
+        self.after_moves.pop();
+    }
+
+    /// Sets the time left to each side as someone who keeps the clocks says (the relay).
+    pub fn set_left(&mut self, left: [Duration; 2]) {
+        self.left = left;
+    }
+
+    /// The time control, if the game is timed.
+    pub fn control(&self) -> Option<TimeControl> {
+        self.control
     }
 
     /// The time `side` has used.
@@ -27,9 +90,46 @@ impl Clocks {
         self.used[side.index()]
     }
 
-    /// Both sides' times, first player first.
+    /// Both sides' times used, first player first.
     pub fn both(&self) -> [Duration; 2] {
         self.used
+    }
+
+    /// The time `side` has left, in a timed game.
+    pub fn left(&self, side: Player) -> Option<Duration> {
+        self.control.map(|_| self.left[side.index()])
+    }
+
+    /// Both sides' time left (zero in an untimed game), first player first.
+    pub fn both_left(&self) -> [Duration; 2] {
+        self.left
+    }
+
+    /// The time the mover had left after each move so far (timed games).
+    pub fn after_moves(&self) -> &[Duration] {
+        &self.after_moves
+    }
+
+    /// Whether `side`'s time has run out.
+    pub fn flagged(&self, side: Player) -> bool {
+        self.left(side).is_some_and(|left| left.is_zero())
+    }
+
+    /// Whether `side` is low on time.
+    pub fn low(&self, side: Player) -> bool {
+        self.left(side).is_some_and(|left| left < LOW_TIME)
+    }
+
+    /// What the panel shows for `side`: the time left in a timed game (with tenths
+    /// when low), else the time used.
+    pub fn text(&self, side: Player) -> String {
+        match self.left(side) {
+            Some(left) if left < LOW_TIME => {
+                format!("0:{:02}.{}", left.as_secs(), left.subsec_millis() / 100)
+            }
+            Some(left) => clock_text(left),
+            None => clock_text(self.used(side)),
+        }
     }
 }
 
@@ -61,5 +161,24 @@ mod tests {
         clocks.run(Player::Second, Duration::from_secs(3));
         assert_eq!(clocks.used(Player::First), Duration::ZERO);
         assert_eq!(clocks.used(Player::Second), Duration::from_secs(3));
+        assert_eq!(clocks.left(Player::Second), None, "untimed");
+        assert!(!clocks.flagged(Player::Second));
+    }
+
+    #[test]
+    fn a_timed_clock_counts_down_gains_its_increment_and_falls() {
+        let mut clocks = Clocks::new(Some(TimeControl::minutes(1, 2)));
+        clocks.run(Player::First, Duration::from_secs(50));
+        assert_eq!(clocks.left(Player::First), Some(Duration::from_secs(10)));
+        clocks.moved(Player::First);
+        assert_eq!(clocks.left(Player::First), Some(Duration::from_secs(12)));
+        assert_eq!(clocks.after_moves(), [Duration::from_secs(12)]);
+        assert_eq!(clocks.text(Player::First), "0:12");
+        clocks.run(Player::First, Duration::from_millis(2_600));
+        assert!(clocks.low(Player::First));
+        assert_eq!(clocks.text(Player::First), "0:09.4");
+        clocks.run(Player::First, Duration::from_secs(60));
+        assert!(clocks.flagged(Player::First));
+        assert_eq!(clocks.left(Player::Second), Some(Duration::from_secs(60)));
     }
 }

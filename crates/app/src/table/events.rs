@@ -50,6 +50,8 @@ pub enum TableEvent {
     Refused(String),
     /// News for the player (a player dropped, chat), with what it is about.
     Notice(NoticeKind, Message),
+    /// This side's clock fell below ten seconds.
+    LowTime(Player),
 }
 
 /// What news from the other players is about, so that it can sound like what it is.

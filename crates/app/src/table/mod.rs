@@ -10,14 +10,14 @@ mod referee;
 mod remote;
 mod seat;
 
-pub use clock::{Clocks, clock_text};
+pub use clock::{Clocks, LOW_TIME, clock_text};
 pub use events::{MoveEffects, NoticeKind, Piece, TableEvent, Tally, effects};
 pub use referee::{LocalReferee, Referee, Request, Ruling};
 pub use remote::RemoteReferee;
 pub use seat::Seat;
 
 use crate::computer::{Computer, News};
-use ply_core::{EndReason, MoveCode, Outcome, Player};
+use ply_core::{EndReason, MoveCode, Outcome, Player, TimeControl};
 use ply_modes::{AnyGame, Level, Thought, find_mode};
 use ply_save::{Controller, SavedGame};
 use std::time::{Duration, SystemTime};
@@ -67,6 +67,10 @@ pub struct Table {
     hold: Duration,
     awaiting_echo: bool,
     draw_offer: Option<Player>,
+    /// Whether the side to move's empty clock was already reported to the referee.
+    flag_reported: bool,
+    /// Whether each side was already told it is low on time.
+    low_time_told: [bool; 2],
     history: Vec<MoveEffects>,
     ending: Option<Outcome>,
     record: SaveRecord,
@@ -94,6 +98,8 @@ impl Table {
             hold: Duration::ZERO,
             awaiting_echo: false,
             draw_offer: None,
+            flag_reported: false,
+            low_time_told: [false; 2],
             ending: None,
             record: SaveRecord::default(),
             events: Vec::new(),
@@ -117,7 +123,16 @@ impl Table {
         }
         let moves = saved.game.moves().len();
         let mut table = Table::local(saved.game, seats);
-        table.clocks = Clocks::with_used(saved.time_used);
+        table.clocks = match saved.clock {
+            Some(clock) => Clocks::resumed(
+                clock.control,
+                saved.time_used,
+                clock.left,
+                clock.after_moves,
+            ),
+            None => Clocks::with_used(saved.time_used),
+        };
+        table.low_time_told = Player::BOTH.map(|side| table.clocks.low(side));
         table.record = SaveRecord {
             saved_at_moves: name.as_ref().map(|_| moves),
             name,
@@ -129,6 +144,14 @@ impl Table {
     /// Names the players (online, where each side has a player's name).
     pub fn with_names(mut self, names: [Option<String>; 2]) -> Table {
         self.names = names;
+        self
+    }
+
+    /// Plays under `control`: each side starts with its base time and gains the
+    /// increment after each move; a clock that runs out loses (or draws, when the
+    /// opponent could not possibly win).
+    pub fn with_time_control(mut self, control: TimeControl) -> Table {
+        self.clocks = Clocks::new(Some(control));
         self
     }
 
@@ -244,7 +267,16 @@ impl Table {
     pub fn tick(&mut self, elapsed: Duration, paused: bool) {
         let paused = paused && self.referee.allows_undo();
         if !paused && self.outcome().is_none() {
-            self.clocks.run(self.game.to_move(), elapsed);
+            let side = self.game.to_move();
+            self.clocks.run(side, elapsed);
+            if self.clocks.low(side) && !self.low_time_told[side.index()] {
+                self.low_time_told[side.index()] = true;
+                self.events.push(TableEvent::LowTime(side));
+            }
+            if self.clocks.flagged(side) && !self.flag_reported {
+                self.flag_reported = true;
+                self.ask(Request::OutOfTime(side));
+            }
         }
         self.hold = self.hold.saturating_sub(elapsed);
         let rulings = self.referee.poll();
@@ -356,6 +388,11 @@ impl Table {
         let title = format!("{mode_name}: {} v {}", labels[0], labels[1]);
         let mut saved = SavedGame::new(title, seats, self.game.clone_box());
         saved.time_used = self.clocks.both();
+        saved.clock = self.clocks.control().map(|control| ply_save::SavedClock {
+            control,
+            left: self.clocks.both_left(),
+            after_moves: self.clocks.after_moves().to_vec(),
+        });
         if let Some(created) = self.record.created {
             saved.created = created;
         }
@@ -375,7 +412,11 @@ impl Table {
     pub fn rematch(&self) -> Option<Table> {
         let mode = find_mode(self.game.mode_id())?;
         let game = mode.from_position(&self.game.start_text()).ok()?;
-        Some(Table::local(game, self.seats).with_pace(self.pace))
+        let table = Table::local(game, self.seats).with_pace(self.pace);
+        Some(match self.clocks.control() {
+            Some(control) => table.with_time_control(control),
+            None => table,
+        })
     }
 
     /// The game as it stood after `plies` moves (for looking back through it).
@@ -450,6 +491,8 @@ impl Table {
         if self.game.play(code).is_err() {
             return;
         }
+        self.clocks.moved(side);
+        self.flag_reported = false;
         let effects = effects(&before, &self.game.view(), &path, side, display);
         self.history.push(effects.clone());
         self.events.push(TableEvent::Moved(effects));
@@ -478,6 +521,13 @@ impl Table {
             Outcome::Draw {
                 reason: EndReason::DrawAgreed,
             } => self.game.agree_draw(),
+            Outcome::Win {
+                winner,
+                reason: EndReason::OutOfTime,
+            } => self.game.run_out_of_time(winner.opponent()).map(drop),
+            Outcome::Draw {
+                reason: EndReason::OutOfTimeNoMaterial,
+            } => self.game.run_out_of_time(self.game.to_move()).map(drop),
             _ => Err(ply_core::MoveError::GameOver),
         };
         if recorded.is_err() {
@@ -494,6 +544,7 @@ impl Table {
         self.game.undo();
         if self.game.moves().len() < moves {
             self.history.pop();
+            self.clocks.undone();
         }
     }
 
@@ -512,7 +563,7 @@ impl Table {
         };
         let request = ply_modes::Request {
             level,
-            budget: MOVE_BUDGET,
+            budget: self.computer_budget(side),
             seed: self.seed ^ (self.game.moves().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
         };
         self.computer.think(self.game.as_ref(), request);
@@ -539,6 +590,21 @@ impl Table {
             None => self.events.push(TableEvent::Refused(
                 "The computer found no move to play.".into(),
             )),
+        }
+    }
+
+    /// How long the computer may think for `side`: [`MOVE_BUDGET`], and on a clock a
+    /// share of its time left (about a thirtieth, plus most of the increment), so that
+    /// it never loses on time where a person would not.
+    fn computer_budget(&self, side: Player) -> Duration {
+        match (self.clocks.left(side), self.clocks.control()) {
+            (Some(left), Some(control)) => {
+                let share = left / 30 + control.increment * 3 / 4;
+                share
+                    .min(left / 4)
+                    .clamp(Duration::from_millis(20), MOVE_BUDGET)
+            }
+            _ => MOVE_BUDGET,
         }
     }
 

@@ -29,6 +29,8 @@ pub enum Request {
         /// Whether they accept.
         accept: bool,
     },
+    /// This side's clock shows no time left.
+    OutOfTime(Player),
 }
 
 /// What the referee decided.
@@ -90,6 +92,10 @@ impl Referee for LocalReferee {
                 reason: EndReason::DrawAgreed,
             }),
             Request::AnswerDraw { by, accept: false } => Ruling::DrawDeclined(by),
+            Request::OutOfTime(side) => Ruling::Ended(Outcome::out_of_time(
+                side,
+                game.can_still_win(side.opponent()),
+            )),
         }]
     }
 

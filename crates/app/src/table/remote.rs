@@ -29,6 +29,8 @@ impl Referee for RemoteReferee {
             Request::OfferDraw(_) => ClientMsg::OfferDraw,
             Request::AnswerDraw { accept: true, .. } => ClientMsg::AcceptDraw,
             Request::AnswerDraw { accept: false, .. } => ClientMsg::DeclineDraw,
+            // The relay keeps the clocks and decides when one has run out.
+            Request::OutOfTime(_) => return Vec::new(),
         };
         self.session.borrow_mut().send(message);
         Vec::new()

@@ -312,6 +312,7 @@ impl GameScreen {
                 }
                 TableEvent::Refused(reason) => context.notice = Some(Message::warning(reason)),
                 TableEvent::Notice(_, message) => context.notice = Some(message),
+                TableEvent::LowTime(_) => {}
             }
         }
     }

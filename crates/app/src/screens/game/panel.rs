@@ -7,7 +7,7 @@ use super::super::Context;
 use super::super::widgets::{self, Look};
 use crate::board::flat::{draw_piece, draw_token};
 use crate::display::{Align, Frame, Item, Point, Rect, Rgba};
-use crate::table::{MOVE_BUDGET, Piece, Seat, Table, Tally, clock_text};
+use crate::table::{MOVE_BUDGET, Piece, Seat, Table, Tally};
 use crate::theme;
 use ply_core::{InputStyle, Player};
 use ply_modes::{AnyGame, find_mode};
@@ -222,8 +222,12 @@ impl Panel {
         let game = table.game();
         let layout = Panel::layout(context, table);
         if let Some(mode) = find_mode(game.mode_id()) {
+            let title = match table.clocks().control() {
+                Some(control) => format!("{}  {control}", mode.name),
+                None => mode.name.to_string(),
+            };
             frame.text(
-                mode.name,
+                title,
                 Rect::new(left, 16.0 * s, width, 34.0 * s),
                 26.0 * s,
                 theme::TITLE,
@@ -336,11 +340,16 @@ impl Panel {
             color,
             Align::Left,
         );
+        let clocks = table.clocks();
         frame.text(
-            clock_text(table.clocks().used(player)),
+            clocks.text(player),
             Rect::new(left + width - 100.0 * s, y + 34.0 * s, 90.0 * s, 24.0 * s),
             20.0 * s,
-            theme::TEXT,
+            if clocks.low(player) {
+                theme::LOW_TIME
+            } else {
+                theme::TEXT
+            },
             Align::Right,
         );
         if counts_material {
