@@ -1,7 +1,8 @@
 //! Game records read back by independent readers: PGN of random games of chess, atomic
 //! and king of the hill by python-chess, PDN of random checkers games by pydraughts.
 //! Each reader replays the moves on its own rules and must find the same moves, the
-//! same result tag and, for games the rules ended, the same result on the board.
+//! same result tag and, for games the rules ended, the same result on the board; timed
+//! chess games also the same time control and the clock after every move.
 //! Needs a Python with both libraries (`.ci/setup-python-tests` installs them; set
 //! `PLY_PYTHON` to use another interpreter than `python3`); without one the tests fail
 //! saying so.
@@ -9,17 +10,18 @@
 mod common;
 
 use common::{Dice, random_game, saved};
-use ply_core::{EndReason, Outcome, Player};
+use ply_core::{EndReason, Outcome, Player, TimeControl};
 use ply_modes::{AnyGame, find_mode};
-use ply_save::{Format, export};
+use ply_save::{Format, SavedClock, export};
 use std::path::Path;
 use std::process::Command;
+use std::time::Duration;
 
 /// Random games written per mode.
 const GAMES: u64 = 20;
 
 /// The game `seed` of `mode_id`: even seeds are played out to their end, odd ones stop
-/// early, and some of those end by resignation or an agreed draw.
+/// early, and some of those end by resignation, an agreed draw or a clock run out.
 fn game(mode_id: &str, seed: u64) -> Box<dyn AnyGame> {
     let mode = find_mode(mode_id).expect("registered mode");
     let mut dice = Dice(seed * 7919);
@@ -32,6 +34,10 @@ fn game(mode_id: &str, seed: u64) -> Box<dyn AnyGame> {
         match seed % 6 {
             1 => game.resign(game.to_move()).expect("resigns"),
             3 => game.agree_draw().expect("agrees"),
+            5 => {
+                game.run_out_of_time(game.to_move())
+                    .expect("the game was going on");
+            }
             _ => {}
         }
     }
@@ -43,7 +49,10 @@ fn ended_by_the_moves(outcome: Option<Outcome>) -> bool {
     outcome.is_some_and(|outcome| {
         !matches!(
             outcome.reason(),
-            EndReason::Resignation | EndReason::DrawAgreed
+            EndReason::Resignation
+                | EndReason::DrawAgreed
+                | EndReason::OutOfTime
+                | EndReason::OutOfTimeNoMaterial
         )
     })
 }
@@ -83,7 +92,7 @@ fn round_trip(
     mode_id: &str,
     format: Format,
     script: &str,
-    check: impl Fn(&dyn AnyGame, &[String]),
+    check: impl Fn(u64, &dyn AnyGame, &[String]),
 ) -> usize {
     let folder = tempfile::tempdir().expect("temporary folder");
     let file = folder
@@ -92,7 +101,7 @@ fn round_trip(
     let games: Vec<_> = (0..GAMES).map(|seed| game(mode_id, seed)).collect();
     let mut records = String::new();
     for (seed, game) in games.iter().enumerate() {
-        let record = export(&saved(&format!("Random {seed}"), game.clone_box()), format)
+        let record = export(&timed_save(seed as u64, game.as_ref()), format)
             .expect("the format fits the mode");
         records += &record;
         records.push('\n');
@@ -100,9 +109,9 @@ fn round_trip(
     std::fs::write(&file, records).expect("records written");
     let lines = read_back(script, &file);
     assert_eq!(lines.len(), games.len(), "one line per game read back");
-    for (game, line) in games.iter().zip(&lines) {
-        assert_eq!(line.len(), 3, "result, found result, moves: {line:?}");
-        check(game.as_ref(), line);
+    for (seed, (game, line)) in games.iter().zip(&lines).enumerate() {
+        assert!(line.len() >= 3, "result, found result, moves: {line:?}");
+        check(seed as u64, game.as_ref(), line);
     }
     let finished = games
         .iter()
@@ -113,6 +122,26 @@ fn round_trip(
         games.len()
     );
     finished
+}
+
+/// The time control of the timed games: a quarter hour and ten seconds a move.
+const CONTROL: TimeControl = TimeControl::minutes(15, 10);
+
+/// A save of the game `seed`, timed for every third seed: each move leaves its mover a
+/// different, made-up time.
+fn timed_save(seed: u64, game: &dyn AnyGame) -> ply_save::SavedGame {
+    let mut save = saved(&format!("Random {seed}"), game.clone_box());
+    if seed.is_multiple_of(3) {
+        let after_moves: Vec<Duration> = (0..game.moves().len() as u64)
+            .map(|ply| CONTROL.base - Duration::from_secs(ply * 7 % 900))
+            .collect();
+        save.clock = Some(SavedClock {
+            control: CONTROL,
+            left: [Duration::from_secs(61), Duration::from_secs(93)],
+            after_moves,
+        });
+    }
+    save
 }
 
 /// The result token PGN and PDN write with `white`'s score first.
@@ -126,7 +155,7 @@ fn token(outcome: Option<Outcome>, white: Player) -> &'static str {
 }
 
 fn check_pgn(mode_id: &str) {
-    let finished = round_trip(mode_id, Format::Pgn, "read_pgn.py", |game, line| {
+    let finished = round_trip(mode_id, Format::Pgn, "read_pgn.py", |seed, game, line| {
         let outcome = game.outcome();
         assert_eq!(line[2], game.move_texts().join(" "), "moves read back");
         assert_eq!(line[0], token(outcome, Player::First), "result tag");
@@ -140,6 +169,24 @@ fn check_pgn(mode_id: &str) {
             "python-chess's result after {}",
             line[2]
         );
+        let save = timed_save(seed, game);
+        let (control, clocks) = match &save.clock {
+            Some(clock) => (
+                format!(
+                    "{}+{}",
+                    clock.control.base.as_secs(),
+                    clock.control.increment.as_secs()
+                ),
+                clock
+                    .after_moves
+                    .iter()
+                    .map(|left| left.as_secs().to_string())
+                    .collect(),
+            ),
+            None => ("-".to_string(), vec!["-".to_string(); game.moves().len()]),
+        };
+        assert_eq!(line[3], control, "TimeControl tag");
+        assert_eq!(line[4], clocks.join(" "), "clocks read back");
     });
     assert!(finished > 0, "some {mode_id} games end by the moves");
 }
@@ -161,7 +208,7 @@ fn python_chess_reads_king_of_the_hill_games_back() {
 
 #[test]
 fn pydraughts_reads_checkers_games_back() {
-    let finished = round_trip("checkers", Format::Pdn, "read_pdn.py", |game, line| {
+    let finished = round_trip("checkers", Format::Pdn, "read_pdn.py", |_, game, line| {
         let outcome = game.outcome();
         assert_eq!(line[2], game.move_texts().join(" "), "moves read back");
         assert_eq!(line[0], token(outcome, Player::Second), "result tag");

@@ -10,7 +10,7 @@ mod pgn;
 mod text;
 
 use crate::SavedGame;
-use ply_core::{Outcome, Player, PositionError};
+use ply_core::{EndReason, Outcome, Player, PositionError};
 use ply_modes::find_mode;
 use std::fmt;
 use std::time::Duration;
@@ -133,10 +133,20 @@ impl Facts {
             ),
             None => (Player::First, false),
         };
-        let moves = game
-            .display_moves()
+        let texts = game.display_moves();
+        let clocks = saved
+            .clock
+            .as_ref()
+            .map(|clock| clock.after_moves.as_slice())
+            .filter(|after_moves| after_moves.len() == texts.len())
+            .unwrap_or_default();
+        let moves = texts
             .into_iter()
-            .map(|text| RecordedMove { text, clock: None })
+            .enumerate()
+            .map(|(index, text)| RecordedMove {
+                text,
+                clock: clocks.get(index).copied(),
+            })
             .collect();
         Ok(Facts {
             first_mover,
@@ -159,8 +169,8 @@ impl Facts {
 struct RecordedMove {
     /// The move in the mode's move-list notation (SAN in chess).
     text: String,
-    /// Time left on the mover's clock after the move, once games have time controls;
-    /// written as a `[%clk H:MM:SS]` comment.
+    /// Time left on the mover's clock after the move, in a timed game; written as a
+    /// `[%clk H:MM:SS]` comment.
     clock: Option<Duration>,
 }
 
@@ -177,7 +187,11 @@ fn result_token(outcome: Option<Outcome>, white: Player) -> &'static str {
 
 /// The Termination tag: what ended the game, or "unterminated" while it goes on.
 fn termination(outcome: Option<Outcome>) -> &'static str {
-    outcome.map_or("unterminated", |outcome| outcome.reason().describe())
+    match outcome.map(|outcome| outcome.reason()) {
+        None => "unterminated",
+        Some(EndReason::OutOfTime | EndReason::OutOfTimeNoMaterial) => "time forfeit",
+        Some(reason) => reason.describe(),
+    }
 }
 
 /// A tag pair line, `[Name "value"]`, with `\` and `"` escaped as PGN asks.
@@ -191,12 +205,15 @@ const LINE_WIDTH: usize = 79;
 
 /// Numbered movetext ending in the result token, wrapped to [`LINE_WIDTH`]: `1. e4 e5
 /// 2. Nf3`, starting `N...` when the second side moves first, each clock as a comment
-/// after its move, and the move number repeated (`N...`) for a reply after a comment.
+/// after its move, and the move number repeated (`N...`) for a reply after a comment
+/// when `renumber` (PGN's export format; PDN readers such as pydraughts do not expect
+/// it).
 fn movetext(
     moves: &[RecordedMove],
     first_mover: Player,
     first_number: u32,
     result: &str,
+    renumber: bool,
 ) -> String {
     let mut tokens = Vec::with_capacity(moves.len() * 2 + 1);
     let mut number = first_number;
@@ -205,7 +222,7 @@ fn movetext(
     for (index, recorded) in moves.iter().enumerate() {
         if mover == Player::First {
             tokens.push(format!("{number}."));
-        } else if index == 0 || after_comment {
+        } else if index == 0 || (after_comment && renumber) {
             tokens.push(format!("{number}..."));
         }
         tokens.push(recorded.text.clone());
@@ -270,13 +287,13 @@ mod tests {
 
     #[test]
     fn moves_are_numbered_in_pairs() {
-        let text = movetext(&moves(&["e4", "e5", "Nf3"]), Player::First, 1, "*");
+        let text = movetext(&moves(&["e4", "e5", "Nf3"]), Player::First, 1, "*", true);
         assert_eq!(text, "1. e4 e5 2. Nf3 *\n");
     }
 
     #[test]
     fn a_start_with_the_second_side_to_move_begins_with_dots() {
-        let text = movetext(&moves(&["e5", "Nf3"]), Player::Second, 7, "1-0");
+        let text = movetext(&moves(&["e5", "Nf3"]), Player::Second, 7, "1-0", true);
         assert_eq!(text, "7... e5 8. Nf3 1-0\n");
     }
 
@@ -285,7 +302,7 @@ mod tests {
         let mut played = moves(&["e4", "e5", "Nf3"]);
         played[0].clock = Some(Duration::from_secs(272));
         played[1].clock = Some(Duration::from_secs(3 * 3600 + 59));
-        let text = movetext(&played, Player::First, 1, "*");
+        let text = movetext(&played, Player::First, 1, "*", true);
         assert_eq!(
             text,
             "1. e4 {[%clk 0:04:32]} 1... e5 {[%clk 3:00:59]} 2. Nf3 *\n"
@@ -295,7 +312,7 @@ mod tests {
     #[test]
     fn long_movetext_wraps_under_80_characters() {
         let played = moves(&["Nf3"; 60]);
-        let text = movetext(&played, Player::First, 1, "*");
+        let text = movetext(&played, Player::First, 1, "*", true);
         assert!(text.lines().count() > 1);
         assert!(text.lines().all(|line| line.len() <= LINE_WIDTH));
         assert_eq!(text.split_whitespace().filter(|t| *t == "Nf3").count(), 60);

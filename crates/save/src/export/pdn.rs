@@ -3,7 +3,8 @@
 //! landing square of a jump written so no reader has to guess the path); a FEN tag only
 //! when the game did not start from the usual position; the result White's score first,
 //! as chess does and checkers databases write it ("1-0" White won, "0-1" Black won,
-//! "1/2-1/2"), not the 2-0/1-1 of international draughts.
+//! "1/2-1/2"), not the 2-0/1-1 of international draughts; a timed game's clocks as
+//! `%clk` comments, without the repeated move numbers PDN readers trip over.
 
 use super::{Facts, movetext, result_token, tag, termination};
 use crate::SavedGame;
@@ -30,6 +31,6 @@ pub(super) fn write(saved: &SavedGame, facts: &Facts) -> String {
     }
     text += &tag("Termination", termination(outcome));
     text.push('\n');
-    text += &movetext(&facts.moves, facts.first_mover, 1, result);
+    text += &movetext(&facts.moves, facts.first_mover, 1, result, false);
     text
 }

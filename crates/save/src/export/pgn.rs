@@ -2,7 +2,8 @@
 //! (python-chess, lichess and most GUIs know "Atomic" and "King of the Hill"; hole
 //! chess, last piece standing and mega chess have no standard name, so they get ours
 //! and always a SetUp/FEN tag), SetUp/FEN when the game did not start from the usual
-//! position, the Termination, and numbered SAN.
+//! position, the TimeControl of a timed game, the Termination, and numbered SAN with
+//! each move's clock.
 
 use super::{Facts, movetext, result_token, tag, termination};
 use crate::SavedGame;
@@ -58,6 +59,11 @@ pub(super) fn write(saved: &SavedGame, facts: &Facts) -> String {
         text += &tag("SetUp", "1");
         text += &tag("FEN", &start);
     }
+    if let Some(clock) = &saved.clock {
+        let control = clock.control;
+        let seconds = format!("{}+{}", control.base.as_secs(), control.increment.as_secs());
+        text += &tag("TimeControl", &seconds);
+    }
     text += &tag("Termination", termination(outcome));
     text.push('\n');
     let first_number = if from_start {
@@ -65,7 +71,7 @@ pub(super) fn write(saved: &SavedGame, facts: &Facts) -> String {
     } else {
         fullmove_number(&start)
     };
-    text += &movetext(&facts.moves, facts.first_mover, first_number, result);
+    text += &movetext(&facts.moves, facts.first_mover, first_number, result, true);
     text
 }
 

@@ -45,6 +45,6 @@ pub(super) fn write(saved: &SavedGame, facts: &Facts) -> String {
     line("Result", &result);
     text.push('\n');
     let token = result_token(outcome, Player::First);
-    text += &movetext(&facts.moves, facts.first_mover, 1, token);
+    text += &movetext(&facts.moves, facts.first_mover, 1, token, true);
     text
 }
