@@ -12,6 +12,7 @@ use macroquad::prelude::{
     prevent_quit, request_new_screen_size, screen_height, screen_width,
 };
 use macroquad::window::Conf;
+use ply_core::TimeControl;
 use ply_modes::{Level, MODES, ReplayError, find_mode, mode_ids};
 use ply_net::portmap::Reach;
 use plyground::audio::{self, Player};
@@ -84,6 +85,9 @@ struct Options {
     /// For `--screen game`: look back at the position after this many moves.
     #[arg(long, value_name = "PLIES")]
     look_back: Option<usize>,
+    /// For `--screen game`: play under this time control, minutes+seconds ("5+3").
+    #[arg(long, value_name = "M+S", value_parser = parse_clock)]
+    clock: Option<TimeControl>,
     /// For `--screen game` of a finished game: fold the game-over banner into a strip.
     #[arg(long)]
     collapsed: bool,
@@ -192,7 +196,11 @@ fn first_screen(options: &Options, context: &mut Context) -> Result<Box<dyn Scre
             } else {
                 [Seat::Person, Seat::Computer(Level::Medium)]
             };
-            let mut screen = GameScreen::new(Table::local(game, seats), false);
+            let mut table = Table::local(game, seats);
+            if let Some(clock) = options.clock {
+                table = table.with_time_control(clock);
+            }
+            let mut screen = GameScreen::new(table, false);
             if let Some(plies) = options.look_back {
                 screen.show_plies(context, plies);
             }
@@ -435,6 +443,11 @@ fn size_on_screen(settings: &Settings, screen: Option<(u32, u32)>) -> (u32, u32)
     } else {
         fitting[fitting.len() - 1]
     }
+}
+
+/// Reads `--clock`: a time control as minutes+seconds.
+fn parse_clock(text: &str) -> Result<TimeControl, String> {
+    TimeControl::parse(text).map_err(|problem| problem.to_string())
 }
 
 /// Reads `--text-size`: one of the sizes the settings offer.

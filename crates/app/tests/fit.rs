@@ -201,6 +201,19 @@ fn every_screen(context: &mut Context, saves: &SaveFolder) -> Vec<(String, Frame
     show("local setup", &LocalSetup::new(&context.settings), context);
     show("settings", &SettingsScreen::new(), context);
     show("sound", &SoundScreen, context);
+    for (mode, title) in [
+        (
+            "hnefatafl",
+            "A very long title for a tafl game played on a long winter evening",
+        ),
+        ("chess", "Short"),
+    ] {
+        let game = ply_modes::replay(mode, None, std::iter::empty::<&str>()).expect("a game");
+        let save = ply_save::SavedGame::new(title, Vec::new(), game);
+        saves
+            .save_new(&save)
+            .expect("the temporary folder takes saves");
+    }
     show("load", &LoadScreen::new(context), context);
     show("host", &HostScreen::new(context), context);
     show("join", &JoinScreen::new(context), context);

@@ -891,3 +891,47 @@ fn local_play_remembers_who_played() {
     assert_eq!(again.mode_id(), "connect4");
     assert_eq!(again.seats(), [Seat::Computer(Level::Medium); 2]);
 }
+
+/// A game's record is written from the game menu and from the load screen, beside the
+/// saves, and the message says where.
+#[test]
+fn game_records_are_exported_from_the_game_menu_and_the_load_screen() {
+    let folder = temp_saves("export");
+    let mut context = context();
+    context.saves = Some(SaveFolder::at(&folder));
+    let mut screen = game("chess", None, PEOPLE);
+    for text in ["e2e4", "e7e5"] {
+        let code = screen.table().game().parse_move(text).expect("legal");
+        screen.table_mut().play(code);
+    }
+    screen.update(&Event::Key(Key::Escape), &mut context);
+    press(&mut screen, &mut context, Action::Export);
+    let notice = context.notice.clone().expect("a message says where");
+    assert_eq!(notice.kind, MessageKind::Success, "{}", notice.text);
+    let written: Vec<_> = std::fs::read_dir(&folder)
+        .expect("the folder exists")
+        .map(|entry| entry.expect("an entry").path())
+        .collect();
+    assert_eq!(written.len(), 1, "{written:?}");
+    assert!(notice.text.contains(&written[0].display().to_string()));
+    let record = std::fs::read_to_string(&written[0]).expect("readable");
+    assert!(record.contains("1. e4 e5 *"), "{record}");
+
+    screen.update(&Event::Key(Key::Escape), &mut context);
+    press(&mut screen, &mut context, Action::Save);
+    let mut app = App::new(Box::new(MainMenu), context);
+    click_label(&mut app, "Load a saved game");
+    click_label(&mut app, "Export");
+    let notice = app.context.notice.clone().expect("a message says where");
+    assert_eq!(notice.kind, MessageKind::Success, "{}", notice.text);
+    let records = std::fs::read_dir(&folder)
+        .expect("the folder exists")
+        .filter(|entry| {
+            entry
+                .as_ref()
+                .is_ok_and(|entry| entry.path().extension().is_some_and(|e| e == "pgn"))
+        })
+        .count();
+    assert_eq!(records, 2, "a second record, nothing overwritten");
+    let _ = std::fs::remove_dir_all(&folder);
+}

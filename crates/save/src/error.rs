@@ -63,6 +63,9 @@ pub enum SaveError {
         /// What is too large.
         reason: String,
     },
+    /// The game could not be written as a game record.
+    #[error("this game cannot be written as a record: {0}")]
+    Export(#[from] crate::ExportError),
     /// No folder for saves could be found on this computer.
     #[error(
         "no folder for saves could be found on this computer; set {variable} to the folder to use"

@@ -4,7 +4,7 @@
 
 use crate::format::{self, ReadFailure};
 use crate::game::summary_of;
-use crate::{SaveError, SaveSummary, SavedGame};
+use crate::{Format, SaveError, SaveSummary, SavedGame, export};
 use directories::ProjectDirs;
 use std::fs::{self, File};
 use std::io::{self, Write};
@@ -146,6 +146,25 @@ impl SaveFolder {
         }
         self.save(&name, game)?;
         Ok(name)
+    }
+
+    /// Writes `game` as a game record beside the saves, in the format other programs
+    /// read best for its mode (PGN, PDN or text), under a new name made from its title;
+    /// returns the file written.
+    pub fn export_record(&self, game: &SavedGame) -> Result<PathBuf, SaveError> {
+        let format = Format::for_mode(game.game.mode_id());
+        let text = export(game, format)?;
+        let base = name_from_title(&game.title);
+        let file = |name: &str| self.dir.join(format!("{name}.{}", format.extension()));
+        let mut path = file(&base);
+        let mut number = 1;
+        while path.exists() {
+            number += 1;
+            path = file(&format!("{base}-{number}"));
+        }
+        fs::create_dir_all(&self.dir).map_err(|e| SaveError::io(&self.dir, e))?;
+        fs::write(&path, text).map_err(|e| SaveError::io(&path, e))?;
+        Ok(path)
     }
 
     /// Loads the save called `name`.

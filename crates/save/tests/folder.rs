@@ -131,3 +131,31 @@ fn a_200_move_game_fits_in_2_kilobytes() {
         assert!(size < 2048, "{mode}: {size} bytes");
     }
 }
+
+#[test]
+fn game_records_are_written_beside_the_saves_in_the_modes_format() {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let folder = SaveFolder::at(dir.path().join("saves"));
+    let chess = game_of("chess", 6, "Club night", 1_790_000_000);
+    let first = folder.export_record(&chess).expect("writes");
+    let second = folder.export_record(&chess).expect("writes again");
+    assert_eq!(first, folder.path().join("club-night.pgn"));
+    assert_eq!(
+        second,
+        folder.path().join("club-night-2.pgn"),
+        "nothing is overwritten"
+    );
+    let text = std::fs::read_to_string(&first).expect("readable");
+    assert!(text.starts_with("[Event \"Club night\"]"), "{text}");
+    let checkers = game_of("checkers", 6, "Draughts", 1_790_000_000);
+    let pdn = folder.export_record(&checkers).expect("writes");
+    assert_eq!(pdn.extension().and_then(|e| e.to_str()), Some("pdn"));
+    let tafl = game_of("hnefatafl", 6, "Tafl", 1_790_000_000);
+    let txt = folder.export_record(&tafl).expect("writes");
+    assert_eq!(txt.extension().and_then(|e| e.to_str()), Some("txt"));
+    assert_eq!(
+        folder.list().expect("lists").len(),
+        0,
+        "records are not listed as saves"
+    );
+}

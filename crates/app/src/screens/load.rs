@@ -1,4 +1,5 @@
-//! "Load a saved game": the saves, newest first, with what each holds; load or delete.
+//! "Load a saved game": the saves, newest first, with what each holds; load, export as
+//! a game record, or delete; and the saves folder opened in the file manager.
 
 use super::confirm::{Answer, Question};
 use super::game::GameScreen;
@@ -13,7 +14,9 @@ use ply_save::{GameResult, ListedSave, SaveFolder, local_text};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Action {
     Load(usize),
+    Export(usize),
     Delete(usize),
+    OpenFolder,
     Previous,
     Next,
     Back,
@@ -113,7 +116,7 @@ impl LoadScreen {
                 let (title, details) = Self::describe(save);
                 frame.text(
                     title,
-                    Rect::new(left + 16.0 * s, y + 6.0 * s, width - 320.0 * s, 34.0 * s),
+                    Rect::new(left + 16.0 * s, y + 6.0 * s, width - 460.0 * s, 34.0 * s),
                     24.0 * s,
                     theme::TEXT,
                     Align::Left,
@@ -125,19 +128,22 @@ impl LoadScreen {
                 };
                 frame.text(
                     details,
-                    Rect::new(left + 16.0 * s, y + 40.0 * s, width - 320.0 * s, 28.0 * s),
+                    Rect::new(left + 16.0 * s, y + 40.0 * s, width - 460.0 * s, 28.0 * s),
                     17.0 * s,
                     color,
                     Align::Left,
                 );
             }
-            let load = Rect::new(left + width - 290.0 * s, y + 14.0 * s, 140.0 * s, 46.0 * s);
+            let load = Rect::new(left + width - 430.0 * s, y + 14.0 * s, 140.0 * s, 46.0 * s);
+            let export = Rect::new(left + width - 280.0 * s, y + 14.0 * s, 130.0 * s, 46.0 * s);
             let delete = Rect::new(left + width - 140.0 * s, y + 14.0 * s, 128.0 * s, 46.0 * s);
             if readable {
                 if draw {
                     widgets::button(frame, context, load, "Load", Look::Chosen);
+                    widgets::button(frame, context, export, "Export", Look::Normal);
                 }
                 buttons.add(load, Action::Load(index));
+                buttons.add(export, Action::Export(index));
             }
             if draw {
                 widgets::button(frame, context, delete, "Delete", Look::Normal);
@@ -165,17 +171,24 @@ impl LoadScreen {
             true,
             Action::Back,
         );
+        place(
+            frame,
+            Rect::new(left + 220.0 * s, bottom, 240.0 * s, 54.0 * s),
+            "Open saves folder",
+            context.saves.is_some(),
+            Action::OpenFolder,
+        );
         if self.saves.len() > rows {
             place(
                 frame,
-                Rect::new(window.w - 480.0 * s, bottom, 200.0 * s, 54.0 * s),
+                Rect::new(window.w - left - 250.0 * s, bottom, 120.0 * s, 54.0 * s),
                 "Previous",
                 self.first > 0,
                 Action::Previous,
             );
             place(
                 frame,
-                Rect::new(window.w - 260.0 * s, bottom, 200.0 * s, 54.0 * s),
+                Rect::new(window.w - left - 120.0 * s, bottom, 120.0 * s, 54.0 * s),
                 "Next",
                 self.first + rows < self.saves.len(),
                 Action::Next,
@@ -201,6 +214,37 @@ impl LoadScreen {
                 Transition::Stay
             }
         }
+    }
+
+    /// Writes save `index` as a game record beside the saves, and says where.
+    fn export(&self, index: usize, context: &mut Context) {
+        let (Some(save), Some(folder)) = (self.saves.get(index), context.saves.as_ref()) else {
+            return;
+        };
+        let written = folder
+            .load(&save.name)
+            .and_then(|saved| folder.export_record(&saved));
+        context.notice = Some(match written {
+            Ok(path) => Message::success(format!("Game record written: {}", path.display())),
+            Err(error) => Message::error(error.to_string()),
+        });
+    }
+
+    /// Opens the saves folder in the system's file manager, or says where it is when
+    /// none opens.
+    fn open_folder(context: &mut Context) {
+        let Some(folder) = context.saves.as_ref() else {
+            return;
+        };
+        let path = folder.path().to_path_buf();
+        let opened = std::fs::create_dir_all(&path).and_then(|()| open::that_detached(&path));
+        context.notice = Some(match opened {
+            Ok(()) => Message::info(format!("The saves folder opens: {}", path.display())),
+            Err(_) => Message::warning(format!(
+                "No file manager could be opened. Your saves are in {}",
+                path.display()
+            )),
+        });
     }
 
     fn ask_delete(&mut self, index: usize, at: crate::display::Point) {
@@ -251,7 +295,9 @@ impl Screen for LoadScreen {
                 let rows = Self::rows_per_page(context);
                 match buttons.at(*point) {
                     Some(Action::Load(index)) => return self.load(index, context),
+                    Some(Action::Export(index)) => self.export(index, context),
                     Some(Action::Delete(index)) => self.ask_delete(index, *point),
+                    Some(Action::OpenFolder) => Self::open_folder(context),
                     Some(Action::Previous) => self.first = self.first.saturating_sub(rows),
                     Some(Action::Next) => self.first += rows,
                     Some(Action::Back) => return Transition::Pop,

@@ -33,6 +33,22 @@ impl GameScreen {
         }
     }
 
+    /// Writes the game as a record other programs read (PGN, PDN or text) beside the
+    /// saves, and says where.
+    fn export(&mut self, context: &mut Context) {
+        let Some(folder) = context.saves.clone() else {
+            context.notice = Some(Message::error(
+                "There is no folder for game records on this computer.",
+            ));
+            return;
+        };
+        let saved = self.table.saved_game(&context.settings.name);
+        context.notice = Some(match folder.export_record(&saved) {
+            Ok(path) => Message::success(format!("Game record written: {}", path.display())),
+            Err(error) => Message::error(error.to_string()),
+        });
+    }
+
     pub(super) fn act(&mut self, action: Action, at: Point, context: &mut Context) -> Transition {
         match action {
             Action::OpenMenu => self.push(Layer::Menu),
@@ -44,6 +60,10 @@ impl GameScreen {
             Action::Save => {
                 self.pop_menu();
                 self.save(context);
+            }
+            Action::Export => {
+                self.pop_menu();
+                self.export(context);
             }
             Action::Help => {
                 crate::screens::widgets::open_help(context, Some(self.table.game().mode_id()));

@@ -23,6 +23,8 @@ pub enum Action {
     Close,
     /// Save the game.
     Save,
+    /// Write the game as a record other programs read.
+    Export,
     /// Open the mode's help page in the browser.
     Help,
     /// Show the rules inside the game.
@@ -161,6 +163,7 @@ impl Layer {
                 let entries = [
                     ("Resume", Action::Close, true),
                     ("Save game", Action::Save, situation.can_save),
+                    ("Export game record", Action::Export, situation.can_save),
                     ("Rules of this game", Action::Rules, true),
                     ("Help page in the browser", Action::Help, true),
                     ("Offer draw", Action::OfferDraw, !over && acting),
