@@ -11,6 +11,7 @@ mod player;
 mod rules;
 mod score;
 mod view;
+mod why;
 pub mod zobrist;
 
 pub use error::{MoveError, PositionError, PositionFault};
@@ -20,3 +21,4 @@ pub use player::Player;
 pub use rules::{Heuristics, MoveCode, Present, Rules};
 pub use score::Score;
 pub use view::{BoardView, Cell, CellMark, InputStyle};
+pub use why::{Attempt, Explain, Reason, WhyNot};
