@@ -265,7 +265,7 @@ fn checkers_explains_every_refusal() {
     let cell = |square: usize| {
         let index = square - 1;
         let row = index / 4;
-        let column = 2 * (index % 4) + usize::from(row % 2 == 0);
+        let column = 2 * (index % 4) + usize::from(row.is_multiple_of(2));
         (7 - row) * 8 + column
     };
     let lone = Some("B:W30:B14");
