@@ -69,7 +69,8 @@ fn check(cases: &[Case]) {
                         case.mode, why.marks
                     ));
                 }
-                if why.sentence.is_empty() || !why.sentence.ends_with('.') {
+                let long = why.sentence.chars().count() > 76;
+                if why.sentence.is_empty() || !why.sentence.ends_with('.') || long {
                     failures.push(format!(
                         "{} {label}: sentence '{}'",
                         case.mode, why.sentence

@@ -87,6 +87,10 @@ struct Options {
     /// For `--screen game` of a finished game: fold the game-over banner into a strip.
     #[arg(long)]
     collapsed: bool,
+    /// For `--screen game`: try this move (in the mode's move text) as a person would,
+    /// showing why it is not legal.
+    #[arg(long = "try", value_name = "MOVE", allow_hyphen_values = true)]
+    try_move: Option<String>,
     /// The window's size for this run, as WIDTHxHEIGHT (the settings keep theirs).
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
     size: Option<(u32, u32)>,
@@ -111,6 +115,8 @@ enum StartError {
     UnknownMode(String, String),
     #[error("that game cannot be set up: {0}")]
     BadGame(#[from] ReplayError),
+    #[error("that move cannot be tried: {0}")]
+    BadTry(#[from] ply_core::MoveError),
     #[error("could not open a lobby: {0}")]
     NoLobby(#[from] plyground::screens::online::OnlineError),
     #[error(
@@ -194,6 +200,9 @@ fn first_screen(options: &Options, context: &mut Context) -> Result<Box<dyn Scre
             }
             if options.collapsed {
                 screen.collapse_banner();
+            }
+            if let Some(text) = &options.try_move {
+                screen.try_move(text)?;
             }
             Box::new(screen)
         }

@@ -65,7 +65,7 @@ fn chess_reasons() {
         &["--position", "r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1", "e1g1"],
         "castle-rook-moved: ",
     );
-    says(&["e2e5"], "pawn-wrong-way: A pawn cannot move that way");
+    says(&["e2e5"], "pawn-wrong-way: A pawn moves straight forward");
     says(&["--moves", "f2f3 e7e5 g2g4 d8h4", "e1f2"], "game-over: ");
     cannot_read(&["e2e9"]);
 }

@@ -269,6 +269,13 @@ impl FlatBoard {
                 color: theme::STUCK,
             });
         }
+        for &index in &marks.explained {
+            frame.push(Item::Frame {
+                rect: g.cell_rect(index).inset(3.0),
+                thickness: (g.cell_rect(index).w * 0.08).max(3.0),
+                color: theme::WHY_MARK,
+            });
+        }
         if let Some(Hit::Cell(hovered)) = marks.hover {
             frame.rect(g.cell_rect(hovered), theme::HOVER);
         }

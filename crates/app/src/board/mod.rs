@@ -40,6 +40,9 @@ pub struct Marks {
     pub ending: Vec<usize>,
     /// A piece the player tried to pick up that cannot move.
     pub stuck: Option<usize>,
+    /// The cells a "why not" message refers to (the checking piece, the pieces that
+    /// must jump, the pinned line, the throne).
+    pub explained: Vec<usize>,
     /// The piece being dragged and where the pointer holds it.
     pub dragging: Option<(usize, Point)>,
 }

@@ -588,10 +588,15 @@ impl<V: Variant> Explain for Chess<V> {
                 name(*square)
             ),
             ChessReason::OwnPiece { to } => {
-                format!("You cannot take your own {}.", self.piece_on(*to).replacen("the ", "", 1))
+                format!(
+                    "You cannot take your own {}.",
+                    self.piece_on(*to).replacen("the ", "", 1)
+                )
             }
             ChessReason::NotHowItMoves { role, .. } => match role {
-                Role::Knight => "A knight jumps in an L: two squares one way, then one to the side.",
+                Role::Knight => {
+                    "A knight jumps in an L: two squares one way, then one to the side."
+                }
                 Role::Bishop => "A bishop moves only diagonally.",
                 Role::Rook => "A rook moves only along its rank or file.",
                 Role::Queen => "A queen moves in straight lines: along ranks, files or diagonals.",
@@ -600,7 +605,7 @@ impl<V: Variant> Explain for Chess<V> {
             }
             .into(),
             ChessReason::PawnWrongWay { .. } => {
-                "A pawn cannot move that way: it goes straight forward, two squares only on its first move.".into()
+                "A pawn moves straight forward: two squares only on its first move.".into()
             }
             ChessReason::PawnCannotTakeAhead { blocker } => format!(
                 "A pawn cannot take straight ahead: {} blocks it.",
@@ -613,13 +618,16 @@ impl<V: Variant> Explain for Chess<V> {
                 format!("{} is in the way.", capitalised(&self.piece_on(*blocker)))
             }
             ChessReason::HoleInTheWay { hole } => {
-                format!("The hole on {} is in the way: nothing passes over it.", name(*hole))
+                format!(
+                    "The hole on {} is in the way: nothing passes over it.",
+                    name(*hole)
+                )
             }
             ChessReason::KingWouldBeInCheck { by, .. } => {
                 format!("Your king would be in check from {}.", self.piece_on(*by))
             }
             ChessReason::Pinned { piece, by, .. } => format!(
-                "The {} on {} is pinned: moving it would put your king in check from {}.",
+                "The {} on {} is pinned: moving it exposes your king to {}.",
                 self.name_at(*piece),
                 name(*piece),
                 self.piece_on(*by)
@@ -655,10 +663,9 @@ impl<V: Variant> Explain for Chess<V> {
             ChessReason::NotAPromotion { .. } => {
                 "Only a pawn reaching the last rank becomes another piece.".into()
             }
-            ChessReason::ExplodesOwnKing { at, .. } => format!(
-                "Taking on {} would blow up your own king.",
-                name(*at)
-            ),
+            ChessReason::ExplodesOwnKing { at, .. } => {
+                format!("Taking on {} would blow up your own king.", name(*at))
+            }
             ChessReason::KingCannotCapture { .. } => {
                 "In atomic chess a king cannot capture: the explosion would destroy it.".into()
             }

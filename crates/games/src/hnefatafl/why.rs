@@ -169,9 +169,8 @@ impl Explain for Hnefatafl {
             TaflReason::OffBoard => "That square is not on the board.".into(),
             TaflReason::Empty { square } => format!("There is no piece on {}.", name(*square)),
             TaflReason::NotYourTurn { square, turn } => format!(
-                "The {} belongs to the {}, and it is the {}' turn.",
+                "The {} is not yours: it is the {}' turn.",
                 on(*square),
-                Self::side_name(turn.opponent()).to_lowercase(),
                 Self::side_name(*turn).to_lowercase()
             ),
             TaflReason::NotStraight { .. } => {
