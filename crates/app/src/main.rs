@@ -91,6 +91,10 @@ struct Options {
     /// showing why it is not legal.
     #[arg(long = "try", value_name = "MOVE", allow_hyphen_values = true)]
     try_move: Option<String>,
+    /// For `--screen game`: ask the computer for a hint for the person to move and show
+    /// its arrow (waits for the computer's answer).
+    #[arg(long)]
+    hint: bool,
     /// The window's size for this run, as WIDTHxHEIGHT (the settings keep theirs).
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
     size: Option<(u32, u32)>,
@@ -203,6 +207,9 @@ fn first_screen(options: &Options, context: &mut Context) -> Result<Box<dyn Scre
             }
             if let Some(text) = &options.try_move {
                 screen.try_move(text)?;
+            }
+            if options.hint && screen.table_mut().ask_hint() {
+                screen.table_mut().wait_for_hint();
             }
             Box::new(screen)
         }

@@ -144,6 +144,8 @@ pub const STUCK: Rgba = Rgba(0.85, 0.2, 0.15, 0.9);
 pub const WHY_MARK: Rgba = Rgba(1.0, 0.55, 0.1, 0.95);
 /// The box of a "why not" message.
 pub const WHY_NOT: Rgba = Rgba(0.55, 0.25, 0.08, 0.95);
+/// The hint's arrow.
+pub const HINT: Rgba = Rgba(0.2, 0.75, 0.95, 0.8);
 /// The cells that decided the game.
 pub const ENDING: Rgba = Rgba(0.2, 0.85, 0.35, 0.9);
 /// An explosion's flash (atomic chess).

@@ -189,6 +189,7 @@ impl GameScreen {
             {
                 match hit {
                     PanelHit::Menu => self.push(Layer::Menu),
+                    PanelHit::Hint => self.ask_hint(context),
                     PanelHit::Ply(plies) => self.look_back(context, Some(plies)),
                 }
                 Transition::Stay

@@ -7,6 +7,7 @@
 mod actions;
 mod ending;
 mod entry;
+mod hint;
 mod input;
 mod layers;
 mod panel;
@@ -369,6 +370,10 @@ impl GameScreen {
             hover,
             ending,
             stuck: self.stuck.map(|(cell, _)| cell),
+            hint: match (self.table.hint(), live) {
+                (Some(hint), true) => hint.path.clone(),
+                _ => Vec::new(),
+            },
             explained: match (&self.why_not, live) {
                 (Some(why), true) => why.marks.clone(),
                 _ => Vec::new(),
@@ -449,6 +454,12 @@ impl Screen for GameScreen {
                 }
                 Transition::Stay
             }
+            Event::Char('h' | 'H') => {
+                if self.layers.is_empty() {
+                    self.ask_hint(context);
+                }
+                Transition::Stay
+            }
             Event::Char('t' | 'T') => {
                 context.settings.theme = (context.settings.theme + 1) % theme::THEMES.len();
                 context.settings_changed = true;
@@ -486,6 +497,7 @@ impl Screen for GameScreen {
     fn busy(&self) -> bool {
         self.board.animating()
             || self.table.thinking().is_some()
+            || self.table.hinting()
             || self.stuck.is_some()
             || self.layer_age < theme::FADE_SECONDS
     }
