@@ -3,6 +3,7 @@
 //! frame times while the computer thinks (`--measure-frames`), or writes every sound as a
 //! WAV file (`--export-sounds`).
 
+mod help_render;
 mod icon;
 mod paint;
 
@@ -110,6 +111,10 @@ struct Options {
     /// and peak levels, and exit.
     #[arg(long, value_name = "DIR")]
     export_sounds: Option<PathBuf>,
+    /// Render every picture of the help pages and the in-game rules into this folder
+    /// (one PNG each, drawn by the game's own board), and exit.
+    #[arg(long, value_name = "DIR")]
+    help_images: Option<PathBuf>,
 }
 
 /// Why the options could not be followed.
@@ -316,6 +321,9 @@ async fn run(options: Options, screen: Box<dyn Screen>, mut context: Context) ->
     context.size = (screen_width(), screen_height());
     let mut app = App::new(screen, context);
     let painter = paint::Painter::new();
+    if let Some(dir) = &options.help_images {
+        return help_render::render(&painter, dir).await;
+    }
     if let Some(path) = &options.screenshot {
         let ticks = if options.screen == "lobby" { 30 } else { 0 };
         return screenshot(&mut app, &painter, path, ticks).await;
