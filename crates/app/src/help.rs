@@ -95,8 +95,12 @@ pub fn open_page(page: Option<&str>) -> Result<PathBuf, HelpError> {
 pub struct Paragraph {
     /// A heading (the page's title or a section's), not running text.
     pub heading: bool,
-    /// The words, without markup (list items start with a bullet).
+    /// The words, without markup (list items start with a bullet; a picture's
+    /// caption).
     pub text: String,
+    /// The board picture shown with the words (a name from
+    /// [`help_images::PICTURES`](crate::help_images::PICTURES)), if any.
+    pub picture: Option<&'static str>,
 }
 
 /// The readable text of a carried page (`chess` for `chess.html`), as paragraphs:
@@ -113,14 +117,19 @@ pub fn page_text(page: &str) -> Option<Vec<Paragraph>> {
         ("<h2", "</h2>"),
         ("<p", "</p>"),
         ("<li", "</li>"),
+        ("<img", ">"),
     ] {
         let mut rest = body;
         while let Some(start) = rest.find(open) {
             let after = &rest[start..];
             let Some(end) = after.find(close) else { break };
             let inner = &after[..end];
-            let inner = inner.split_once('>').map_or("", |(_, text)| text);
-            paragraphs.push((body.len() - after.len(), open, plain_text(inner)));
+            let text = if open == "<img" {
+                inner[open.len()..].to_string()
+            } else {
+                plain_text(inner.split_once('>').map_or("", |(_, text)| text))
+            };
+            paragraphs.push((body.len() - after.len(), open, text));
             rest = &after[end + close.len()..];
         }
     }
@@ -130,16 +139,42 @@ pub fn page_text(page: &str) -> Option<Vec<Paragraph>> {
             .into_iter()
             .filter(|(_, _, text)| !text.is_empty())
             .filter(|(_, _, text)| !text.starts_with("On this page"))
-            .map(|(_, tag, text)| Paragraph {
-                heading: tag == "<h1" || tag == "<h2",
-                text: if tag == "<li" {
-                    format!("• {text}")
-                } else {
-                    text
-                },
+            .filter_map(|(_, tag, text)| {
+                if tag == "<img" {
+                    return picture_paragraph(&text);
+                }
+                Some(Paragraph {
+                    heading: tag == "<h1" || tag == "<h2",
+                    text: if tag == "<li" {
+                        format!("• {text}")
+                    } else {
+                        text
+                    },
+                    picture: None,
+                })
             })
             .collect(),
     )
+}
+
+/// A board picture of the help pages, from the inside of its `<img` tag
+/// (`src="img/NAME.png" alt="CAPTION"`): the picture and its caption, or `None` for a
+/// picture the game does not draw (a screenshot).
+fn picture_paragraph(tag: &str) -> Option<Paragraph> {
+    let attribute = |name: &str| {
+        let start = tag.find(&format!("{name}=\""))? + name.len() + 2;
+        let end = tag[start..].find('"')? + start;
+        Some(&tag[start..end])
+    };
+    let name = attribute("src")?
+        .strip_prefix("img/")?
+        .strip_suffix(".png")?;
+    let picture = crate::help_images::find(name)?;
+    Some(Paragraph {
+        heading: false,
+        text: attribute("alt").unwrap_or_default().to_string(),
+        picture: Some(picture.name),
+    })
 }
 
 /// Text without tags and with its entities decoded, on one line.
@@ -221,6 +256,28 @@ mod tests {
                 assert!(entity.is_none(), "{page}: an entity is left in {text:?}");
             }
         }
+    }
+
+    #[test]
+    fn the_rules_carry_the_help_pages_board_pictures() {
+        for (page, picture) in [
+            ("chess", "chess-castling"),
+            ("checkers", "checkers-multi-jump"),
+            ("hnefatafl", "tafl-shieldwall"),
+            ("connect4", "connect4-diagonal-up"),
+        ] {
+            let paragraphs = page_text(page).expect("carried");
+            let shown = paragraphs
+                .iter()
+                .find(|p| p.picture == Some(picture))
+                .unwrap_or_else(|| panic!("{page} lacks {picture}"));
+            assert!(!shown.text.is_empty(), "{picture} has a caption");
+        }
+        let online = page_text("online").expect("carried");
+        assert!(
+            online.iter().all(|p| p.picture.is_none()),
+            "screenshots stay out"
+        );
     }
 
     #[test]

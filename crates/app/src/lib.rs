@@ -7,6 +7,7 @@ pub mod board;
 pub mod computer;
 pub mod display;
 pub mod help;
+pub mod help_images;
 pub mod measure;
 pub mod message;
 pub mod monitor;

@@ -3,6 +3,7 @@
 //! frame times while the computer thinks (`--measure-frames`), or writes every sound as a
 //! WAV file (`--export-sounds`).
 
+mod help_render;
 mod icon;
 mod paint;
 
@@ -91,6 +92,14 @@ struct Options {
     /// For `--screen game` of a finished game: fold the game-over banner into a strip.
     #[arg(long)]
     collapsed: bool,
+    /// For `--screen game`: try this move (in the mode's move text) as a person would,
+    /// showing why it is not legal.
+    #[arg(long = "try", value_name = "MOVE", allow_hyphen_values = true)]
+    try_move: Option<String>,
+    /// For `--screen game`: ask the computer for a hint for the person to move and show
+    /// its arrow (waits for the computer's answer).
+    #[arg(long)]
+    hint: bool,
     /// The window's size for this run, as WIDTHxHEIGHT (the settings keep theirs).
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
     size: Option<(u32, u32)>,
@@ -110,6 +119,10 @@ struct Options {
     /// and peak levels, and exit.
     #[arg(long, value_name = "DIR")]
     export_sounds: Option<PathBuf>,
+    /// Render every picture of the help pages and the in-game rules into this folder
+    /// (one PNG each, drawn by the game's own board), and exit.
+    #[arg(long, value_name = "DIR")]
+    help_images: Option<PathBuf>,
 }
 
 /// Why the options could not be followed.
@@ -119,6 +132,8 @@ enum StartError {
     UnknownMode(String, String),
     #[error("that game cannot be set up: {0}")]
     BadGame(#[from] ReplayError),
+    #[error("that move cannot be tried: {0}")]
+    BadTry(#[from] ply_core::MoveError),
     #[error("could not open a lobby: {0}")]
     NoLobby(#[from] plyground::screens::online::OnlineError),
     #[error(
@@ -206,6 +221,12 @@ fn first_screen(options: &Options, context: &mut Context) -> Result<Box<dyn Scre
             }
             if options.collapsed {
                 screen.collapse_banner();
+            }
+            if let Some(text) = &options.try_move {
+                screen.try_move(text)?;
+            }
+            if options.hint && screen.table_mut().ask_hint() {
+                screen.table_mut().wait_for_hint();
             }
             Box::new(screen)
         }
@@ -326,6 +347,9 @@ async fn run(options: Options, screen: Box<dyn Screen>, mut context: Context) ->
     context.size = (screen_width(), screen_height());
     let mut app = App::new(screen, context);
     let painter = paint::Painter::new();
+    if let Some(dir) = &options.help_images {
+        return help_render::render(&painter, dir).await;
+    }
     if let Some(path) = &options.screenshot {
         let ticks = if options.screen == "lobby" { 30 } else { 0 };
         return screenshot(&mut app, &painter, path, ticks).await;

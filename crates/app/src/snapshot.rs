@@ -52,3 +52,37 @@ pub fn write_png(
         }
     })
 }
+
+/// Writes the part `region` (in top-down window pixels) of RGBA pixels stored bottom row
+/// first to a PNG file.
+pub fn write_png_region(
+    path: &Path,
+    (width, height): (u32, u32),
+    bottom_up: &[u8],
+    region: crate::display::Rect,
+) -> Result<(), SnapshotError> {
+    let clamp = |value: f32, limit: u32| (value.round().max(0.0) as u32).min(limit);
+    let (left, top) = (clamp(region.x, width), clamp(region.y, height));
+    let (right, bottom) = (
+        clamp(region.x + region.w, width),
+        clamp(region.y + region.h, height),
+    );
+    let row = width as usize * 4;
+    let mut picture = Vec::new();
+    for y in top..bottom {
+        let source = (height - 1 - y) as usize * row;
+        let line = &bottom_up[source..source + row];
+        picture.extend_from_slice(&line[left as usize * 4..right as usize * 4]);
+    }
+    image::save_buffer(
+        path,
+        &picture,
+        right - left,
+        bottom - top,
+        image::ColorType::Rgba8,
+    )
+    .map_err(|error| SnapshotError::Unreadable {
+        path: path.display().to_string(),
+        reason: error.to_string(),
+    })
+}

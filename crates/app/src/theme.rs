@@ -142,6 +142,12 @@ pub const CAPTURE_TARGET: Rgba = Rgba(0.75, 0.15, 0.1, 0.6);
 pub const HOVER: Rgba = Rgba(0.3, 0.8, 0.4, 0.35);
 /// A piece that cannot move, clicked.
 pub const STUCK: Rgba = Rgba(0.85, 0.2, 0.15, 0.9);
+/// The squares a "why not" message refers to.
+pub const WHY_MARK: Rgba = Rgba(1.0, 0.55, 0.1, 0.95);
+/// The box of a "why not" message.
+pub const WHY_NOT: Rgba = Rgba(0.55, 0.25, 0.08, 0.95);
+/// The hint's arrow.
+pub const HINT: Rgba = Rgba(0.2, 0.75, 0.95, 0.8);
 /// The cells that decided the game.
 pub const ENDING: Rgba = Rgba(0.2, 0.85, 0.35, 0.9);
 /// An explosion's flash (atomic chess).

@@ -554,9 +554,9 @@ fn the_rules_are_readable_inside_the_game() {
     assert_eq!(top(&screen), Some(&Layer::Rules { first: 0 }));
 }
 
-/// Fix 12: T changes Connect Four's look, and a piece that cannot move says so.
+/// Fix 12: T changes Connect Four's look, and a piece that cannot move says why.
 #[test]
-fn themes_change_connect_four_and_stuck_pieces_say_so() {
+fn themes_change_connect_four_and_stuck_pieces_say_why() {
     let mut context = context();
     let mut screen = game("connect4", None, PEOPLE);
     let before = drawn(&screen, &context);
@@ -565,9 +565,15 @@ fn themes_change_connect_four_and_stuck_pieces_say_so() {
     let mut chess = game("chess", None, PEOPLE);
     click_cell(&mut chess, &mut context, 0);
     assert_eq!(chess.entry().picked(), None);
-    let message = context.notice.clone().expect("a message");
-    assert_eq!(message.kind, MessageKind::Info);
-    assert!(message.text.contains("no move"), "{}", message.text);
+    let why = chess.why_not().expect("a reason");
+    assert_eq!(why.kind, "no-move");
+    assert!(
+        drawn(&chess, &context)
+            .texts()
+            .contains(&why.sentence.as_str()),
+        "the reason is shown: {}",
+        why.sentence
+    );
 }
 
 #[test]

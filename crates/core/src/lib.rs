@@ -12,6 +12,7 @@ mod player;
 mod rules;
 mod score;
 mod view;
+mod why;
 pub mod zobrist;
 
 pub use clock::{
@@ -25,3 +26,4 @@ pub use player::Player;
 pub use rules::{Heuristics, MoveCode, Present, Rules};
 pub use score::Score;
 pub use view::{BoardView, Cell, CellMark, InputStyle};
+pub use why::{Attempt, Explain, Reason, WhyNot};

@@ -4,8 +4,8 @@
 use ply_ai::level::{self, Request};
 use ply_ai::search::{Limits, Report, Searcher};
 use ply_core::{
-    BoardView, EndReason, Heuristics, MoveCode, MoveError, Outcome, PieceKind, PieceLook, Player,
-    Present, Rules, Score, SideColors,
+    Attempt, BoardView, EndReason, Explain, Heuristics, MoveCode, MoveError, Outcome, PieceKind,
+    PieceLook, Player, Present, Rules, Score, SideColors, WhyNot,
 };
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -157,6 +157,12 @@ pub trait AnyGame: Send + Sync {
     fn move_path(&self, code: MoveCode) -> Option<Vec<usize>>;
     /// Reads a legal move from move text.
     fn parse_move(&self, text: &str) -> Result<MoveCode, MoveError>;
+    /// Reads move text as the cells it names, without judging whether it is legal
+    /// (for explaining a move the rules refuse).
+    fn read_attempt(&self, text: &str) -> Result<Attempt, MoveError>;
+    /// The legal moves that fit a move a person tried (every move of a picked-up piece,
+    /// every promotion choice), or why none does, in the mode's terms.
+    fn judge(&self, attempt: &Attempt) -> Result<Vec<MoveCode>, WhyNot>;
     /// Plays a move, refusing anything that is not legal now.
     fn play(&mut self, code: MoveCode) -> Result<(), MoveError>;
     /// Reads and plays a move given as move text.
@@ -377,7 +383,7 @@ impl<G: Heuristics + Present> Game<G> {
     }
 }
 
-impl<G: Rules + Heuristics + Present> AnyGame for Game<G> {
+impl<G: Rules + Heuristics + Present + Explain> AnyGame for Game<G> {
     fn mode_id(&self) -> &'static str {
         G::ID
     }
@@ -454,6 +460,20 @@ impl<G: Rules + Heuristics + Present> AnyGame for Game<G> {
             return Err(MoveError::GameOver);
         }
         self.current.parse_move(text).map(G::move_code)
+    }
+
+    fn read_attempt(&self, text: &str) -> Result<Attempt, MoveError> {
+        self.current.read_attempt(text)
+    }
+
+    fn judge(&self, attempt: &Attempt) -> Result<Vec<MoveCode>, WhyNot> {
+        if self.outcome().is_some() {
+            return Err(WhyNot::game_over());
+        }
+        match self.current.judge(attempt) {
+            Ok(moves) => Ok(moves.into_iter().map(G::move_code).collect()),
+            Err(reason) => Err(self.current.why_not(&reason)),
+        }
     }
 
     fn play(&mut self, code: MoveCode) -> Result<(), MoveError> {

@@ -6,7 +6,8 @@
 
 use crate::{AnyGame, Game, LegalMove};
 use ply_core::{
-    Heuristics, MoveCode, MoveError, Outcome, PositionError, Present, Rules, zobrist::splitmix64,
+    Attempt, Explain, Heuristics, MoveCode, MoveError, Outcome, PositionError, Present, Reason,
+    Rules, zobrist::splitmix64,
 };
 use thiserror::Error;
 
@@ -126,6 +127,24 @@ pub enum Failure {
         /// Why it was refused.
         error: MoveError,
     },
+    /// A legal move, tried by its text, its path or its piece, was explained as illegal.
+    #[error("the legal move {text} was explained as illegal ({tried}): {reason}")]
+    LegalExplained {
+        /// The move text.
+        text: String,
+        /// How it was tried: "text", "path" or "piece".
+        tried: &'static str,
+        /// The reason given.
+        reason: String,
+    },
+    /// A move the rules refuse was judged legal, or an explanation said nothing.
+    #[error("the cells {cells:?} were judged wrongly: {problem}")]
+    MisjudgedAttempt {
+        /// The cells tried.
+        cells: Vec<usize>,
+        /// What was wrong.
+        problem: &'static str,
+    },
     /// The game went on past [`MAX_PLIES`].
     #[error("the game did not end within {MAX_PLIES} plies")]
     NoEnd,
@@ -175,7 +194,7 @@ pub enum Failure {
 /// the start;
 /// and the final position's text reads back finished with the same outcome (see
 /// [`check_final_text`]).
-pub fn check<G: Rules + Heuristics + Present>(
+pub fn check<G: Rules + Heuristics + Present + Explain>(
     seed: u64,
     playouts: usize,
 ) -> Result<Report, ConformanceError> {
@@ -217,8 +236,17 @@ pub fn check<G: Rules + Heuristics + Present>(
             }
             let chosen = moves[dice.below(moves.len())];
             check_move(&position, chosen).map_err(here)?;
+            let explained: &[G::Move] = if playout < LISTED_PLAYOUTS {
+                &moves
+            } else {
+                std::slice::from_ref(&chosen)
+            };
+            for &mv in explained {
+                check_legal_not_explained(&position, mv).map_err(here)?;
+            }
             if plies % 8 == 0 {
                 check_refusals(&game, &mut dice).map_err(here)?;
+                check_explanations(&position, &moves, &mut dice).map_err(here)?;
             }
             game.play_move(chosen).map_err(|error| {
                 here(Failure::PlayRefused {
@@ -287,7 +315,7 @@ fn check_move<G: Rules + Present>(position: &G, mv: G::Move) -> Result<(), Failu
     Ok(())
 }
 
-fn check_refusals<G: Rules + Heuristics + Present>(
+fn check_refusals<G: Rules + Heuristics + Present + Explain>(
     game: &Game<G>,
     dice: &mut Dice,
 ) -> Result<(), Failure> {
@@ -312,10 +340,93 @@ fn check_refusals<G: Rules + Heuristics + Present>(
     Ok(())
 }
 
+/// Checks that a legal move is never explained as illegal: tried by its move text, by
+/// the cells of its path, and by picking up its piece, the judge accepts it.
+fn check_legal_not_explained<G: Rules + Present + Explain>(
+    position: &G,
+    mv: G::Move,
+) -> Result<(), Failure> {
+    let text = position.move_text(mv);
+    let path = position.move_path(mv);
+    let by_text = position
+        .read_attempt(&text)
+        .map_err(|error| Failure::LegalExplained {
+            text: text.clone(),
+            tried: "text",
+            reason: error.to_string(),
+        })?;
+    let tries = [
+        ("text", by_text),
+        ("path", Attempt::cells(path.clone())),
+        ("piece", Attempt::cells(path[..1].to_vec())),
+    ];
+    for (tried, attempt) in tries {
+        match position.judge(&attempt) {
+            Ok(fitting) if fitting.contains(&mv) => {}
+            Ok(_) => {
+                return Err(Failure::LegalExplained {
+                    text,
+                    tried,
+                    reason: "judged legal, but as other moves".into(),
+                });
+            }
+            Err(reason) => {
+                return Err(Failure::LegalExplained {
+                    text,
+                    tried,
+                    reason: position.sentence(&reason),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Tries random pairs of cells: whatever the judge accepts must be legal moves that
+/// fit the pair, and whatever it refuses must fit no legal move and come with a kind and
+/// a sentence.
+fn check_explanations<G: Rules + Present + Explain>(
+    position: &G,
+    legal: &[G::Move],
+    dice: &mut Dice,
+) -> Result<(), Failure> {
+    let cells = position.view().cells.len();
+    for _ in 0..8 {
+        let tried = vec![dice.below(cells), dice.below(cells)];
+        let misjudged = |problem| Failure::MisjudgedAttempt {
+            cells: tried.clone(),
+            problem,
+        };
+        let fits = |mv: &G::Move| {
+            let path = position.move_path(*mv);
+            path.first() == tried.first() && path.last() == tried.last()
+        };
+        match position.judge(&Attempt::cells(tried.clone())) {
+            Ok(fitting) => {
+                if fitting.is_empty() || fitting.iter().any(|mv| !legal.contains(mv)) {
+                    return Err(misjudged("accepted moves that are not legal"));
+                }
+            }
+            Err(reason) => {
+                let wide = position.view().input == ply_core::InputStyle::DropInColumn;
+                if !wide && legal.iter().any(fits) {
+                    return Err(misjudged("refused a legal move"));
+                }
+                if reason.kind().is_empty() || position.sentence(&reason).is_empty() {
+                    return Err(misjudged("gave an empty reason"));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Checks that the game's list of legal moves holds what the rules give for its current
 /// position, computed now: the same moves in the same order, with the same codes, move
 /// texts, display forms and paths; none once the game is over.
-fn check_legal_list<G: Rules + Heuristics + Present>(game: &Game<G>) -> Result<(), Failure> {
+fn check_legal_list<G: Rules + Heuristics + Present + Explain>(
+    game: &Game<G>,
+) -> Result<(), Failure> {
     let position = game.position();
     let mut moves = Vec::new();
     if game.outcome().is_none() {
@@ -340,7 +451,7 @@ fn check_legal_list<G: Rules + Heuristics + Present>(game: &Game<G>) -> Result<(
 /// leads back to the start. If `listed`, the list of legal moves is compared with the
 /// rules' own at the end, after the first undo, and at the first [`LISTED_PLIES`]
 /// positions of the game.
-fn check_finished<G: Rules + Heuristics + Present>(
+fn check_finished<G: Rules + Heuristics + Present + Explain>(
     game: &Game<G>,
     listed: bool,
 ) -> Result<(), Failure> {
@@ -379,7 +490,9 @@ fn check_finished<G: Rules + Heuristics + Present>(
 /// kept beside the position (one the text leaves out, so the position read back
 /// differs from the one written) may lose the draw it decided. Such a text must read
 /// back as a legal unfinished position, with moves.
-pub fn check_final_text<G: Rules + Heuristics + Present>(position: &G) -> Result<(), Failure> {
+pub fn check_final_text<G: Rules + Heuristics + Present + Explain>(
+    position: &G,
+) -> Result<(), Failure> {
     let reread = G::from_text(&position.to_text()).map_err(Failure::TextRejected)?;
     let expected = position.outcome();
     let found = reread.outcome();

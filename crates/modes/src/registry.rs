@@ -1,7 +1,7 @@
 //! The list of game modes. Adding a mode is one line in `MODES`.
 
 use crate::{AnyGame, Game, conformance};
-use ply_core::{Heuristics, PositionError, Present, Rules, TimeControl};
+use ply_core::{Explain, Heuristics, PositionError, Present, Rules, TimeControl};
 
 /// A playable mode: its names and how to start a game of it.
 pub struct Mode {
@@ -22,7 +22,7 @@ pub struct Mode {
 
 impl Mode {
     /// The registry entry of mode `G`.
-    pub const fn of<G: Rules + Heuristics + Present>() -> Mode {
+    pub const fn of<G: Rules + Heuristics + Present + Explain>() -> Mode {
         Mode {
             id: G::ID,
             name: G::NAME,
@@ -55,11 +55,11 @@ impl Mode {
     }
 }
 
-fn new_game<G: Rules + Heuristics + Present>() -> Box<dyn AnyGame> {
+fn new_game<G: Rules + Heuristics + Present + Explain>() -> Box<dyn AnyGame> {
     Box::new(Game::new(G::start()))
 }
 
-fn from_position<G: Rules + Heuristics + Present>(
+fn from_position<G: Rules + Heuristics + Present + Explain>(
     text: &str,
 ) -> Result<Box<dyn AnyGame>, PositionError> {
     Ok(Box::new(Game::new(G::from_text(text)?)))

@@ -20,6 +20,7 @@ mod save_list;
 mod save_verify;
 mod stop_bench;
 mod think;
+mod why;
 
 use clap::{Parser, Subcommand};
 use std::io;
@@ -41,6 +42,8 @@ enum Command {
     Moves(moves::MovesArgs),
     /// List the game modes and their identifiers.
     Modes,
+    /// Say why a move is not legal in a position (or that it is), in one line.
+    Why(why::WhyArgs),
     /// Let the computer search a position, showing each iteration.
     Think(think::ThinkArgs),
     /// Two search settings play a match against each other.
@@ -86,6 +89,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(&args),
         Command::Moves(args) => moves::run(&args),
         Command::Think(args) => think::run(&args),
+        Command::Why(args) => why::run(&args),
         Command::Match(args) => matches::run(&args),
         Command::Uci => conversation(protocol::uci::run(io::stdin().lock(), io::stdout())),
         Command::Engine => conversation(protocol::engine::run(io::stdin().lock(), io::stdout())),

@@ -3,6 +3,7 @@
 
 use super::animation::{Spot, Timeline};
 use super::{Board, Hit, Placement, Scene};
+use crate::board::arrow::draw_arrow;
 use crate::display::{Align, Frame, Item, Point, Rect, Rgba};
 use crate::pieces::{self, PieceColors};
 use crate::table::{Piece, TableEvent};
@@ -269,6 +270,13 @@ impl FlatBoard {
                 color: theme::STUCK,
             });
         }
+        for &index in &marks.explained {
+            frame.push(Item::Frame {
+                rect: g.cell_rect(index).inset(3.0),
+                thickness: (g.cell_rect(index).w * 0.08).max(3.0),
+                color: theme::WHY_MARK,
+            });
+        }
         if let Some(Hit::Cell(hovered)) = marks.hover {
             frame.rect(g.cell_rect(hovered), theme::HOVER);
         }
@@ -428,5 +436,21 @@ impl Board for FlatBoard {
         self.draw_coordinates(&g, scene, frame);
         self.draw_pieces(&g, scene, frame);
         self.draw_ending(&g, scene, frame);
+        draw_hint(&g, scene, frame);
     }
+}
+
+/// The hint's arrow along the suggested move; a single cell (a Connect Four drop) gets
+/// an arrow falling into it from above.
+fn draw_hint(g: &Geometry, scene: &Scene<'_>, frame: &mut Frame) {
+    let path = &scene.marks.hint;
+    let mut points: Vec<Point> = path
+        .iter()
+        .map(|&index| g.cell_rect(index).center())
+        .collect();
+    if let [only] = points.as_slice() {
+        let above = Point::new(only.x, only.y - g.cell * 1.2);
+        points.insert(0, above);
+    }
+    draw_arrow(frame, &points, g.cell * 0.16, theme::HINT);
 }

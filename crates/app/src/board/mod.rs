@@ -3,6 +3,7 @@
 //! column is under a point, animates the table's events and draws a scene.
 
 pub mod animation;
+pub mod arrow;
 pub mod flat;
 
 use crate::display::{Frame, Point, Rect};
@@ -40,6 +41,12 @@ pub struct Marks {
     pub ending: Vec<usize>,
     /// A piece the player tried to pick up that cannot move.
     pub stuck: Option<usize>,
+    /// The cells a "why not" message refers to (the checking piece, the pieces that
+    /// must jump, the pinned line, the throne).
+    pub explained: Vec<usize>,
+    /// The computer's suggested move (a hint), as the cells it goes through; drawn as
+    /// an arrow.
+    pub hint: Vec<usize>,
     /// The piece being dragged and where the pointer holds it.
     pub dragging: Option<(usize, Point)>,
 }

@@ -6,12 +6,14 @@
 
 mod clock;
 mod events;
+mod hint;
 mod referee;
 mod remote;
 mod seat;
 
 pub use clock::{Clocks, LOW_TIME, clock_text};
 pub use events::{MoveEffects, NoticeKind, Piece, TableEvent, Tally, effects};
+pub use hint::Hint;
 pub use referee::{LocalReferee, Referee, Request, Ruling};
 pub use remote::RemoteReferee;
 pub use seat::Seat;
@@ -75,6 +77,7 @@ pub struct Table {
     ending: Option<Outcome>,
     record: SaveRecord,
     events: Vec<TableEvent>,
+    hints: hint::Hints,
 }
 
 impl Table {
@@ -103,6 +106,7 @@ impl Table {
             ending: None,
             record: SaveRecord::default(),
             events: Vec::new(),
+            hints: hint::Hints::default(),
         }
     }
 
@@ -291,6 +295,7 @@ impl Table {
                 News::Done(thought) => self.computer_answered(thought),
             }
         }
+        self.poll_hint();
         if !paused {
             self.start_computer_if_due();
         }

@@ -9,9 +9,11 @@ mod notation;
 mod pdn_problem;
 mod position;
 mod rules;
+mod why;
 
 use geometry::{LANDING, NEIGHBOUR, cell_of};
 pub use position::Checkers;
+pub use why::CheckersReason;
 
 /// What kind of piece stands on a square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

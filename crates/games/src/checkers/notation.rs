@@ -21,8 +21,9 @@ impl Checkers {
         text
     }
 
-    /// Reads a move in standard notation and finds it among the legal moves.
-    pub fn parse_notation(&self, text: &str) -> Result<Move, MoveError> {
+    /// Reads the squares of a move in standard notation (indexes 0..32, the start
+    /// first) and whether it is written as a capture, without judging legality.
+    pub(super) fn read_squares(text: &str) -> Result<(bool, Vec<u8>), MoveError> {
         let text = text.trim();
         let malformed = |reason: &str| MoveError::malformed(text, reason);
         let capture = text.contains(['x', 'X']);
@@ -36,8 +37,7 @@ impl Checkers {
                 "write a plain move as 11-15 and a capture as 22x15x8",
             ));
         }
-        let mut squares = [0u8; MAX_SQUARES];
-        let mut count = 0;
+        let mut squares = Vec::with_capacity(MAX_SQUARES);
         for part in text.split(['x', 'X', '-']) {
             let part = part.trim();
             let number = Some(part)
@@ -45,18 +45,26 @@ impl Checkers {
                 .and_then(|part| part.parse::<u8>().ok())
                 .filter(|number| (1..=32).contains(number))
                 .ok_or_else(|| malformed(&format!("'{part}' is not a square number (1 to 32)")))?;
-            if count == MAX_SQUARES {
+            if squares.len() == MAX_SQUARES {
                 return Err(malformed("a capture takes at most 12 pieces"));
             }
-            squares[count] = number - 1;
-            count += 1;
+            squares.push(number - 1);
         }
-        let squares = &squares[..count];
-        if !capture && count != 2 {
+        if !capture && squares.len() != 2 {
             return Err(malformed(
                 "a plain move names two squares: where the piece starts and where it goes",
             ));
         }
+        Ok((capture, squares))
+    }
+
+    /// Reads a move in standard notation and finds it among the legal moves.
+    pub fn parse_notation(&self, text: &str) -> Result<Move, MoveError> {
+        let text = text.trim();
+        let malformed = |reason: &str| MoveError::malformed(text, reason);
+        let (capture, squares) = Self::read_squares(text)?;
+        let squares = squares.as_slice();
+        let count = squares.len();
 
         let mut moves = Vec::with_capacity(32);
         self.generate(&mut moves);

@@ -12,6 +12,7 @@ mod notation;
 mod position;
 mod rules;
 mod variants;
+mod why;
 
 pub use bits::{Bits, U256};
 pub use geometry::{Board8, Board16, Geometry};
@@ -19,6 +20,7 @@ pub use position::Chess;
 pub use variants::{
     AtomicRules, HoleRules, KothRules, LpsRules, MegaRules, StandardRules, Variant,
 };
+pub use why::ChessReason;
 
 /// Standard chess (FIDE rules).
 pub type Standard = Chess<StandardRules>;

@@ -10,8 +10,10 @@ mod notation;
 mod position;
 mod rules;
 pub mod solver;
+mod why;
 
 pub use position::ConnectFour;
+pub use why::ConnectFourReason;
 
 /// A move: dropping a counter into one column.
 ///

@@ -8,9 +8,11 @@ mod movegen;
 mod position;
 mod rules;
 mod text_problem;
+mod why;
 
 pub use board::{parse_square, square_name};
 pub use position::{Hnefatafl, MOVE_LIMIT, START};
+pub use why::TaflReason;
 
 use ply_core::Player;
 

@@ -77,21 +77,8 @@ impl Rules for Hnefatafl {
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let text = text.trim();
-        let (from, to) = text.split_once('-').ok_or_else(|| {
-            MoveError::malformed(text, "expected two squares joined by '-', such as d1-d3")
-        })?;
-        let square = |part: &str, which: &str| {
-            parse_square(part).ok_or_else(|| {
-                MoveError::malformed(
-                    text,
-                    format!("'{part}' is not a {which} square (files a to k, ranks 1 to 11)"),
-                )
-            })
-        };
-        let wanted = Move {
-            from: square(from, "from")?,
-            to: square(to, "to")?,
-        };
+        let (from, to) = Self::read_squares(text)?;
+        let wanted = Move { from, to };
         let mut moves = Vec::with_capacity(128);
         self.generate(&mut moves);
         if moves.contains(&wanted) {
@@ -287,6 +274,25 @@ impl Present for Hnefatafl {
 
     fn move_path(&self, mv: Move) -> Vec<usize> {
         vec![usize::from(mv.from), usize::from(mv.to)]
+    }
+}
+
+impl Hnefatafl {
+    /// Reads the two squares of move text such as `d1-d3`, without judging legality.
+    pub(super) fn read_squares(text: &str) -> Result<(u8, u8), MoveError> {
+        let text = text.trim();
+        let (from, to) = text.split_once('-').ok_or_else(|| {
+            MoveError::malformed(text, "expected two squares joined by '-', such as d1-d3")
+        })?;
+        let square = |part: &str, which: &str| {
+            parse_square(part).ok_or_else(|| {
+                MoveError::malformed(
+                    text,
+                    format!("'{part}' is not a {which} square (files a to k, ranks 1 to 11)"),
+                )
+            })
+        };
+        Ok((square(from, "from")?, square(to, "to")?))
     }
 }
 

@@ -1,6 +1,7 @@
 //! `ply engine`: a small line protocol that plays every mode, for scripts and match
 //! tools beyond chess. Commands: `mode ID`, `position TEXT|startpos [moves ...]`,
-//! `go [movetime MS] [depth N] [nodes N]`, `stop`, `moves`, `perft N`, `isready`, `quit`.
+//! `go [movetime MS] [depth N] [nodes N]`, `stop`, `moves`, `why MOVE`, `perft N`,
+//! `isready`, `quit`.
 
 use super::output::Output;
 use super::search_thread::{Job, SearchThread};
@@ -14,6 +15,7 @@ const MODE_USAGE: &str = "mode ID";
 const POSITION_USAGE: &str = "position startpos|TEXT [moves MOVE ...]";
 const GO_USAGE: &str = "go movetime MS | go depth N (nodes N may be added)";
 const PERFT_USAGE: &str = "perft N, with N from 0 to 8";
+const WHY_USAGE: &str = "why MOVE";
 
 /// Speaks the line protocol on `input` and `output` until `quit` or the end of the
 /// input.
@@ -67,6 +69,7 @@ impl<W: Write + Send + 'static> Session<W> {
             "stop" => self.search.finish()?,
             "moves" => self.list_moves(args)?,
             "perft" => self.perft(args)?,
+            "why" => self.why(args)?,
             "isready" => self.output.line("readyok")?,
             "quit" => return Ok(Flow::Quit),
             _ => return Err(CommandError::UnknownCommand(command.to_string())),
@@ -108,6 +111,15 @@ impl<W: Write + Send + 'static> Session<W> {
             }
         }
         Ok(self.output.line(&line)?)
+    }
+
+    /// Answers `why legal: MOVE ...` or `why KIND: SENTENCE [SQUARES]`.
+    fn why(&self, args: &[&str]) -> Result<(), CommandError> {
+        let [text] = args else {
+            return Err(CommandError::Usage(WHY_USAGE));
+        };
+        let line = crate::why::explain(self.game.as_ref(), text)?;
+        Ok(self.output.line(&format!("why {line}"))?)
     }
 
     /// Answers `perft N LEAVES`.
@@ -224,6 +236,25 @@ mod tests {
         }
         engine.send("perft 1");
         assert_eq!(engine.read_until("perft"), ["perft 1 20"]);
+    }
+
+    #[test]
+    fn why_explains_a_move_in_the_current_position() {
+        let mut engine = engine();
+        engine.send("mode checkers");
+        engine.send("position B:W18:B1,14");
+        engine.send("why 1-5");
+        let answer = engine.read_until("why");
+        assert!(
+            answer[0].starts_with("why jump-compulsory: A jump is compulsory"),
+            "{answer:?}"
+        );
+        engine.send("why 14x23");
+        assert_eq!(engine.read_until("why"), ["why legal: 14x23"]);
+        engine.send("why 1x");
+        engine.send("isready");
+        let answer = engine.read_until("readyok");
+        assert!(answer[0].starts_with("info string error "), "{answer:?}");
     }
 
     #[test]

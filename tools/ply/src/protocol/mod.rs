@@ -60,6 +60,9 @@ pub enum CommandError {
     /// be played (the error says which, by number and text).
     #[error(transparent)]
     Replay(#[from] ReplayError),
+    /// Move text that is not written in the mode's notation.
+    #[error(transparent)]
+    Move(#[from] ply_core::MoveError),
     /// The answer could not be written (the other side has gone).
     #[error("cannot write the answer: {0}")]
     Output(#[from] io::Error),

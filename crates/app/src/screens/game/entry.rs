@@ -51,6 +51,9 @@ pub enum Entry {
     Choose(Vec<MoveCode>),
     /// The player tried to pick up a piece of theirs that cannot move.
     Stuck(usize),
+    /// The player tried a move the rules refuse: the cells touched, the start first
+    /// (a piece of the other side picked up, or a piece put where it cannot go).
+    Refused(Vec<usize>),
 }
 
 /// The move being entered: the picked-up piece and the landing squares chosen so far.
@@ -125,14 +128,33 @@ impl MoveEntry {
             if Some(cell) == self.picked && self.landings.is_empty() {
                 return Entry::Building;
             }
+            let tried = self.tried(cell);
+            return match self.pick(cell, moves, game) {
+                Entry::Nothing | Entry::Refused(_) => Entry::Refused(tried),
+                picked => picked,
+            };
         }
         self.pick(cell, moves, game)
+    }
+
+    /// The cells of a move that puts the picked-up piece down on `cell`.
+    fn tried(&self, cell: usize) -> Vec<usize> {
+        let mut cells = self.prefix();
+        cells.push(cell);
+        cells
     }
 
     /// The pointer let go of a dragged piece over `cell`.
     pub fn release(&mut self, cell: Option<usize>, moves: &[Candidate]) -> Entry {
         match cell {
-            Some(cell) if Some(cell) != self.picked => self.put(cell, moves),
+            Some(cell) if Some(cell) != self.picked => match self.put(cell, moves) {
+                Entry::Nothing => {
+                    let tried = self.tried(cell);
+                    self.clear();
+                    Entry::Refused(tried)
+                }
+                entry => entry,
+            },
             _ => Entry::Nothing,
         }
     }
@@ -150,8 +172,16 @@ impl MoveEntry {
             .get(cell)
             .and_then(|c| c.piece)
             .is_some_and(|(owner, _)| owner == side);
+        let theirs = game
+            .view()
+            .cells
+            .get(cell)
+            .and_then(|c| c.piece)
+            .is_some_and(|(owner, _)| owner != side);
         if own {
             Entry::Stuck(cell)
+        } else if theirs {
+            Entry::Refused(vec![cell])
         } else {
             Entry::Nothing
         }

@@ -4,14 +4,13 @@
 use super::entry::{Entry, MoveEntry};
 use super::layers::{Action, Layer};
 use super::panel::{Panel, PanelHit};
-use super::{GameScreen, LookingBack, Press, STUCK_SECONDS, Target};
+use super::{GameScreen, LookingBack, Press, STUCK_SECONDS, Target, why_not};
 use crate::audio::Cue;
 use crate::board::Hit;
 use crate::display::Point;
-use crate::message::Message;
 use crate::screens::widgets::Look;
 use crate::screens::{Context, Key, Transition};
-use ply_core::MoveCode;
+use ply_core::{MoveCode, WhyNot};
 
 impl GameScreen {
     pub(super) fn look_back(&mut self, context: &Context, plies: Option<usize>) {
@@ -62,11 +61,33 @@ impl GameScreen {
             }
             Entry::Stuck(cell) => {
                 self.stuck = Some((cell, STUCK_SECONDS));
-                context.cues.push(Cue::Illegal);
-                context.notice = Some(Message::info("That piece has no move now."));
+                self.refuse(vec![cell], context);
+            }
+            Entry::Refused(cells) => {
+                self.dragging = None;
+                self.refuse(cells, context);
             }
             Entry::Building | Entry::Nothing => {}
         }
+    }
+
+    /// Says why the move that touched `cells` is not legal, as the rules put it.
+    fn refuse(&mut self, cells: Vec<usize>, context: &mut Context) {
+        self.why_not = why_not::explain(self.table.game(), cells);
+        if self.why_not.is_some() {
+            context.cues.push(Cue::Illegal);
+        }
+    }
+
+    /// Says why a person may not move now: the game is over, or it is not their turn.
+    fn refuse_now(&mut self, context: &mut Context) {
+        let game = self.table.game();
+        self.why_not = Some(if self.table.outcome().is_some() {
+            WhyNot::game_over()
+        } else {
+            WhyNot::not_your_turn(game.side_name(game.to_move()))
+        });
+        context.cues.push(Cue::Illegal);
     }
 
     pub(super) fn play(&mut self, code: MoveCode) {
@@ -81,14 +102,20 @@ impl GameScreen {
             self.panel.reveal(context, &self.table, None);
             return;
         }
+        self.why_not = None;
+        let hit = self.board_hit(context, point);
         if !self.table.person_to_move() {
+            if hit.is_some() && !self.table.persons().is_empty() {
+                self.refuse_now(context);
+            }
             return;
         }
-        match self.board_hit(context, point) {
+        match hit {
             Some(Hit::Column(column)) => {
                 let width = self.table.game().view().width;
-                if let Some(code) = MoveEntry::drop_in(column, width, &self.candidates) {
-                    self.play(code);
+                match MoveEntry::drop_in(column, width, &self.candidates) {
+                    Some(code) => self.play(code),
+                    None => self.refuse(vec![column], context),
                 }
             }
             Some(Hit::Cell(cell)) => {
@@ -162,6 +189,7 @@ impl GameScreen {
             {
                 match hit {
                     PanelHit::Menu => self.push(Layer::Menu),
+                    PanelHit::Hint => self.ask_hint(context),
                     PanelHit::Ply(plies) => self.look_back(context, Some(plies)),
                 }
                 Transition::Stay

@@ -308,6 +308,26 @@ impl Layer {
                 frame.rect(area.inset(-16.0 * s), theme::PANEL);
                 let (placed, _) = rules_layout(context, &paragraphs, *first);
                 for (rect, paragraph) in placed {
+                    if let Some(picture) = paragraph.picture.and_then(crate::help_images::find) {
+                        let side = rect.h - 10.0 * s;
+                        // A picture listed in help_images always fits the rules (a test
+                        // draws each one), so a failure here only leaves its caption.
+                        let _ = picture.draw(Rect::new(rect.x, rect.y, side, side), frame);
+                        let caption = Rect::new(
+                            rect.x + side + 20.0 * s,
+                            rect.y,
+                            rect.w - side - 20.0 * s,
+                            side,
+                        );
+                        frame.text(
+                            paragraph.text.as_str(),
+                            caption,
+                            RULES_TEXT * s,
+                            theme::TEXT_DIM,
+                            Align::Wrap,
+                        );
+                        continue;
+                    }
                     let color = if paragraph.heading {
                         theme::TITLE
                     } else {
@@ -452,6 +472,8 @@ pub fn draw_choice(game: &dyn AnyGame, code: MoveCode, rect: Rect, frame: &mut F
 
 /// The size of the rules' text, before scaling.
 const RULES_TEXT: f32 = 19.0;
+/// The height of a board picture among the rules, before scaling.
+const RULES_PICTURE: f32 = 220.0;
 
 /// The rules of a mode, as paragraphs read from its help page (its name and summary
 /// when the program carries no page for it).
@@ -460,6 +482,7 @@ pub fn rules_text(mode_id: &str) -> Vec<Paragraph> {
         let paragraph = |heading, text: &str| Paragraph {
             heading,
             text: text.to_string(),
+            picture: None,
         };
         ply_modes::find_mode(mode_id)
             .map(|mode| vec![paragraph(true, mode.name), paragraph(false, mode.summary)])
@@ -495,7 +518,11 @@ fn rules_layout<'a>(
     let mut placed = Vec::new();
     for paragraph in paragraphs.iter().skip(first) {
         let lines = paragraph.text.chars().count().div_ceil(per_line).max(1) as f32;
-        let h = lines * size * 1.25 + size * 0.6;
+        let h = if paragraph.picture.is_some() {
+            RULES_PICTURE * s
+        } else {
+            lines * size * 1.25 + size * 0.6
+        };
         if y + h > area.y + area.h && !placed.is_empty() {
             break;
         }

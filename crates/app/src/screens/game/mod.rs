@@ -7,9 +7,11 @@
 mod actions;
 mod ending;
 mod entry;
+mod hint;
 mod input;
 mod layers;
 mod panel;
+mod why_not;
 
 pub use entry::{Candidate, Entry, MoveEntry, candidates};
 pub use layers::{Action, Layer};
@@ -26,7 +28,7 @@ use crate::table::{Table, TableEvent};
 use crate::theme;
 use layers::Situation;
 use panel::Panel;
-use ply_core::{BoardView, InputStyle, Player};
+use ply_core::{BoardView, InputStyle, Player, WhyNot};
 use std::time::Duration;
 
 /// How long a piece that cannot move stays marked after it was clicked, in seconds.
@@ -73,6 +75,8 @@ pub struct GameScreen {
     panel: Panel,
     looking_back: Option<LookingBack>,
     stuck: Option<(usize, f32)>,
+    /// Why the last move a person tried is not legal, until the next try or move.
+    why_not: Option<WhyNot>,
     flipped: bool,
     online: bool,
     /// Seconds since the top layer appeared, for its fade-in.
@@ -94,6 +98,7 @@ impl GameScreen {
             panel: Panel::default(),
             looking_back: None,
             stuck: None,
+            why_not: None,
             flipped: false,
             online,
             layer_age: theme::FADE_SECONDS,
@@ -112,6 +117,11 @@ impl GameScreen {
     /// The table, to change (tests and tools).
     pub fn table_mut(&mut self) -> &mut Table {
         &mut self.table
+    }
+
+    /// Why the last move a person tried is not legal, while it is shown.
+    pub fn why_not(&self) -> Option<&WhyNot> {
+        self.why_not.as_ref()
     }
 
     /// The layers over the game, bottom first.
@@ -269,6 +279,7 @@ impl GameScreen {
     }
 
     fn refresh_moves(&mut self) {
+        self.why_not = None;
         self.candidates = candidates(self.table.game());
         self.entry.clear();
         self.dragging = None;
@@ -360,6 +371,14 @@ impl GameScreen {
             hover,
             ending,
             stuck: self.stuck.map(|(cell, _)| cell),
+            hint: match (self.table.hint(), live) {
+                (Some(hint), true) => hint.path.clone(),
+                _ => Vec::new(),
+            },
+            explained: match (&self.why_not, live) {
+                (Some(why), true) => why.marks.clone(),
+                _ => Vec::new(),
+            },
             dragging: self.entry.picked().zip(self.dragging),
         }
     }
@@ -436,6 +455,12 @@ impl Screen for GameScreen {
                 }
                 Transition::Stay
             }
+            Event::Char('h' | 'H') => {
+                if self.layers.is_empty() {
+                    self.ask_hint(context);
+                }
+                Transition::Stay
+            }
             Event::Char('t' | 'T') => {
                 context.settings.theme = (context.settings.theme + 1) % theme::THEMES.len();
                 context.settings_changed = true;
@@ -473,6 +498,7 @@ impl Screen for GameScreen {
     fn busy(&self) -> bool {
         self.board.animating()
             || self.table.thinking().is_some()
+            || self.table.hinting()
             || self.stuck.is_some()
             || self.layer_age < theme::FADE_SECONDS
     }
@@ -497,6 +523,10 @@ impl Screen for GameScreen {
             to_move: self.table.game().to_move(),
         };
         self.board.draw(&scene, frame);
+        if let Some(why) = &self.why_not {
+            let bounds = self.board.bounds(scene.placement, view);
+            why_not::draw(why, context, bounds, frame);
+        }
         self.panel
             .draw(context, &self.table, self.looking_at(), frame);
         let situation = self.situation(context);

@@ -17,6 +17,8 @@ use ply_modes::{AnyGame, find_mode};
 pub enum PanelHit {
     /// The game menu button.
     Menu,
+    /// The hint button (local games, a person to move).
+    Hint,
     /// A move in the list: look at the position after this many plies.
     Ply(usize),
 }
@@ -49,7 +51,12 @@ fn rows(table: &Table) -> Vec<Row> {
             if row.plies.is_empty() && effects.side == Player::Second {
                 row.plies.push((usize::MAX, "…".into()));
             }
-            row.plies.push((index, effects.display.clone()));
+            let text = if table.hint_used(index) {
+                format!("{} (hint)", effects.display)
+            } else {
+                effects.display.clone()
+            };
+            row.plies.push((index, text));
         }
     }
     rows
@@ -79,6 +86,14 @@ impl Panel {
             panel.w - 40.0 * s,
             50.0 * s,
         )
+    }
+
+    /// The hint button, at the right of the move list's heading.
+    pub fn hint_button(context: &Context, table: &Table) -> Rect {
+        let s = widgets::scale(context);
+        let list = Panel::layout(context, table).list;
+        let width = 120.0 * s;
+        Rect::new(list.x + list.w - width, list.y - 36.0 * s, width, 30.0 * s)
     }
 
     /// Where everything in the panel goes for this game: the parts flow down from the
@@ -179,6 +194,9 @@ impl Panel {
     pub fn hit(&self, context: &Context, table: &Table, point: Point) -> Option<PanelHit> {
         if Panel::menu_button(context).contains(point) {
             return Some(PanelHit::Menu);
+        }
+        if table.can_hint() && Panel::hint_button(context, table).contains(point) {
+            return Some(PanelHit::Hint);
         }
         let list = Panel::layout(context, table).list;
         if !list.contains(point) {
@@ -417,6 +435,20 @@ impl Panel {
             theme::TITLE,
             Align::Left,
         );
+        if table.can_hint() {
+            let look = if table.hinting() {
+                Look::Disabled
+            } else {
+                Look::Normal
+            };
+            widgets::button(
+                frame,
+                context,
+                Panel::hint_button(context, table),
+                "Hint (H)",
+                look,
+            );
+        }
         let rows = rows(table);
         let first = self.first_row(context, table, rows.len());
         let line = Panel::line_height(context);
@@ -495,5 +527,8 @@ fn keys_hint(table: &Table, looking_back: bool) -> String {
     } else {
         "←/→: look back"
     });
+    if table.can_hint() {
+        keys.push("H: hint");
+    }
     keys.join("   ")
 }
