@@ -5,6 +5,7 @@
 
 mod icon;
 mod paint;
+mod paint3d;
 
 use clap::Parser;
 use macroquad::prelude::{
@@ -98,6 +99,14 @@ struct Options {
     /// mode's or topic's page (`index` for the home page), then exit.
     #[arg(long, value_name = "ID")]
     help_page: Option<String>,
+    /// The board view for this run: 2d or 3d (Tab switches in the game; the choice is
+    /// remembered in the settings).
+    #[arg(long, value_name = "VIEW", value_parser = parse_view)]
+    view: Option<bool>,
+    /// For `--screen game`: show the last of `--moves` in motion, this many seconds in
+    /// (a screenshot of its animation).
+    #[arg(long, value_name = "SECONDS")]
+    mid_move: Option<f32>,
     /// Write every sound as a WAV file into this folder, list them with their lengths
     /// and peak levels, and exit.
     #[arg(long, value_name = "DIR")]
@@ -195,6 +204,9 @@ fn first_screen(options: &Options, context: &mut Context) -> Result<Box<dyn Scre
             if options.collapsed {
                 screen.collapse_banner();
             }
+            if let Some(seconds) = options.mid_move {
+                screen.replay_last_move(seconds);
+            }
             Box::new(screen)
         }
         other => return Err(StartError::UnknownScreen(other.to_string())),
@@ -243,6 +255,9 @@ fn main() -> ExitCode {
         |(w, h)| (w as f32, h as f32),
     );
     let mut context = Context::new(settings.clone(), size);
+    if let Some(solid) = options.view {
+        context.settings.view_3d = solid;
+    }
     context.saves = ply_save::SaveFolder::standard().ok();
     let screen = match first_screen(&options, &mut context) {
         Ok(screen) => screen,
@@ -405,6 +420,15 @@ fn parse_level(text: &str) -> Result<Level, String> {
         .ok_or_else(|| format!("\"{text}\" is not a strength: easy, medium, hard or maximum"))
 }
 
+/// Reads a board view: `2d` (false) or `3d` (true).
+fn parse_view(text: &str) -> Result<bool, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "2d" => Ok(false),
+        "3d" => Ok(true),
+        _ => Err(format!("\"{text}\" is not a board view: 2d or 3d")),
+    }
+}
+
 /// Reads `WIDTHxHEIGHT`.
 fn parse_size(text: &str) -> Result<(u32, u32), String> {
     let (w, h) = text
@@ -477,6 +501,7 @@ async fn measure(
     let mut last = Instant::now();
     let (mut longest_frame, mut longest_logic, mut longest_paint) = (0.0f32, 0.0f32, 0.0f32);
     let mut frames = 0u32;
+    let mut durations = Vec::new();
     let (mut sounds, mut ended) = (0usize, None::<Instant>);
     while started.elapsed().as_secs_f32() < seconds
         && ended.is_none_or(|at| at.elapsed().as_secs_f32() < 1.0)
@@ -498,6 +523,7 @@ async fn measure(
         let now = Instant::now();
         if frames > 2 {
             longest_frame = longest_frame.max((now - last).as_secs_f32());
+            durations.push((now - last).as_secs_f32());
             longest_logic = longest_logic.max((paint_start - logic_start).as_secs_f32());
             longest_paint = longest_paint.max((paint_end - paint_start).as_secs_f32());
         }
@@ -509,13 +535,15 @@ async fn measure(
     } else {
         "the game goes on"
     };
+    let p99 = plyground::measure::percentile(&mut durations, 0.99);
     println!(
         "{frames} frames in {:.1} s, computer against computer on {}: longest frame \
-         {:.1} ms (screens' work {:.1} ms, issuing the drawing {:.1} ms); {sounds} sounds, \
-         {game}",
+         {:.1} ms, 99th percentile {:.1} ms (screens' work {:.1} ms, issuing the drawing \
+         {:.1} ms); {sounds} sounds, {game}",
         started.elapsed().as_secs_f32(),
         level.name(),
         longest_frame * 1000.0,
+        p99 * 1000.0,
         longest_logic * 1000.0,
         longest_paint * 1000.0
     );

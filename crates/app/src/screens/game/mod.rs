@@ -10,6 +10,7 @@ mod entry;
 mod input;
 mod layers;
 mod panel;
+mod view;
 
 pub use entry::{Candidate, Entry, MoveEntry, candidates};
 pub use layers::{Action, Layer};
@@ -18,8 +19,8 @@ pub use panel::PanelHit;
 use super::widgets;
 use super::{Context, Event, Key, Screen, Transition};
 use crate::audio::{Listener, cues_for};
-use crate::board::flat::FlatBoard;
-use crate::board::{Board, Hit, Marks, Placement, Scene};
+use crate::board::views::Boards;
+use crate::board::{Hit, Marks, Placement, Scene};
 use crate::display::{Frame, Point, Rect};
 use crate::message::Message;
 use crate::table::{Table, TableEvent};
@@ -63,7 +64,9 @@ struct LookingBack {
 /// The game screen.
 pub struct GameScreen {
     table: Table,
-    board: Box<dyn Board>,
+    boards: Boards,
+    /// Where the right button went down to orbit the 3D camera, while it is held.
+    orbiting: Option<Point>,
     candidates: Vec<Candidate>,
     entry: MoveEntry,
     dragging: Option<Point>,
@@ -85,7 +88,8 @@ impl GameScreen {
         let mut screen = GameScreen {
             candidates: candidates(table.game()),
             table,
-            board: Box::new(FlatBoard::new()),
+            boards: Boards::new(),
+            orbiting: None,
             entry: MoveEntry::default(),
             dragging: None,
             layers: Vec::new(),
@@ -132,7 +136,8 @@ impl GameScreen {
     /// The centre of a cell on screen, for a window of the context's size.
     pub fn cell_center(&self, context: &Context, cell: usize) -> Point {
         let view = self.table.game().view();
-        self.board.cell_center(self.placement(context), &view, cell)
+        self.board(context)
+            .cell_center(self.placement(context), &view, cell)
     }
 
     /// Where the picked-up piece may go: quiet destinations, then those that take.
@@ -249,7 +254,8 @@ impl GameScreen {
 
     fn board_hit(&self, context: &Context, point: Point) -> Option<Hit> {
         let view = self.table.game().view();
-        self.board.hit(self.placement(context), &view, point)
+        self.board(context)
+            .hit(self.placement(context), &view, point)
     }
 
     fn situation(&self, context: &Context) -> Situation<'_> {
@@ -262,7 +268,7 @@ impl GameScreen {
             acting: self.table.acting_person(),
             can_save: context.saves.is_some(),
             board: self
-                .board
+                .board(context)
                 .bounds(self.placement(context), &self.table.game().view()),
             ending: self.ending_text(),
         }
@@ -278,7 +284,7 @@ impl GameScreen {
         let listener = Listener::at(&self.table);
         for event in self.table.take_events() {
             context.cues.extend(cues_for(&event, &listener));
-            self.board.show(&event, &self.table.game().view());
+            self.boards.show(&event, &self.table.game().view());
             match event {
                 TableEvent::Moved(_) | TableEvent::Undone => {
                     self.looking_back = None;
@@ -366,12 +372,17 @@ impl GameScreen {
 
 impl Screen for GameScreen {
     fn update(&mut self, event: &Event, context: &mut Context) -> Transition {
+        if self.view_event(event, context) {
+            return Transition::Stay;
+        }
         match event {
             Event::Tick(seconds) => {
                 let elapsed = Duration::from_secs_f32(seconds.max(0.0));
                 self.table.tick(elapsed, self.paused());
                 self.take_table_events(context);
-                self.board.tick(*seconds);
+                let view = self.table.game().view();
+                self.boards
+                    .tick(*seconds, self.rotated() && view.may_rotate);
                 self.layer_age += seconds.max(0.0);
                 if let Some((_, left)) = &mut self.stuck {
                     *left -= seconds;
@@ -470,7 +481,7 @@ impl Screen for GameScreen {
     }
 
     fn busy(&self) -> bool {
-        self.board.animating()
+        self.boards.animating()
             || self.table.thinking().is_some()
             || self.stuck.is_some()
             || self.layer_age < theme::FADE_SECONDS
@@ -494,8 +505,9 @@ impl Screen for GameScreen {
             marks: &marks,
             theme: theme::theme(context.settings.theme),
             to_move: self.table.game().to_move(),
+            pointer: context.pointer,
         };
-        self.board.draw(&scene, frame);
+        self.board(context).draw(&scene, frame);
         self.panel
             .draw(context, &self.table, self.looking_at(), frame);
         let situation = self.situation(context);

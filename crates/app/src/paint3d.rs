@@ -1,0 +1,130 @@
+//! Paints the 3D board's scenes with macroquad's perspective camera: the shapes' meshes
+//! are built once, then every frame each solid's corners are placed, turned and lit by
+//! the scene's light (a soft Lambert light with a small highlight), and drawn with depth
+//! into the lens's area of the window.
+
+use macroquad::prelude::{
+    Camera3D, Mesh, Vertex, draw_mesh, screen_height, set_camera, set_default_camera, vec2, vec3,
+    vec4,
+};
+use plyground::board::shapes::{Part, Tint, build};
+use plyground::board::space::V3;
+use plyground::display::Rgba;
+use plyground::display3d::{Light, Scene3d, Shape, Solid};
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+/// The gold of crowns.
+const GOLD: Rgba = Rgba::rgb(222, 176, 58);
+/// How strong the highlight is, and how tight.
+const SHINE: (f32, i32) = (0.35, 24);
+
+/// Paints 3D scenes, keeping every shape's mesh once built.
+pub struct SolidPainter {
+    meshes: RefCell<HashMap<Shape, Vec<Part>>>,
+    scratch: RefCell<Mesh>,
+}
+
+impl SolidPainter {
+    /// A painter with no mesh built yet.
+    pub fn new() -> SolidPainter {
+        SolidPainter {
+            meshes: RefCell::new(HashMap::new()),
+            scratch: RefCell::new(Mesh {
+                vertices: Vec::new(),
+                indices: Vec::new(),
+                texture: None,
+            }),
+        }
+    }
+
+    /// Paints `scene` into its lens's area, then goes back to drawing flat.
+    pub fn paint(&self, scene: &Scene3d) {
+        let lens = scene.lens;
+        let area = lens.area;
+        let bottom = screen_height() - (area.y + area.h);
+        set_camera(&Camera3D {
+            position: vec3(lens.eye.x, lens.eye.y, lens.eye.z),
+            target: vec3(lens.target.x, lens.target.y, lens.target.z),
+            up: vec3(0.0, 1.0, 0.0),
+            fovy: lens.fovy,
+            aspect: Some(area.w.max(1.0) / area.h.max(1.0)),
+            viewport: Some((
+                area.x.round() as i32,
+                bottom.round() as i32,
+                area.w.round() as i32,
+                area.h.round() as i32,
+            )),
+            z_near: 0.1,
+            z_far: 400.0,
+            ..Default::default()
+        });
+        let mut meshes = self.meshes.borrow_mut();
+        let mut mesh = self.scratch.borrow_mut();
+        for solid in &scene.solids {
+            let parts = meshes
+                .entry(solid.shape)
+                .or_insert_with(|| build(solid.shape));
+            for part in parts.iter() {
+                fill(&mut mesh, part, solid, &scene.light, lens.eye);
+                draw_mesh(&mesh);
+            }
+        }
+        set_default_camera();
+    }
+}
+
+/// Places, turns and lights `part` of `solid` into `mesh`.
+fn fill(mesh: &mut Mesh, part: &Part, solid: &Solid, light: &Light, eye: V3) {
+    let base = match part.tint {
+        Some(Tint::Detail) => solid.detail,
+        Some(Tint::Gold) => GOLD,
+        _ => solid.body,
+    };
+    let (cy, sy) = (solid.yaw.cos(), solid.yaw.sin());
+    let (ct, st) = (solid.tilt.cos(), solid.tilt.sin());
+    let turn = |v: V3| -> V3 {
+        let v = V3::new(v.x, v.y * ct - v.z * st, v.y * st + v.z * ct);
+        V3::new(v.x * cy + v.z * sy, v.y, -v.x * sy + v.z * cy)
+    };
+    let size = solid.size;
+    let toward = light.toward.normalized();
+    mesh.vertices.clear();
+    mesh.indices.clear();
+    mesh.indices.extend_from_slice(&part.indices);
+    for (position, normal) in part.positions.iter().zip(&part.normals) {
+        let scaled = V3::new(
+            position.x * size.x,
+            position.y * size.y,
+            position.z * size.z,
+        );
+        let at = solid.at + turn(scaled);
+        let normal = turn(V3::new(
+            normal.x / size.x.max(1e-4),
+            normal.y / size.y.max(1e-4),
+            normal.z / size.z.max(1e-4),
+        ))
+        .normalized();
+        let diffuse = normal.dot(toward).max(0.0);
+        let half = (toward + (eye - at).normalized()).normalized();
+        let shine = SHINE.0 * normal.dot(half).max(0.0).powi(SHINE.1);
+        let lit = light.ambient + (1.0 - light.ambient) * diffuse;
+        let channel = |c: f32, l: f32| {
+            let shaded = (c * lit * l + shine * l).min(1.0);
+            shaded * (1.0 - solid.glow) + c * solid.glow
+        };
+        let color = [
+            channel(base.0, light.color.0),
+            channel(base.1, light.color.1),
+            channel(base.2, light.color.2),
+            base.3,
+        ]
+        .map(|c| (c.clamp(0.0, 1.0) * 255.0).round() as u8);
+        mesh.vertices.push(Vertex {
+            position: vec3(at.x, at.y, at.z),
+            uv: vec2(0.0, 0.0),
+            color,
+            normal: vec4(normal.x, normal.y, normal.z, 0.0),
+        });
+    }
+}
