@@ -16,8 +16,10 @@ use std::collections::HashMap;
 
 /// The gold of crowns.
 const GOLD: Rgba = Rgba::rgb(222, 176, 58);
-/// How strong the highlight is, and how tight.
-const SHINE: (f32, i32) = (0.35, 24);
+/// How strong the highlight on pieces is, and how tight.
+const PIECE_SHINE: (f32, i32) = (0.35, 24);
+/// The highlight on the board and its marks: faint, so squares keep their colours.
+const BOARD_SHINE: (f32, i32) = (0.06, 48);
 
 /// Paints 3D scenes, keeping every shape's mesh once built.
 pub struct SolidPainter {
@@ -88,6 +90,10 @@ fn fill(mesh: &mut Mesh, part: &Part, solid: &Solid, light: &Light, eye: V3) {
         V3::new(v.x * cy + v.z * sy, v.y, -v.x * sy + v.z * cy)
     };
     let size = solid.size;
+    let (strength, tightness) = match solid.shape {
+        Shape::Piece(_) => PIECE_SHINE,
+        _ => BOARD_SHINE,
+    };
     let toward = light.toward.normalized();
     mesh.vertices.clear();
     mesh.indices.clear();
@@ -107,7 +113,7 @@ fn fill(mesh: &mut Mesh, part: &Part, solid: &Solid, light: &Light, eye: V3) {
         .normalized();
         let diffuse = normal.dot(toward).max(0.0);
         let half = (toward + (eye - at).normalized()).normalized();
-        let shine = SHINE.0 * normal.dot(half).max(0.0).powi(SHINE.1);
+        let shine = strength * normal.dot(half).max(0.0).powi(tightness);
         let lit = light.ambient + (1.0 - light.ambient) * diffuse;
         let channel = |c: f32, l: f32| {
             let shaded = (c * lit * l + shine * l).min(1.0);

@@ -39,7 +39,7 @@ pub struct Stage {
 
 impl Stage {
     fn home_pitch(&self) -> f32 {
-        if self.upright { 0.18 } else { 0.98 }
+        if self.upright { 0.2 } else { 0.8 }
     }
 
     fn limits(&self) -> (f32, (f32, f32)) {
@@ -141,27 +141,51 @@ impl Camera {
         let (yaw, pitch) = self.angles(stage);
         let turn = facing + yaw;
         let (w, h) = (stage.width.max(1) as f32, stage.height.max(1) as f32);
-        let aspect = (area.w / area.h.max(1.0)).max(0.2);
-        let half = (FIELD_OF_VIEW / 2.0).tan();
-        let (target, fit) = if stage.upright {
-            // The grid and the space above it, seen from the front.
-            let across = (w + 1.2) / 2.0 / aspect.min(1.6);
-            let up = (h + 2.0) / 2.0;
-            (V3::new(0.0, (h + 1.0) / 2.0, 0.0), across.max(up) / half)
+        let (target, corners) = if stage.upright {
+            // The grid and the space above it, where a counter waits to drop.
+            let x = w / 2.0 + 0.4;
+            let corners: Vec<V3> = [(-x, -0.3), (x, -0.3), (-x, h + 1.5), (x, h + 1.5)]
+                .iter()
+                .map(|&(x, y)| V3::new(x, y, 0.0))
+                .collect();
+            (V3::new(0.0, (h + 1.0) / 2.0, 0.0), corners)
         } else {
-            let reach = (w.max(h) + 1.6) / 2.0;
-            // Far enough that the board's near and far edges both fit.
-            let along = reach * (1.0 + 0.25 * pitch.cos()) / half;
-            let across = reach * 1.15 / (half * aspect.min(1.4));
-            (V3::new(0.0, 0.0, 0.0), along.max(across))
+            let (x, z) = (w / 2.0 + 0.6, h / 2.0 + 0.6);
+            let corners: Vec<V3> = [(-x, -z), (x, -z), (-x, z), (x, z)]
+                .iter()
+                .flat_map(|&(x, z)| [V3::new(x, 0.0, z), V3::new(x, 0.9, z)])
+                .collect();
+            (V3::new(0.0, 0.0, 0.0), corners)
         };
-        let distance = fit * self.zoom_factor();
-        let eye = target
-            + V3::new(
-                turn.sin() * pitch.cos(),
-                pitch.sin(),
-                turn.cos() * pitch.cos(),
-            ) * distance;
+        let direction = V3::new(
+            turn.sin() * pitch.cos(),
+            pitch.sin(),
+            turn.cos() * pitch.cos(),
+        );
+        let at = |distance: f32| Lens {
+            eye: target + direction * distance,
+            target,
+            fovy: FIELD_OF_VIEW,
+            area,
+        };
+        let inner = area.inset(area.w.min(area.h) * 0.03);
+        let fits = |lens: &Lens| {
+            corners
+                .iter()
+                .all(|&c| lens.project(c).is_some_and(|p| inner.contains(p)))
+        };
+        // The nearest distance at which the whole board fits, found by halving.
+        let (mut near, mut far) = (1.0f32, 400.0f32);
+        for _ in 0..24 {
+            let middle = (near + far) / 2.0;
+            if fits(&at(middle)) {
+                far = middle;
+            } else {
+                near = middle;
+            }
+        }
+        let distance = far * self.zoom_factor();
+        let eye = target + direction * distance;
         Lens {
             eye,
             target,

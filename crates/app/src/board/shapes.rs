@@ -371,13 +371,13 @@ fn piece(form: Form) -> Vec<Part> {
             let foot = on_foot(0.32, &[(0.26, 0.1), (0.24, 0.14), (0.0, 0.14)]);
             let outline: Vec<(f32, f32)> = HEAD
                 .iter()
-                .map(|&(x, y)| ((x - 0.5) * 0.85, 0.1 + (0.8 - y) * 1.0))
+                .map(|&(x, y)| ((x - 0.5) * 0.92, 0.1 + (0.8 - y) * 1.05))
                 .collect();
             vec![
                 turned(&foot, Body),
-                extrude(&outline, 0.2, Body),
-                ball(V3::new(0.0, 0.6, 0.1), 0.025, Detail),
-                ball(V3::new(0.0, 0.6, -0.1), 0.025, Detail),
+                extrude(&outline, 0.22, Body),
+                ball(V3::new(0.0, 0.63, 0.11), 0.028, Detail),
+                ball(V3::new(0.0, 0.63, -0.11), 0.028, Detail),
             ]
         }
         Form::Bishop => {
@@ -399,10 +399,10 @@ fn piece(form: Form) -> Vec<Part> {
                 turned(&profile, Body),
                 ball(V3::new(0.0, 0.79, 0.0), 0.045, Body),
                 cuboid(
-                    V3::new(0.04, 0.64, 0.0),
-                    V3::new(0.1, 0.012, 0.145),
-                    -FRAC_PI_4 / 2.0,
-                    -0.8,
+                    V3::new(0.0, 0.63, 0.0),
+                    V3::new(0.07, 0.012, 0.148),
+                    0.0,
+                    -0.7,
                     Detail,
                 ),
             ]

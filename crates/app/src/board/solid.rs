@@ -27,7 +27,7 @@ const SPECIAL_RISE: f32 = 0.08;
 /// How far the picked-up piece lifts.
 const SELECTED_LIFT: f32 = 0.3;
 /// How far the ripple's crest lifts a square.
-const RIPPLE_RISE: f32 = 0.22;
+const RIPPLE_RISE: f32 = 0.3;
 /// How deep a standing grid is.
 const GRID_DEPTH: f32 = 0.3;
 /// A counter's size in its cell.
@@ -82,6 +82,16 @@ fn mix(under: Rgba, over: Rgba) -> Rgba {
         under.1 + (over.1 - under.1) * a,
         under.2 + (over.2 - under.2) * a,
         1.0,
+    )
+}
+
+/// A soft dark patch under a piece standing at `at`.
+fn shadow(at: V3) -> Solid {
+    Solid::plain(
+        Shape::Disc,
+        V3::new(at.x + 0.04, at.y + 0.004, at.z - 0.03),
+        V3::new(0.74, 0.004, 0.74),
+        Rgba(0.0, 0.0, 0.0, 0.22),
     )
 }
 
@@ -234,7 +244,7 @@ impl SolidBoard {
         solids.push(Solid::plain(
             Shape::Block,
             V3::new(0.0, -0.3, 0.0),
-            V3::new(w + 5.0, 0.1, 5.0),
+            V3::new(w + 1.6, 0.1, 2.6),
             mix(theme::BACKGROUND, colors.border.with_alpha(0.5)),
         ));
         for index in 0..view.cells.len() {
@@ -360,6 +370,9 @@ impl SolidBoard {
             let mut at = cell_spot(view, index);
             if !upright {
                 at.y += self.square_rise(scene, index, pointed);
+            }
+            if !upright {
+                solids.push(shadow(at));
             }
             if marks.selected == Some(index) {
                 at.y += SELECTED_LIFT;
@@ -611,7 +624,11 @@ impl Board for SolidBoard {
         }
         self.pieces(scene, pointed, &mut solids);
         let light = Light {
-            toward: V3::new(-0.35, 1.0, 0.55).normalized(),
+            toward: if stage(view).upright {
+                V3::new(-0.4, 0.8, 1.0).normalized()
+            } else {
+                V3::new(-0.35, 1.0, 0.55).normalized()
+            },
             color: mix(Rgba(1.0, 1.0, 1.0, 1.0), scene.theme.light.with_alpha(0.35)),
             ambient: 0.42,
         };

@@ -182,9 +182,7 @@ mod tests {
         let screen = lens.project(point).expect("in front of the eye");
         let found = lens.on_level(screen, 0.0).expect("the ray meets the board");
         assert!((found - point).length() < 1e-3, "{found:?}");
-        assert_eq!(
-            lens.project(V3::new(0.0, 0.0, 0.0)),
-            Some(Point::new(440.0, 360.0))
-        );
+        let middle = lens.project(V3::new(0.0, 0.0, 0.0)).expect("in front");
+        assert!((middle.x - 440.0).abs() < 1e-3 && (middle.y - 360.0).abs() < 1e-3);
     }
 }
