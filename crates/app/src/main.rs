@@ -33,6 +33,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
+/// Corners one draw call may hold (indices are 16-bit, so fewer than 65536).
+const DRAW_CALL_VERTICES: usize = 48_000;
+/// Corner indices one draw call may hold.
+const DRAW_CALL_INDICES: usize = 96_000;
+
 /// Fewest distinct colours a screenshot must have to count as not blank.
 const MIN_COLOURS: usize = 16;
 
@@ -279,6 +284,14 @@ fn main() -> ExitCode {
     };
     let status = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
     let result = std::sync::Arc::clone(&status);
+    // Large draw calls: the 3D board sends tens of thousands of corners a frame, and
+    // software OpenGL pays for every draw call (the default 5000 indices split it into
+    // a hundred).
+    let conf = macroquad::conf::Conf {
+        draw_call_vertex_capacity: DRAW_CALL_VERTICES,
+        draw_call_index_capacity: DRAW_CALL_INDICES,
+        ..conf.into()
+    };
     macroquad::Window::from_config(conf, async move {
         let ok = run(options, screen, context).await;
         result.store(ok, std::sync::atomic::Ordering::Relaxed);

@@ -1,7 +1,8 @@
 //! Paints the 3D board's scenes with macroquad's perspective camera: the shapes' meshes
-//! are built once, then every frame each solid's corners are placed, turned and lit by
-//! the scene's light (a soft Lambert light with a small highlight), and drawn with depth
-//! into the lens's area of the window.
+//! are built once; each solid's corners are placed, turned and lit by the scene's light
+//! (a soft Lambert light with a small highlight) when the solid, the eye or the light
+//! changes, and kept from frame to frame otherwise (most solids stand still), then drawn
+//! with depth into the lens's area of the window.
 
 use macroquad::prelude::{
     Camera3D, Mesh, Vertex, draw_mesh, screen_height, set_camera, set_default_camera, vec2, vec3,
@@ -21,10 +22,40 @@ const PIECE_SHINE: (f32, i32) = (0.35, 24);
 /// The highlight on the board and its marks: faint, so squares keep their colours.
 const BOARD_SHINE: (f32, i32) = (0.06, 48);
 
-/// Paints 3D scenes, keeping every shape's mesh once built.
+/// What a lit solid looks like depends on: the solid, the eye and the light, as bits.
+type LitKey = Vec<u32>;
+
+/// Paints 3D scenes, keeping every shape's mesh once built and every solid lit in the
+/// last frame.
 pub struct SolidPainter {
     meshes: RefCell<HashMap<Shape, Vec<Part>>>,
-    scratch: RefCell<Mesh>,
+    lit: RefCell<HashMap<LitKey, Vec<Mesh>>>,
+}
+
+/// The key of `solid` lit by `light` seen from `eye`.
+fn lit_key(solid: &Solid, light: &Light, eye: V3) -> LitKey {
+    let v = |v: V3| [v.x, v.y, v.z];
+    let c = |c: Rgba| [c.0, c.1, c.2, c.3];
+    let shape = match solid.shape {
+        Shape::Block => 0.0,
+        Shape::Disc => 1.0,
+        Shape::Ring => 2.0,
+        Shape::Ball => 3.0,
+        Shape::HolePlate => 4.0,
+        Shape::Piece(form) => 10.0 + form as u8 as f32,
+    };
+    [shape, solid.yaw, solid.tilt, solid.glow]
+        .into_iter()
+        .chain(v(solid.at))
+        .chain(v(solid.size))
+        .chain(c(solid.body))
+        .chain(c(solid.detail))
+        .chain(v(light.toward))
+        .chain(c(light.color))
+        .chain([light.ambient])
+        .chain(v(eye))
+        .map(f32::to_bits)
+        .collect()
 }
 
 impl SolidPainter {
@@ -32,11 +63,7 @@ impl SolidPainter {
     pub fn new() -> SolidPainter {
         SolidPainter {
             meshes: RefCell::new(HashMap::new()),
-            scratch: RefCell::new(Mesh {
-                vertices: Vec::new(),
-                indices: Vec::new(),
-                texture: None,
-            }),
+            lit: RefCell::new(HashMap::new()),
         }
     }
 
@@ -62,22 +89,36 @@ impl SolidPainter {
             ..Default::default()
         });
         let mut meshes = self.meshes.borrow_mut();
-        let mut mesh = self.scratch.borrow_mut();
+        let mut previous = self.lit.borrow_mut();
+        let mut current = HashMap::with_capacity(previous.len());
         for solid in &scene.solids {
-            let parts = meshes
-                .entry(solid.shape)
-                .or_insert_with(|| build(solid.shape));
-            for part in parts.iter() {
-                fill(&mut mesh, part, solid, &scene.light, lens.eye);
-                draw_mesh(&mesh);
+            let key = lit_key(solid, &scene.light, lens.eye);
+            let lit = match previous.remove(&key) {
+                Some(lit) => lit,
+                None => meshes
+                    .entry(solid.shape)
+                    .or_insert_with(|| build(solid.shape))
+                    .iter()
+                    .map(|part| lit_part(part, solid, &scene.light, lens.eye))
+                    .collect(),
+            };
+            for mesh in &lit {
+                draw_mesh(mesh);
             }
+            current.insert(key, lit);
         }
+        *previous = current;
         set_default_camera();
     }
 }
 
-/// Places, turns and lights `part` of `solid` into `mesh`.
-fn fill(mesh: &mut Mesh, part: &Part, solid: &Solid, light: &Light, eye: V3) {
+/// `part` of `solid` placed, turned and lit.
+fn lit_part(part: &Part, solid: &Solid, light: &Light, eye: V3) -> Mesh {
+    let mut mesh = Mesh {
+        vertices: Vec::with_capacity(part.positions.len()),
+        indices: part.indices.clone(),
+        texture: None,
+    };
     let base = match part.tint {
         Some(Tint::Detail) => solid.detail,
         Some(Tint::Gold) => GOLD,
@@ -95,9 +136,6 @@ fn fill(mesh: &mut Mesh, part: &Part, solid: &Solid, light: &Light, eye: V3) {
         _ => BOARD_SHINE,
     };
     let toward = light.toward.normalized();
-    mesh.vertices.clear();
-    mesh.indices.clear();
-    mesh.indices.extend_from_slice(&part.indices);
     for (position, normal) in part.positions.iter().zip(&part.normals) {
         let scaled = V3::new(
             position.x * size.x,
@@ -133,4 +171,5 @@ fn fill(mesh: &mut Mesh, part: &Part, solid: &Solid, light: &Light, eye: V3) {
             normal: vec4(normal.x, normal.y, normal.z, 0.0),
         });
     }
+    mesh
 }

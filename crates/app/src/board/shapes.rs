@@ -53,7 +53,7 @@ impl Part {
 }
 
 /// Around-the-axis steps of turned shapes.
-const SEGMENTS: usize = 28;
+const SEGMENTS: usize = 22;
 /// Profile corners sharper than this (radians) keep a crease; gentler ones are smooth.
 const CREASE: f32 = 0.6;
 
@@ -161,7 +161,7 @@ fn on_foot(radius: f32, rest: &[(f32, f32)]) -> Vec<(f32, f32)> {
 
 /// A ball of `radius` centred at `center`.
 fn ball(center: V3, radius: f32, tint: Tint) -> Part {
-    let mut part = lathe(&arc(0.0, radius, -90.0, 90.0, 8), tint, 14, 0.0, false);
+    let mut part = lathe(&arc(0.0, radius, -90.0, 90.0, 8), tint, 12, 0.0, false);
     for position in &mut part.positions {
         *position = *position + center;
     }
