@@ -21,7 +21,7 @@ pub const BLAST_SECONDS: f32 = 0.5;
 /// How long the capture's ripple runs, in seconds.
 pub const RIPPLE_SECONDS: f32 = 1.1;
 /// How fast the ripple's front runs, in cells per second.
-pub const RIPPLE_SPEED: f32 = 11.0;
+pub const RIPPLE_SPEED: f32 = 9.0;
 /// How wide the ripple's crest is, in cells.
 const RIPPLE_WIDTH: f32 = 1.4;
 /// How high a leaping piece rises at the middle of its leg, in cells.
@@ -358,7 +358,7 @@ impl Timeline {
         let front = RIPPLE_SPEED * since;
         let crest = (-((distance - front) / RIPPLE_WIDTH).powi(2)).exp();
         let fading = 1.0 - since / RIPPLE_SECONDS;
-        crest * fading / (1.0 + 0.15 * distance)
+        crest * fading / (1.0 + 0.08 * distance)
     }
 
     /// The cells whose pieces are still on their way there (drawn by the glide, not in

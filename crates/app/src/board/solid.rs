@@ -27,7 +27,7 @@ const SPECIAL_RISE: f32 = 0.08;
 /// How far the picked-up piece lifts.
 const SELECTED_LIFT: f32 = 0.3;
 /// How far the ripple's crest lifts a square.
-const RIPPLE_RISE: f32 = 0.3;
+const RIPPLE_RISE: f32 = 0.45;
 /// How deep a standing grid is.
 const GRID_DEPTH: f32 = 0.3;
 /// A counter's size in its cell.
@@ -219,7 +219,7 @@ impl SolidBoard {
             if let Some(animation) = &self.animation {
                 color = mix(
                     color,
-                    Rgba(1.0, 1.0, 0.92, 0.4 * animation.ripple_at(index)),
+                    Rgba(1.0, 0.97, 0.8, 0.85 * animation.ripple_at(index)),
                 );
             }
             if let Some((center, flash)) = blast {
