@@ -235,6 +235,14 @@ fn right_drag_orbits_and_picking_follows_the_camera() {
     let mut context = solid_context();
     let mut screen = game("chess", None);
     let before = screen.cell_center(&context, 12);
+    for x in [100.0, 400.0, 700.0] {
+        screen.update(&Event::PointerMove(Point::new(x, x / 2.0)), &mut context);
+    }
+    assert_eq!(
+        screen.cell_center(&context, 12),
+        before,
+        "moving without the right button leaves the camera"
+    );
     screen.orbit_drag(
         &mut context,
         Point::new(300.0, 300.0),

@@ -325,8 +325,8 @@ fn crown(height: f32, radius: f32, band: f32, count: usize, tall: f32) -> Vec<Pa
     for i in 0..count {
         let angle = i as f32 * TAU / count as f32;
         let at = V3::new(radius * angle.cos(), height + band, radius * angle.sin());
-        parts.push(spike(at, 0.028, tall, Tint::Gold));
-        parts.push(ball(at + V3::new(0.0, tall, 0.0), 0.022, Tint::Gold));
+        parts.push(spike(at, 0.034, tall, Tint::Gold));
+        parts.push(ball(at + V3::new(0.0, tall, 0.0), 0.026, Tint::Gold));
     }
     parts
 }
@@ -502,7 +502,7 @@ fn piece(form: Form) -> Vec<Part> {
         Form::CrownedMan => {
             let mut parts = man(0.0);
             parts.extend(man(0.13));
-            parts.extend(crown(0.26, 0.22, 0.05, 6, 0.12));
+            parts.extend(crown(0.26, 0.24, 0.07, 6, 0.17));
             parts.push(ball(V3::new(0.0, 0.27, 0.0), 0.08, Tint::Gold));
             parts
         }

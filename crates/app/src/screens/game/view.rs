@@ -43,14 +43,11 @@ impl GameScreen {
                 true
             }
             Event::PointerMove(point) => {
-                if let Some(from) = self.orbiting.replace(point)
-                    && solid
-                {
+                if let Some(from) = self.orbiting {
+                    self.orbiting = solid.then_some(point);
                     let view = self.table.game().view();
                     let (dx, dy) = (point.x - from.x, point.y - from.y);
                     self.boards.get_mut(true).orbit(&view, dx, dy);
-                } else if !solid {
-                    self.orbiting = None;
                 }
                 false
             }
