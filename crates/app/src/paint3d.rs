@@ -8,7 +8,7 @@ use macroquad::prelude::{
     Camera3D, Mesh, Vertex, draw_mesh, screen_height, set_camera, set_default_camera, vec2, vec3,
     vec4,
 };
-use plyground::board::shapes::{Part, Tint, build};
+use plyground::board::shapes::{Part, Tint, build, every_shape};
 use plyground::board::space::V3;
 use plyground::display::Rgba;
 use plyground::display3d::{Light, Scene3d, Shape, Solid};
@@ -59,10 +59,10 @@ fn lit_key(solid: &Solid, light: &Light, eye: V3) -> LitKey {
 }
 
 impl SolidPainter {
-    /// A painter with no mesh built yet.
+    /// A painter with every shape's mesh built, so no frame waits for one.
     pub fn new() -> SolidPainter {
         SolidPainter {
-            meshes: RefCell::new(HashMap::new()),
+            meshes: RefCell::new(every_shape().map(|shape| (shape, build(shape))).collect()),
             lit: RefCell::new(HashMap::new()),
         }
     }

@@ -5,6 +5,7 @@
 pub mod animation;
 pub mod camera;
 pub mod flat;
+mod forms;
 pub mod shapes;
 pub mod solid;
 pub mod space;

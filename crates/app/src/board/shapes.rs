@@ -60,7 +60,13 @@ const CREASE: f32 = 0.6;
 /// Turns a profile of (radius, height) points, from the bottom up, about the upright
 /// axis. `steps` sides around, starting at angle `start`; `faceted` gives every side its
 /// own flat normal (a bevelled block), otherwise the surface is smooth around.
-fn lathe(profile: &[(f32, f32)], tint: Tint, steps: usize, start: f32, faceted: bool) -> Part {
+pub(super) fn lathe(
+    profile: &[(f32, f32)],
+    tint: Tint,
+    steps: usize,
+    start: f32,
+    faceted: bool,
+) -> Part {
     let mut part = Part::new(tint);
     let normal_of = |k: usize| -> (f32, f32) {
         let ((r0, y0), (r1, y1)) = (profile[k], profile[k + 1]);
@@ -123,13 +129,13 @@ fn lathe(profile: &[(f32, f32)], tint: Tint, steps: usize, start: f32, faceted: 
 }
 
 /// A smooth turned part.
-fn turned(profile: &[(f32, f32)], tint: Tint) -> Part {
+pub(super) fn turned(profile: &[(f32, f32)], tint: Tint) -> Part {
     lathe(profile, tint, SEGMENTS, 0.0, false)
 }
 
 /// Points along a circle in the profile plane, centred on the axis at `height`, from
 /// angle `from` to `to` (degrees, 90 is the top).
-fn arc(height: f32, radius: f32, from: f32, to: f32, steps: usize) -> Vec<(f32, f32)> {
+pub(super) fn arc(height: f32, radius: f32, from: f32, to: f32, steps: usize) -> Vec<(f32, f32)> {
     (0..=steps)
         .map(|i| {
             let angle = (from + (to - from) * i as f32 / steps as f32).to_radians();
@@ -142,7 +148,7 @@ fn arc(height: f32, radius: f32, from: f32, to: f32, steps: usize) -> Vec<(f32, 
 }
 
 /// A bevelled round foot of `radius`, from the axis at the bottom to its upper edge.
-fn foot(radius: f32) -> Vec<(f32, f32)> {
+pub(super) fn foot(radius: f32) -> Vec<(f32, f32)> {
     vec![
         (0.0, 0.0),
         (radius - 0.02, 0.0),
@@ -153,14 +159,14 @@ fn foot(radius: f32) -> Vec<(f32, f32)> {
 }
 
 /// A profile made of a foot and more points.
-fn on_foot(radius: f32, rest: &[(f32, f32)]) -> Vec<(f32, f32)> {
+pub(super) fn on_foot(radius: f32, rest: &[(f32, f32)]) -> Vec<(f32, f32)> {
     let mut profile = foot(radius);
     profile.extend_from_slice(rest);
     profile
 }
 
 /// A ball of `radius` centred at `center`.
-fn ball(center: V3, radius: f32, tint: Tint) -> Part {
+pub(super) fn ball(center: V3, radius: f32, tint: Tint) -> Part {
     let mut part = lathe(&arc(0.0, radius, -90.0, 90.0, 8), tint, 12, 0.0, false);
     for position in &mut part.positions {
         *position = *position + center;
@@ -170,7 +176,7 @@ fn ball(center: V3, radius: f32, tint: Tint) -> Part {
 
 /// A box of half-sizes `half` centred at `center`, turned by `yaw` about the upright
 /// axis after rolling by `roll` about the axis out of the picture.
-fn cuboid(center: V3, half: V3, yaw: f32, roll: f32, tint: Tint) -> Part {
+pub(super) fn cuboid(center: V3, half: V3, yaw: f32, roll: f32, tint: Tint) -> Part {
     let mut part = Part::new(tint);
     let turn = |v: V3| -> V3 {
         let (cr, sr) = (roll.cos(), roll.sin());
@@ -202,7 +208,7 @@ fn cuboid(center: V3, half: V3, yaw: f32, roll: f32, tint: Tint) -> Part {
 }
 
 /// A four-sided spike standing on `base` (its centre), `half` wide and `height` tall.
-fn spike(base: V3, half: f32, height: f32, tint: Tint) -> Part {
+pub(super) fn spike(base: V3, half: f32, height: f32, tint: Tint) -> Part {
     let mut part = Part::new(tint);
     let tip = base + V3::new(0.0, height, 0.0);
     let corners = [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)]
@@ -226,7 +232,7 @@ fn spike(base: V3, half: f32, height: f32, tint: Tint) -> Part {
 }
 
 /// A flat outline (x across, y up) pulled out `depth` deep, centred on depth 0.
-fn extrude(outline: &[(f32, f32)], depth: f32, tint: Tint) -> Part {
+pub(super) fn extrude(outline: &[(f32, f32)], depth: f32, tint: Tint) -> Part {
     let mut part = Part::new(tint);
     let points: Vec<Point> = outline.iter().map(|&(x, y)| Point::new(x, y)).collect();
     let triangles = triangulate(&points);
@@ -310,279 +316,6 @@ fn hole_plate() -> Part {
     part
 }
 
-/// A ring of `count` gold spikes at `radius` on `height`, with a ball on each tip.
-fn crown(height: f32, radius: f32, band: f32, count: usize, tall: f32) -> Vec<Part> {
-    let mut parts = vec![turned(
-        &[
-            (radius - 0.02, height),
-            (radius + 0.015, height),
-            (radius + 0.015, height + band),
-            (radius - 0.02, height + band),
-            (radius - 0.02, height),
-        ],
-        Tint::Gold,
-    )];
-    for i in 0..count {
-        let angle = i as f32 * TAU / count as f32;
-        let at = V3::new(radius * angle.cos(), height + band, radius * angle.sin());
-        parts.push(spike(at, 0.034, tall, Tint::Gold));
-        parts.push(ball(at + V3::new(0.0, tall, 0.0), 0.026, Tint::Gold));
-    }
-    parts
-}
-
-/// The horse's head, facing left (towards -x), standing on height `base`.
-const HEAD: [(f32, f32); 13] = [
-    (0.26, 0.8),
-    (0.78, 0.8),
-    (0.76, 0.56),
-    (0.7, 0.36),
-    (0.6, 0.2),
-    (0.52, 0.14),
-    (0.48, 0.22),
-    (0.38, 0.26),
-    (0.2, 0.44),
-    (0.22, 0.54),
-    (0.3, 0.55),
-    (0.44, 0.45),
-    (0.3, 0.66),
-];
-
-fn piece(form: Form) -> Vec<Part> {
-    use Tint::{Body, Detail};
-    match form {
-        Form::Pawn => {
-            let mut profile = on_foot(
-                0.31,
-                &[
-                    (0.24, 0.1),
-                    (0.19, 0.13),
-                    (0.14, 0.2),
-                    (0.11, 0.3),
-                    (0.17, 0.32),
-                    (0.17, 0.345),
-                    (0.08, 0.36),
-                ],
-            );
-            profile.extend(arc(0.45, 0.11, -45.0, 90.0, 9));
-            vec![turned(&profile, Body)]
-        }
-        Form::Knight => {
-            let foot = on_foot(0.32, &[(0.26, 0.1), (0.24, 0.14), (0.0, 0.14)]);
-            let outline: Vec<(f32, f32)> = HEAD
-                .iter()
-                .map(|&(x, y)| ((x - 0.5) * 0.92, 0.1 + (0.8 - y) * 1.05))
-                .collect();
-            vec![
-                turned(&foot, Body),
-                extrude(&outline, 0.22, Body),
-                ball(V3::new(0.0, 0.63, 0.11), 0.028, Detail),
-                ball(V3::new(0.0, 0.63, -0.11), 0.028, Detail),
-            ]
-        }
-        Form::Bishop => {
-            let mut profile = on_foot(
-                0.31,
-                &[
-                    (0.24, 0.1),
-                    (0.19, 0.13),
-                    (0.13, 0.22),
-                    (0.1, 0.4),
-                    (0.16, 0.42),
-                    (0.16, 0.45),
-                    (0.09, 0.47),
-                ],
-            );
-            profile.extend(arc(0.6, 0.14, -70.0, 60.0, 8));
-            profile.extend([(0.03, 0.75), (0.0, 0.76)]);
-            vec![
-                turned(&profile, Body),
-                ball(V3::new(0.0, 0.79, 0.0), 0.045, Body),
-                cuboid(
-                    V3::new(0.0, 0.63, 0.0),
-                    V3::new(0.07, 0.012, 0.148),
-                    0.0,
-                    -0.7,
-                    Detail,
-                ),
-            ]
-        }
-        Form::Rook => {
-            let profile = on_foot(
-                0.32,
-                &[
-                    (0.26, 0.1),
-                    (0.21, 0.13),
-                    (0.19, 0.2),
-                    (0.18, 0.44),
-                    (0.23, 0.46),
-                    (0.23, 0.56),
-                    (0.15, 0.56),
-                    (0.15, 0.52),
-                    (0.0, 0.52),
-                ],
-            );
-            let mut parts = vec![turned(&profile, Body)];
-            for i in 0..5 {
-                let angle = i as f32 * TAU / 5.0;
-                parts.push(cuboid(
-                    V3::new(0.19 * angle.cos(), 0.6, 0.19 * angle.sin()),
-                    V3::new(0.04, 0.045, 0.065),
-                    -angle,
-                    0.0,
-                    Body,
-                ));
-            }
-            parts
-        }
-        Form::Queen => {
-            let profile = on_foot(
-                0.33,
-                &[
-                    (0.26, 0.1),
-                    (0.2, 0.13),
-                    (0.15, 0.22),
-                    (0.1, 0.46),
-                    (0.17, 0.49),
-                    (0.17, 0.52),
-                    (0.11, 0.54),
-                    (0.14, 0.62),
-                    (0.2, 0.76),
-                    (0.17, 0.78),
-                    (0.08, 0.77),
-                    (0.0, 0.8),
-                ],
-            );
-            let mut parts = vec![turned(&profile, Body)];
-            for i in 0..8 {
-                let angle = i as f32 * TAU / 8.0;
-                let at = V3::new(0.19 * angle.cos(), 0.79, 0.19 * angle.sin());
-                parts.push(ball(at, 0.032, Body));
-            }
-            parts.push(ball(V3::new(0.0, 0.84, 0.0), 0.055, Body));
-            parts
-        }
-        Form::King => {
-            let profile = on_foot(
-                0.34,
-                &[
-                    (0.27, 0.1),
-                    (0.21, 0.13),
-                    (0.16, 0.22),
-                    (0.12, 0.5),
-                    (0.19, 0.53),
-                    (0.19, 0.56),
-                    (0.13, 0.58),
-                    (0.16, 0.66),
-                    (0.19, 0.78),
-                    (0.16, 0.82),
-                    (0.07, 0.84),
-                    (0.0, 0.85),
-                ],
-            );
-            vec![
-                turned(&profile, Body),
-                cuboid(
-                    V3::new(0.0, 0.95, 0.0),
-                    V3::new(0.035, 0.1, 0.035),
-                    0.0,
-                    0.0,
-                    Body,
-                ),
-                cuboid(
-                    V3::new(0.0, 0.97, 0.0),
-                    V3::new(0.09, 0.032, 0.035),
-                    0.0,
-                    0.0,
-                    Body,
-                ),
-            ]
-        }
-        Form::Man | Form::Token => man(0.0),
-        Form::CrownedMan => {
-            let mut parts = man(0.0);
-            parts.extend(man(0.13));
-            parts.extend(crown(0.26, 0.24, 0.07, 6, 0.17));
-            parts.push(ball(V3::new(0.0, 0.27, 0.0), 0.08, Tint::Gold));
-            parts
-        }
-        Form::Attacker => {
-            let mut profile = on_foot(
-                0.32,
-                &[
-                    (0.27, 0.1),
-                    (0.23, 0.13),
-                    (0.19, 0.2),
-                    (0.14, 0.3),
-                    (0.1, 0.37),
-                ],
-            );
-            profile.extend(arc(0.39, 0.08, -20.0, 90.0, 6));
-            vec![
-                turned(&profile, Body),
-                turned(
-                    &[(0.27, 0.102), (0.3, 0.102), (0.265, 0.14), (0.235, 0.14)],
-                    Detail,
-                ),
-            ]
-        }
-        Form::Defender => {
-            let mut profile = on_foot(0.32, &[(0.29, 0.1)]);
-            profile.extend(arc(0.1, 0.28, 0.0, 90.0, 10));
-            vec![
-                turned(&profile, Body),
-                ball(V3::new(0.0, 0.38, 0.0), 0.06, Detail),
-            ]
-        }
-        Form::Chieftain => {
-            let mut profile = on_foot(0.35, &[(0.3, 0.1), (0.24, 0.14), (0.2, 0.3)]);
-            profile.extend(arc(0.36, 0.2, -15.0, 90.0, 10));
-            let mut parts = vec![turned(&profile, Body)];
-            parts.extend(crown(0.42, 0.2, 0.05, 8, 0.13));
-            parts
-        }
-        Form::Counter => {
-            let profile = [
-                (0.0, -0.08),
-                (0.4, -0.08),
-                (0.43, -0.05),
-                (0.43, 0.05),
-                (0.4, 0.08),
-                (0.0, 0.08),
-            ];
-            vec![
-                turned(&profile, Body),
-                turned(
-                    &[(0.24, 0.081), (0.3, 0.081), (0.3, 0.09), (0.24, 0.09)],
-                    Detail,
-                ),
-                turned(
-                    &[(0.24, -0.081), (0.3, -0.081), (0.3, -0.09), (0.24, -0.09)],
-                    Detail,
-                ),
-            ]
-        }
-    }
-}
-
-/// A checkers man lying at `height`: a bevelled disc with a ring on top.
-fn man(height: f32) -> Vec<Part> {
-    let profile: Vec<(f32, f32)> = [
-        (0.0, 0.0),
-        (0.36, 0.0),
-        (0.385, 0.025),
-        (0.385, 0.1),
-        (0.36, 0.125),
-        (0.0, 0.125),
-    ]
-    .iter()
-    .map(|&(r, y)| (r, y + height))
-    .collect();
-    let ring =
-        [(0.22, 0.126), (0.3, 0.126), (0.3, 0.134), (0.22, 0.134)].map(|(r, y)| (r, y + height));
-    vec![turned(&profile, Tint::Body), turned(&ring, Tint::Detail)]
-}
-
 /// The parts of `shape`.
 pub fn build(shape: Shape) -> Vec<Part> {
     match shape {
@@ -614,8 +347,38 @@ pub fn build(shape: Shape) -> Vec<Part> {
         )],
         Shape::Ball => vec![ball(V3::default(), 0.5, Tint::Body)],
         Shape::HolePlate => vec![hole_plate()],
-        Shape::Piece(form) => piece(form),
+        Shape::Piece(form) => super::forms::piece(form),
     }
+}
+
+/// Every piece form, in the order of [`Form`].
+pub const FORMS: [Form; 13] = [
+    Form::Pawn,
+    Form::Knight,
+    Form::Bishop,
+    Form::Rook,
+    Form::Queen,
+    Form::King,
+    Form::Man,
+    Form::CrownedMan,
+    Form::Attacker,
+    Form::Defender,
+    Form::Chieftain,
+    Form::Counter,
+    Form::Token,
+];
+
+/// Every shape the 3D board draws.
+pub fn every_shape() -> impl Iterator<Item = Shape> {
+    [
+        Shape::Block,
+        Shape::Disc,
+        Shape::Ring,
+        Shape::Ball,
+        Shape::HolePlate,
+    ]
+    .into_iter()
+    .chain(FORMS.map(Shape::Piece))
 }
 
 /// Half a turn, for pieces that face the other way.
@@ -625,31 +388,9 @@ pub const HALF_TURN: f32 = PI;
 mod tests {
     use super::*;
 
-    const FORMS: [Form; 13] = [
-        Form::Pawn,
-        Form::Knight,
-        Form::Bishop,
-        Form::Rook,
-        Form::Queen,
-        Form::King,
-        Form::Man,
-        Form::CrownedMan,
-        Form::Attacker,
-        Form::Defender,
-        Form::Chieftain,
-        Form::Counter,
-        Form::Token,
-    ];
-
     #[test]
     fn every_part_fits_one_draw_call_and_points_at_real_corners() {
-        for shape in FORMS.map(Shape::Piece).into_iter().chain([
-            Shape::Block,
-            Shape::Disc,
-            Shape::Ring,
-            Shape::Ball,
-            Shape::HolePlate,
-        ]) {
+        for shape in every_shape() {
             for part in build(shape) {
                 assert!(
                     part.indices.len() < 5000 && part.positions.len() < 10000,
