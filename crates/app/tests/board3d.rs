@@ -300,3 +300,40 @@ fn a_capture_in_3d_lifts_squares_in_a_ripple_and_then_settles() {
     }
     assert!(!screen.busy());
 }
+
+#[test]
+fn a_move_made_during_an_animation_finishes_it_at_once_on_both_boards() {
+    use ply_core::{PieceKind, Player};
+    use plyground::board::flat::FlatBoard;
+    use plyground::table::{MoveEffects, TableEvent};
+    let view = view_of("chess");
+    let moved = |path: Vec<usize>, captured: Vec<(usize, (Player, PieceKind))>| {
+        TableEvent::Moved(MoveEffects {
+            side: Player::First,
+            display: String::new(),
+            path,
+            piece: Some((Player::First, PieceKind(0))),
+            captured,
+            companions: Vec::new(),
+            exploded: false,
+            promoted: None,
+            check: false,
+        })
+    };
+    let boards: [Box<dyn Board>; 2] = [Box::new(FlatBoard::new()), Box::new(SolidBoard::new())];
+    for mut board in boards {
+        board.show(
+            &moved(vec![28, 35], vec![(35, (Player::Second, PieceKind(0)))]),
+            &view,
+        );
+        board.tick(0.1);
+        assert!(board.animating());
+        // The capture's ripple would run for a second; the next move replaces it.
+        board.show(&moved(vec![8, 16], Vec::new()), &view);
+        board.tick(0.25);
+        assert!(
+            !board.animating(),
+            "only the quiet move's short glide was left"
+        );
+    }
+}
