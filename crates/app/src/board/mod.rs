@@ -74,8 +74,9 @@ pub struct Scene<'a> {
     pub theme: Theme,
     /// The side whose piece a column drop would add (for the ghost counter).
     pub to_move: Player,
-    /// Where the pointer is (the 3D board raises the square under it).
-    pub pointer: Point,
+    /// Where the pointer is, unless a layer covers the board (the 3D board raises the
+    /// square under it).
+    pub pointer: Option<Point>,
 }
 
 /// A board view, 2D or 3D, with the same hits and the same events. Where it

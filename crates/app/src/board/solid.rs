@@ -614,7 +614,9 @@ impl Board for SolidBoard {
     fn draw(&self, scene: &Scene<'_>, frame: &mut Frame) {
         let view = scene.view;
         let lens = self.lens(scene.placement, view);
-        let pointed = self.hit(scene.placement, view, scene.pointer);
+        let pointed = scene
+            .pointer
+            .and_then(|point| self.hit(scene.placement, view, point));
         let mut solids = Vec::with_capacity(view.cells.len() * 2 + 40);
         if stage(view).upright {
             self.grid(scene, &mut solids);

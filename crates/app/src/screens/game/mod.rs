@@ -505,7 +505,7 @@ impl Screen for GameScreen {
             marks: &marks,
             theme: theme::theme(context.settings.theme),
             to_move: self.table.game().to_move(),
-            pointer: context.pointer,
+            pointer: self.layers.is_empty().then_some(context.pointer),
         };
         self.board(context).draw(&scene, frame);
         self.panel

@@ -14,11 +14,6 @@ impl GameScreen {
         self.boards.get(context.settings.view_3d)
     }
 
-    /// Whether the 3D board is shown.
-    pub fn solid(&self, context: &Context) -> bool {
-        context.settings.view_3d
-    }
-
     /// Handles the events that change how the board is seen; `true` when `event` was
     /// used up.
     pub(super) fn view_event(&mut self, event: &Event, context: &mut Context) -> bool {
