@@ -10,6 +10,9 @@ use crate::theme;
 use ply_core::{BoardView, CellMark, InputStyle, Player};
 use ply_modes::AnyGame;
 
+/// How far the picked-up piece lifts, as a fraction of a square.
+const SELECTED_LIFT: f32 = 0.08;
+
 /// Where the squares of a board go on screen, worked out from its placement.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Geometry {
@@ -316,7 +319,19 @@ impl FlatBoard {
             if arriving.contains(&index) || dragged == Some(index) {
                 continue;
             }
-            draw_piece(scene.game, frame, piece, g.cell_rect(index), 1.0);
+            let rect = g.cell_rect(index);
+            if scene.marks.selected == Some(index) && !g.columns {
+                // The picked-up piece lifts off its square, leaving a shadow.
+                frame.push(Item::Disc {
+                    center: rect.at(0.5, 0.6),
+                    radius: rect.w * 0.3,
+                    color: Rgba(0.0, 0.0, 0.0, 0.22),
+                });
+                let lifted = Point::new(rect.x, rect.y - rect.h * SELECTED_LIFT);
+                draw_piece(scene.game, frame, piece, rect.moved_to(lifted), 1.0);
+                continue;
+            }
+            draw_piece(scene.game, frame, piece, rect, 1.0);
         }
         if let Some(animation) = &self.animation {
             self.draw_moving(g, scene, animation, frame);
