@@ -323,8 +323,8 @@ impl FlatBoard {
             if scene.marks.selected == Some(index) && !g.columns {
                 // The picked-up piece lifts off its square, leaving a shadow.
                 frame.push(Item::Disc {
-                    center: rect.at(0.5, 0.6),
-                    radius: rect.w * 0.3,
+                    center: rect.at(0.5, 0.84),
+                    radius: rect.w * 0.18,
                     color: Rgba(0.0, 0.0, 0.0, 0.22),
                 });
                 let lifted = Point::new(rect.x, rect.y - rect.h * SELECTED_LIFT);
