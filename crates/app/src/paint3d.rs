@@ -1,8 +1,9 @@
 //! Paints the 3D board's scenes with macroquad's perspective camera: the shapes' meshes
-//! are built once; each solid's corners are placed, turned and lit by the scene's light
-//! (a soft Lambert light with a small highlight) when the solid, the eye or the light
-//! changes, and kept from frame to frame otherwise (most solids stand still), then drawn
-//! with depth into the lens's area of the window.
+//! are built once; each kind of solid (shape, size, turn and colours) is turned and lit
+//! by the scene's light (a soft Lambert light with a highlight seen from the camera's
+//! direction) once and kept while it is in use, so solids that only move (pieces riding
+//! the ripple, gliding) and solids alike (sixteen pawns) cost a copy, not a relighting;
+//! each is drawn where it stands, with depth, into the lens's area of the window.
 
 use macroquad::prelude::{
     Camera3D, Mesh, Vertex, draw_mesh, screen_height, set_camera, set_default_camera, vec2, vec3,
@@ -22,18 +23,20 @@ const PIECE_SHINE: (f32, i32) = (0.35, 24);
 /// The highlight on the board and its marks: faint, so squares keep their colours.
 const BOARD_SHINE: (f32, i32) = (0.06, 48);
 
-/// What a lit solid looks like depends on: the solid, the eye and the light, as bits.
+/// What a lit solid looks like depends on: the solid (wherever it stands), the direction
+/// it is seen from and the light, as bits.
 type LitKey = Vec<u32>;
 
-/// Paints 3D scenes, keeping every shape's mesh once built and every solid lit in the
-/// last frame.
+/// Paints 3D scenes, keeping every shape's mesh once built and every kind of solid lit
+/// in the last frame.
 pub struct SolidPainter {
     meshes: RefCell<HashMap<Shape, Vec<Part>>>,
     lit: RefCell<HashMap<LitKey, Vec<Mesh>>>,
+    placed: RefCell<Mesh>,
 }
 
-/// The key of `solid` lit by `light` seen from `eye`.
-fn lit_key(solid: &Solid, light: &Light, eye: V3) -> LitKey {
+/// The key of `solid`, wherever it stands, lit by `light` seen from direction `seen`.
+fn lit_key(solid: &Solid, light: &Light, seen: V3) -> LitKey {
     let v = |v: V3| [v.x, v.y, v.z];
     let c = |c: Rgba| [c.0, c.1, c.2, c.3];
     let shape = match solid.shape {
@@ -46,14 +49,13 @@ fn lit_key(solid: &Solid, light: &Light, eye: V3) -> LitKey {
     };
     [shape, solid.yaw, solid.tilt, solid.glow]
         .into_iter()
-        .chain(v(solid.at))
         .chain(v(solid.size))
         .chain(c(solid.body))
         .chain(c(solid.detail))
         .chain(v(light.toward))
         .chain(c(light.color))
         .chain([light.ambient])
-        .chain(v(eye))
+        .chain(v(seen))
         .map(f32::to_bits)
         .collect()
 }
@@ -64,6 +66,11 @@ impl SolidPainter {
         SolidPainter {
             meshes: RefCell::new(every_shape().map(|shape| (shape, build(shape))).collect()),
             lit: RefCell::new(HashMap::new()),
+            placed: RefCell::new(Mesh {
+                vertices: Vec::new(),
+                indices: Vec::new(),
+                texture: None,
+            }),
         }
     }
 
@@ -90,30 +97,44 @@ impl SolidPainter {
         });
         let mut meshes = self.meshes.borrow_mut();
         let mut previous = self.lit.borrow_mut();
-        let mut current = HashMap::with_capacity(previous.len());
+        let mut placed = self.placed.borrow_mut();
+        let mut current: HashMap<LitKey, Vec<Mesh>> = HashMap::with_capacity(previous.len());
+        let seen = (lens.eye - lens.target).normalized();
         for solid in &scene.solids {
-            let key = lit_key(solid, &scene.light, lens.eye);
-            let lit = match previous.remove(&key) {
-                Some(lit) => lit,
-                None => meshes
-                    .entry(solid.shape)
-                    .or_insert_with(|| build(solid.shape))
-                    .iter()
-                    .map(|part| lit_part(part, solid, &scene.light, lens.eye))
-                    .collect(),
-            };
-            for mesh in &lit {
-                draw_mesh(mesh);
+            let key = lit_key(solid, &scene.light, seen);
+            if !current.contains_key(&key) {
+                let lit = previous.remove(&key).unwrap_or_else(|| {
+                    meshes
+                        .entry(solid.shape)
+                        .or_insert_with(|| build(solid.shape))
+                        .iter()
+                        .map(|part| lit_part(part, solid, &scene.light, seen))
+                        .collect()
+                });
+                current.insert(key.clone(), lit);
             }
-            current.insert(key, lit);
+            let at = vec3(solid.at.x, solid.at.y, solid.at.z);
+            for mesh in current.get(&key).into_iter().flatten() {
+                placed.vertices.clear();
+                placed
+                    .vertices
+                    .extend(mesh.vertices.iter().map(|vertex| Vertex {
+                        position: vertex.position + at,
+                        ..*vertex
+                    }));
+                placed.indices.clear();
+                placed.indices.extend_from_slice(&mesh.indices);
+                draw_mesh(&placed);
+            }
         }
         *previous = current;
         set_default_camera();
     }
 }
 
-/// `part` of `solid` placed, turned and lit.
-fn lit_part(part: &Part, solid: &Solid, light: &Light, eye: V3) -> Mesh {
+/// `part` of `solid` turned and lit, around its own origin; `seen` is the direction
+/// towards the camera.
+fn lit_part(part: &Part, solid: &Solid, light: &Light, seen: V3) -> Mesh {
     let mut mesh = Mesh {
         vertices: Vec::with_capacity(part.positions.len()),
         indices: part.indices.clone(),
@@ -142,7 +163,7 @@ fn lit_part(part: &Part, solid: &Solid, light: &Light, eye: V3) -> Mesh {
             position.y * size.y,
             position.z * size.z,
         );
-        let at = solid.at + turn(scaled);
+        let at = turn(scaled);
         let normal = turn(V3::new(
             normal.x / size.x.max(1e-4),
             normal.y / size.y.max(1e-4),
@@ -150,7 +171,7 @@ fn lit_part(part: &Part, solid: &Solid, light: &Light, eye: V3) -> Mesh {
         ))
         .normalized();
         let diffuse = normal.dot(toward).max(0.0);
-        let half = (toward + (eye - at).normalized()).normalized();
+        let half = (toward + seen).normalized();
         let shine = strength * normal.dot(half).max(0.0).powi(tightness);
         let lit = light.ambient + (1.0 - light.ambient) * diffuse;
         let channel = |c: f32, l: f32| {
