@@ -337,3 +337,61 @@ fn a_move_made_during_an_animation_finishes_it_at_once_on_both_boards() {
         );
     }
 }
+
+/// The table's event for each of `moves` played in order in `mode`.
+fn events_of(mode: &str, moves: &[&str]) -> Vec<plyground::table::MoveEffects> {
+    let mut table = Table::local(start(mode, None), PEOPLE);
+    let mut played = Vec::new();
+    for text in moves {
+        let code = table.game().parse_move(text).expect("a legal move");
+        table.play(code);
+        for event in table.take_events() {
+            if let plyground::table::TableEvent::Moved(effects) = event {
+                played.push(effects);
+            }
+        }
+    }
+    assert_eq!(played.len(), moves.len());
+    played
+}
+
+#[test]
+fn timelines_from_the_tables_events_ripple_explode_and_arc() {
+    use plyground::board::animation::{LEG_SECONDS, Timeline};
+    let chess = events_of("chess", &["g1f3", "d7d5", "e2e4", "d5e4"]);
+    let knight = Timeline::of(&chess[0], 8);
+    assert_eq!(knight.glides[0].arcs, [true], "a knight leaps");
+    assert_eq!(knight.ripple, None, "nothing taken, no ripple");
+    let capture = Timeline::of(&chess[3], 8);
+    assert_eq!(
+        capture.ripple,
+        Some((28, LEG_SECONDS)),
+        "the ripple starts on e4"
+    );
+    assert!(capture.blast().is_none() && !capture.exploded);
+
+    let atomic = events_of("atomic", &["g1f3", "b8c6", "f3g5", "a7a6", "g5f7"]);
+    let mut blast = Timeline::of(&atomic[4], 8);
+    assert!(blast.exploded && blast.glides[0].arcs == [true]);
+    blast.tick(LEG_SECONDS + 0.01);
+    assert_eq!(
+        blast.blast().map(|(center, _)| center),
+        Some(53),
+        "f7 blows up"
+    );
+    // The king, the queen's neighbour squares and the knight itself all fly.
+    assert!(blast.fades.len() >= 4, "{:?}", blast.fades);
+    assert!(blast.fades.iter().any(|fade| fade.push != (0.0, 0.0)));
+
+    let checkers = events_of(
+        "checkers",
+        &["11-15", "23-19", "8-11", "22-17", "9-13", "17-14", "10x17"],
+    );
+    let jump = Timeline::of(&checkers[6], 8);
+    assert_eq!(
+        jump.glides[0].arcs,
+        [true],
+        "a jump arcs over the man it takes"
+    );
+    assert!(jump.ripple.is_some());
+}
