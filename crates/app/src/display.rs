@@ -110,6 +110,8 @@ pub enum Align {
 /// One thing to paint.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Item {
+    /// A 3D scene, painted with depth into its lens's area.
+    Solids(Box<crate::display3d::Scene3d>),
     /// A filled rectangle.
     Rect {
         /// Where.
@@ -210,6 +212,7 @@ impl Frame {
                 | Item::Triangles { color, .. }
                 | Item::Line { color, .. }
                 | Item::Text { color, .. } => fade(color),
+                Item::Solids(_) => {}
             }
             self.items.push(item);
         }

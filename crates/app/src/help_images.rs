@@ -434,6 +434,7 @@ impl Picture {
             marks: &marks,
             theme: theme::theme(0),
             to_move: game.to_move(),
+            pointer: None,
         };
         board.draw(&scene, frame);
         let geometry = Geometry::new(placement, &view);

@@ -6,6 +6,7 @@ pub mod audio;
 pub mod board;
 pub mod computer;
 pub mod display;
+pub mod display3d;
 pub mod help;
 pub mod help_images;
 pub mod measure;

@@ -6,6 +6,7 @@
 mod help_render;
 mod icon;
 mod paint;
+mod paint3d;
 
 use clap::Parser;
 use macroquad::prelude::{
@@ -33,6 +34,11 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
+
+/// Corners one draw call may hold (indices are 16-bit, so fewer than 65536).
+const DRAW_CALL_VERTICES: usize = 48_000;
+/// Corner indices one draw call may hold.
+const DRAW_CALL_INDICES: usize = 96_000;
 
 /// Fewest distinct colours a screenshot must have to count as not blank.
 const MIN_COLOURS: usize = 16;
@@ -115,6 +121,14 @@ struct Options {
     /// mode's or topic's page (`index` for the home page), then exit.
     #[arg(long, value_name = "ID")]
     help_page: Option<String>,
+    /// The board view for this run: 2d or 3d (Tab switches in the game; the choice is
+    /// remembered in the settings).
+    #[arg(long, value_name = "VIEW", value_parser = parse_view)]
+    view: Option<bool>,
+    /// For `--screen game`: show the last of `--moves` in motion, this many seconds in
+    /// (a screenshot of its animation).
+    #[arg(long, value_name = "SECONDS")]
+    mid_move: Option<f32>,
     /// Write every sound as a WAV file into this folder, list them with their lengths
     /// and peak levels, and exit.
     #[arg(long, value_name = "DIR")]
@@ -228,6 +242,9 @@ fn first_screen(options: &Options, context: &mut Context) -> Result<Box<dyn Scre
             if options.hint && screen.table_mut().ask_hint() {
                 screen.table_mut().wait_for_hint();
             }
+            if let Some(seconds) = options.mid_move {
+                screen.replay_last_move(seconds);
+            }
             Box::new(screen)
         }
         other => return Err(StartError::UnknownScreen(other.to_string())),
@@ -289,6 +306,9 @@ fn main() -> ExitCode {
     }
     let mut context = Context::new(settings.clone(), size);
     context.screen = screen_size;
+    if let Some(solid) = options.view {
+        context.settings.view_3d = solid;
+    }
     context.saves = ply_save::SaveFolder::standard().ok();
     let screen = match first_screen(&options, &mut context) {
         Ok(screen) => screen,
@@ -310,6 +330,14 @@ fn main() -> ExitCode {
     };
     let status = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
     let result = std::sync::Arc::clone(&status);
+    // Large draw calls: the 3D board sends tens of thousands of corners a frame, and
+    // software OpenGL pays for every draw call (the default 5000 indices split it into
+    // a hundred).
+    let conf = macroquad::conf::Conf {
+        draw_call_vertex_capacity: DRAW_CALL_VERTICES,
+        draw_call_index_capacity: DRAW_CALL_INDICES,
+        ..conf.into()
+    };
     macroquad::Window::from_config(conf, async move {
         let ok = run(options, screen, context).await;
         result.store(ok, std::sync::atomic::Ordering::Relaxed);
@@ -455,6 +483,15 @@ fn parse_level(text: &str) -> Result<Level, String> {
         .ok_or_else(|| format!("\"{text}\" is not a strength: easy, medium, hard or maximum"))
 }
 
+/// Reads a board view: `2d` (false) or `3d` (true).
+fn parse_view(text: &str) -> Result<bool, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "2d" => Ok(false),
+        "3d" => Ok(true),
+        _ => Err(format!("\"{text}\" is not a board view: 2d or 3d")),
+    }
+}
+
 /// Reads `WIDTHxHEIGHT`.
 /// The window size the settings keep, or the largest offered size that fits the screen
 /// when it does not (settings brought from a larger screen).
@@ -496,13 +533,19 @@ fn parse_size(text: &str) -> Result<(u32, u32), String> {
     Ok((number(w)?, number(h)?))
 }
 
-/// Saves the settings, keeping the text size the player chose rather than one given by
-/// `--text-size` for this run.
+/// Saves the settings, keeping the text size and board view the player chose rather
+/// than those given by `--text-size` or `--view` for this run.
 fn save_settings(app: &mut App, options: &Options) {
     app.context.settings_changed = false;
     let mut settings = app.context.settings.clone();
-    if options.text_size.is_some() {
-        settings.text_size = Settings::load().text_size;
+    if options.text_size.is_some() || options.view.is_some() {
+        let kept = Settings::load();
+        if options.text_size.is_some() {
+            settings.text_size = kept.text_size;
+        }
+        if options.view.is_some() {
+            settings.view_3d = kept.view_3d;
+        }
     }
     if let Err(error) = settings.save() {
         app.context.notice = Some(Message::error(error.to_string()));
@@ -561,6 +604,7 @@ async fn measure(
     let mut last = Instant::now();
     let (mut longest_frame, mut longest_logic, mut longest_paint) = (0.0f32, 0.0f32, 0.0f32);
     let mut frames = 0u32;
+    let mut durations = Vec::new();
     let (mut sounds, mut ended) = (0usize, None::<Instant>);
     while started.elapsed().as_secs_f32() < seconds
         && ended.is_none_or(|at| at.elapsed().as_secs_f32() < 1.0)
@@ -582,6 +626,7 @@ async fn measure(
         let now = Instant::now();
         if frames > 2 {
             longest_frame = longest_frame.max((now - last).as_secs_f32());
+            durations.push((now - last).as_secs_f32());
             longest_logic = longest_logic.max((paint_start - logic_start).as_secs_f32());
             longest_paint = longest_paint.max((paint_end - paint_start).as_secs_f32());
         }
@@ -593,13 +638,15 @@ async fn measure(
     } else {
         "the game goes on"
     };
+    let p99 = plyground::measure::percentile(&mut durations, 0.99);
     println!(
         "{frames} frames in {:.1} s, computer against computer on {}: longest frame \
-         {:.1} ms (screens' work {:.1} ms, issuing the drawing {:.1} ms); {sounds} sounds, \
-         {game}",
+         {:.1} ms, 99th percentile {:.1} ms (screens' work {:.1} ms, issuing the drawing \
+         {:.1} ms); {sounds} sounds, {game}",
         started.elapsed().as_secs_f32(),
         level.name(),
         longest_frame * 1000.0,
+        p99 * 1000.0,
         longest_logic * 1000.0,
         longest_paint * 1000.0
     );

@@ -1,5 +1,6 @@
 //! What the window costs the computer: the processor time the program has used, for
-//! `--measure-idle` (an idle window should use almost none).
+//! `--measure-idle` (an idle window should use almost none), and frame-time
+//! percentiles for `--measure-frames`.
 
 /// Linux reports process times in ticks of 1/100 s to programs (USER_HZ, fixed at 100
 /// on every architecture Linux supports for desktops).
@@ -16,9 +17,28 @@ pub fn cpu_seconds() -> Option<f64> {
     Some((user + system) / TICKS_PER_SECOND)
 }
 
+/// The value below which a fraction `share` (0 to 1) of `samples` lie (nearest rank);
+/// 0 for no samples. Sorts `samples`.
+pub fn percentile(samples: &mut [f32], share: f32) -> f32 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    samples.sort_by(f32::total_cmp);
+    let rank = (share.clamp(0.0, 1.0) * samples.len() as f32).ceil() as usize;
+    samples[rank.clamp(1, samples.len()) - 1]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_99th_percentile_of_a_hundred_frames_is_the_second_longest() {
+        let mut frames: Vec<f32> = (1..=100).rev().map(|ms| ms as f32).collect();
+        assert_eq!(percentile(&mut frames, 0.99), 99.0);
+        assert_eq!(percentile(&mut frames, 1.0), 100.0);
+        assert_eq!(percentile(&mut [], 0.99), 0.0);
+    }
 
     #[test]
     fn processor_time_grows_with_work() {

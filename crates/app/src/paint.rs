@@ -1,6 +1,7 @@
 //! The only code that draws with macroquad: it paints a display list, and turns the
 //! window's input into screen events.
 
+use crate::paint3d::SolidPainter;
 use macroquad::prelude::{
     Color, Font, KeyCode, MouseButton, TextParams, draw_circle, draw_line, draw_poly,
     draw_poly_lines, draw_rectangle, draw_rectangle_lines, draw_text_ex, draw_triangle,
@@ -22,9 +23,10 @@ fn sides(radius: f32) -> u8 {
 /// DejaVu Sans (licence in `assets/fonts/LICENSE-DejaVu.txt`): clear at every size.
 const FONT: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
 
-/// Paints display lists with the game's font.
+/// Paints display lists with the game's font (and 3D scenes with their meshes).
 pub struct Painter {
     font: Option<Font>,
+    solids: SolidPainter,
 }
 
 impl Painter {
@@ -32,18 +34,20 @@ impl Painter {
     pub fn new() -> Painter {
         Painter {
             font: load_ttf_font_from_bytes(FONT).ok(),
+            solids: SolidPainter::new(),
         }
     }
 
     /// Paints every item of the frame, back to front.
     pub fn paint(&self, frame: &Frame) {
-        paint(frame, self.font.as_ref());
+        paint(frame, self.font.as_ref(), &self.solids);
     }
 }
 
-fn paint(frame: &Frame, font: Option<&Font>) {
+fn paint(frame: &Frame, font: Option<&Font>, solids: &SolidPainter) {
     for item in &frame.items {
         match item {
+            Item::Solids(scene) => solids.paint(scene),
             Item::Rect { rect, color: c } => {
                 draw_rectangle(rect.x, rect.y, rect.w, rect.h, color(*c))
             }
@@ -154,6 +158,12 @@ pub fn events(last_pointer: &mut Point, frame_seconds: f32) -> Vec<Event> {
     if is_mouse_button_released(MouseButton::Left) {
         out.push(Event::PointerUp(pointer));
     }
+    if is_mouse_button_pressed(MouseButton::Right) {
+        out.push(Event::SecondaryDown(pointer));
+    }
+    if is_mouse_button_released(MouseButton::Right) {
+        out.push(Event::SecondaryUp(pointer));
+    }
     let (_, wheel) = mouse_wheel();
     if wheel != 0.0 {
         out.push(Event::Scroll(wheel.signum()));
@@ -167,6 +177,7 @@ pub fn events(last_pointer: &mut Point, frame_seconds: f32) -> Vec<Event> {
         (KeyCode::Right, Key::Right),
         (KeyCode::Home, Key::Home),
         (KeyCode::End, Key::End),
+        (KeyCode::Tab, Key::Tab),
     ] {
         if is_key_pressed(code) {
             out.push(Event::Key(key));

@@ -3,7 +3,7 @@
 //! mode with a new piece needs nothing here.
 
 use crate::display::{Frame, Item, Point, Rect, Rgba, triangulate};
-use ply_core::{Paint, PieceLook, Rgb, SideColors, Stroke};
+use ply_core::{Form, Paint, PieceLook, Rgb, SideColors, Stroke};
 
 /// The colours one side's pieces are drawn in: a mode's [`SideColors`], which a screen
 /// may fade (a ghost counter).
@@ -37,6 +37,7 @@ fn rgba(Rgb(r, g, b): Rgb) -> Rgba {
 pub const TOKEN: PieceLook = PieceLook {
     name: "token",
     value: 0,
+    form: Form::Token,
     recipe: &[
         Stroke::Disc {
             center: (0.5, 0.5),

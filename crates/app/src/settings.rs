@@ -75,6 +75,8 @@ pub struct Settings {
     pub sound_game: bool,
     /// Sounds of players joining and leaving a lobby, and of chat.
     pub sound_lobby: bool,
+    /// Games show the 3D board (Tab switches) instead of the flat one.
+    pub view_3d: bool,
 }
 
 impl Default for Settings {
@@ -96,6 +98,7 @@ impl Default for Settings {
             sound_moves: true,
             sound_game: true,
             sound_lobby: true,
+            view_3d: false,
         }
     }
 }
@@ -201,6 +204,7 @@ mod tests {
             sound_moves: false,
             sound_game: true,
             sound_lobby: false,
+            view_3d: true,
         };
         settings.save_to(&dir).expect("temp folder is writable");
         assert_eq!(Settings::load_from(&dir), settings);

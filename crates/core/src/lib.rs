@@ -20,7 +20,7 @@ pub use clock::{
     TimeControlError,
 };
 pub use error::{MoveError, PositionError, PositionFault};
-pub use look::{Paint, PieceKind, PieceLook, Rgb, SideColors, Stroke};
+pub use look::{Form, Paint, PieceKind, PieceLook, Rgb, SideColors, Stroke};
 pub use outcome::{EndReason, Outcome, wins};
 pub use player::Player;
 pub use rules::{Heuristics, MoveCode, Present, Rules};

@@ -37,6 +37,40 @@ pub struct PieceLook {
     /// only the silhouette's edge keeps a line; the other steps are painted over it, in
     /// order.
     pub recipe: &'static [Stroke],
+    /// The shape the piece is turned into on the 3D board.
+    pub form: Form,
+}
+
+/// The shape a piece takes on the 3D board, built by the front end in code (profiles
+/// turned on a lathe, crowns, extruded heads), so no model files are needed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Form {
+    /// A chess pawn.
+    Pawn,
+    /// A chess knight (a horse's head on a turned foot).
+    Knight,
+    /// A chess bishop.
+    Bishop,
+    /// A chess rook.
+    Rook,
+    /// A chess queen.
+    Queen,
+    /// A chess king (with a cross).
+    King,
+    /// A checkers man: a flat, grooved disc.
+    Man,
+    /// A crowned checkers man: two men stacked under a gold crown.
+    CrownedMan,
+    /// A tafl attacker: a squat cone.
+    Attacker,
+    /// A tafl defender: a rounded dome.
+    Defender,
+    /// A tafl king: a tall dome under a gold circlet (no cross).
+    Chieftain,
+    /// A Connect Four counter, standing in its grid.
+    Counter,
+    /// A plain round token.
+    Token,
 }
 
 /// How a step of a recipe is coloured.

@@ -11,6 +11,9 @@ use crate::theme;
 use ply_core::{BoardView, CellMark, InputStyle, Player};
 use ply_modes::AnyGame;
 
+/// How far the picked-up piece lifts, as a fraction of a square.
+const SELECTED_LIFT: f32 = 0.08;
+
 /// Where the squares of a board go on screen, worked out from its placement.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Geometry {
@@ -236,6 +239,17 @@ impl FlatBoard {
 
     fn draw_marks(&self, g: &Geometry, scene: &Scene<'_>, frame: &mut Frame) {
         let marks = scene.marks;
+        if let Some(animation) = &self.animation
+            && animation.ripple.is_some()
+            && !g.columns
+        {
+            for index in 0..scene.view.cells.len() {
+                let wave = animation.ripple_at(index);
+                if wave > 0.02 {
+                    frame.rect(g.cell_rect(index), Rgba(1.0, 1.0, 0.92, 0.45 * wave));
+                }
+            }
+        }
         for &index in &marks.last_move {
             let rect = g.cell_rect(index);
             if g.columns {
@@ -313,28 +327,22 @@ impl FlatBoard {
             if arriving.contains(&index) || dragged == Some(index) {
                 continue;
             }
-            draw_piece(scene.game, frame, piece, g.cell_rect(index), 1.0);
+            let rect = g.cell_rect(index);
+            if scene.marks.selected == Some(index) && !g.columns {
+                // The picked-up piece lifts off its square, leaving a shadow.
+                frame.push(Item::Disc {
+                    center: rect.at(0.5, 0.84),
+                    radius: rect.w * 0.18,
+                    color: Rgba(0.0, 0.0, 0.0, 0.22),
+                });
+                let lifted = Point::new(rect.x, rect.y - rect.h * SELECTED_LIFT);
+                draw_piece(scene.game, frame, piece, rect.moved_to(lifted), 1.0);
+                continue;
+            }
+            draw_piece(scene.game, frame, piece, rect, 1.0);
         }
         if let Some(animation) = &self.animation {
-            let fade = animation.fade();
-            for gone in &animation.fades {
-                let rect = g.cell_rect(gone.cell);
-                if animation.exploded {
-                    frame.push(Item::Disc {
-                        center: rect.center(),
-                        radius: rect.w * (0.3 + fade),
-                        color: theme::BLAST.with_alpha(0.7 * (1.0 - fade)),
-                    });
-                }
-                let shrunk = rect.inset(rect.w * 0.5 * fade);
-                draw_piece(scene.game, frame, gone.piece, shrunk, 1.0 - fade);
-            }
-            for glide in &animation.glides {
-                let (from, to, part) = glide.at(animation.elapsed());
-                let (from, to) = (g.spot_rect(from), g.spot_rect(to));
-                let corner = Point::new(from.x, from.y).lerp(Point::new(to.x, to.y), part);
-                draw_piece(scene.game, frame, glide.piece, from.moved_to(corner), 1.0);
-            }
+            self.draw_moving(g, scene, animation, frame);
         }
         if let Some((cell, point)) = scene.marks.dragging
             && let Some(piece) = scene.view.cells.get(cell).and_then(|c| c.piece)
@@ -349,6 +357,76 @@ impl FlatBoard {
             let above = g.spot_rect(Spot::AboveColumn(column));
             let ghost = (scene.to_move, ply_core::PieceKind(0));
             draw_piece(scene.game, frame, ghost, above, 0.6);
+        }
+    }
+
+    fn draw_moving(
+        &self,
+        g: &Geometry,
+        scene: &Scene<'_>,
+        animation: &Timeline,
+        frame: &mut Frame,
+    ) {
+        let elapsed = animation.elapsed();
+        if let Some((center, flash)) = animation.blast() {
+            let rect = g.cell_rect(center);
+            frame.push(Item::Disc {
+                center: rect.center(),
+                radius: rect.w * (0.4 + 1.6 * flash),
+                color: theme::BLAST.with_alpha(0.7 * (1.0 - flash)),
+            });
+        }
+        for gone in &animation.fades {
+            let progress = animation.progress(gone);
+            if progress >= 1.0 {
+                continue;
+            }
+            let rect = g.cell_rect(gone.cell);
+            // Screen directions: columns run right (left when turned), rows run up.
+            let turn = if g.rotated { -1.0 } else { 1.0 };
+            let (reach, rise) = if animation.exploded {
+                (1.8 * progress, 1.4 * progress - 1.6 * progress * progress)
+            } else {
+                (0.6 * progress, 0.0)
+            };
+            let shift = Point::new(
+                turn * gone.push.0 * reach * rect.w,
+                -(turn * gone.push.1 * reach + rise) * rect.h,
+            );
+            let shrunk = rect.inset(rect.w * 0.35 * progress);
+            let corner = Point::new(shrunk.x + shift.x, shrunk.y + shift.y);
+            draw_piece(
+                scene.game,
+                frame,
+                gone.piece,
+                shrunk.moved_to(corner),
+                1.0 - progress,
+            );
+        }
+        for glide in &animation.glides {
+            if !glide.shown(elapsed) {
+                continue;
+            }
+            let (from, to, part) = glide.at(elapsed);
+            let (from, to) = (g.spot_rect(from), g.spot_rect(to));
+            let lift = glide.lift(elapsed);
+            let corner = Point::new(from.x, from.y).lerp(Point::new(to.x, to.y), part);
+            // A leap looks nearer as it rises: a little larger, its shadow left behind.
+            let grow = from.w * 0.18 * lift;
+            if lift > 0.0 && !g.columns {
+                frame.push(Item::Disc {
+                    center: Point::new(corner.x + from.w / 2.0, corner.y + from.h / 2.0),
+                    radius: from.w * 0.3,
+                    color: Rgba(0.0, 0.0, 0.0, 0.25),
+                });
+            }
+            let rect = Rect::new(
+                corner.x - grow,
+                corner.y - grow - lift * from.h * if g.columns { 1.0 } else { 0.35 },
+                from.w + 2.0 * grow,
+                from.h + 2.0 * grow,
+            );
+            draw_piece(scene.game, frame, glide.piece, rect, 1.0);
         }
     }
 

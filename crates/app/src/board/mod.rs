@@ -1,10 +1,16 @@
 //! Board views behind one interface, so the game screen works the same with the flat
-//! 2D board and (next) a 3D one: each places itself in an area, says which cell or
-//! column is under a point, animates the table's events and draws a scene.
+//! 2D board and the 3D one: each places itself in an area, says which cell or column is
+//! under a point, animates the table's events and draws a scene.
 
 pub mod animation;
 pub mod arrow;
+pub mod camera;
 pub mod flat;
+mod forms;
+pub mod shapes;
+pub mod solid;
+pub mod space;
+pub mod views;
 
 use crate::display::{Frame, Point, Rect};
 use crate::table::TableEvent;
@@ -75,9 +81,12 @@ pub struct Scene<'a> {
     pub theme: Theme,
     /// The side whose piece a column drop would add (for the ghost counter).
     pub to_move: Player,
+    /// Where the pointer is, unless a layer covers the board (the 3D board raises the
+    /// square under it).
+    pub pointer: Option<Point>,
 }
 
-/// A board view: 2D now, 3D next, with the same hits and the same events. Where it
+/// A board view, 2D or 3D, with the same hits and the same events. Where it
 /// sits is given with each question, so a board never works from a stale layout.
 pub trait Board {
     /// The cell or column under `point`.
@@ -94,4 +103,12 @@ pub trait Board {
     fn animating(&self) -> bool;
     /// Draws the scene.
     fn draw(&self, scene: &Scene<'_>, frame: &mut Frame);
+    /// Orbits the camera by a drag of `dx`, `dy` pixels (boards without one ignore it).
+    fn orbit(&mut self, _view: &BoardView, _dx: f32, _dy: f32) {}
+    /// Zooms the camera by `lines` of the wheel, positive nearer.
+    fn zoom(&mut self, _lines: f32) {}
+    /// Puts the camera back home.
+    fn reset_camera(&mut self) {}
+    /// Faces the side at the bottom: the second player's when `rotated`.
+    fn face(&mut self, _rotated: bool) {}
 }

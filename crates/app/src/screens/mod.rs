@@ -34,6 +34,8 @@ pub enum Key {
     Home,
     /// End: to the end.
     End,
+    /// Tab: switch between the flat and the 3D board.
+    Tab,
 }
 
 /// Something that happened in the window.
@@ -47,6 +49,10 @@ pub enum Event {
     PointerMove(Point),
     /// The mouse button came up.
     PointerUp(Point),
+    /// The second (right) mouse button went down.
+    SecondaryDown(Point),
+    /// The second (right) mouse button came up.
+    SecondaryUp(Point),
     /// A special key was pressed.
     Key(Key),
     /// A character was typed.

@@ -4,7 +4,7 @@
 
 use super::geometry::cell_of;
 use crate::palette::{CROWN, DARK, LIGHT, body_disc, detail_ring};
-use ply_core::{PieceKind, PieceLook, Player, SideColors};
+use ply_core::{Form, PieceKind, PieceLook, Player, SideColors};
 
 /// An uncrowned man.
 pub(super) const MAN: PieceKind = PieceKind(0);
@@ -16,11 +16,13 @@ pub(super) const PIECES: &[PieceLook] = &[
     PieceLook {
         name: "man",
         value: 1,
+        form: Form::Man,
         recipe: &[body_disc(0.4), detail_ring(0.27)],
     },
     PieceLook {
         name: "crowned man",
         value: 2,
+        form: Form::CrownedMan,
         recipe: &[body_disc(0.4), detail_ring(0.3), CROWN],
     },
 ];

@@ -3,7 +3,7 @@
 
 use super::Role;
 use crate::palette::{DARK, LIGHT};
-use ply_core::{Paint, PieceKind, PieceLook, Player, SideColors, Stroke};
+use ply_core::{Form, Paint, PieceKind, PieceLook, Player, SideColors, Stroke};
 
 /// The foot every piece stands on.
 const BASE: Stroke = Stroke::Polygon {
@@ -33,6 +33,7 @@ pub(super) const PIECES: &[PieceLook] = &[
     PieceLook {
         name: "pawn",
         value: 1,
+        form: Form::Pawn,
         recipe: &[
             BASE,
             body(&[(0.33, 0.8), (0.67, 0.8), (0.58, 0.5), (0.42, 0.5)]),
@@ -43,6 +44,7 @@ pub(super) const PIECES: &[PieceLook] = &[
     PieceLook {
         name: "knight",
         value: 3,
+        form: Form::Knight,
         recipe: &[
             BASE,
             body(&[
@@ -70,6 +72,7 @@ pub(super) const PIECES: &[PieceLook] = &[
     PieceLook {
         name: "bishop",
         value: 3,
+        form: Form::Bishop,
         recipe: &[
             BASE,
             body(&[(0.34, 0.8), (0.66, 0.8), (0.57, 0.58), (0.43, 0.58)]),
@@ -94,6 +97,7 @@ pub(super) const PIECES: &[PieceLook] = &[
     PieceLook {
         name: "rook",
         value: 5,
+        form: Form::Rook,
         recipe: &[
             BASE,
             body(&[(0.3, 0.8), (0.7, 0.8), (0.66, 0.4), (0.34, 0.4)]),
@@ -116,6 +120,7 @@ pub(super) const PIECES: &[PieceLook] = &[
     PieceLook {
         name: "queen",
         value: 9,
+        form: Form::Queen,
         recipe: &[
             BASE,
             body(&[
@@ -138,6 +143,7 @@ pub(super) const PIECES: &[PieceLook] = &[
     PieceLook {
         name: "king",
         value: 0,
+        form: Form::King,
         recipe: &[
             BASE,
             body(&[

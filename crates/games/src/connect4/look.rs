@@ -2,7 +2,7 @@
 //! bottom (the grid never turns), and columns numbered 1-7 as the move text numbers them.
 
 use crate::palette::{body_disc, detail_ring};
-use ply_core::{PieceKind, PieceLook, Player, Rgb, SideColors};
+use ply_core::{Form, PieceKind, PieceLook, Player, Rgb, SideColors};
 
 /// The one kind of piece.
 pub(super) const COUNTER: PieceKind = PieceKind(0);
@@ -11,6 +11,7 @@ pub(super) const COUNTER: PieceKind = PieceKind(0);
 pub(super) const PIECES: &[PieceLook] = &[PieceLook {
     name: "counter",
     value: 0,
+    form: Form::Counter,
     recipe: &[body_disc(0.4), detail_ring(0.27)],
 }];
 

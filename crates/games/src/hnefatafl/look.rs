@@ -4,18 +4,20 @@
 
 use super::Piece;
 use crate::palette::{CROWN, DARK, LIGHT, body_disc, detail_ring};
-use ply_core::{Paint, PieceKind, PieceLook, Player, SideColors, Stroke};
+use ply_core::{Form, Paint, PieceKind, PieceLook, Player, SideColors, Stroke};
 
 /// The pieces, in the order of [`Piece`].
 pub(super) const PIECES: &[PieceLook] = &[
     PieceLook {
         name: "attacker",
         value: 1,
+        form: Form::Attacker,
         recipe: &[body_disc(0.4), detail_ring(0.27)],
     },
     PieceLook {
         name: "defender",
         value: 1,
+        form: Form::Defender,
         recipe: &[
             body_disc(0.36),
             Stroke::Disc {
@@ -28,6 +30,7 @@ pub(super) const PIECES: &[PieceLook] = &[
     PieceLook {
         name: "king",
         value: 0,
+        form: Form::Chieftain,
         recipe: &[body_disc(0.42), CROWN],
     },
 ];

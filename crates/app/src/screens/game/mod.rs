@@ -11,6 +11,7 @@ mod hint;
 mod input;
 mod layers;
 mod panel;
+mod view;
 mod why_not;
 
 pub use entry::{Candidate, Entry, MoveEntry, candidates};
@@ -20,8 +21,8 @@ pub use panel::PanelHit;
 use super::widgets;
 use super::{Context, Event, Key, Screen, Transition};
 use crate::audio::{Listener, cues_for};
-use crate::board::flat::FlatBoard;
-use crate::board::{Board, Hit, Marks, Placement, Scene};
+use crate::board::views::Boards;
+use crate::board::{Hit, Marks, Placement, Scene};
 use crate::display::{Frame, Point, Rect};
 use crate::message::Message;
 use crate::table::{Table, TableEvent};
@@ -65,7 +66,9 @@ struct LookingBack {
 /// The game screen.
 pub struct GameScreen {
     table: Table,
-    board: Box<dyn Board>,
+    boards: Boards,
+    /// Where the right button went down to orbit the 3D camera, while it is held.
+    orbiting: Option<Point>,
     candidates: Vec<Candidate>,
     entry: MoveEntry,
     dragging: Option<Point>,
@@ -89,7 +92,8 @@ impl GameScreen {
         let mut screen = GameScreen {
             candidates: candidates(table.game()),
             table,
-            board: Box::new(FlatBoard::new()),
+            boards: Boards::new(),
+            orbiting: None,
             entry: MoveEntry::default(),
             dragging: None,
             layers: Vec::new(),
@@ -142,7 +146,8 @@ impl GameScreen {
     /// The centre of a cell on screen, for a window of the context's size.
     pub fn cell_center(&self, context: &Context, cell: usize) -> Point {
         let view = self.table.game().view();
-        self.board.cell_center(self.placement(context), &view, cell)
+        self.board(context)
+            .cell_center(self.placement(context), &view, cell)
     }
 
     /// Where the picked-up piece may go: quiet destinations, then those that take.
@@ -259,7 +264,8 @@ impl GameScreen {
 
     fn board_hit(&self, context: &Context, point: Point) -> Option<Hit> {
         let view = self.table.game().view();
-        self.board.hit(self.placement(context), &view, point)
+        self.board(context)
+            .hit(self.placement(context), &view, point)
     }
 
     fn situation(&self, context: &Context) -> Situation<'_> {
@@ -272,7 +278,7 @@ impl GameScreen {
             acting: self.table.acting_person(),
             can_save: context.saves.is_some(),
             board: self
-                .board
+                .board(context)
                 .bounds(self.placement(context), &self.table.game().view()),
             ending: self.ending_text(),
         }
@@ -289,7 +295,7 @@ impl GameScreen {
         let listener = Listener::at(&self.table);
         for event in self.table.take_events() {
             context.cues.extend(cues_for(&event, &listener));
-            self.board.show(&event, &self.table.game().view());
+            self.boards.show(&event, &self.table.game().view());
             match event {
                 TableEvent::Moved(_) | TableEvent::Undone => {
                     self.looking_back = None;
@@ -386,12 +392,17 @@ impl GameScreen {
 
 impl Screen for GameScreen {
     fn update(&mut self, event: &Event, context: &mut Context) -> Transition {
+        if self.view_event(event, context) {
+            return Transition::Stay;
+        }
         match event {
             Event::Tick(seconds) => {
                 let elapsed = Duration::from_secs_f32(seconds.max(0.0));
                 self.table.tick(elapsed, self.paused());
                 self.take_table_events(context);
-                self.board.tick(*seconds);
+                let view = self.table.game().view();
+                self.boards
+                    .tick(*seconds, self.rotated() && view.may_rotate);
                 self.layer_age += seconds.max(0.0);
                 if let Some((_, left)) = &mut self.stuck {
                     *left -= seconds;
@@ -496,7 +507,7 @@ impl Screen for GameScreen {
     }
 
     fn busy(&self) -> bool {
-        self.board.animating()
+        self.boards.animating()
             || self.table.thinking().is_some()
             || self.table.hinting()
             || self.stuck.is_some()
@@ -521,10 +532,12 @@ impl Screen for GameScreen {
             marks: &marks,
             theme: theme::theme(context.settings.theme),
             to_move: self.table.game().to_move(),
+            pointer: self.layers.is_empty().then_some(context.pointer),
         };
-        self.board.draw(&scene, frame);
+        let board = self.board(context);
+        board.draw(&scene, frame);
         if let Some(why) = &self.why_not {
-            let bounds = self.board.bounds(scene.placement, view);
+            let bounds = board.bounds(scene.placement, view);
             why_not::draw(why, context, bounds, frame);
         }
         self.panel

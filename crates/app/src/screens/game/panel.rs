@@ -516,7 +516,7 @@ fn player_box_height(game: &dyn AnyGame) -> f32 {
 /// The keys that work in this game, in a line.
 fn keys_hint(table: &Table, looking_back: bool) -> String {
     let view = table.game().view();
-    let mut keys = vec!["T: theme"];
+    let mut keys = vec!["T: theme", "Tab: 3D"];
     if view.input == InputStyle::DropInColumn {
         keys.push("1-7: drop");
     } else if view.may_rotate {
