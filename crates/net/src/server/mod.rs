@@ -7,15 +7,17 @@
 //! referees games. A peer-hosted game runs the very same server in-process with
 //! [`host_in_process`].
 
+mod address;
 mod lobby;
+mod lockout;
 mod session;
 mod setup;
 
-use crate::auth::FailureTracker;
 use crate::frame::encode;
 use crate::protocol::{GameSetup, MAX_FRAME_LEN, PROTOCOL_VERSION, ServerMsg, Welcome};
 use bytes::{Bytes, BytesMut};
 use lobby::Lobby;
+use lockout::FailureTracker;
 use std::collections::HashMap;
 use std::future::Future;
 use std::io;
@@ -51,6 +53,9 @@ pub struct ServerConfig {
     pub auth_failure_delay: Duration,
     /// The longest lock-out after failed entries.
     pub auth_failure_max_delay: Duration,
+    /// How many (address, lobby) failure records are kept; when full, the oldest is
+    /// forgotten to make room.
+    pub max_failure_records: usize,
     /// How many frames may wait for one connection; a member whose outbox fills up is
     /// cut off, so that a slow reader never holds up a lobby.
     pub outbox_capacity: usize,
@@ -72,6 +77,7 @@ impl Default for ServerConfig {
             write_timeout: Duration::from_secs(10),
             auth_failure_delay: Duration::from_secs(1),
             auth_failure_max_delay: Duration::from_secs(60),
+            max_failure_records: 10_000,
             outbox_capacity: 256,
             max_messages_per_second: 50,
         }
@@ -103,6 +109,7 @@ impl Shared {
             failures: Mutex::new(FailureTracker::new(
                 config.auth_failure_delay,
                 config.auth_failure_max_delay,
+                config.max_failure_records,
             )),
             config,
             lobbies: Mutex::new(HashMap::new()),

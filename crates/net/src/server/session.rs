@@ -2,7 +2,9 @@
 //! then a loop that reads requests, writes whatever the lobby queued for this member,
 //! pings, and cuts the connection on silence, flooding or anything malformed.
 
+use super::address::AddressKey;
 use super::lobby::{Link, Lobby, MemberId};
+use super::lockout::Target;
 use super::setup::Prepared;
 use super::{Shared, lock};
 use crate::auth::{random_bytes, verify};
@@ -125,7 +127,7 @@ async fn handshake(
             token,
         },
     };
-    enter(shared, entry, ip, &nonce, link).map_err(Some)
+    enter(shared, entry, AddressKey::of(ip), &nonce, link).map_err(Some)
 }
 
 /// An [`Entry`] whose game setup, if it brings one, has been checked.
@@ -150,22 +152,24 @@ fn new_code() -> String {
         .collect()
 }
 
-/// Opens or joins a lobby, counting failures against the address.
+/// Opens or joins a lobby, counting failures against the address and the lobby.
 fn enter(
     shared: &Shared,
     entry: Entering,
-    ip: IpAddr,
+    address: AddressKey,
     nonce: &Nonce,
     link: Link,
 ) -> Result<Membership, EntryRefusal> {
     let now = Instant::now();
-    if let Err(wait) = lock(&shared.failures).check(ip, now) {
-        return Err(EntryRefusal::TooManyAttempts {
-            retry_after_secs: u32::try_from(wait.as_secs() + 1).unwrap_or(u32::MAX),
-        });
-    }
-    let fail = |refusal: EntryRefusal| {
-        lock(&shared.failures).record(ip, now);
+    let locked_out = |target: &Target| {
+        lock(&shared.failures)
+            .check(address, target, now)
+            .map_err(|wait| EntryRefusal::TooManyAttempts {
+                retry_after_secs: u32::try_from(wait.as_secs() + 1).unwrap_or(u32::MAX),
+            })
+    };
+    let fail = |target: Target, refusal: EntryRefusal| {
+        lock(&shared.failures).record(address, target, now);
         refusal
     };
     match entry {
@@ -209,8 +213,13 @@ fn enter(
                         match lobbies.get(&code) {
                             Some(lobby) => (code, lobby.clone()),
                             None => {
+                                drop(lobbies);
+                                locked_out(&Target::UnknownCode)?;
                                 let code = code.chars().take(CODE_LEN * 2).collect();
-                                return Err(fail(EntryRefusal::NoSuchLobby { code }));
+                                return Err(fail(
+                                    Target::UnknownCode,
+                                    EntryRefusal::NoSuchLobby { code },
+                                ));
                             }
                         }
                     }
@@ -224,19 +233,21 @@ fn enter(
                     }
                 }
             };
+            let target = Target::Lobby(code.clone());
+            locked_out(&target)?;
             let mut guard = lock(&lobby);
             if !verify(guard.key(), nonce, &proof) {
-                return Err(fail(EntryRefusal::WrongPassword));
+                return Err(fail(target, EntryRefusal::WrongPassword));
             }
             let member = guard.admit(&name, token, link).map_err(|refusal| {
                 if matches!(refusal, EntryRefusal::BadToken { .. }) {
-                    fail(refusal)
+                    fail(target.clone(), refusal)
                 } else {
                     refusal
                 }
             })?;
             drop(guard);
-            lock(&shared.failures).succeeded(ip);
+            lock(&shared.failures).succeeded(address, &code);
             Ok(Membership {
                 code,
                 lobby,

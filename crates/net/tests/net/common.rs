@@ -13,6 +13,9 @@ use std::io::{ErrorKind, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
+/// The address honest players connect from; attackers use others in 127.0.0.0/8.
+pub const LOOPBACK: std::net::IpAddr = std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST);
+
 /// The longest any awaited event may take before a test fails (only reached on failure).
 pub const PATIENCE: Duration = Duration::from_secs(10);
 
@@ -260,7 +263,24 @@ pub struct Raw {
 
 impl Raw {
     pub fn connect(server: SocketAddr) -> Raw {
-        let stream = TcpStream::connect(server).expect("the server accepts");
+        Raw::connect_from(server, [127, 0, 0, 1].into())
+    }
+
+    /// Connects from another loopback address (127.0.0.0/8), so that a test can play
+    /// an attacker and an honest player on different addresses.
+    pub fn connect_from(server: SocketAddr, source: std::net::IpAddr) -> Raw {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_io()
+            .build()
+            .expect("a runtime for connecting");
+        let stream = runtime
+            .block_on(async {
+                let socket = tokio::net::TcpSocket::new_v4()?;
+                socket.bind(SocketAddr::new(source, 0))?;
+                socket.connect(server).await?.into_std()
+            })
+            .expect("the server accepts");
+        stream.set_nonblocking(false).expect("a blocking socket");
         stream
             .set_read_timeout(Some(PATIENCE))
             .expect("a read timeout can be set");
@@ -303,18 +323,46 @@ impl Raw {
 
     /// Joins the lobby with `code` (the only one if `None`; password "") as `name`.
     pub fn enter(server: SocketAddr, code: Option<&str>, name: &str) -> Raw {
-        let mut raw = Raw::connect(server);
+        let (raw, reply) = Raw::try_join(server, LOOPBACK, code, name, "");
+        match reply {
+            EntryReply::Entered(_) => raw,
+            EntryReply::Refused(refusal) => panic!("{name} was refused: {refusal}"),
+        }
+    }
+
+    /// Tries to join the lobby with `code` from `source` with `password`.
+    pub fn try_join(
+        server: SocketAddr,
+        source: std::net::IpAddr,
+        code: Option<&str>,
+        name: &str,
+        password: &str,
+    ) -> (Raw, EntryReply) {
+        let mut raw = Raw::connect_from(server, source);
         let welcome = raw.hello();
-        let key = ply_net::auth::lobby_key("");
+        let key = ply_net::auth::lobby_key(password);
         raw.send(&Entry::Join {
             name: name.to_string(),
             code: code.map(str::to_string),
             proof: ply_net::auth::proof(&key, &welcome.nonce),
             token: None,
         });
+        let reply = raw.read::<EntryReply>();
+        (raw, reply)
+    }
+
+    /// Opens a lobby from `source` (no password) and returns it with its code.
+    pub fn open_from(server: SocketAddr, source: std::net::IpAddr, name: &str) -> (Raw, String) {
+        let mut raw = Raw::connect_from(server, source);
+        raw.hello();
+        raw.send(&Entry::Open {
+            name: name.to_string(),
+            key: ply_net::auth::lobby_key(""),
+            setup: GameSetup::new("chess"),
+        });
         match raw.read::<EntryReply>() {
-            EntryReply::Entered(_) => raw,
-            EntryReply::Refused(refusal) => panic!("{name} was refused: {refusal}"),
+            EntryReply::Entered(entered) => (raw, entered.code),
+            EntryReply::Refused(refusal) => panic!("{name} could not open a lobby: {refusal}"),
         }
     }
 

@@ -3,3 +3,4 @@
 mod common;
 mod game;
 mod hostile;
+mod lockout;
