@@ -20,6 +20,7 @@ pub mod name;
 pub mod portmap;
 pub mod protocol;
 pub mod server;
+pub mod text;
 
 pub use client::{
     ClientError, ClientOptions, ClientSession, CloseReason, Disconnected, EntryRequest, Mirror,

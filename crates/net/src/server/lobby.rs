@@ -8,6 +8,7 @@ use crate::protocol::{
     ClientMsg, Denied, Entered, EntryRefusal, EntryReply, GameSetup, GameView, LobbyKey, LobbyView,
     MAX_CHAT_CHARS, MAX_MOVE_TEXT_LEN, Occupant, PlayerView, ServerMsg, Token, validate_name,
 };
+use crate::text::strip_controls;
 use bytes::Bytes;
 use ply_core::{MoveError, Player};
 use ply_modes::AnyGame;
@@ -212,6 +213,10 @@ impl Lobby {
             ClientMsg::Start => self.start(id),
             ClientMsg::Move { text } => {
                 if let Err(reason) = self.play(id, &text) {
+                    let text = strip_controls(&text)
+                        .chars()
+                        .take(MAX_MOVE_TEXT_LEN)
+                        .collect();
                     self.send(id, &ServerMsg::MoveRefused { text, reason });
                 }
                 Ok(())
@@ -469,7 +474,11 @@ impl Lobby {
             Occupant::Computer => Seat::Computer,
             Occupant::Player(name) => match self.index_of(&name) {
                 Some(index) => Seat::Member(self.members[index].id),
-                None => return Err(Denied::NoSuchPlayer { name }),
+                None => {
+                    return Err(Denied::NoSuchPlayer {
+                        name: strip_controls(&name).chars().take(32).collect(),
+                    });
+                }
             },
         };
         let other = side.opponent().index();
@@ -514,7 +523,7 @@ impl Lobby {
             .index_of(name)
             .map(|index| self.members[index].id)
             .ok_or_else(|| Denied::NoSuchPlayer {
-                name: name.chars().take(32).collect(),
+                name: strip_controls(name).chars().take(32).collect(),
             })?;
         if target == id {
             return Err(Denied::CannotRemoveHost);
@@ -708,6 +717,7 @@ impl Lobby {
             });
         }
         let from = self.name_of(id);
+        let text = strip_controls(&text);
         self.broadcast(&ServerMsg::Chat { from, text });
         Ok(())
     }

@@ -4,3 +4,4 @@ mod common;
 mod game;
 mod hostile;
 mod lockout;
+mod text;
