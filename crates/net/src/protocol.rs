@@ -27,8 +27,9 @@ pub const MAX_FRAME_LEN: usize = 256 * 1024;
 /// The largest frame accepted before the hello has been read.
 pub const MAX_HELLO_FRAME_LEN: usize = 1024;
 
-/// The longest chat message, in characters.
-pub const MAX_CHAT_CHARS: usize = 500;
+/// The longest chat message, in characters (the relay's default; a relay may set
+/// another).
+pub const MAX_CHAT_CHARS: usize = 200;
 
 /// The longest move text, in bytes.
 pub const MAX_MOVE_TEXT_LEN: usize = 32;
@@ -504,6 +505,12 @@ pub enum Denied {
     TooLong {
         /// The limit.
         max: u32,
+    },
+    /// Chat messages came faster than the lobby allows; this one was not sent.
+    #[error("you are chatting too fast; wait a moment (at most {per_second} messages a second)")]
+    ChatTooFast {
+        /// The allowed average rate.
+        per_second: u32,
     },
 }
 

@@ -2,16 +2,18 @@
 //! `ply-modes`. All of it is plain synchronous state behind one mutex; every effect is
 //! a frame pushed onto members' bounded outboxes, so no member can hold up the others.
 
+use super::rate::RateLimit;
 use super::setup::{Prepared, SetupError, guarded};
 use crate::frame::encode;
 use crate::protocol::{
     ClientMsg, Denied, Entered, EntryRefusal, EntryReply, GameSetup, GameView, LobbyKey, LobbyView,
-    MAX_CHAT_CHARS, MAX_MOVE_TEXT_LEN, Occupant, PlayerView, ServerMsg, Token, validate_name,
+    MAX_MOVE_TEXT_LEN, Occupant, PlayerView, ServerMsg, Token, validate_name,
 };
 use crate::text::strip_controls;
 use bytes::Bytes;
 use ply_core::{MoveError, Player};
 use ply_modes::AnyGame;
+use std::time::Instant;
 use tokio::sync::mpsc;
 
 /// A member's number, unique within its lobby.
@@ -33,6 +35,20 @@ struct Member {
     token: Token,
     host: bool,
     link: Option<Link>,
+    chat: RateLimit,
+}
+
+/// What a lobby allows its members.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LobbyLimits {
+    /// How many members it takes.
+    pub max_players: usize,
+    /// The longest chat message, in characters.
+    pub max_chat_chars: usize,
+    /// Chat messages per second per member, on average.
+    pub chat_per_second: u32,
+    /// Chat messages a member may send at once.
+    pub chat_burst: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,6 +68,7 @@ struct Running {
 pub(crate) struct Lobby {
     code: String,
     key: LobbyKey,
+    limits: LobbyLimits,
     max_players: usize,
     setup: GameSetup,
     /// The setup's game before its first move here; each game starts from a copy.
@@ -69,11 +86,12 @@ pub(crate) struct Lobby {
 impl Lobby {
     /// A new, empty lobby offering a checked setup. It gets its code with
     /// [`Lobby::set_code`] when it is listed.
-    pub fn new(key: LobbyKey, prepared: Prepared, max_players: usize) -> Lobby {
+    pub fn new(key: LobbyKey, prepared: Prepared, limits: LobbyLimits) -> Lobby {
         Lobby {
             code: String::new(),
             key,
-            max_players,
+            limits,
+            max_players: limits.max_players,
             side_names: [
                 prepared.game.side_name(Player::First),
                 prepared.game.side_name(Player::Second),
@@ -173,6 +191,7 @@ impl Lobby {
             token: Token(crate::auth::random_bytes()),
             host: self.members.is_empty(),
             link: Some(link),
+            chat: RateLimit::new(self.limits.chat_per_second, self.limits.chat_burst),
         });
         self.send_entered(id);
         self.broadcast_lobby();
@@ -412,11 +431,29 @@ impl Lobby {
     }
 
     /// Cuts off members whose outbox overflowed: a slow reader loses its connection
-    /// (and keeps its seat, like any drop) instead of slowing the lobby down.
+    /// (and keeps its seat, like any drop) instead of slowing the lobby down. A slow
+    /// host is dropped the same way and may come back with their token: the lobby
+    /// lives on without them meanwhile.
     fn settle(&mut self) {
         while let Some(id) = self.overflowed.pop() {
-            self.cut(id);
+            if self.is_host(id) {
+                self.drop_host(id);
+            } else {
+                self.cut(id);
+            }
         }
+    }
+
+    fn drop_host(&mut self, id: MemberId) {
+        let Some(member) = self.members.iter_mut().find(|member| member.id == id) else {
+            return;
+        };
+        if member.link.take().is_none() {
+            return;
+        }
+        let name = member.name.clone();
+        self.broadcast(&ServerMsg::PlayerDropped { name });
+        self.broadcast_lobby();
     }
 
     /// Ends member `id`'s connection (if any) and handles their absence: the host's
@@ -701,7 +738,7 @@ impl Lobby {
         let gone: Vec<MemberId> = self
             .members
             .iter()
-            .filter(|member| member.link.is_none())
+            .filter(|member| member.link.is_none() && !member.host)
             .map(|member| member.id)
             .collect();
         for id in gone {
@@ -711,10 +748,20 @@ impl Lobby {
     }
 
     fn chat(&mut self, id: MemberId, text: String) -> Result<(), Denied> {
-        if text.chars().count() > MAX_CHAT_CHARS {
+        let max = self.limits.max_chat_chars;
+        if text.chars().nth(max).is_some() {
             return Err(Denied::TooLong {
-                max: MAX_CHAT_CHARS as u32,
+                max: u32::try_from(max).unwrap_or(u32::MAX),
             });
+        }
+        let per_second = self.limits.chat_per_second;
+        let allowed = self
+            .members
+            .iter_mut()
+            .find(|member| member.id == id)
+            .is_some_and(|member| member.chat.allow(Instant::now()));
+        if !allowed {
+            return Err(Denied::ChatTooFast { per_second });
         }
         let from = self.name_of(id);
         let text = strip_controls(&text);

@@ -10,11 +10,14 @@
 mod address;
 mod lobby;
 mod lockout;
+mod rate;
 mod session;
 mod setup;
 
 use crate::frame::encode;
-use crate::protocol::{GameSetup, MAX_FRAME_LEN, PROTOCOL_VERSION, ServerMsg, Welcome};
+use crate::protocol::{
+    GameSetup, MAX_CHAT_CHARS, MAX_FRAME_LEN, PROTOCOL_VERSION, ServerMsg, Welcome,
+};
 use bytes::{Bytes, BytesMut};
 use lobby::Lobby;
 use lockout::FailureTracker;
@@ -62,6 +65,24 @@ pub struct ServerConfig {
     /// How many messages per second a member may send (bursts of twice that are
     /// allowed); a member who sends more is cut off.
     pub max_messages_per_second: u32,
+    /// How many chat messages per second a member may send on average; more are
+    /// refused (not relayed) with a request to slow down.
+    pub chat_per_second: u32,
+    /// How many chat messages a member may send at once before the rate applies.
+    pub chat_burst: u32,
+    /// The longest chat message, in characters.
+    pub max_chat_chars: usize,
+}
+
+impl ServerConfig {
+    fn lobby_limits(&self) -> lobby::LobbyLimits {
+        lobby::LobbyLimits {
+            max_players: self.max_players_per_lobby,
+            max_chat_chars: self.max_chat_chars,
+            chat_per_second: self.chat_per_second,
+            chat_burst: self.chat_burst,
+        }
+    }
 }
 
 impl Default for ServerConfig {
@@ -80,6 +101,9 @@ impl Default for ServerConfig {
             max_failure_records: 10_000,
             outbox_capacity: 256,
             max_messages_per_second: 50,
+            chat_per_second: 2,
+            chat_burst: 5,
+            max_chat_chars: MAX_CHAT_CHARS,
         }
     }
 }

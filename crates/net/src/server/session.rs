@@ -5,6 +5,7 @@
 use super::address::AddressKey;
 use super::lobby::{Link, Lobby, MemberId};
 use super::lockout::Target;
+use super::rate::RateLimit;
 use super::setup::Prepared;
 use super::{Shared, lock};
 use crate::auth::{random_bytes, verify};
@@ -178,7 +179,7 @@ fn enter(
             key,
             prepared,
         } => {
-            let mut lobby = Lobby::new(key, prepared, shared.config.max_players_per_lobby);
+            let mut lobby = Lobby::new(key, prepared, shared.config.lobby_limits());
             let mut lobbies = lock(&shared.lobbies);
             if lobbies.len() >= shared.config.max_lobbies {
                 return Err(EntryRefusal::TooManyLobbies {
@@ -257,36 +258,6 @@ fn enter(
     }
 }
 
-/// A token bucket: `rate` messages per second, bursts of twice that.
-struct RateLimit {
-    rate: f64,
-    tokens: f64,
-    last: Instant,
-}
-
-impl RateLimit {
-    fn new(rate: u32) -> RateLimit {
-        let rate = f64::from(rate.max(1));
-        RateLimit {
-            rate,
-            tokens: rate * 2.0,
-            last: Instant::now(),
-        }
-    }
-
-    fn allow(&mut self, now: Instant) -> bool {
-        let refill = now.duration_since(self.last).as_secs_f64() * self.rate;
-        self.tokens = (self.tokens + refill).min(self.rate * 2.0);
-        self.last = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
-    }
-}
-
 /// Writes whatever is queued, within the write timeout.
 async fn flush(conn: &mut Connection, limit: Duration) -> bool {
     matches!(timeout(limit, conn.flush()).await, Ok(Ok(())))
@@ -308,7 +279,10 @@ async fn session(
     let mut heartbeat = interval_at(tokio::time::Instant::now() + phase, beat);
     heartbeat.set_missed_tick_behavior(MissedTickBehavior::Delay);
     let mut last_heard = Instant::now();
-    let mut budget = RateLimit::new(config.max_messages_per_second);
+    let mut budget = RateLimit::new(
+        config.max_messages_per_second,
+        config.max_messages_per_second.saturating_mul(2),
+    );
     // Whether the connection ends on the server's initiative, with frames to deliver.
     let mut farewell = false;
     loop {

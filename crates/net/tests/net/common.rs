@@ -269,6 +269,15 @@ impl Raw {
     /// Connects from another loopback address (127.0.0.0/8), so that a test can play
     /// an attacker and an honest player on different addresses.
     pub fn connect_from(server: SocketAddr, source: std::net::IpAddr) -> Raw {
+        Raw::connect_with(server, source, None)
+    }
+
+    /// Connects with a small receive buffer, to play a reader on a slow line.
+    pub fn connect_with(
+        server: SocketAddr,
+        source: std::net::IpAddr,
+        receive_buffer: Option<u32>,
+    ) -> Raw {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_io()
             .build()
@@ -277,6 +286,9 @@ impl Raw {
             .block_on(async {
                 let socket = tokio::net::TcpSocket::new_v4()?;
                 socket.bind(SocketAddr::new(source, 0))?;
+                if let Some(size) = receive_buffer {
+                    socket.set_recv_buffer_size(size)?;
+                }
                 socket.connect(server).await?.into_std()
             })
             .expect("the server accepts");
@@ -353,7 +365,12 @@ impl Raw {
 
     /// Opens a lobby from `source` (no password) and returns it with its code.
     pub fn open_from(server: SocketAddr, source: std::net::IpAddr, name: &str) -> (Raw, String) {
-        let mut raw = Raw::connect_from(server, source);
+        let (raw, entered) = Raw::open_with(Raw::connect_from(server, source), name);
+        (raw, entered.code)
+    }
+
+    /// Opens a lobby (no password) over `raw` and returns it with what the host learns.
+    pub fn open_with(mut raw: Raw, name: &str) -> (Raw, ply_net::Entered) {
         raw.hello();
         raw.send(&Entry::Open {
             name: name.to_string(),
@@ -361,7 +378,7 @@ impl Raw {
             setup: GameSetup::new("chess"),
         });
         match raw.read::<EntryReply>() {
-            EntryReply::Entered(entered) => (raw, entered.code),
+            EntryReply::Entered(entered) => (raw, *entered),
             EntryReply::Refused(refusal) => panic!("{name} could not open a lobby: {refusal}"),
         }
     }

@@ -212,6 +212,9 @@ fn a_slow_reader_is_cut_off_without_holding_up_the_lobby() {
     let server = serve(ServerConfig {
         outbox_capacity: 64,
         max_messages_per_second: 1_000_000,
+        chat_per_second: 1_000_000,
+        chat_burst: 1_000_000,
+        max_chat_chars: 500,
         write_timeout: Duration::from_secs(1),
         ..quick_config()
     });

@@ -4,4 +4,5 @@ mod common;
 mod game;
 mod hostile;
 mod lockout;
+mod slow;
 mod text;
