@@ -352,6 +352,9 @@ pub enum ServerMsg {
     ServerClosing,
     /// Are you there? Answer with [`ClientMsg::Pong`].
     Ping,
+    /// The lobby was closed after a long time with no game and no activity; the
+    /// connection closes.
+    ClosedIdle,
 }
 
 /// Why a player was not let into a lobby.
@@ -422,6 +425,12 @@ pub enum EntryRefusal {
     /// The player took too long to say who they are.
     #[error("the connection took too long to introduce itself")]
     Timeout,
+    /// The player's address already has as many lobbies open as one address may.
+    #[error("your address already has {max} lobbies open on this server; close one first")]
+    TooManyLobbiesFromAddress {
+        /// The per-address limit.
+        max: u32,
+    },
 }
 
 /// Why a request inside a lobby was refused.

@@ -42,6 +42,9 @@ pub enum CloseReason {
     /// The server shut down.
     #[error("the server shut down")]
     ServerClosing,
+    /// The lobby stayed without a game and without activity too long, and closed.
+    #[error("the lobby closed after a long time without a game or any activity")]
+    ClosedIdle,
     /// The connection broke.
     #[error("{0}")]
     Lost(ClientError),
@@ -198,6 +201,7 @@ async fn drive(
                     Ok(ServerMsg::HostLeft) => break CloseReason::HostLeft,
                     Ok(ServerMsg::Removed) => break CloseReason::Removed,
                     Ok(ServerMsg::ServerClosing) => break CloseReason::ServerClosing,
+                    Ok(ServerMsg::ClosedIdle) => break CloseReason::ClosedIdle,
                     Ok(message) => {
                         if events.send(NetEvent::Message(message)).is_err() {
                             session.leave().await;

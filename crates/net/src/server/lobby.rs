@@ -81,6 +81,8 @@ pub(crate) struct Lobby {
     /// Members whose outbox was full: they are cut off once the current step is done.
     overflowed: Vec<MemberId>,
     closed: bool,
+    /// When a member last asked anything (answers to pings do not count).
+    last_activity: Instant,
 }
 
 impl Lobby {
@@ -104,6 +106,7 @@ impl Lobby {
             next_id: 1,
             overflowed: Vec::new(),
             closed: false,
+            last_activity: Instant::now(),
         }
     }
 
@@ -140,6 +143,9 @@ impl Lobby {
             Some(index) => self.readmit(index, token, link),
             None => self.add(name, link),
         };
+        if result.is_ok() {
+            self.last_activity = Instant::now();
+        }
         self.settle();
         result
     }
@@ -222,6 +228,9 @@ impl Lobby {
         if !self.is_linked(id, conn) {
             return None;
         }
+        if message != ClientMsg::Pong {
+            self.last_activity = Instant::now();
+        }
         let mut to_check = None;
         let result = match message {
             ClientMsg::Setup(setup) => self.may_change_setup(id).map(|()| {
@@ -280,6 +289,17 @@ impl Lobby {
             self.send(id, &ServerMsg::Denied(reason));
         }
         self.settle();
+    }
+
+    /// Closes the lobby if no game runs and nobody asked anything for `limit`;
+    /// returns whether it closed.
+    pub fn close_if_idle(&mut self, limit: std::time::Duration) -> bool {
+        if self.closed || self.game.is_some() || self.last_activity.elapsed() < limit {
+            return false;
+        }
+        self.broadcast(&ServerMsg::ClosedIdle);
+        self.close_all();
+        true
     }
 
     /// Connection `conn` of member `id` ended (a newer connection of the same member is

@@ -18,6 +18,7 @@ use crate::frame::encode;
 use crate::protocol::{
     GameSetup, MAX_CHAT_CHARS, MAX_FRAME_LEN, PROTOCOL_VERSION, ServerMsg, Welcome,
 };
+use address::AddressKey;
 use bytes::{Bytes, BytesMut};
 use lobby::Lobby;
 use lockout::FailureTracker;
@@ -43,6 +44,13 @@ pub struct ServerConfig {
     pub max_connections: usize,
     /// How many connections may be in their handshake at once; more are turned away.
     pub max_pending_handshakes: usize,
+    /// How many of those may come from one address (an IPv6 /64 counts as one).
+    pub max_handshakes_per_address: usize,
+    /// How many lobbies one address may have open at once.
+    pub max_lobbies_per_address: usize,
+    /// How long a lobby with no game running and no request from anyone (pings
+    /// answered do not count) stays open.
+    pub lobby_idle_timeout: Duration,
     /// How long a new connection has to say hello and enter a lobby.
     pub handshake_timeout: Duration,
     /// How often the server pings each member.
@@ -92,6 +100,9 @@ impl Default for ServerConfig {
             max_players_per_lobby: 16,
             max_connections: 4096,
             max_pending_handshakes: 256,
+            max_handshakes_per_address: 8,
+            max_lobbies_per_address: 4,
+            lobby_idle_timeout: Duration::from_secs(15 * 60),
             handshake_timeout: Duration::from_secs(10),
             heartbeat_interval: Duration::from_secs(5),
             idle_timeout: Duration::from_secs(20),
@@ -116,8 +127,10 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 /// What every connection task shares.
 struct Shared {
     config: ServerConfig,
-    lobbies: Mutex<HashMap<String, Arc<Mutex<Lobby>>>>,
+    lobbies: Mutex<Lobbies>,
     failures: Mutex<FailureTracker>,
+    /// Connections in their handshake, per address.
+    handshaking: Mutex<HashMap<AddressKey, usize>>,
     next_conn: AtomicU64,
     /// Turns for replaying game setups: one at a time, so that however many long saved
     /// games arrive, they never take more than one thread.
@@ -136,7 +149,8 @@ impl Shared {
                 config.max_failure_records,
             )),
             config,
-            lobbies: Mutex::new(HashMap::new()),
+            lobbies: Mutex::new(Lobbies::default()),
+            handshaking: Mutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
             replays: Semaphore::new(1),
             ping: encode(&ServerMsg::Ping).unwrap_or_default(),
@@ -158,23 +172,119 @@ impl Shared {
 
     /// Drops a closed lobby from the list (unless the code now names another lobby).
     fn forget_lobby(&self, code: &str, lobby: &Arc<Mutex<Lobby>>) {
-        let mut lobbies = lock(&self.lobbies);
-        if lobbies
-            .get(code)
-            .is_some_and(|listed| Arc::ptr_eq(listed, lobby))
-        {
-            lobbies.remove(code);
+        lock(&self.lobbies).remove(code, lobby);
+    }
+
+    /// Counts a connection from `address` into its handshake, unless that address
+    /// already has as many as it may.
+    fn begin_handshake(self: &Arc<Self>, address: AddressKey) -> Option<HandshakeSlot> {
+        let mut handshaking = lock(&self.handshaking);
+        let count = handshaking.entry(address).or_insert(0);
+        if *count >= self.config.max_handshakes_per_address {
+            return None;
+        }
+        *count += 1;
+        Some(HandshakeSlot {
+            shared: self.clone(),
+            address,
+        })
+    }
+
+    /// Closes lobbies with no game and no activity for the idle timeout.
+    fn close_idle_lobbies(&self) {
+        let listed: Vec<(String, Arc<Mutex<Lobby>>)> = lock(&self.lobbies)
+            .by_code
+            .iter()
+            .map(|(code, listed)| (code.clone(), listed.lobby.clone()))
+            .collect();
+        let limit = self.config.lobby_idle_timeout;
+        for (code, lobby) in listed {
+            let closed = lock(&lobby).close_if_idle(limit);
+            if closed {
+                self.forget_lobby(&code, &lobby);
+            }
         }
     }
 }
 
-/// The frame sent to connections turned away for lack of room.
-fn busy_frame() -> Bytes {
+/// One connection's place among its address's handshakes, given back when dropped.
+struct HandshakeSlot {
+    shared: Arc<Shared>,
+    address: AddressKey,
+}
+
+impl Drop for HandshakeSlot {
+    fn drop(&mut self) {
+        let mut handshaking = lock(&self.shared.handshaking);
+        if let Some(count) = handshaking.get_mut(&self.address) {
+            *count = count.saturating_sub(1);
+            if *count == 0 {
+                handshaking.remove(&self.address);
+            }
+        }
+    }
+}
+
+/// A listed lobby and the address that opened it.
+struct Listed {
+    lobby: Arc<Mutex<Lobby>>,
+    opener: AddressKey,
+}
+
+/// Every lobby by its code, and how many each address opened.
+#[derive(Default)]
+struct Lobbies {
+    by_code: HashMap<String, Listed>,
+    per_address: HashMap<AddressKey, usize>,
+}
+
+impl Lobbies {
+    fn len(&self) -> usize {
+        self.by_code.len()
+    }
+
+    fn opened_by(&self, address: AddressKey) -> usize {
+        self.per_address.get(&address).copied().unwrap_or(0)
+    }
+
+    fn insert(&mut self, code: String, lobby: Arc<Mutex<Lobby>>, opener: AddressKey) {
+        *self.per_address.entry(opener).or_insert(0) += 1;
+        self.by_code.insert(code, Listed { lobby, opener });
+    }
+
+    fn remove(&mut self, code: &str, lobby: &Arc<Mutex<Lobby>>) {
+        let listed = self
+            .by_code
+            .get(code)
+            .is_some_and(|listed| Arc::ptr_eq(&listed.lobby, lobby));
+        if !listed {
+            return;
+        }
+        if let Some(Listed { opener, .. }) = self.by_code.remove(code)
+            && let Some(count) = self.per_address.get_mut(&opener)
+        {
+            *count = count.saturating_sub(1);
+            if *count == 0 {
+                self.per_address.remove(&opener);
+            }
+        }
+    }
+}
+
+/// Why a connection is turned away before its handshake: the server is full.
+const SERVER_BUSY: &str = "the server is too busy right now; try again in a moment";
+
+/// Why a connection is turned away: its address has too many handshakes under way.
+const ADDRESS_BUSY: &str =
+    "too many connections from your address are still connecting; try again in a moment";
+
+/// The frame sent to connections turned away with `reason`.
+fn refusal_frame(reason: &str) -> Bytes {
     let welcome = Welcome {
         version: PROTOCOL_VERSION,
         nonce: [0; 32],
         heartbeat_ms: 0,
-        refused: Some("the server is too busy right now; try again in a moment".to_string()),
+        refused: Some(reason.to_string()),
     };
     let mut frame = BytesMut::new();
     let mut codec = LengthDelimitedCodec::builder()
@@ -200,7 +310,12 @@ pub async fn run(listener: TcpListener, config: ServerConfig, shutdown: impl Fut
     let connections = Arc::new(Semaphore::new(config.max_connections));
     let handshakes = Arc::new(Semaphore::new(config.max_pending_handshakes));
     let shared = Arc::new(Shared::new(config));
-    let busy = busy_frame();
+    let busy = refusal_frame(SERVER_BUSY);
+    let address_busy = refusal_frame(ADDRESS_BUSY);
+    let mut reaper = tokio::time::interval(
+        (shared.config.lobby_idle_timeout / 4)
+            .clamp(Duration::from_millis(50), Duration::from_secs(30)),
+    );
     let (stop_tx, stop_rx) = watch::channel(());
     let (done_tx, mut done_rx) = mpsc::channel::<()>(1);
     tokio::pin!(shutdown);
@@ -218,17 +333,22 @@ pub async fn run(listener: TcpListener, config: ServerConfig, shutdown: impl Fut
                         let _ = stream.try_write(&busy);
                         continue;
                     };
+                    let Some(slot) = shared.begin_handshake(AddressKey::of(peer.ip())) else {
+                        let _ = stream.try_write(&address_busy);
+                        continue;
+                    };
                     let shared = shared.clone();
                     let stop = stop_rx.clone();
                     let done = done_tx.clone();
                     tokio::spawn(async move {
-                        session::serve(shared, stream, peer, handshake, stop).await;
+                        session::serve(shared, stream, peer, (handshake, slot), stop).await;
                         drop(connection);
                         drop(done);
                     });
                 }
                 Err(_) => tokio::time::sleep(ACCEPT_BACKOFF).await,
             },
+            _ = reaper.tick() => shared.close_idle_lobbies(),
         }
     }
     drop(stop_tx);

@@ -7,7 +7,7 @@ use super::lobby::{Link, Lobby, MemberId};
 use super::lockout::Target;
 use super::rate::RateLimit;
 use super::setup::Prepared;
-use super::{Shared, lock};
+use super::{HandshakeSlot, Lobbies, Shared, lock};
 use crate::auth::{random_bytes, verify};
 use crate::frame::{Connection, decode};
 use crate::protocol::{
@@ -43,7 +43,7 @@ pub(super) async fn serve(
     shared: Arc<Shared>,
     stream: TcpStream,
     peer: SocketAddr,
-    handshake_permit: OwnedSemaphorePermit,
+    handshake_permit: (OwnedSemaphorePermit, HandshakeSlot),
     mut stop: watch::Receiver<()>,
 ) {
     let mut conn = Connection::new(stream);
@@ -153,6 +153,22 @@ fn new_code() -> String {
         .collect()
 }
 
+/// Whether `address` may open one more lobby on this server.
+fn may_open(shared: &Shared, lobbies: &Lobbies, address: AddressKey) -> Result<(), EntryRefusal> {
+    let config = &shared.config;
+    if lobbies.len() >= config.max_lobbies {
+        return Err(EntryRefusal::TooManyLobbies {
+            max: u32::try_from(config.max_lobbies).unwrap_or(u32::MAX),
+        });
+    }
+    if lobbies.opened_by(address) >= config.max_lobbies_per_address {
+        return Err(EntryRefusal::TooManyLobbiesFromAddress {
+            max: u32::try_from(config.max_lobbies_per_address).unwrap_or(u32::MAX),
+        });
+    }
+    Ok(())
+}
+
 /// Opens or joins a lobby, counting failures against the address and the lobby.
 fn enter(
     shared: &Shared,
@@ -181,18 +197,14 @@ fn enter(
         } => {
             let mut lobby = Lobby::new(key, prepared, shared.config.lobby_limits());
             let mut lobbies = lock(&shared.lobbies);
-            if lobbies.len() >= shared.config.max_lobbies {
-                return Err(EntryRefusal::TooManyLobbies {
-                    max: u32::try_from(shared.config.max_lobbies).unwrap_or(u32::MAX),
-                });
-            }
+            may_open(shared, &lobbies, address)?;
             let code = std::iter::repeat_with(new_code)
-                .find(|code| !lobbies.contains_key(code))
+                .find(|code| !lobbies.by_code.contains_key(code))
                 .unwrap_or_default();
             lobby.set_code(code.clone());
             let member = lobby.admit(&name, None, link)?;
             let lobby = Arc::new(Mutex::new(lobby));
-            lobbies.insert(code.clone(), lobby.clone());
+            lobbies.insert(code.clone(), lobby.clone(), address);
             Ok(Membership {
                 code,
                 lobby,
@@ -211,8 +223,8 @@ fn enter(
                 match code {
                     Some(code) => {
                         let code: String = code.trim().to_ascii_uppercase();
-                        match lobbies.get(&code) {
-                            Some(lobby) => (code, lobby.clone()),
+                        match lobbies.by_code.get(&code) {
+                            Some(listed) => (code, listed.lobby.clone()),
                             None => {
                                 drop(lobbies);
                                 locked_out(&Target::UnknownCode)?;
@@ -225,10 +237,10 @@ fn enter(
                         }
                     }
                     None => {
-                        let mut all = lobbies.iter();
+                        let mut all = lobbies.by_code.iter();
                         match (all.next(), all.next()) {
                             (None, _) => return Err(EntryRefusal::NoLobby),
-                            (Some((code, lobby)), None) => (code.clone(), lobby.clone()),
+                            (Some((code, listed)), None) => (code.clone(), listed.lobby.clone()),
                             (Some(_), Some(_)) => return Err(EntryRefusal::NeedCode),
                         }
                     }

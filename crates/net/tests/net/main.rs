@@ -5,4 +5,5 @@ mod game;
 mod hostile;
 mod lockout;
 mod slow;
+mod starvation;
 mod text;
