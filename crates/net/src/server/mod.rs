@@ -80,6 +80,14 @@ pub struct ServerConfig {
     pub chat_burst: u32,
     /// The longest chat message, in characters.
     pub max_chat_chars: usize,
+    /// The most moves a saved game may bring into a lobby (checked before replaying).
+    pub max_setup_plies: usize,
+    /// How many saved games are replayed at once (each on a blocking thread).
+    pub replay_threads: usize,
+    /// How many saved games may wait for a replay thread; more are refused as busy.
+    pub max_queued_replays: usize,
+    /// How many of those may come from one address.
+    pub max_replays_per_address: usize,
 }
 
 impl ServerConfig {
@@ -115,6 +123,10 @@ impl Default for ServerConfig {
             chat_per_second: 2,
             chat_burst: 5,
             max_chat_chars: MAX_CHAT_CHARS,
+            max_setup_plies: 1_000,
+            replay_threads: 2,
+            max_queued_replays: 32,
+            max_replays_per_address: 2,
         }
     }
 }
@@ -132,9 +144,11 @@ struct Shared {
     /// Connections in their handshake, per address.
     handshaking: Mutex<HashMap<AddressKey, usize>>,
     next_conn: AtomicU64,
-    /// Turns for replaying game setups: one at a time, so that however many long saved
-    /// games arrive, they never take more than one thread.
+    /// Turns for replaying saved games on blocking threads, so that however many long
+    /// saved games arrive, they never take more than `replay_threads` threads.
     replays: Semaphore,
+    /// Saved games waiting or being replayed, in all and per address.
+    replays_pending: Mutex<Pending>,
     /// The encoded ping and goodbye, made once.
     ping: Bytes,
     closing: Bytes,
@@ -142,6 +156,7 @@ struct Shared {
 
 impl Shared {
     fn new(config: ServerConfig) -> Shared {
+        let replay_threads = config.replay_threads.max(1);
         Shared {
             failures: Mutex::new(FailureTracker::new(
                 config.auth_failure_delay,
@@ -152,14 +167,32 @@ impl Shared {
             lobbies: Mutex::new(Lobbies::default()),
             handshaking: Mutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
-            replays: Semaphore::new(1),
+            replays: Semaphore::new(replay_threads),
+            replays_pending: Mutex::new(Pending::default()),
             ping: encode(&ServerMsg::Ping).unwrap_or_default(),
             closing: encode(&ServerMsg::ServerClosing).unwrap_or_default(),
         }
     }
 
-    /// Checks a game setup on a blocking thread, one setup at a time.
-    async fn prepare(&self, setup: GameSetup) -> Result<setup::Prepared, setup::SetupError> {
+    /// Checks a game setup from `address`. A setup with few moves is replayed at once
+    /// (it costs microseconds); a longer saved game waits for a replay thread, within
+    /// bounded queues, so that a plain new lobby never waits behind saved games.
+    async fn prepare(
+        &self,
+        setup: GameSetup,
+        address: AddressKey,
+    ) -> Result<setup::Prepared, setup::SetupError> {
+        let max = self
+            .config
+            .max_setup_plies
+            .min(crate::protocol::MAX_SETUP_MOVES);
+        if setup.moves.len() > max {
+            return Err(setup::SetupError::TooManyMoves { max });
+        }
+        if setup.moves.len() <= INLINE_REPLAY_PLIES {
+            return setup::prepare(setup);
+        }
+        let _pending = self.queue_replay(address)?;
         let _turn = self
             .replays
             .acquire()
@@ -168,6 +201,22 @@ impl Shared {
         tokio::task::spawn_blocking(move || setup::prepare(setup))
             .await
             .unwrap_or(Err(setup::SetupError::Unavailable))
+    }
+
+    /// Takes a place in the replay queue for `address`, if there is one.
+    fn queue_replay(&self, address: AddressKey) -> Result<PendingReplay<'_>, setup::SetupError> {
+        let mut pending = lock(&self.replays_pending);
+        let mine = pending.per_address.get(&address).copied().unwrap_or(0);
+        let queue = self.config.max_queued_replays + self.config.replay_threads;
+        if pending.total >= queue || mine >= self.config.max_replays_per_address {
+            return Err(setup::SetupError::Busy);
+        }
+        pending.total += 1;
+        *pending.per_address.entry(address).or_insert(0) += 1;
+        Ok(PendingReplay {
+            shared: self,
+            address,
+        })
     }
 
     /// Drops a closed lobby from the list (unless the code now names another lobby).
@@ -202,6 +251,35 @@ impl Shared {
             let closed = lock(&lobby).close_if_idle(limit);
             if closed {
                 self.forget_lobby(&code, &lobby);
+            }
+        }
+    }
+}
+
+/// Setups with at most this many moves are replayed right away on the async thread.
+const INLINE_REPLAY_PLIES: usize = 40;
+
+/// Saved games waiting for, or being replayed on, a replay thread.
+#[derive(Default)]
+struct Pending {
+    total: usize,
+    per_address: HashMap<AddressKey, usize>,
+}
+
+/// One saved game's place in the replay queue, given back when dropped.
+struct PendingReplay<'a> {
+    shared: &'a Shared,
+    address: AddressKey,
+}
+
+impl Drop for PendingReplay<'_> {
+    fn drop(&mut self) {
+        let mut pending = lock(&self.shared.replays_pending);
+        pending.total = pending.total.saturating_sub(1);
+        if let Some(count) = pending.per_address.get_mut(&self.address) {
+            *count = count.saturating_sub(1);
+            if *count == 0 {
+                pending.per_address.remove(&self.address);
             }
         }
     }

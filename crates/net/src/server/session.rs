@@ -38,6 +38,13 @@ struct Membership {
     member: MemberId,
 }
 
+/// An entered connection: its number, where it comes from and its place.
+struct Member {
+    conn_id: u64,
+    address: AddressKey,
+    membership: Membership,
+}
+
 /// Serves one connection from accept to close.
 pub(super) async fn serve(
     shared: Arc<Shared>,
@@ -59,7 +66,14 @@ pub(super) async fn serve(
     };
     drop(handshake_permit);
     match entered {
-        Ok(Ok(membership)) => session(&shared, conn, conn_id, membership, outbox, stop).await,
+        Ok(Ok(membership)) => {
+            let member = Member {
+                conn_id,
+                address: AddressKey::of(peer.ip()),
+                membership,
+            };
+            session(&shared, conn, member, outbox, stop).await;
+        }
         Ok(Err(Some(refusal))) => {
             if conn.queue_message(&EntryReply::Refused(refusal)).is_ok() {
                 let _ = timeout(FAREWELL_TIMEOUT, conn.finish()).await;
@@ -105,11 +119,16 @@ async fn handshake(
     let entry = match conn.read_message().await.map_err(|_| None)? {
         Entry::Open { name, key, setup } => {
             validate_name(&name).map_err(Some)?;
-            let prepared = shared.prepare(setup).await.map_err(|error| {
-                Some(EntryRefusal::BadSetup {
-                    reason: error.to_string(),
-                })
-            })?;
+            // The limits first: a saved game is replayed only for someone who may open.
+            may_open(shared, &lock(&shared.lobbies), AddressKey::of(ip)).map_err(Some)?;
+            let prepared = shared
+                .prepare(setup, AddressKey::of(ip))
+                .await
+                .map_err(|error| {
+                    Some(EntryRefusal::BadSetup {
+                        reason: error.to_string(),
+                    })
+                })?;
             Entering::Open {
                 name,
                 key,
@@ -279,11 +298,15 @@ async fn flush(conn: &mut Connection, limit: Duration) -> bool {
 async fn session(
     shared: &Shared,
     mut conn: Connection,
-    conn_id: u64,
-    membership: Membership,
+    member: Member,
     mut outbox: mpsc::Receiver<Bytes>,
     mut stop: watch::Receiver<()>,
 ) {
+    let Member {
+        conn_id,
+        address,
+        membership,
+    } = member;
     let config = &shared.config;
     let beat = config.heartbeat_interval.max(Duration::from_millis(1));
     // A random phase, so that members who arrived together are not all pinged at once.
@@ -312,7 +335,7 @@ async fn session(
                     (to_check, lobby.is_closed())
                 };
                 if let Some(setup) = to_check {
-                    let checked = shared.prepare(setup).await;
+                    let checked = shared.prepare(setup, address).await;
                     let mut lobby = lock(&membership.lobby);
                     lobby.change_setup(membership.member, conn_id, checked);
                     closed = lobby.is_closed();

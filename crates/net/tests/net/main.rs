@@ -4,6 +4,7 @@ mod common;
 mod game;
 mod hostile;
 mod lockout;
+mod replay;
 mod slow;
 mod starvation;
 mod text;
