@@ -5,11 +5,13 @@
 //! are queued into one buffer and flushed together: a burst of messages costs one
 //! system call.
 
+use crate::budget::MemoryBudget;
 use crate::protocol::MAX_FRAME_LEN;
 use bytes::{Bytes, BytesMut};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::io;
+use std::sync::Arc;
 use thiserror::Error;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -36,6 +38,9 @@ pub enum FrameError {
     /// The frame did not hold the expected message.
     #[error("a message could not be understood: {0}")]
     Garbled(#[from] postcard::Error),
+    /// The server's memory budget has no room for the frame announced.
+    #[error("the server is too busy to take a message this large right now")]
+    Busy,
     /// The frame held a message followed by extra bytes.
     #[error("a message had {extra} unexpected bytes at its end")]
     TrailingBytes {
@@ -69,6 +74,9 @@ pub struct Connection {
     limit: usize,
     read_buf: BytesMut,
     write_buf: BytesMut,
+    /// The shared budget the buffers are charged to (the server's connections), and
+    /// how much this connection charged.
+    budget: Option<(Arc<MemoryBudget>, usize)>,
 }
 
 impl Connection {
@@ -85,7 +93,39 @@ impl Connection {
             limit: MAX_FRAME_LEN,
             read_buf: BytesMut::new(),
             write_buf: BytesMut::new(),
+            budget: None,
         }
+    }
+
+    /// [`Connection::new`] with its buffers charged to `budget`: a frame that would
+    /// take the budget past its limit fails with [`FrameError::Busy`].
+    pub fn with_budget(stream: TcpStream, budget: Arc<MemoryBudget>) -> Connection {
+        let mut conn = Connection::new(stream);
+        conn.budget = Some((budget, 0));
+        conn
+    }
+
+    /// Brings the charge up to date with the buffers' capacity; `false` when growing
+    /// it would pass the budget's limit.
+    fn account(&mut self, enforce: bool) -> bool {
+        let size = self.read_buf.capacity() + self.write_buf.capacity();
+        let Some((budget, charged)) = &mut self.budget else {
+            return true;
+        };
+        if size > *charged {
+            let extra = size - *charged;
+            if enforce {
+                if !budget.try_charge(extra) {
+                    return false;
+                }
+            } else {
+                budget.charge(extra);
+            }
+        } else {
+            budget.release(*charged - size);
+        }
+        *charged = size;
+        true
     }
 
     /// Changes the largest frame accepted from now on (at most [`MAX_FRAME_LEN`]).
@@ -104,6 +144,9 @@ impl Connection {
                 Err(_) => return Err(FrameError::TooLarge { limit: self.limit }),
             }
             self.read_buf.reserve(1024);
+            if !self.account(true) {
+                return Err(FrameError::Busy);
+            }
             if self.stream.read_buf(&mut self.read_buf).await? == 0 {
                 return if self.read_buf.is_empty() {
                     Ok(None)
@@ -128,7 +171,9 @@ impl Connection {
         let limit = self.limit;
         self.codec
             .encode(payload, &mut self.write_buf)
-            .map_err(|_| FrameError::TooLarge { limit })
+            .map_err(|_| FrameError::TooLarge { limit })?;
+        self.account(false);
+        Ok(())
     }
 
     /// Encodes a message into the outgoing buffer.
@@ -141,6 +186,7 @@ impl Connection {
         if !self.write_buf.is_empty() {
             self.stream.write_all(&self.write_buf).await?;
             self.write_buf.clear();
+            self.account(false);
         }
         Ok(())
     }
@@ -169,6 +215,14 @@ impl Connection {
                 return Ok(());
             }
             self.read_buf.clear();
+        }
+    }
+}
+
+impl Drop for Connection {
+    fn drop(&mut self) {
+        if let Some((budget, charged)) = &self.budget {
+            budget.release(*charged);
         }
     }
 }

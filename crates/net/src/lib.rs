@@ -13,6 +13,7 @@
 
 pub mod auth;
 pub mod bench;
+pub mod budget;
 pub mod client;
 pub mod frame;
 pub mod invite;

@@ -27,6 +27,10 @@ pub const MAX_FRAME_LEN: usize = 256 * 1024;
 /// The largest frame accepted before the hello has been read.
 pub const MAX_HELLO_FRAME_LEN: usize = 1024;
 
+/// The largest entry frame a server accepts by default (before the player is in): a
+/// name, a code, a start position. A saved game's moves are sent after entry.
+pub const MAX_ENTRY_FRAME_LEN: usize = 4096;
+
 /// The longest chat message, in characters (the relay's default; a relay may set
 /// another).
 pub const MAX_CHAT_CHARS: usize = 200;

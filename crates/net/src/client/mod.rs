@@ -11,7 +11,7 @@ pub use mirror::Mirror;
 use crate::auth::{lobby_key, proof};
 use crate::frame::{Connection, FrameError};
 use crate::protocol::{
-    ClientMsg, DEFAULT_PORT, Entered, Entry, EntryRefusal, EntryReply, GameSetup, Hello,
+    ClientMsg, DEFAULT_PORT, Denied, Entered, Entry, EntryRefusal, EntryReply, GameSetup, Hello,
     PROTOCOL_VERSION, ServerMsg, Token, Welcome,
 };
 use std::net::{IpAddr, SocketAddr};
@@ -191,10 +191,14 @@ impl ClientSession {
         }
         let key = lobby_key(&request.password);
         let entry = match &request.role {
+            // A saved game's moves follow entry: the entry itself stays small.
             Role::Open(setup) => Entry::Open {
                 name: request.name.clone(),
                 key,
-                setup: setup.clone(),
+                setup: GameSetup {
+                    moves: Vec::new(),
+                    ..setup.clone()
+                },
             },
             Role::Join { code, token } => Entry::Join {
                 name: request.name.clone(),
@@ -204,15 +208,44 @@ impl ClientSession {
             },
         };
         conn.send(&entry).await?;
-        match conn.read_message::<EntryReply>().await? {
-            EntryReply::Entered(entered) => Ok((
-                ClientSession {
-                    conn,
-                    heartbeat: Duration::from_millis(u64::from(welcome.heartbeat_ms.max(1))),
-                },
-                *entered,
-            )),
-            EntryReply::Refused(refusal) => Err(ClientError::Refused(refusal)),
+        let entered = match conn.read_message::<EntryReply>().await? {
+            EntryReply::Entered(entered) => *entered,
+            EntryReply::Refused(refusal) => return Err(ClientError::Refused(refusal)),
+        };
+        let session = ClientSession {
+            conn,
+            heartbeat: Duration::from_millis(u64::from(welcome.heartbeat_ms.max(1))),
+        };
+        match &request.role {
+            Role::Open(setup) if !setup.moves.is_empty() => {
+                session.offer_saved_game(setup, entered).await
+            }
+            _ => Ok((session, entered)),
+        }
+    }
+
+    /// Sends the moves of the saved game a lobby opens with, and waits for the server
+    /// to accept them (the lobby then offers it) or refuse them (the lobby is left, as
+    /// if opening it had been refused).
+    async fn offer_saved_game(
+        mut self,
+        setup: &GameSetup,
+        mut entered: Entered,
+    ) -> Result<(ClientSession, Entered), ClientError> {
+        self.send(&ClientMsg::Setup(setup.clone())).await?;
+        loop {
+            match self.recv().await? {
+                ServerMsg::Lobby(view) if view.setup == *setup => {
+                    entered.lobby = view;
+                    return Ok((self, entered));
+                }
+                ServerMsg::Denied(Denied::BadSetup { reason }) => {
+                    self.leave().await;
+                    return Err(ClientError::Refused(EntryRefusal::BadSetup { reason }));
+                }
+                ServerMsg::Ping => self.send(&ClientMsg::Pong).await?,
+                _ => {}
+            }
         }
     }
 

@@ -14,6 +14,7 @@ mod rate;
 mod session;
 mod setup;
 
+use crate::budget::MemoryBudget;
 use crate::frame::encode;
 use crate::protocol::{
     GameSetup, MAX_CHAT_CHARS, MAX_FRAME_LEN, PROTOCOL_VERSION, ServerMsg, Welcome,
@@ -88,6 +89,15 @@ pub struct ServerConfig {
     pub max_queued_replays: usize,
     /// How many of those may come from one address.
     pub max_replays_per_address: usize,
+    /// The largest frame accepted before entry (after the hello): an entry, with at
+    /// most a start position; a saved game's moves follow entry.
+    pub max_entry_frame_len: usize,
+    /// The largest frame accepted from a member (a saved game's moves fit).
+    pub max_member_frame_len: usize,
+    /// How many bytes all connections together may buffer; past three quarters of it,
+    /// new connections are turned away as busy, and a frame that would pass it closes
+    /// its connection.
+    pub max_buffered_bytes: usize,
 }
 
 impl ServerConfig {
@@ -127,6 +137,9 @@ impl Default for ServerConfig {
             replay_threads: 2,
             max_queued_replays: 32,
             max_replays_per_address: 2,
+            max_entry_frame_len: crate::protocol::MAX_ENTRY_FRAME_LEN,
+            max_member_frame_len: 64 * 1024,
+            max_buffered_bytes: 128 * 1024 * 1024,
         }
     }
 }
@@ -149,6 +162,8 @@ struct Shared {
     replays: Semaphore,
     /// Saved games waiting or being replayed, in all and per address.
     replays_pending: Mutex<Pending>,
+    /// What every connection's buffers are charged to.
+    budget: Arc<MemoryBudget>,
     /// The encoded ping and goodbye, made once.
     ping: Bytes,
     closing: Bytes,
@@ -157,6 +172,7 @@ struct Shared {
 impl Shared {
     fn new(config: ServerConfig) -> Shared {
         let replay_threads = config.replay_threads.max(1);
+        let budget = config.max_buffered_bytes;
         Shared {
             failures: Mutex::new(FailureTracker::new(
                 config.auth_failure_delay,
@@ -169,6 +185,7 @@ impl Shared {
             next_conn: AtomicU64::new(1),
             replays: Semaphore::new(replay_threads),
             replays_pending: Mutex::new(Pending::default()),
+            budget: Arc::new(MemoryBudget::new(budget)),
             ping: encode(&ServerMsg::Ping).unwrap_or_default(),
             closing: encode(&ServerMsg::ServerClosing).unwrap_or_default(),
         }
@@ -406,7 +423,9 @@ pub async fn run(listener: TcpListener, config: ServerConfig, shutdown: impl Fut
                         connections.clone().try_acquire_owned(),
                         handshakes.clone().try_acquire_owned(),
                     );
-                    let (Ok(connection), Ok(handshake)) = permits else {
+                    let (Ok(connection), Ok(handshake), false) =
+                        (permits.0, permits.1, shared.budget.is_tight())
+                    else {
                         // Best effort and never blocking: the socket is closed either way.
                         let _ = stream.try_write(&busy);
                         continue;

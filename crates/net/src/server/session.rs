@@ -11,8 +11,8 @@ use super::{HandshakeSlot, Lobbies, Shared, lock};
 use crate::auth::{random_bytes, verify};
 use crate::frame::{Connection, decode};
 use crate::protocol::{
-    ClientMsg, Entry, EntryRefusal, EntryReply, Hello, LobbyKey, MAX_FRAME_LEN,
-    MAX_HELLO_FRAME_LEN, Nonce, PROTOCOL_VERSION, Proof, Token, Welcome, validate_name,
+    ClientMsg, Entry, EntryRefusal, EntryReply, Hello, LobbyKey, MAX_HELLO_FRAME_LEN, Nonce,
+    PROTOCOL_VERSION, Proof, Token, Welcome, validate_name,
 };
 use bytes::Bytes;
 use rand::Rng;
@@ -53,7 +53,7 @@ pub(super) async fn serve(
     handshake_permit: (OwnedSemaphorePermit, HandshakeSlot),
     mut stop: watch::Receiver<()>,
 ) {
-    let mut conn = Connection::new(stream);
+    let mut conn = Connection::with_budget(stream, shared.budget.clone());
     let conn_id = shared.next_conn.fetch_add(1, Ordering::Relaxed);
     let (tx, outbox) = mpsc::channel(shared.config.outbox_capacity.max(1));
     let link = Link { conn: conn_id, tx };
@@ -67,6 +67,7 @@ pub(super) async fn serve(
     drop(handshake_permit);
     match entered {
         Ok(Ok(membership)) => {
+            conn.set_limit(shared.config.max_member_frame_len);
             let member = Member {
                 conn_id,
                 address: AddressKey::of(peer.ip()),
@@ -115,7 +116,7 @@ async fn handshake(
         return Err(None);
     }
     conn.send(&welcome).await.map_err(|_| None)?;
-    conn.set_limit(MAX_FRAME_LEN);
+    conn.set_limit(shared.config.max_entry_frame_len);
     let entry = match conn.read_message().await.map_err(|_| None)? {
         Entry::Open { name, key, setup } => {
             validate_name(&name).map_err(Some)?;

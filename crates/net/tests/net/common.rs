@@ -333,6 +333,13 @@ impl Raw {
         self.read()
     }
 
+    /// Says hello; `Some(welcome)` when the server turned the connection away
+    /// instead (its refusal arrives first, unasked), `None` when it welcomed it.
+    pub fn hello_or_refusal(&mut self) -> Option<Welcome> {
+        let welcome = self.hello();
+        welcome.refused.is_some().then_some(welcome)
+    }
+
     /// Joins the lobby with `code` (the only one if `None`; password "") as `name`.
     pub fn enter(server: SocketAddr, code: Option<&str>, name: &str) -> Raw {
         let (raw, reply) = Raw::try_join(server, LOOPBACK, code, name, "");

@@ -4,6 +4,7 @@ mod common;
 mod game;
 mod hostile;
 mod lockout;
+mod memory;
 mod replay;
 mod slow;
 mod starvation;
