@@ -485,6 +485,7 @@ fn print_event(event: &NetEvent, mirror: &Mirror) {
             ServerMsg::Removed
             | ServerMsg::HostLeft
             | ServerMsg::ServerClosing
+            | ServerMsg::ClosedIdle
             | ServerMsg::Ping => {}
         },
     }

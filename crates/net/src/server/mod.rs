@@ -10,6 +10,7 @@
 mod address;
 mod lobby;
 mod lockout;
+mod log_gate;
 mod rate;
 mod session;
 mod setup;
@@ -23,6 +24,7 @@ use address::AddressKey;
 use bytes::{Bytes, BytesMut};
 use lobby::Lobby;
 use lockout::FailureTracker;
+use log_gate::LogGate;
 use std::collections::HashMap;
 use std::future::Future;
 use std::io;
@@ -164,6 +166,8 @@ struct Shared {
     replays_pending: Mutex<Pending>,
     /// What every connection's buffers are charged to.
     budget: Arc<MemoryBudget>,
+    /// Keeps the log to one line per kind of event per address per minute.
+    log_gate: LogGate,
     /// The encoded ping and goodbye, made once.
     ping: Bytes,
     closing: Bytes,
@@ -186,6 +190,7 @@ impl Shared {
             replays: Semaphore::new(replay_threads),
             replays_pending: Mutex::new(Pending::default()),
             budget: Arc::new(MemoryBudget::new(budget)),
+            log_gate: LogGate::default(),
             ping: encode(&ServerMsg::Ping).unwrap_or_default(),
             closing: encode(&ServerMsg::ServerClosing).unwrap_or_default(),
         }
@@ -237,8 +242,17 @@ impl Shared {
     }
 
     /// Drops a closed lobby from the list (unless the code now names another lobby).
-    fn forget_lobby(&self, code: &str, lobby: &Arc<Mutex<Lobby>>) {
-        lock(&self.lobbies).remove(code, lobby);
+    fn forget_lobby(&self, code: &str, lobby: &Arc<Mutex<Lobby>>, why: &str) {
+        if let Some(opener) = lock(&self.lobbies).remove(code, lobby)
+            && self.may_log("lobby closed", opener)
+        {
+            tracing::info!(code, opener = %opener, why, "lobby closed");
+        }
+    }
+
+    /// Whether an event of `kind` from `address` may be logged now.
+    fn may_log(&self, kind: &'static str, address: AddressKey) -> bool {
+        self.log_gate.allow(kind, address)
     }
 
     /// Counts a connection from `address` into its handshake, unless that address
@@ -267,7 +281,7 @@ impl Shared {
         for (code, lobby) in listed {
             let closed = lock(&lobby).close_if_idle(limit);
             if closed {
-                self.forget_lobby(&code, &lobby);
+                self.forget_lobby(&code, &lobby, "no game and no activity");
             }
         }
     }
@@ -347,22 +361,23 @@ impl Lobbies {
         self.by_code.insert(code, Listed { lobby, opener });
     }
 
-    fn remove(&mut self, code: &str, lobby: &Arc<Mutex<Lobby>>) {
+    /// Removes the lobby listed under `code` if it is `lobby`; returns who opened it.
+    fn remove(&mut self, code: &str, lobby: &Arc<Mutex<Lobby>>) -> Option<AddressKey> {
         let listed = self
             .by_code
             .get(code)
             .is_some_and(|listed| Arc::ptr_eq(&listed.lobby, lobby));
         if !listed {
-            return;
+            return None;
         }
-        if let Some(Listed { opener, .. }) = self.by_code.remove(code)
-            && let Some(count) = self.per_address.get_mut(&opener)
-        {
+        let opener = self.by_code.remove(code)?.opener;
+        if let Some(count) = self.per_address.get_mut(&opener) {
             *count = count.saturating_sub(1);
             if *count == 0 {
                 self.per_address.remove(&opener);
             }
         }
+        Some(opener)
     }
 }
 
@@ -423,15 +438,29 @@ pub async fn run(listener: TcpListener, config: ServerConfig, shutdown: impl Fut
                         connections.clone().try_acquire_owned(),
                         handshakes.clone().try_acquire_owned(),
                     );
+                    let address = AddressKey::of(peer.ip());
                     let (Ok(connection), Ok(handshake), false) =
                         (permits.0, permits.1, shared.budget.is_tight())
                     else {
                         // Best effort and never blocking: the socket is closed either way.
                         let _ = stream.try_write(&busy);
+                        if shared.may_log("server busy", address) {
+                            tracing::warn!(
+                                address = %address,
+                                buffered = shared.budget.used(),
+                                "connection turned away: server busy (connections, handshakes or memory)"
+                            );
+                        }
                         continue;
                     };
-                    let Some(slot) = shared.begin_handshake(AddressKey::of(peer.ip())) else {
+                    let Some(slot) = shared.begin_handshake(address) else {
                         let _ = stream.try_write(&address_busy);
+                        if shared.may_log("address busy", address) {
+                            tracing::warn!(
+                                address = %address,
+                                "connection turned away: too many handshakes from this address"
+                            );
+                        }
                         continue;
                     };
                     let shared = shared.clone();

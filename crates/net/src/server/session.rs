@@ -76,6 +76,10 @@ pub(super) async fn serve(
             session(&shared, conn, member, outbox, stop).await;
         }
         Ok(Err(Some(refusal))) => {
+            let address = AddressKey::of(peer.ip());
+            if shared.may_log("entry refused", address) {
+                tracing::info!(address = %address, reason = %refusal, "entry refused");
+            }
             if conn.queue_message(&EntryReply::Refused(refusal)).is_ok() {
                 let _ = timeout(FAREWELL_TIMEOUT, conn.finish()).await;
             }
@@ -206,7 +210,16 @@ fn enter(
             })
     };
     let fail = |target: Target, refusal: EntryRefusal| {
-        lock(&shared.failures).record(address, target, now);
+        let wait = lock(&shared.failures).record(address, target.clone(), now);
+        if shared.may_log("locked out", address) {
+            tracing::warn!(
+                address = %address,
+                target = ?target,
+                reason = %refusal,
+                lock_secs = wait.as_secs_f32(),
+                "failed entry: address locked out of that lobby"
+            );
+        }
         refusal
     };
     match entry {
@@ -225,6 +238,9 @@ fn enter(
             let member = lobby.admit(&name, None, link)?;
             let lobby = Arc::new(Mutex::new(lobby));
             lobbies.insert(code.clone(), lobby.clone(), address);
+            if shared.may_log("lobby opened", address) {
+                tracing::info!(code, address = %address, lobbies = lobbies.len(), "lobby opened");
+            }
             Ok(Membership {
                 code,
                 lobby,
@@ -281,6 +297,9 @@ fn enter(
             })?;
             drop(guard);
             lock(&shared.failures).succeeded(address, &code);
+            if shared.may_log("joined", address) {
+                tracing::info!(code, address = %address, rejoin = token.is_some(), "player joined");
+            }
             Ok(Membership {
                 code,
                 lobby,
@@ -321,15 +340,31 @@ async fn session(
     );
     // Whether the connection ends on the server's initiative, with frames to deliver.
     let mut farewell = false;
+    // Why the server cut the member off, for the log.
+    let mut cut_for: Option<String> = None;
     loop {
         tokio::select! {
             frame = conn.read_frame() => {
-                let Ok(Some(frame)) = frame else { break };
+                let frame = match frame {
+                    Ok(Some(frame)) => frame,
+                    Ok(None) => break,
+                    Err(error) => {
+                        cut_for = Some(error.to_string());
+                        break;
+                    }
+                };
                 last_heard = Instant::now();
                 if !budget.allow(last_heard) {
+                    cut_for = Some("too many messages a second".to_string());
                     break;
                 }
-                let Ok(message) = decode::<ClientMsg>(&frame) else { break };
+                let message = match decode::<ClientMsg>(&frame) {
+                    Ok(message) => message,
+                    Err(error) => {
+                        cut_for = Some(error.to_string());
+                        break;
+                    }
+                };
                 let (to_check, mut closed) = {
                     let mut lobby = lock(&membership.lobby);
                     let to_check = lobby.handle(membership.member, conn_id, message);
@@ -342,7 +377,7 @@ async fn session(
                     closed = lobby.is_closed();
                 }
                 if closed {
-                    shared.forget_lobby(&membership.code, &membership.lobby);
+                    shared.forget_lobby(&membership.code, &membership.lobby, "the host left");
                 }
                 // Frames already buffered are decoded without touching the socket, so
                 // let other connections run between them.
@@ -380,6 +415,11 @@ async fn session(
             }
         }
     }
+    if let Some(reason) = cut_for
+        && shared.may_log("member cut", address)
+    {
+        tracing::warn!(address = %address, code = membership.code, reason, "member cut off");
+    }
     if farewell {
         let _ = timeout(FAREWELL_TIMEOUT, conn.finish()).await;
     }
@@ -389,6 +429,6 @@ async fn session(
         lobby.is_closed()
     };
     if closed {
-        shared.forget_lobby(&membership.code, &membership.lobby);
+        shared.forget_lobby(&membership.code, &membership.lobby, "the host left");
     }
 }
