@@ -56,7 +56,8 @@ pub type LobbyKey = [u8; 32];
 pub type Proof = [u8; 32];
 
 /// A secret the server hands each player on entry; with their name it gets their seat
-/// back after a dropped connection.
+/// back after a dropped connection. It is good for one use: every entry with it hands
+/// out a new one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Token(pub [u8; 16]);
 
@@ -182,7 +183,8 @@ pub struct Entered {
     pub code: String,
     /// The player's name, as the lobby knows it.
     pub name: String,
-    /// The secret that, with the name, takes the seat back after a drop.
+    /// The secret that, with the name, takes the seat back after a drop (a new one
+    /// on every entry: the previous one no longer works).
     pub token: Token,
     /// Whether this player is the lobby's host.
     pub host: bool,
@@ -359,6 +361,15 @@ pub enum ServerMsg {
     /// The lobby was closed after a long time with no game and no activity; the
     /// connection closes.
     ClosedIdle,
+    /// Someone entered with this player's name and token from another connection,
+    /// which now holds the seat; this connection closes.
+    JoinedElsewhere,
+    /// A connected player entered again from another connection (their token), which
+    /// replaced the earlier one.
+    PlayerReplaced {
+        /// Their name.
+        name: String,
+    },
 }
 
 /// Why a player was not let into a lobby.

@@ -42,6 +42,10 @@ pub enum CloseReason {
     /// The server shut down.
     #[error("the server shut down")]
     ServerClosing,
+    /// The player entered the lobby again from another connection (or someone holding
+    /// their token did), which took this one's place.
+    #[error("you joined from another place; this connection was closed")]
+    JoinedElsewhere,
     /// The lobby stayed without a game and without activity too long, and closed.
     #[error("the lobby closed after a long time without a game or any activity")]
     ClosedIdle,
@@ -202,6 +206,7 @@ async fn drive(
                     Ok(ServerMsg::Removed) => break CloseReason::Removed,
                     Ok(ServerMsg::ServerClosing) => break CloseReason::ServerClosing,
                     Ok(ServerMsg::ClosedIdle) => break CloseReason::ClosedIdle,
+                    Ok(ServerMsg::JoinedElsewhere) => break CloseReason::JoinedElsewhere,
                     Ok(message) => {
                         if events.send(NetEvent::Message(message)).is_err() {
                             session.leave().await;

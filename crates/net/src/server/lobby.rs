@@ -170,11 +170,21 @@ impl Lobby {
                 });
             }
         }
-        let was_connected = member.link.replace(link).is_some();
+        // The credential is spent: the member gets a new one with this entry, so a
+        // copy of the old one (seen, stolen, replayed) opens nothing.
+        member.token = Token(crate::auth::random_bytes());
+        let displaced = member.link.replace(link);
         let (id, name) = (member.id, member.name.clone());
+        if let Some(old) = &displaced {
+            // Best effort: the old connection closes right after, told why.
+            if let Ok(bytes) = encode(&ServerMsg::JoinedElsewhere) {
+                let _ = old.tx.try_send(bytes);
+            }
+        }
         self.send_entered(id);
-        if !was_connected {
-            self.broadcast(&ServerMsg::PlayerRejoined { name });
+        match displaced {
+            Some(_) => self.broadcast_except(id, &ServerMsg::PlayerReplaced { name }),
+            None => self.broadcast(&ServerMsg::PlayerRejoined { name }),
         }
         self.broadcast_lobby();
         Ok(id)
@@ -438,6 +448,20 @@ impl Lobby {
         };
         for member in &self.members {
             if let Some(link) = &member.link
+                && link.tx.try_send(bytes.clone()).is_err()
+            {
+                self.overflowed.push(member.id);
+            }
+        }
+    }
+
+    fn broadcast_except(&mut self, skipped: MemberId, message: &ServerMsg) {
+        let Ok(bytes) = encode(message) else {
+            return;
+        };
+        for member in &self.members {
+            if member.id != skipped
+                && let Some(link) = &member.link
                 && link.tx.try_send(bytes.clone()).is_err()
             {
                 self.overflowed.push(member.id);

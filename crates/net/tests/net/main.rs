@@ -8,4 +8,5 @@ mod memory;
 mod replay;
 mod slow;
 mod starvation;
+mod takeover;
 mod text;
