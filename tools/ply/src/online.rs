@@ -488,6 +488,7 @@ fn print_event(event: &NetEvent, mirror: &Mirror) {
             | ServerMsg::ServerClosing
             | ServerMsg::ClosedIdle
             | ServerMsg::JoinedElsewhere
+            | ServerMsg::JoinRequest { .. }
             | ServerMsg::Ping => {}
         },
     }

@@ -202,6 +202,12 @@ async fn drive(
                             break CloseReason::Lost(error);
                         }
                     }
+                    Ok(ServerMsg::JoinRequest { ticket, name, exchange, binding }) => {
+                        let answered = session.answer_join(ticket, &name, &exchange, &binding);
+                        if let Err(error) = answered.await {
+                            break CloseReason::Lost(error);
+                        }
+                    }
                     Ok(ServerMsg::HostLeft) => break CloseReason::HostLeft,
                     Ok(ServerMsg::Removed) => break CloseReason::Removed,
                     Ok(ServerMsg::ServerClosing) => break CloseReason::ServerClosing,

@@ -4,17 +4,19 @@
 
 use super::rate::RateLimit;
 use super::setup::{Prepared, SetupError, guarded};
+use crate::auth::ChannelBinding;
 use crate::frame::encode;
 use crate::protocol::{
-    ClientMsg, Denied, Entered, EntryRefusal, EntryReply, GameSetup, GameView, LobbyKey, LobbyView,
-    MAX_MOVE_TEXT_LEN, Occupant, PlayerView, ServerMsg, Token, validate_name,
+    ClientMsg, Denied, Entered, EntryRefusal, EntryReply, ExchangeAnswer, GameSetup, GameView,
+    LobbyView, MAX_MOVE_TEXT_LEN, Occupant, PlayerView, ServerMsg, Token, validate_name,
 };
 use crate::text::strip_controls;
 use bytes::Bytes;
 use ply_core::{MoveError, Player};
 use ply_modes::AnyGame;
+use std::collections::HashMap;
 use std::time::Instant;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 
 /// A member's number, unique within its lobby.
 pub(crate) type MemberId = u64;
@@ -67,7 +69,11 @@ struct Running {
 /// One lobby and, between `Start` and the end, its game.
 pub(crate) struct Lobby {
     code: String,
-    key: LobbyKey,
+    /// Whether joining needs the password (checked by the host).
+    locked: bool,
+    /// Password exchanges waiting for the host's answer, by ticket.
+    exchanges: HashMap<u64, oneshot::Sender<Option<ExchangeAnswer>>>,
+    next_ticket: u64,
     limits: LobbyLimits,
     max_players: usize,
     setup: GameSetup,
@@ -88,10 +94,12 @@ pub(crate) struct Lobby {
 impl Lobby {
     /// A new, empty lobby offering a checked setup. It gets its code with
     /// [`Lobby::set_code`] when it is listed.
-    pub fn new(key: LobbyKey, prepared: Prepared, limits: LobbyLimits) -> Lobby {
+    pub fn new(locked: bool, prepared: Prepared, limits: LobbyLimits) -> Lobby {
         Lobby {
             code: String::new(),
-            key,
+            locked,
+            exchanges: HashMap::new(),
+            next_ticket: 1,
             limits,
             max_players: limits.max_players,
             side_names: [
@@ -115,9 +123,40 @@ impl Lobby {
         self.code = code;
     }
 
-    /// The key the lobby is locked with.
-    pub fn key(&self) -> &LobbyKey {
-        &self.key
+    /// Whether joining needs the password.
+    pub fn is_locked(&self) -> bool {
+        self.locked
+    }
+
+    /// Hands a joiner's password exchange to the host; the answer arrives on the
+    /// returned channel (closed if the host goes away first).
+    pub fn request_exchange(
+        &mut self,
+        name: &str,
+        exchange: Vec<u8>,
+        binding: ChannelBinding,
+    ) -> Result<oneshot::Receiver<Option<ExchangeAnswer>>, EntryRefusal> {
+        let host = self
+            .members
+            .iter()
+            .find(|member| member.host && member.link.is_some())
+            .map(|member| member.id)
+            .ok_or(EntryRefusal::HostAway)?;
+        // Joiners who went away no longer wait for their answer.
+        self.exchanges.retain(|_, waiting| !waiting.is_closed());
+        let ticket = self.next_ticket;
+        self.next_ticket += 1;
+        let (tx, rx) = oneshot::channel();
+        self.exchanges.insert(ticket, tx);
+        let request = ServerMsg::JoinRequest {
+            ticket,
+            name: name.to_string(),
+            exchange,
+            binding,
+        };
+        self.send(host, &request);
+        self.settle();
+        Ok(rx)
     }
 
     /// Whether the host left and the lobby is gone.
@@ -265,6 +304,14 @@ impl Lobby {
             ClientMsg::DeclineDraw => self.answer_draw(id, false),
             ClientMsg::Chat { text } => self.chat(id, text),
             ClientMsg::Pong => Ok(()),
+            ClientMsg::JoinAnswer { ticket, answer } => {
+                if self.is_host(id)
+                    && let Some(waiting) = self.exchanges.remove(&ticket)
+                {
+                    let _ = waiting.send(answer);
+                }
+                Ok(())
+            }
             ClientMsg::Leave => {
                 self.cut(id);
                 Ok(())
@@ -527,6 +574,7 @@ impl Lobby {
         for member in &mut self.members {
             member.link = None;
         }
+        self.exchanges.clear();
         self.game = None;
         self.closed = true;
     }

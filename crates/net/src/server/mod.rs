@@ -8,6 +8,7 @@
 //! [`host_in_process`].
 
 mod address;
+mod entry;
 mod lobby;
 mod lockout;
 mod log_gate;

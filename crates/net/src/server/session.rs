@@ -1,42 +1,22 @@
-//! One task per connection: the handshake (hello, password proof, entry into a lobby),
-//! then a loop that reads requests, writes whatever the lobby queued for this member,
-//! pings, and cuts the connection on silence, flooding or anything malformed.
+//! One task per connection: the way in ([`super::entry`]), then a loop that reads
+//! requests, writes whatever the lobby queued for this member, pings, and cuts the connection on silence, flooding or anything malformed.
 
 use super::address::AddressKey;
-use super::lobby::{Link, Lobby, MemberId};
-use super::lockout::Target;
+use super::entry::{FAREWELL_TIMEOUT, Membership, handshake};
+use super::lobby::Link;
 use super::rate::RateLimit;
-use super::setup::Prepared;
-use super::{HandshakeSlot, Lobbies, Shared, lock};
-use crate::auth::{random_bytes, verify};
+use super::{HandshakeSlot, Shared, lock};
 use crate::frame::{Connection, decode};
-use crate::protocol::{
-    ClientMsg, Entry, EntryRefusal, EntryReply, Hello, LobbyKey, MAX_HELLO_FRAME_LEN, Nonce,
-    PROTOCOL_VERSION, Proof, Token, Welcome, validate_name,
-};
+use crate::protocol::{ClientMsg, EntryReply};
 use bytes::Bytes;
 use rand::Rng;
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
+use std::sync::Arc;
 use std::sync::atomic::Ordering;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::net::TcpStream;
 use tokio::sync::{OwnedSemaphorePermit, mpsc, watch};
 use tokio::time::{MissedTickBehavior, interval_at, timeout};
-
-/// Letters of lobby codes: no 0/O or 1/I to misread.
-const CODE_ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-const CODE_LEN: usize = 6;
-
-/// How long a refusal or goodbye may take to write before the connection is dropped.
-const FAREWELL_TIMEOUT: Duration = Duration::from_secs(1);
-
-/// A connection's place in a lobby.
-struct Membership {
-    code: String,
-    lobby: Arc<Mutex<Lobby>>,
-    member: MemberId,
-}
 
 /// An entered connection: its number, where it comes from and its place.
 struct Member {
@@ -60,7 +40,7 @@ pub(super) async fn serve(
     let entered = tokio::select! {
         entered = timeout(
             shared.config.handshake_timeout,
-            handshake(&shared, &mut conn, peer.ip(), link),
+            handshake(&shared, &mut conn, AddressKey::of(peer.ip()), link),
         ) => entered,
         _ = stop.changed() => return,
     };
@@ -85,227 +65,6 @@ pub(super) async fn serve(
             }
         }
         Ok(Err(None)) | Err(_) => {}
-    }
-}
-
-/// Hello, welcome with a nonce, then entry. `Err(None)` closes without a word (the
-/// other side broke the protocol or went away).
-async fn handshake(
-    shared: &Shared,
-    conn: &mut Connection,
-    ip: IpAddr,
-    link: Link,
-) -> Result<Membership, Option<EntryRefusal>> {
-    conn.set_limit(MAX_HELLO_FRAME_LEN);
-    let hello: Hello = conn.read_message().await.map_err(|_| None)?;
-    let nonce: Nonce = random_bytes();
-    let mismatch = hello.version != PROTOCOL_VERSION;
-    let welcome = Welcome {
-        version: PROTOCOL_VERSION,
-        nonce,
-        heartbeat_ms: u32::try_from(shared.config.heartbeat_interval.as_millis())
-            .unwrap_or(u32::MAX),
-        refused: mismatch.then(|| {
-            format!(
-                "this server speaks protocol version {PROTOCOL_VERSION}, your game speaks \
-                 version {}; both sides need the same Plyground version",
-                hello.version
-            )
-        }),
-    };
-    if mismatch {
-        if conn.queue_message(&welcome).is_ok() {
-            let _ = timeout(FAREWELL_TIMEOUT, conn.finish()).await;
-        }
-        return Err(None);
-    }
-    conn.send(&welcome).await.map_err(|_| None)?;
-    conn.set_limit(shared.config.max_entry_frame_len);
-    let entry = match conn.read_message().await.map_err(|_| None)? {
-        Entry::Open { name, key, setup } => {
-            validate_name(&name).map_err(Some)?;
-            // The limits first: a saved game is replayed only for someone who may open.
-            may_open(shared, &lock(&shared.lobbies), AddressKey::of(ip)).map_err(Some)?;
-            let prepared = shared
-                .prepare(setup, AddressKey::of(ip))
-                .await
-                .map_err(|error| {
-                    Some(EntryRefusal::BadSetup {
-                        reason: error.to_string(),
-                    })
-                })?;
-            Entering::Open {
-                name,
-                key,
-                prepared,
-            }
-        }
-        Entry::Join {
-            name,
-            code,
-            proof,
-            token,
-        } => Entering::Join {
-            name,
-            code,
-            proof,
-            token,
-        },
-    };
-    enter(shared, entry, AddressKey::of(ip), &nonce, link).map_err(Some)
-}
-
-/// An [`Entry`] whose game setup, if it brings one, has been checked.
-enum Entering {
-    Open {
-        name: String,
-        key: LobbyKey,
-        prepared: Prepared,
-    },
-    Join {
-        name: String,
-        code: Option<String>,
-        proof: Proof,
-        token: Option<Token>,
-    },
-}
-
-fn new_code() -> String {
-    let mut rng = rand::rng();
-    (0..CODE_LEN)
-        .map(|_| char::from(CODE_ALPHABET[rng.random_range(0..CODE_ALPHABET.len())]))
-        .collect()
-}
-
-/// Whether `address` may open one more lobby on this server.
-fn may_open(shared: &Shared, lobbies: &Lobbies, address: AddressKey) -> Result<(), EntryRefusal> {
-    let config = &shared.config;
-    if lobbies.len() >= config.max_lobbies {
-        return Err(EntryRefusal::TooManyLobbies {
-            max: u32::try_from(config.max_lobbies).unwrap_or(u32::MAX),
-        });
-    }
-    if lobbies.opened_by(address) >= config.max_lobbies_per_address {
-        return Err(EntryRefusal::TooManyLobbiesFromAddress {
-            max: u32::try_from(config.max_lobbies_per_address).unwrap_or(u32::MAX),
-        });
-    }
-    Ok(())
-}
-
-/// Opens or joins a lobby, counting failures against the address and the lobby.
-fn enter(
-    shared: &Shared,
-    entry: Entering,
-    address: AddressKey,
-    nonce: &Nonce,
-    link: Link,
-) -> Result<Membership, EntryRefusal> {
-    let now = Instant::now();
-    let locked_out = |target: &Target| {
-        lock(&shared.failures)
-            .check(address, target, now)
-            .map_err(|wait| EntryRefusal::TooManyAttempts {
-                retry_after_secs: u32::try_from(wait.as_secs() + 1).unwrap_or(u32::MAX),
-            })
-    };
-    let fail = |target: Target, refusal: EntryRefusal| {
-        let wait = lock(&shared.failures).record(address, target.clone(), now);
-        if shared.may_log("locked out", address) {
-            tracing::warn!(
-                address = %address,
-                target = ?target,
-                reason = %refusal,
-                lock_secs = wait.as_secs_f32(),
-                "failed entry: address locked out of that lobby"
-            );
-        }
-        refusal
-    };
-    match entry {
-        Entering::Open {
-            name,
-            key,
-            prepared,
-        } => {
-            let mut lobby = Lobby::new(key, prepared, shared.config.lobby_limits());
-            let mut lobbies = lock(&shared.lobbies);
-            may_open(shared, &lobbies, address)?;
-            let code = std::iter::repeat_with(new_code)
-                .find(|code| !lobbies.by_code.contains_key(code))
-                .unwrap_or_default();
-            lobby.set_code(code.clone());
-            let member = lobby.admit(&name, None, link)?;
-            let lobby = Arc::new(Mutex::new(lobby));
-            lobbies.insert(code.clone(), lobby.clone(), address);
-            if shared.may_log("lobby opened", address) {
-                tracing::info!(code, address = %address, lobbies = lobbies.len(), "lobby opened");
-            }
-            Ok(Membership {
-                code,
-                lobby,
-                member,
-            })
-        }
-        Entering::Join {
-            name,
-            code,
-            proof,
-            token,
-        } => {
-            validate_name(&name)?;
-            let (code, lobby) = {
-                let lobbies = lock(&shared.lobbies);
-                match code {
-                    Some(code) => {
-                        let code: String = code.trim().to_ascii_uppercase();
-                        match lobbies.by_code.get(&code) {
-                            Some(listed) => (code, listed.lobby.clone()),
-                            None => {
-                                drop(lobbies);
-                                locked_out(&Target::UnknownCode)?;
-                                let code = code.chars().take(CODE_LEN * 2).collect();
-                                return Err(fail(
-                                    Target::UnknownCode,
-                                    EntryRefusal::NoSuchLobby { code },
-                                ));
-                            }
-                        }
-                    }
-                    None => {
-                        let mut all = lobbies.by_code.iter();
-                        match (all.next(), all.next()) {
-                            (None, _) => return Err(EntryRefusal::NoLobby),
-                            (Some((code, listed)), None) => (code.clone(), listed.lobby.clone()),
-                            (Some(_), Some(_)) => return Err(EntryRefusal::NeedCode),
-                        }
-                    }
-                }
-            };
-            let target = Target::Lobby(code.clone());
-            locked_out(&target)?;
-            let mut guard = lock(&lobby);
-            if !verify(guard.key(), nonce, &proof) {
-                return Err(fail(target, EntryRefusal::WrongPassword));
-            }
-            let member = guard.admit(&name, token, link).map_err(|refusal| {
-                if matches!(refusal, EntryRefusal::BadToken { .. }) {
-                    fail(target.clone(), refusal)
-                } else {
-                    refusal
-                }
-            })?;
-            drop(guard);
-            lock(&shared.failures).succeeded(address, &code);
-            if shared.may_log("joined", address) {
-                tracing::info!(code, address = %address, rejoin = token.is_some(), "player joined");
-            }
-            Ok(Membership {
-                code,
-                lobby,
-                member,
-            })
-        }
     }
 }
 

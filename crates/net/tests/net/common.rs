@@ -259,6 +259,10 @@ impl Table {
 /// A raw TCP connection for speaking (or breaking) the protocol by hand.
 pub struct Raw {
     pub stream: TcpStream,
+    /// The encrypted channel's keys, once [`Raw::secure`] ran.
+    cipher: Option<snow::TransportState>,
+    /// The channel's Noise handshake hash.
+    pub binding: [u8; 32],
 }
 
 impl Raw {
@@ -296,7 +300,11 @@ impl Raw {
         stream
             .set_read_timeout(Some(PATIENCE))
             .expect("a read timeout can be set");
-        Raw { stream }
+        Raw {
+            stream,
+            cipher: None,
+            binding: [0; 32],
+        }
     }
 
     pub fn write(&mut self, bytes: &[u8]) {
@@ -304,11 +312,27 @@ impl Raw {
         let _ = self.stream.write_all(bytes);
     }
 
-    pub fn send<T: serde::Serialize>(&mut self, message: &T) {
-        let payload = encode(message).expect("the message encodes");
+    /// Writes one frame holding `payload` (encrypted once the channel is).
+    pub fn send_payload(&mut self, payload: &[u8]) {
+        let payload = match &mut self.cipher {
+            Some(cipher) => {
+                let mut sealed = vec![0u8; payload.len() + 16];
+                let length = cipher
+                    .write_message(payload, &mut sealed)
+                    .expect("a small message encrypts");
+                sealed.truncate(length);
+                sealed
+            }
+            None => payload.to_vec(),
+        };
         let mut frame = (payload.len() as u32).to_be_bytes().to_vec();
         frame.extend_from_slice(&payload);
         self.write(&frame);
+    }
+
+    pub fn send<T: serde::Serialize>(&mut self, message: &T) {
+        let payload = encode(message).expect("the message encodes");
+        self.send_payload(&payload);
     }
 
     pub fn read_frame(&mut self) -> Option<Vec<u8>> {
@@ -316,7 +340,40 @@ impl Raw {
         self.stream.read_exact(&mut length).ok()?;
         let mut payload = vec![0u8; u32::from_be_bytes(length) as usize];
         self.stream.read_exact(&mut payload).ok()?;
-        Some(payload)
+        match &mut self.cipher {
+            Some(cipher) => {
+                let mut plain = vec![0u8; payload.len()];
+                let mut length = 0;
+                for piece in payload.chunks(65_535) {
+                    length += cipher.read_message(piece, &mut plain[length..]).ok()?;
+                }
+                plain.truncate(length);
+                Some(plain)
+            }
+            None => Some(payload),
+        }
+    }
+
+    /// Runs the Noise handshake (after the hello): everything after is encrypted.
+    pub fn secure(&mut self) {
+        let params = "Noise_NN_25519_ChaChaPoly_BLAKE2s"
+            .parse()
+            .expect("a Noise pattern");
+        let mut noise = snow::Builder::new(params)
+            .build_initiator()
+            .expect("a Noise initiator");
+        let mut buffer = vec![0u8; 1024];
+        let length = noise
+            .write_message(&[], &mut buffer)
+            .expect("the first message");
+        self.send_payload(&buffer[..length]);
+        let reply = self.read_frame().expect("the server's Noise message");
+        noise
+            .read_message(&reply, &mut buffer)
+            .expect("the server's Noise message reads");
+        self.binding
+            .copy_from_slice(&noise.get_handshake_hash()[..32]);
+        self.cipher = Some(noise.into_transport_mode().expect("transport mode"));
     }
 
     pub fn read<T: serde::de::DeserializeOwned>(&mut self) -> T {
@@ -345,7 +402,7 @@ impl Raw {
         let (raw, reply) = Raw::try_join(server, LOOPBACK, code, name, "");
         match reply {
             EntryReply::Entered(_) => raw,
-            EntryReply::Refused(refusal) => panic!("{name} was refused: {refusal}"),
+            other => panic!("{name} was not let in: {other:?}"),
         }
     }
 
@@ -358,15 +415,33 @@ impl Raw {
         password: &str,
     ) -> (Raw, EntryReply) {
         let mut raw = Raw::connect_from(server, source);
-        let welcome = raw.hello();
-        let key = ply_net::auth::lobby_key(password);
+        raw.hello();
+        raw.secure();
+        let mut exchange = None;
+        let message = (!password.is_empty()).then(|| {
+            let (state, message) =
+                ply_net::auth::JoinerExchange::start(password, name, raw.binding);
+            exchange = Some(state);
+            message
+        });
         raw.send(&Entry::Join {
             name: name.to_string(),
             code: code.map(str::to_string),
-            proof: ply_net::auth::proof(&key, &welcome.nonce),
             token: None,
+            exchange: message,
         });
-        let reply = raw.read::<EntryReply>();
+        let reply = match raw.read::<EntryReply>() {
+            EntryReply::Exchange { message, confirm } => {
+                // A wrong password shows in the host's confirmation; the raw client
+                // answers anyway, as an attacker would, and lets the server judge.
+                let confirm = exchange
+                    .and_then(|state| state.finish(&message, &confirm))
+                    .unwrap_or([0; 32]);
+                raw.send(&Entry::Confirm { confirm });
+                raw.read::<EntryReply>()
+            }
+            reply => reply,
+        };
         (raw, reply)
     }
 
@@ -379,14 +454,15 @@ impl Raw {
     /// Opens a lobby (no password) over `raw` and returns it with what the host learns.
     pub fn open_with(mut raw: Raw, name: &str) -> (Raw, ply_net::Entered) {
         raw.hello();
+        raw.secure();
         raw.send(&Entry::Open {
             name: name.to_string(),
-            key: ply_net::auth::lobby_key(""),
+            locked: false,
             setup: GameSetup::new("chess"),
         });
         match raw.read::<EntryReply>() {
             EntryReply::Entered(entered) => (raw, *entered),
-            EntryReply::Refused(refusal) => panic!("{name} could not open a lobby: {refusal}"),
+            other => panic!("{name} could not open a lobby: {other:?}"),
         }
     }
 

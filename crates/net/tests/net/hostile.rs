@@ -198,9 +198,10 @@ fn a_flood_of_connections_leaves_the_game_and_the_server_running() {
     // Entry through the raw protocol still works too.
     let mut raw = Raw::connect(server.addr());
     let welcome = raw.hello();
+    raw.secure();
     raw.send(&Entry::Open {
         name: "Rawhost".to_string(),
-        key: ply_net::auth::lobby_key(""),
+        locked: false,
         setup: GameSetup::new("chess"),
     });
     assert!(welcome.refused.is_none());

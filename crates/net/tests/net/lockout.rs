@@ -11,6 +11,7 @@ fn refusal(reply: EntryReply) -> Option<EntryRefusal> {
     match reply {
         EntryReply::Entered(_) => None,
         EntryReply::Refused(refusal) => Some(refusal),
+        EntryReply::Exchange { .. } => panic!("an exchange where an answer was due"),
     }
 }
 

@@ -22,12 +22,14 @@ fn an_entry_larger_than_a_few_kilobytes_closes_at_once() {
     // After the hello, an entry frame of 200 KiB is announced and begun.
     let mut raw = Raw::connect(addr);
     raw.hello();
+    raw.secure();
     raw.write(&(200u32 * 1024).to_be_bytes());
     raw.write(&[0u8; 2048]);
     assert!(raw.time_until_closed() < PROMPTLY);
     // Just past the entry limit is refused just the same.
     let mut raw = Raw::connect(addr);
     raw.hello();
+    raw.secure();
     raw.write(&(MAX_ENTRY_FRAME_LEN as u32 + 1).to_be_bytes());
     assert!(raw.time_until_closed() < PROMPTLY);
     table.play(&["e2e4", "e7e5"]);
@@ -57,6 +59,7 @@ fn past_the_memory_budget_new_connections_hear_the_server_is_busy() {
                 busy += 1;
             })
             .unwrap_or_else(|| {
+                raw.secure();
                 raw.write(&(MAX_ENTRY_FRAME_LEN as u32 - 8).to_be_bytes());
                 raw.write(&[0u8; 64]);
                 stalled.push(raw);

@@ -21,9 +21,10 @@ fn saved(moves: &[String]) -> GameSetup {
 fn open(server: SocketAddr, source: IpAddr, name: &str, setup: GameSetup) -> (Raw, EntryReply) {
     let mut raw = Raw::connect_from(server, source);
     raw.hello();
+    raw.secure();
     raw.send(&Entry::Open {
         name: name.to_string(),
-        key: ply_net::auth::lobby_key(""),
+        locked: false,
         setup,
     });
     let reply = raw.read::<EntryReply>();

@@ -3,19 +3,11 @@
 //! is dropped like any player while the lobby lives on.
 
 use crate::common::{Client, LOOPBACK, Raw, quick_config, serve};
-use ply_net::frame::encode;
 use ply_net::{ClientMsg, Denied, EntryRequest, NetEvent, ServerConfig, ServerMsg};
-use std::io::{Read, Write};
+use std::io::Read;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-
-fn frame(message: &ClientMsg) -> Vec<u8> {
-    let payload = encode(message).expect("encodes");
-    let mut bytes = (payload.len() as u32).to_be_bytes().to_vec();
-    bytes.extend_from_slice(&payload);
-    bytes
-}
 
 /// Reads `raw` at about 10 kB/s and answers pings now and then, until `stop`.
 fn read_slowly(mut raw: Raw, stop: Arc<AtomicBool>) -> std::thread::JoinHandle<()> {
@@ -24,7 +16,6 @@ fn read_slowly(mut raw: Raw, stop: Arc<AtomicBool>) -> std::thread::JoinHandle<(
         raw.stream
             .set_read_timeout(Some(Duration::from_millis(100)))
             .expect("a read timeout");
-        let pong = frame(&ClientMsg::Pong);
         let mut last_pong = Instant::now();
         while !stop.load(Ordering::Relaxed) {
             let started = Instant::now();
@@ -32,7 +23,7 @@ fn read_slowly(mut raw: Raw, stop: Arc<AtomicBool>) -> std::thread::JoinHandle<(
                 return;
             }
             if last_pong.elapsed() > Duration::from_secs(1) {
-                let _ = raw.stream.write_all(&pong);
+                raw.send(&ClientMsg::Pong);
                 last_pong = Instant::now();
             }
             std::thread::sleep(Duration::from_millis(100).saturating_sub(started.elapsed()));

@@ -53,9 +53,10 @@ fn one_address_holds_few_lobbies_and_idle_lobbies_close() {
         .collect();
     let mut third = Raw::connect_from(addr, ATTACKER);
     third.hello();
+    third.secure();
     third.send(&ply_net::protocol::Entry::Open {
         name: "Squatter".to_string(),
-        key: ply_net::auth::lobby_key(""),
+        locked: false,
         setup: GameSetup::new("chess"),
     });
     assert_eq!(
