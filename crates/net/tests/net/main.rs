@@ -1,5 +1,6 @@
 //! The network tests: one binary, so that the helpers are shared and linked once.
 
+mod capture;
 mod common;
 mod game;
 mod hostile;
