@@ -21,10 +21,13 @@ struct Recorded {
     from_server: Vec<u8>,
 }
 
+/// One proxied connection: its record and both of its sockets.
+type Proxied = (Arc<Mutex<Recorded>>, TcpStream, TcpStream);
+
 /// A TCP proxy that records everything it forwards and can cut its connections.
 struct Proxy {
     addr: SocketAddr,
-    connections: Arc<Mutex<Vec<(Arc<Mutex<Recorded>>, TcpStream, TcpStream)>>>,
+    connections: Arc<Mutex<Vec<Proxied>>>,
 }
 
 fn pipe(mut from: TcpStream, mut to: TcpStream, record: Arc<Mutex<Recorded>>, upstream: bool) {
