@@ -277,6 +277,12 @@ impl ClientSession {
                     return Err(ClientError::Refused(EntryRefusal::BadSetup { reason }));
                 }
                 ServerMsg::Ping => self.send(&ClientMsg::Pong).await?,
+                ServerMsg::JoinRequest {
+                    ticket,
+                    name,
+                    exchange,
+                    binding,
+                } => self.answer_join(ticket, &name, &exchange, &binding).await?,
                 _ => {}
             }
         }
