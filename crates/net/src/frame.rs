@@ -13,7 +13,7 @@
 
 use crate::budget::MemoryBudget;
 use crate::protocol::MAX_FRAME_LEN;
-use bytes::{Bytes, BytesMut};
+use bytes::{BufMut, Bytes, BytesMut};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::io;
@@ -21,7 +21,7 @@ use std::sync::Arc;
 use thiserror::Error;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
-use tokio_util::codec::{Decoder, Encoder, LengthDelimitedCodec};
+use tokio_util::codec::{Decoder, LengthDelimitedCodec};
 
 /// What can go wrong reading or writing frames.
 #[derive(Debug, Error)]
@@ -220,7 +220,8 @@ impl Connection {
         true
     }
 
-    /// Changes the largest frame accepted from now on (at most [`MAX_FRAME_LEN`]).
+    /// Changes the largest frame accepted from now on (at most [`MAX_FRAME_LEN`]);
+    /// frames sent may still be as large as [`MAX_FRAME_LEN`].
     pub fn set_limit(&mut self, limit: usize) {
         self.limit = limit.min(MAX_FRAME_LEN);
         self.codec.set_max_frame_length(self.limit);
@@ -261,10 +262,14 @@ impl Connection {
     /// Adds an encoded payload to the outgoing buffer.
     pub fn queue(&mut self, payload: Bytes) -> Result<(), FrameError> {
         let payload = self.seal(payload)?;
-        let limit = self.limit;
-        self.codec
-            .encode(payload, &mut self.write_buf)
-            .map_err(|_| FrameError::TooLarge { limit })?;
+        if payload.len() > MAX_FRAME_LEN {
+            return Err(FrameError::TooLarge {
+                limit: MAX_FRAME_LEN,
+            });
+        }
+        self.write_buf.reserve(4 + payload.len());
+        self.write_buf.put_u32(payload.len() as u32);
+        self.write_buf.put_slice(&payload);
         self.account(false);
         Ok(())
     }
