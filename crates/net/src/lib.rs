@@ -25,8 +25,8 @@ pub mod server;
 pub mod text;
 
 pub use client::{
-    ClientError, ClientOptions, ClientSession, CloseReason, Disconnected, EntryRequest, Mirror,
-    NetEvent, NetHandle, Role,
+    ClientError, ClientOptions, ClientSession, CloseReason, Disconnected, EntryRequest,
+    HOST_EXCHANGES_PER_MINUTE, Mirror, NetEvent, NetHandle, Role,
 };
 pub use protocol::{
     BadToken, ClientMsg, Denied, Entered, EntryRefusal, GameSetup, GameView, LobbyView, Occupant,

@@ -487,6 +487,9 @@ pub enum EntryRefusal {
     /// The lobby has a password and its host, who checks it, is not connected.
     #[error("the host is not connected right now; try again in a moment")]
     HostAway,
+    /// The host's game checked as many passwords as it does in a minute.
+    #[error("the host has checked many passwords in the last minute; try again in a minute")]
+    HostBusy,
     /// The player's address already has as many lobbies open as one address may.
     #[error("your address already has {max} lobbies open on this server; close one first")]
     TooManyLobbiesFromAddress {

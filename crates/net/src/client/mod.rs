@@ -155,7 +155,7 @@ pub struct ClientSession {
 
 /// How many password exchanges a host answers per minute: past that, a relay (or
 /// anyone) trying passwords against the host is turned down.
-const HOST_EXCHANGES_PER_MINUTE: usize = 30;
+pub const HOST_EXCHANGES_PER_MINUTE: usize = 30;
 
 impl ClientSession {
     /// Connects to `addr` (default port if none), says hello, proves the password and

@@ -267,7 +267,11 @@ async fn join(
             return Err(Some(EntryRefusal::WrongPassword));
         };
         let answer = lock(&lobby).request_exchange(&joining.name, message, joining.binding)?;
-        let answer = answer.await.ok().flatten().ok_or(EntryRefusal::HostAway)?;
+        let answer = match answer.await {
+            Ok(Some(answer)) => answer,
+            Ok(None) => return Err(Some(EntryRefusal::HostBusy)),
+            Err(_) => return Err(Some(EntryRefusal::HostAway)),
+        };
         let guess = Guess {
             shared,
             address,

@@ -117,3 +117,29 @@ fn a_full_failure_table_still_locks_out_newcomers() {
     assert!(friend.is_ok(), "{:?}", friend.err());
     host.expect_lobby("the friend in", |view| view.players.len() == 2);
 }
+
+#[test]
+fn the_host_checks_only_so_many_passwords_a_minute() {
+    let server = serve(patient_config());
+    let addr = server.addr();
+    let host = Client::host(addr, "Hostess", "secret", GameSetup::new("chess"));
+    let code = host.mirror.code().expect("a code").to_string();
+    // Guessers from many addresses, each within the relay's lock-out: the host's game
+    // answers a limited number, whoever relays them, then turns the rest down.
+    let per_minute = ply_net::HOST_EXCHANGES_PER_MINUTE as u8;
+    for last in 0..per_minute {
+        let guesser: IpAddr = [127, 0, 5, last + 1].into();
+        let reply = Raw::try_join(addr, guesser, Some(&code), "Guesser", "wrong").1;
+        assert_eq!(refusal(reply), Some(EntryRefusal::WrongPassword));
+    }
+    let guesser: IpAddr = [127, 0, 5, per_minute + 1].into();
+    let reply = Raw::try_join(addr, guesser, Some(&code), "Guesser", "wrong").1;
+    assert_eq!(refusal(reply), Some(EntryRefusal::HostBusy));
+    assert_eq!(
+        EntryRefusal::HostBusy.to_string(),
+        "the host has checked many passwords in the last minute; try again in a minute"
+    );
+    // No guesser got in.
+    let lobby = host.mirror.lobby().expect("the lobby");
+    assert_eq!(lobby.players.len(), 1);
+}
