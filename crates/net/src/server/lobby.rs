@@ -178,9 +178,14 @@ impl Lobby {
                 code: self.code.clone(),
             });
         }
-        let result = match self.index_of(name) {
-            Some(index) => self.readmit(index, token, link),
-            None => self.add(name, link),
+        let result = match (self.index_of(name), token) {
+            (Some(index), token) => self.readmit(index, token, link),
+            // A token stands for a seat someone holds: with no such member it is forged
+            // (and must not let anyone past a locked lobby's password).
+            (None, Some(_)) => Err(EntryRefusal::BadToken {
+                name: name.to_string(),
+            }),
+            (None, None) => self.add(name, link),
         };
         if result.is_ok() {
             self.last_activity = Instant::now();

@@ -95,3 +95,30 @@ fn the_host_token_rotates_too() {
         }
     );
 }
+
+#[test]
+fn a_made_up_token_does_not_get_past_a_password() {
+    let server = serve(ServerConfig {
+        auth_failure_delay: std::time::Duration::from_millis(1),
+        auth_failure_max_delay: std::time::Duration::from_millis(1),
+        ..quick_config()
+    });
+    let addr = server.addr();
+    let mut host = Client::host(addr, "Hostess", "secret", ply_net::GameSetup::new("chess"));
+    let forged = ply_net::Token([0x5a; 16]);
+    for name in ["Stranger", "Hostess"] {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        let attempt = Client::try_enter(addr, EntryRequest::rejoin(name, "", None, forged));
+        assert!(refused_token(attempt), "{name} got in with a made-up token");
+    }
+    // The lobby is as it was, and a player with the password still gets in.
+    let friend =
+        crate::common::Raw::try_join(addr, [127, 0, 0, 30].into(), None, "Friend", "secret");
+    assert!(matches!(
+        friend.1,
+        ply_net::protocol::EntryReply::Entered(_)
+    ));
+    host.expect_lobby("the friend in", |view| {
+        view.players.len() == 2 && view.players.iter().any(|p| p.name == "Friend")
+    });
+}
