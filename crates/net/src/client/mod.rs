@@ -210,7 +210,8 @@ impl ClientSession {
                 },
             },
             Role::Join { code, token } => {
-                let message = (token.is_none() && !request.password.is_empty()).then(|| {
+                // With a token the relay asks for the password only if the seat is gone.
+                let message = (!request.password.is_empty()).then(|| {
                     let (state, message) =
                         JoinerExchange::start(&request.password, &request.name, binding);
                     exchange = Some(state);

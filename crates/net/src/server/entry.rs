@@ -257,8 +257,14 @@ async fn join(
     let (code, lobby) = find_lobby(shared, joining.code, address)?;
     let target = Target::Lobby(code.clone());
     check_lock_out(shared, address, &target)?;
-    let locked = lock(&lobby).is_locked();
-    if locked && joining.token.is_none() {
+    // A token takes back a seat someone holds; for anyone else (a member who left or
+    // was let go meanwhile) it stands for nothing, and the password is asked instead.
+    let (locked, member) = {
+        let lobby = lock(&lobby);
+        (lobby.is_locked(), lobby.has_member(&joining.name))
+    };
+    let token = joining.token.filter(|_| member);
+    if locked && token.is_none() {
         let Some(message) = joining
             .exchange
             .filter(|message| message.len() <= MAX_PAKE_MESSAGE_LEN)
@@ -290,7 +296,7 @@ async fn join(
         }
         guess.succeeded();
     }
-    let admitted = lock(&lobby).admit(&joining.name, joining.token, link);
+    let admitted = lock(&lobby).admit(&joining.name, token, link);
     let member = admitted.map_err(|refusal| {
         if matches!(refusal, EntryRefusal::BadToken { .. }) {
             record_failure(shared, address, target.clone(), "wrong token");
@@ -299,7 +305,7 @@ async fn join(
     })?;
     lock(&shared.failures).succeeded(address, &code);
     if shared.may_log("joined", address) {
-        let rejoin = joining.token.is_some();
+        let rejoin = token.is_some();
         tracing::info!(code, address = %address, rejoin, "player joined");
     }
     Ok(Membership {
