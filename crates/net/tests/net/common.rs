@@ -452,12 +452,18 @@ impl Raw {
     }
 
     /// Opens a lobby (no password) over `raw` and returns it with what the host learns.
-    pub fn open_with(mut raw: Raw, name: &str) -> (Raw, ply_net::Entered) {
+    pub fn open_with(raw: Raw, name: &str) -> (Raw, ply_net::Entered) {
+        Raw::open_locked(raw, name, false)
+    }
+
+    /// Opens a lobby over `raw`, with a password (which its host then checks) if
+    /// `locked`.
+    pub fn open_locked(mut raw: Raw, name: &str, locked: bool) -> (Raw, ply_net::Entered) {
         raw.hello();
         raw.secure();
         raw.send(&Entry::Open {
             name: name.to_string(),
-            locked: false,
+            locked,
             setup: GameSetup::new("chess"),
         });
         match raw.read::<EntryReply>() {

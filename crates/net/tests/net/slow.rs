@@ -166,3 +166,94 @@ fn a_host_who_stops_reading_is_dropped_and_the_lobby_lives_on() {
         _ => None,
     });
 }
+
+#[test]
+fn a_locked_lobby_whose_host_dropped_says_the_host_is_away() {
+    let server = serve(ServerConfig {
+        max_messages_per_second: 1_000_000,
+        chat_per_second: 1_000_000,
+        chat_burst: 1_000_000,
+        max_chat_chars: 500,
+        write_timeout: Duration::from_secs(1),
+        ..quick_config()
+    });
+    let addr = server.addr();
+    let stalled = Raw::connect_with(addr, LOOPBACK, Some(4096));
+    let (mut host, entered) = Raw::open_locked(stalled, "Hostess", true);
+    let code = entered.code.clone();
+    // The host checks one player's password, then stops reading.
+    let joining = {
+        let code = code.clone();
+        std::thread::spawn(move || {
+            Client::try_enter(addr, EntryRequest::join("Talker", "pw", Some(&code)))
+        })
+    };
+    loop {
+        if let ServerMsg::JoinRequest {
+            ticket,
+            name,
+            exchange,
+            binding,
+        } = host.read::<ServerMsg>()
+        {
+            let answer =
+                ply_net::auth::host_answer("pw", &name, &binding, &exchange).map(|answer| {
+                    ply_net::protocol::ExchangeAnswer {
+                        message: answer.message,
+                        confirm: answer.confirm,
+                        expected: answer.expected,
+                    }
+                });
+            host.send(&ClientMsg::JoinAnswer { ticket, answer });
+            break;
+        }
+    }
+    let mut talker = joining
+        .join()
+        .expect("the joining thread")
+        .expect("the host let the talker in");
+    let text = "x".repeat(500);
+    let mut dropped = false;
+    for _ in 0..400 {
+        for _ in 0..50 {
+            talker.send(ClientMsg::Chat { text: text.clone() });
+        }
+        let mut echoed = 0;
+        talker.expect("a burst of chat to come back", |event| {
+            match event {
+                NetEvent::Message(ServerMsg::Chat { .. }) => echoed += 1,
+                NetEvent::Message(ServerMsg::PlayerDropped { name }) if name == "Hostess" => {
+                    dropped = true
+                }
+                _ => {}
+            }
+            (echoed == 50).then_some(())
+        });
+        if dropped {
+            break;
+        }
+    }
+    assert!(dropped, "the stalled host was never dropped");
+    // Nobody can check a password now: a newcomer hears why, and nothing is counted
+    // against them; the player inside carries on.
+    for _ in 0..2 {
+        let refused = Client::try_enter(addr, EntryRequest::join("Newcomer", "pw", Some(&code)));
+        assert!(
+            matches!(
+                refused,
+                Err(ply_net::CloseReason::Failed(ply_net::ClientError::Refused(
+                    ply_net::EntryRefusal::HostAway
+                )))
+            ),
+            "{:?}",
+            refused.err()
+        );
+    }
+    talker.send(ClientMsg::Chat {
+        text: "still here".to_string(),
+    });
+    talker.expect_message("the talker's own chat", |message| match message {
+        ServerMsg::Chat { text, .. } if text == "still here" => Some(()),
+        _ => None,
+    });
+}
