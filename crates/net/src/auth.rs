@@ -1,49 +1,36 @@
-//! Password checks that never send the password, and the brake on guessing.
+//! Lobby passwords, checked with SPAKE2 between the joining player and the host, so
+//! that the password never travels and nobody else can test guesses offline.
 //!
-//! A lobby is locked with a key derived from its password:
-//! `key = HMAC-SHA256(password, "plyground lobby key v1")`; only the host sends it,
-//! once, when opening the lobby. For every connection the server sends a fresh random
-//! nonce and a joining player answers `HMAC-SHA256(key, nonce)`, which the server checks
-//! in constant time. A lobby without a password uses the empty password, so every entry
-//! goes through the same check. Failures are counted per address: each one locks that
-//! address out for twice as long as the previous, up to a maximum.
+//! The relay never sees the password nor anything derived from it alone: the host keeps
+//! the password, the joiner types it, and the two run SPAKE2 (Ed25519 group) through
+//! the relay. Each side's SPAKE2 identity holds the joiner's name and the hash of the
+//! joiner's encrypted channel to the relay (its Noise handshake hash), so the exchange
+//! is bound to that one connection. The host answers with its SPAKE2 message, its key
+//! confirmation, and the confirmation it expects from the joiner; the relay forwards
+//! the first two and admits the joiner only if the joiner's confirmation matches. An
+//! eavesdropper sees only encrypted bytes; the relay (or anyone posing as a joiner) gets
+//! one guess per exchange, which the relay's lock-out and the host's own limit slow down.
 
-use crate::protocol::{LobbyKey, Nonce, Proof};
 use hmac::{Hmac, KeyInit, Mac};
 use rand::Rng;
 use sha2::Sha256;
-use std::collections::HashMap;
-use std::net::IpAddr;
-use std::time::{Duration, Instant};
+use spake2::{Ed25519Group, Identity, Password, Spake2};
 
 type HmacSha256 = Hmac<Sha256>;
 
-const KEY_CONTEXT: &[u8] = b"plyground lobby key v1";
+/// A key confirmation: proves knowledge of the exchanged key without revealing it.
+pub type Confirm = [u8; 32];
 
-fn mac(key: &[u8]) -> HmacSha256 {
-    HmacSha256::new_from_slice(key).expect("HMAC-SHA256 accepts keys of any length")
-}
+/// The hash of a connection's Noise handshake, which a password exchange is bound to.
+pub type ChannelBinding = [u8; 32];
 
-/// The key a lobby with this password is locked with.
-pub fn lobby_key(password: &str) -> LobbyKey {
-    let mut mac = mac(password.as_bytes());
-    mac.update(KEY_CONTEXT);
-    mac.finalize().into_bytes().into()
-}
+/// The longest SPAKE2 message accepted (they are 33 bytes).
+pub const MAX_PAKE_MESSAGE_LEN: usize = 64;
 
-/// The answer to `nonce` for a lobby locked with `key`.
-pub fn proof(key: &LobbyKey, nonce: &Nonce) -> Proof {
-    let mut mac = mac(key);
-    mac.update(nonce);
-    mac.finalize().into_bytes().into()
-}
-
-/// Whether `proof` answers `nonce` for `key` (compared in constant time).
-pub fn verify(key: &LobbyKey, nonce: &Nonce, proof: &Proof) -> bool {
-    let mut mac = mac(key);
-    mac.update(nonce);
-    mac.verify_slice(proof).is_ok()
-}
+const JOINER_ID: &[u8] = b"plyground joiner v2";
+const HOST_ID: &[u8] = b"plyground host v2";
+const HOST_CONFIRMS: &[u8] = b"plyground: the host knows the password";
+const JOINER_CONFIRMS: &[u8] = b"plyground: the joiner knows the password";
 
 /// Random bytes from the thread's cryptographically secure generator.
 pub fn random_bytes<const N: usize>() -> [u8; N] {
@@ -52,119 +39,127 @@ pub fn random_bytes<const N: usize>() -> [u8; N] {
     bytes
 }
 
-/// How long an address's failures are remembered after its last one.
-const FORGET_AFTER: Duration = Duration::from_secs(600);
-
-/// How many addresses are tracked at most (memory stays bounded under a flood).
-const MAX_TRACKED: usize = 10_000;
-
-#[derive(Clone, Copy, Debug)]
-struct Failures {
-    count: u32,
-    last: Instant,
-    locked_until: Instant,
+fn identities(name: &str, binding: &ChannelBinding) -> (Identity, Identity) {
+    let mut joiner = JOINER_ID.to_vec();
+    joiner.extend_from_slice(binding);
+    joiner.extend_from_slice(name.as_bytes());
+    let mut host = HOST_ID.to_vec();
+    host.extend_from_slice(binding);
+    (Identity::new(&joiner), Identity::new(&host))
 }
 
-/// Failed entries per address, and how long each address must wait before its next try.
-#[derive(Debug)]
-pub struct FailureTracker {
-    base: Duration,
-    max: Duration,
-    entries: HashMap<IpAddr, Failures>,
+fn confirmation(key: &[u8], label: &[u8], binding: &ChannelBinding) -> Confirm {
+    let mut mac = HmacSha256::new_from_slice(key).expect("HMAC-SHA256 accepts keys of any length");
+    mac.update(label);
+    mac.update(binding);
+    mac.finalize().into_bytes().into()
 }
 
-impl FailureTracker {
-    /// A tracker whose first failure locks an address out for `base`, doubling with each
-    /// further failure up to `max`.
-    pub fn new(base: Duration, max: Duration) -> FailureTracker {
-        FailureTracker {
-            base,
-            max,
-            entries: HashMap::new(),
-        }
+/// Whether two confirmations are equal, compared in constant time.
+pub fn confirms_match(a: &Confirm, b: &Confirm) -> bool {
+    a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// The joiner's half of an exchange, between its first message and the host's answer.
+pub struct JoinerExchange {
+    state: Spake2<Ed25519Group>,
+    binding: ChannelBinding,
+}
+
+impl std::fmt::Debug for JoinerExchange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("JoinerExchange")
+    }
+}
+
+impl JoinerExchange {
+    /// Starts an exchange as `name` with `password` over the channel `binding`;
+    /// returns the message for the host.
+    pub fn start(password: &str, name: &str, binding: ChannelBinding) -> (JoinerExchange, Vec<u8>) {
+        let (joiner, host) = identities(name, &binding);
+        let (state, message) =
+            Spake2::<Ed25519Group>::start_a(&Password::new(password.as_bytes()), &joiner, &host);
+        (JoinerExchange { state, binding }, message)
     }
 
-    /// `Err(wait)` while `ip` is locked out.
-    pub fn check(&self, ip: IpAddr, now: Instant) -> Result<(), Duration> {
-        match self.entries.get(&ip) {
-            Some(failures) if failures.locked_until > now => Err(failures.locked_until - now),
-            _ => Ok(()),
-        }
+    /// Checks the host's answer; `Some(confirmation)` for the relay when both sides
+    /// used the same password, `None` when they did not (or the answer is malformed).
+    pub fn finish(self, host_message: &[u8], host_confirm: &Confirm) -> Option<Confirm> {
+        let key = self.state.finish(host_message).ok()?;
+        let expected = confirmation(&key, HOST_CONFIRMS, &self.binding);
+        confirms_match(&expected, host_confirm)
+            .then(|| confirmation(&key, JOINER_CONFIRMS, &self.binding))
     }
+}
 
-    /// Counts a failure from `ip` and returns how long it is now locked out.
-    pub fn record(&mut self, ip: IpAddr, now: Instant) -> Duration {
-        if self.entries.len() >= MAX_TRACKED && !self.entries.contains_key(&ip) {
-            self.entries
-                .retain(|_, failures| now.duration_since(failures.last) < FORGET_AFTER);
-            if self.entries.len() >= MAX_TRACKED {
-                return self.base;
-            }
-        }
-        let entry = self.entries.entry(ip).or_insert(Failures {
-            count: 0,
-            last: now,
-            locked_until: now,
-        });
-        if now.duration_since(entry.last) >= FORGET_AFTER {
-            entry.count = 0;
-        }
-        entry.count = entry.count.saturating_add(1);
-        entry.last = now;
-        let doublings = entry.count.saturating_sub(1).min(30);
-        let lock = self.base.saturating_mul(1 << doublings).min(self.max);
-        entry.locked_until = now + lock;
-        lock
-    }
+/// The host's answer to a joiner's first message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HostAnswer {
+    /// The host's SPAKE2 message, for the joiner.
+    pub message: Vec<u8>,
+    /// The host's key confirmation, for the joiner.
+    pub confirm: Confirm,
+    /// The confirmation the joiner must send back, for the relay to compare.
+    pub expected: Confirm,
+}
 
-    /// Forgets the failures of `ip` after it got in.
-    pub fn succeeded(&mut self, ip: IpAddr) {
-        self.entries.remove(&ip);
-    }
+/// The host's side: answers `name`'s message sent over the channel `binding`, with the
+/// lobby's `password`. `None` when the message is malformed.
+pub fn host_answer(
+    password: &str,
+    name: &str,
+    binding: &ChannelBinding,
+    joiner_message: &[u8],
+) -> Option<HostAnswer> {
+    let (joiner, host) = identities(name, binding);
+    let (state, message) =
+        Spake2::<Ed25519Group>::start_b(&Password::new(password.as_bytes()), &joiner, &host);
+    let key = state.finish(joiner_message).ok()?;
+    Some(HostAnswer {
+        message,
+        confirm: confirmation(&key, HOST_CONFIRMS, binding),
+        expected: confirmation(&key, JOINER_CONFIRMS, binding),
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn proofs_verify_only_with_the_right_password() {
-        let nonce = random_bytes::<32>();
-        let key = lobby_key("secret");
-        let answer = proof(&key, &nonce);
-        assert!(verify(&key, &nonce, &answer));
-        assert!(!verify(&lobby_key("Secret"), &nonce, &answer));
-        assert!(!verify(&key, &random_bytes::<32>(), &answer));
-        assert_ne!(lobby_key(""), lobby_key(" "));
+    fn exchange(host_password: &str, joiner_password: &str) -> bool {
+        let binding = random_bytes::<32>();
+        let (joiner, first) = JoinerExchange::start(joiner_password, "Bob", binding);
+        let answer = host_answer(host_password, "Bob", &binding, &first).expect("an answer");
+        joiner
+            .finish(&answer.message, &answer.confirm)
+            .is_some_and(|confirm| confirms_match(&confirm, &answer.expected))
     }
 
     #[test]
-    fn hmac_matches_the_rfc_4231_vector() {
-        let mut mac = mac(&[0x0b; 20]);
-        mac.update(b"Hi There");
-        let bytes: [u8; 32] = mac.finalize().into_bytes().into();
-        assert_eq!(bytes[..4], [0xb0, 0x34, 0x4c, 0x61]);
-        assert_eq!(bytes[28..], [0x2e, 0x32, 0xcf, 0xf7]);
+    fn only_the_same_password_agrees() {
+        assert!(exchange("hunter2", "hunter2"));
+        assert!(!exchange("hunter2", "Hunter2"));
+        assert!(!exchange("", "x"));
     }
 
     #[test]
-    fn failures_lock_out_longer_each_time() {
-        let mut tracker = FailureTracker::new(Duration::from_secs(1), Duration::from_secs(5));
-        let ip: IpAddr = [10, 0, 0, 1].into();
-        let other: IpAddr = [10, 0, 0, 2].into();
-        let t0 = Instant::now();
-        assert_eq!(tracker.check(ip, t0), Ok(()));
-        assert_eq!(tracker.record(ip, t0), Duration::from_secs(1));
-        assert!(tracker.check(ip, t0).is_err());
-        assert_eq!(tracker.check(other, t0), Ok(()));
-        let t1 = t0 + Duration::from_secs(1);
-        assert_eq!(tracker.check(ip, t1), Ok(()));
-        assert_eq!(tracker.record(ip, t1), Duration::from_secs(2));
-        assert_eq!(tracker.record(ip, t1), Duration::from_secs(4));
-        assert_eq!(tracker.record(ip, t1), Duration::from_secs(5));
-        let later = t1 + FORGET_AFTER;
-        assert_eq!(tracker.record(ip, later), Duration::from_secs(1));
-        tracker.succeeded(ip);
-        assert_eq!(tracker.check(ip, later), Ok(()));
+    fn an_exchange_is_bound_to_its_channel_and_name() {
+        let binding = random_bytes::<32>();
+        let (joiner, first) = JoinerExchange::start("pw", "Bob", binding);
+        let other_channel = host_answer("pw", "Bob", &random_bytes::<32>(), &first);
+        let answer = other_channel.expect("an answer");
+        assert!(joiner.finish(&answer.message, &answer.confirm).is_none());
+        let (joiner, first) = JoinerExchange::start("pw", "Bob", binding);
+        let answer = host_answer("pw", "Eve", &binding, &first).expect("an answer");
+        assert!(joiner.finish(&answer.message, &answer.confirm).is_none());
+    }
+
+    #[test]
+    fn messages_are_fresh_and_hold_no_password_hash() {
+        let binding = [7; 32];
+        let (_, first) = JoinerExchange::start("pw", "Bob", binding);
+        let (_, again) = JoinerExchange::start("pw", "Bob", binding);
+        assert_ne!(first, again);
+        assert!(host_answer("pw", "Bob", &binding, &[1, 2, 3]).is_none());
     }
 }

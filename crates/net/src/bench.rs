@@ -215,13 +215,19 @@ async fn set_up(
             problem: e.to_string(),
         })?;
         let open = EntryRequest::open(&host_name, "bench", GameSetup::new("chess"));
-        let (host, entered) = ClientSession::connect(addr, &open, options.step_timeout)
+        let (mut host, entered) = ClientSession::connect(addr, &open, options.step_timeout)
             .await
             .map_err(client)?;
         let join = EntryRequest::join(&guest_name, "bench", Some(&entered.code));
-        let (guest, _) = ClientSession::connect(addr, &join, options.step_timeout)
-            .await
-            .map_err(client)?;
+        // The host answers the guest's password exchange meanwhile.
+        let (guest, hosted) = tokio::join!(
+            ClientSession::connect(addr, &join, options.step_timeout),
+            wait_for(&mut host, index, options.step_timeout, |message| {
+                matches!(message, ServerMsg::Lobby(view) if view.players.len() == 2)
+            })
+        );
+        hosted?;
+        let (guest, _) = guest.map_err(client)?;
         (host, guest)
     };
     for (side, name) in [(Player::First, &host_name), (Player::Second, &guest_name)] {
@@ -300,6 +306,15 @@ async fn wait_for(
         match message {
             ServerMsg::Ping => session
                 .send(&ClientMsg::Pong)
+                .await
+                .map_err(|source| BenchError::Client { lobby, source })?,
+            ServerMsg::JoinRequest {
+                ticket,
+                name,
+                exchange,
+                binding,
+            } => session
+                .answer_join(ticket, &name, &exchange, &binding)
                 .await
                 .map_err(|source| BenchError::Client { lobby, source })?,
             ServerMsg::MoveRefused { text, reason } => {

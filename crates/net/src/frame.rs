@@ -4,16 +4,24 @@
 //! Reads are cancel safe, so a connection can wait for a frame inside `select!`. Writes
 //! are queued into one buffer and flushed together: a burst of messages costs one
 //! system call.
+//!
+//! After the hello, both sides run a Noise handshake (`Noise_NN_25519_ChaChaPoly_BLAKE2s`:
+//! fresh X25519 keys on both sides, nothing stored) and every later frame is encrypted
+//! and authenticated: its payload is the ciphertext of the message, cut into pieces of at
+//! most 65,535 bytes (Noise's limit), each with its 16-byte tag. Nonces count up, so a
+//! frame replayed, dropped or reordered fails its check and ends the connection.
 
+use crate::budget::MemoryBudget;
 use crate::protocol::MAX_FRAME_LEN;
-use bytes::{Bytes, BytesMut};
+use bytes::{BufMut, Bytes, BytesMut};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::io;
+use std::sync::Arc;
 use thiserror::Error;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
-use tokio_util::codec::{Decoder, Encoder, LengthDelimitedCodec};
+use tokio_util::codec::{Decoder, LengthDelimitedCodec};
 
 /// What can go wrong reading or writing frames.
 #[derive(Debug, Error)]
@@ -36,6 +44,12 @@ pub enum FrameError {
     /// The frame did not hold the expected message.
     #[error("a message could not be understood: {0}")]
     Garbled(#[from] postcard::Error),
+    /// A frame failed its integrity check, or the encryption could not be set up.
+    #[error("the connection's encryption failed: {0}")]
+    Crypto(#[from] snow::Error),
+    /// The server's memory budget has no room for the frame announced.
+    #[error("the server is too busy to take a message this large right now")]
+    Busy,
     /// The frame held a message followed by extra bytes.
     #[error("a message had {extra} unexpected bytes at its end")]
     TrailingBytes {
@@ -69,7 +83,23 @@ pub struct Connection {
     limit: usize,
     read_buf: BytesMut,
     write_buf: BytesMut,
+    /// The shared budget the buffers are charged to (the server's connections), and
+    /// how much this connection charged.
+    budget: Option<(Arc<MemoryBudget>, usize)>,
+    /// The keys of the encrypted channel, once its handshake is done.
+    cipher: Option<Box<snow::TransportState>>,
 }
+
+/// The Noise protocol every connection runs after the hello.
+const NOISE_PATTERN: &str = "Noise_NN_25519_ChaChaPoly_BLAKE2s";
+
+/// The longest Noise message, and the plaintext one can carry.
+const NOISE_MAX: usize = 65_535;
+const NOISE_TAG: usize = 16;
+const NOISE_PLAIN_MAX: usize = NOISE_MAX - NOISE_TAG;
+
+/// Room for one handshake message (an ephemeral key and a tag, no payload).
+const NOISE_HANDSHAKE_MAX: usize = 256;
 
 impl Connection {
     /// Wraps a connected stream (turning off Nagle's algorithm: moves are small and
@@ -85,10 +115,113 @@ impl Connection {
             limit: MAX_FRAME_LEN,
             read_buf: BytesMut::new(),
             write_buf: BytesMut::new(),
+            budget: None,
+            cipher: None,
         }
     }
 
-    /// Changes the largest frame accepted from now on (at most [`MAX_FRAME_LEN`]).
+    /// Runs the Noise handshake as the side that connected, then encrypts everything;
+    /// returns the handshake hash, which names this channel.
+    pub async fn secure_as_client(&mut self) -> Result<[u8; 32], FrameError> {
+        let mut noise = snow::Builder::new(noise_params()).build_initiator()?;
+        let mut buffer = [0u8; NOISE_HANDSHAKE_MAX];
+        let written = noise.write_message(&[], &mut buffer)?;
+        self.send_plain(&buffer[..written]).await?;
+        let reply = self.read_frame().await?.ok_or(FrameError::Closed)?;
+        noise.read_message(&reply, &mut buffer)?;
+        self.finish_handshake(noise)
+    }
+
+    /// Runs the Noise handshake as the side that accepted, then encrypts everything;
+    /// returns the handshake hash, which names this channel.
+    pub async fn secure_as_server(&mut self) -> Result<[u8; 32], FrameError> {
+        let first = self.read_frame().await?.ok_or(FrameError::Closed)?;
+        let mut noise = snow::Builder::new(noise_params()).build_responder()?;
+        let mut buffer = [0u8; NOISE_HANDSHAKE_MAX];
+        noise.read_message(&first, &mut buffer)?;
+        let written = noise.write_message(&[], &mut buffer)?;
+        self.send_plain(&buffer[..written]).await?;
+        self.finish_handshake(noise)
+    }
+
+    async fn send_plain(&mut self, payload: &[u8]) -> Result<(), FrameError> {
+        self.queue(Bytes::copy_from_slice(payload))?;
+        Ok(self.flush().await?)
+    }
+
+    fn finish_handshake(&mut self, noise: snow::HandshakeState) -> Result<[u8; 32], FrameError> {
+        let mut hash = [0u8; 32];
+        let from = noise.get_handshake_hash();
+        hash.copy_from_slice(&from[..32.min(from.len())]);
+        self.cipher = Some(Box::new(noise.into_transport_mode()?));
+        Ok(hash)
+    }
+
+    /// Decrypts a frame's payload (piece by piece) when the channel is encrypted.
+    fn open(&mut self, frame: BytesMut) -> Result<BytesMut, FrameError> {
+        let Some(cipher) = self.cipher.as_mut() else {
+            return Ok(frame);
+        };
+        let mut plain = BytesMut::zeroed(frame.len());
+        let mut length = 0;
+        for piece in frame.chunks(NOISE_MAX) {
+            length += cipher.read_message(piece, &mut plain[length..])?;
+        }
+        plain.truncate(length);
+        Ok(plain)
+    }
+
+    /// Encrypts a payload (piece by piece) when the channel is encrypted.
+    fn seal(&mut self, payload: Bytes) -> Result<Bytes, FrameError> {
+        let Some(cipher) = self.cipher.as_mut() else {
+            return Ok(payload);
+        };
+        let pieces = payload.len().div_ceil(NOISE_PLAIN_MAX).max(1);
+        let mut sealed = vec![0u8; payload.len() + pieces * NOISE_TAG];
+        let mut length = 0;
+        if payload.is_empty() {
+            length += cipher.write_message(&[], &mut sealed)?;
+        }
+        for piece in payload.chunks(NOISE_PLAIN_MAX) {
+            length += cipher.write_message(piece, &mut sealed[length..])?;
+        }
+        sealed.truncate(length);
+        Ok(Bytes::from(sealed))
+    }
+
+    /// [`Connection::new`] with its buffers charged to `budget`: a frame that would
+    /// take the budget past its limit fails with [`FrameError::Busy`].
+    pub fn with_budget(stream: TcpStream, budget: Arc<MemoryBudget>) -> Connection {
+        let mut conn = Connection::new(stream);
+        conn.budget = Some((budget, 0));
+        conn
+    }
+
+    /// Brings the charge up to date with the buffers' capacity; `false` when growing
+    /// it would pass the budget's limit.
+    fn account(&mut self, enforce: bool) -> bool {
+        let size = self.read_buf.capacity() + self.write_buf.capacity();
+        let Some((budget, charged)) = &mut self.budget else {
+            return true;
+        };
+        if size > *charged {
+            let extra = size - *charged;
+            if enforce {
+                if !budget.try_charge(extra) {
+                    return false;
+                }
+            } else {
+                budget.charge(extra);
+            }
+        } else {
+            budget.release(*charged - size);
+        }
+        *charged = size;
+        true
+    }
+
+    /// Changes the largest frame accepted from now on (at most [`MAX_FRAME_LEN`]);
+    /// frames sent may still be as large as [`MAX_FRAME_LEN`].
     pub fn set_limit(&mut self, limit: usize) {
         self.limit = limit.min(MAX_FRAME_LEN);
         self.codec.set_max_frame_length(self.limit);
@@ -99,11 +232,14 @@ impl Connection {
     pub async fn read_frame(&mut self) -> Result<Option<BytesMut>, FrameError> {
         loop {
             match self.codec.decode(&mut self.read_buf) {
-                Ok(Some(frame)) => return Ok(Some(frame)),
+                Ok(Some(frame)) => return self.open(frame).map(Some),
                 Ok(None) => {}
                 Err(_) => return Err(FrameError::TooLarge { limit: self.limit }),
             }
             self.read_buf.reserve(1024);
+            if !self.account(true) {
+                return Err(FrameError::Busy);
+            }
             if self.stream.read_buf(&mut self.read_buf).await? == 0 {
                 return if self.read_buf.is_empty() {
                     Ok(None)
@@ -125,10 +261,17 @@ impl Connection {
 
     /// Adds an encoded payload to the outgoing buffer.
     pub fn queue(&mut self, payload: Bytes) -> Result<(), FrameError> {
-        let limit = self.limit;
-        self.codec
-            .encode(payload, &mut self.write_buf)
-            .map_err(|_| FrameError::TooLarge { limit })
+        let payload = self.seal(payload)?;
+        if payload.len() > MAX_FRAME_LEN {
+            return Err(FrameError::TooLarge {
+                limit: MAX_FRAME_LEN,
+            });
+        }
+        self.write_buf.reserve(4 + payload.len());
+        self.write_buf.put_u32(payload.len() as u32);
+        self.write_buf.put_slice(&payload);
+        self.account(false);
+        Ok(())
     }
 
     /// Encodes a message into the outgoing buffer.
@@ -141,6 +284,7 @@ impl Connection {
         if !self.write_buf.is_empty() {
             self.stream.write_all(&self.write_buf).await?;
             self.write_buf.clear();
+            self.account(false);
         }
         Ok(())
     }
@@ -169,6 +313,20 @@ impl Connection {
                 return Ok(());
             }
             self.read_buf.clear();
+        }
+    }
+}
+
+fn noise_params() -> snow::params::NoiseParams {
+    NOISE_PATTERN
+        .parse()
+        .expect("the Noise pattern name is valid")
+}
+
+impl Drop for Connection {
+    fn drop(&mut self) {
+        if let Some((budget, charged)) = &self.budget {
+            budget.release(*charged);
         }
     }
 }

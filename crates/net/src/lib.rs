@@ -2,7 +2,8 @@
 //!
 //! - [`protocol`]: every message, postcard-encoded, one per length-delimited frame
 //!   ([`frame`]), starting with a versioned hello.
-//! - [`auth`]: the password is proven with an HMAC of a server nonce, never sent.
+//! - [`frame`] encrypts every connection after the hello (Noise NN); [`auth`]: a
+//!   lobby's password is checked by its host with SPAKE2 through the relay, never sent.
 //! - [`server`]: `run(listener, config, shutdown)` serves lobbies and referees their
 //!   games through `ply-modes`; [`host_in_process`] runs it for a peer-hosted game.
 //! - [`client`]: [`NetHandle`] (own thread, non-blocking sends, crossbeam events) for
@@ -13,6 +14,7 @@
 
 pub mod auth;
 pub mod bench;
+pub mod budget;
 pub mod client;
 pub mod frame;
 pub mod invite;
@@ -20,10 +22,11 @@ pub mod name;
 pub mod portmap;
 pub mod protocol;
 pub mod server;
+pub mod text;
 
 pub use client::{
-    ClientError, ClientOptions, ClientSession, CloseReason, Disconnected, EntryRequest, Mirror,
-    NetEvent, NetHandle, Role,
+    ClientError, ClientOptions, ClientSession, CloseReason, Disconnected, EntryRequest,
+    HOST_EXCHANGES_PER_MINUTE, Mirror, NetEvent, NetHandle, Role,
 };
 pub use protocol::{
     BadToken, ClientMsg, Denied, Entered, EntryRefusal, GameSetup, GameView, LobbyView, Occupant,

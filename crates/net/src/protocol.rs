@@ -1,11 +1,15 @@
 //! The wire protocol: every message a client and the server exchange, the limits that
 //! keep them small, and the player-facing reasons for every refusal.
 //!
-//! A connection goes through three phases, each with its own message types:
+//! A connection goes through four phases, each with its own message types:
 //! 1. [`Hello`] from the client, [`Welcome`] from the server (never change: any two
 //!    versions can read them, which is how a version mismatch is explained);
-//! 2. [`Entry`] from the client (open a lobby or join one), [`EntryReply`] from the server;
-//! 3. then [`ClientMsg`] and [`ServerMsg`] until the connection closes.
+//! 2. the Noise handshake ([`crate::frame`]), after which every frame is encrypted;
+//! 3. [`Entry`] from the client (open a lobby or join one), [`EntryReply`] from the
+//!    server; joining a lobby with a password runs SPAKE2 with its host on the way
+//!    ([`crate::auth`]): [`Entry::Join`] carries the joiner's message,
+//!    [`EntryReply::Exchange`] the host's, [`Entry::Confirm`] the joiner's confirmation;
+//! 4. then [`ClientMsg`] and [`ServerMsg`] until the connection closes.
 //!
 //! Every type is plain serde data encoded with postcard (no `flatten`, `tag`, `untagged`
 //! or `skip`), one message per length-delimited frame.
@@ -16,7 +20,7 @@ use std::fmt;
 use thiserror::Error;
 
 /// The protocol version this build speaks. Bumped whenever any message changes.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The TCP port used when an address does not name one.
 pub const DEFAULT_PORT: u16 = 7373;
@@ -27,8 +31,13 @@ pub const MAX_FRAME_LEN: usize = 256 * 1024;
 /// The largest frame accepted before the hello has been read.
 pub const MAX_HELLO_FRAME_LEN: usize = 1024;
 
-/// The longest chat message, in characters.
-pub const MAX_CHAT_CHARS: usize = 500;
+/// The largest entry frame a server accepts by default (before the player is in): a
+/// name, a code, a start position. A saved game's moves are sent after entry.
+pub const MAX_ENTRY_FRAME_LEN: usize = 4096;
+
+/// The longest chat message, in characters (the relay's default; a relay may set
+/// another).
+pub const MAX_CHAT_CHARS: usize = 200;
 
 /// The longest move text, in bytes.
 pub const MAX_MOVE_TEXT_LEN: usize = 32;
@@ -41,17 +50,15 @@ pub const MAX_SETUP_MOVES: usize = 10_000;
 
 pub use crate::name::{MAX_NAME_LEN, MIN_NAME_LEN, validate_name};
 
-/// A random challenge the server sends once per connection.
+/// The welcome's 32 bytes that version 1 used as a password challenge; zeros since
+/// version 2 (the field stays, since the welcome's encoding never changes).
 pub type Nonce = [u8; 32];
 
-/// A password-derived key: what a lobby is locked with (see [`crate::auth`]).
-pub type LobbyKey = [u8; 32];
-
-/// The HMAC-SHA256 of a nonce keyed by a lobby key: proves the password without sending it.
-pub type Proof = [u8; 32];
+pub use crate::auth::{ChannelBinding, Confirm};
 
 /// A secret the server hands each player on entry; with their name it gets their seat
-/// back after a dropped connection.
+/// back after a dropped connection. It is good for one use: every entry with it hands
+/// out a new one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Token(pub [u8; 16]);
 
@@ -105,7 +112,7 @@ pub struct Hello {
 pub struct Welcome {
     /// The server's [`PROTOCOL_VERSION`].
     pub version: u32,
-    /// The challenge to answer with a [`Proof`].
+    /// Unused since version 2 (zeros).
     pub nonce: Nonce,
     /// How often the server sends [`ServerMsg::Ping`], in milliseconds.
     pub heartbeat_ms: u32,
@@ -139,25 +146,31 @@ impl GameSetup {
 /// The client's second frame: open a new lobby (becoming its host) or join one.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Entry {
-    /// Open a lobby locked with `key` and become its host.
+    /// Open a lobby and become its host.
     Open {
         /// The host's player name.
         name: String,
-        /// The key derived from the lobby's password (the password itself never travels).
-        key: LobbyKey,
-        /// The first game the lobby offers.
+        /// Whether the lobby has a password (which the host keeps: joiners prove it to
+        /// the host, through the relay, with SPAKE2).
+        locked: bool,
+        /// The first game the lobby offers (a saved game's moves follow entry).
         setup: GameSetup,
     },
-    /// Join a lobby, or rejoin it with the token received on first entry.
+    /// Join a lobby, or rejoin it with the token received on the last entry.
     Join {
         /// The player's name.
         name: String,
         /// The lobby's code; may be left out when the server holds a single lobby.
         code: Option<String>,
-        /// The answer to the server's nonce, keyed by the lobby's password.
-        proof: Proof,
-        /// The token from an earlier entry, to take a kept seat back.
+        /// The token from the last entry, to take a kept seat back (no password needed).
         token: Option<Token>,
+        /// The joiner's SPAKE2 message, for a lobby with a password.
+        exchange: Option<Vec<u8>>,
+    },
+    /// The joiner's key confirmation, after [`EntryReply::Exchange`].
+    Confirm {
+        /// Proves the joiner used the host's password.
+        confirm: Confirm,
     },
 }
 
@@ -166,6 +179,13 @@ pub enum Entry {
 pub enum EntryReply {
     /// The player is in.
     Entered(Box<Entered>),
+    /// The host's half of the password exchange; answer with [`Entry::Confirm`].
+    Exchange {
+        /// The host's SPAKE2 message.
+        message: Vec<u8>,
+        /// The host's key confirmation (proves the host used the same password).
+        confirm: Confirm,
+    },
     /// The player was not let in; the connection closes.
     Refused(EntryRefusal),
 }
@@ -177,7 +197,8 @@ pub struct Entered {
     pub code: String,
     /// The player's name, as the lobby knows it.
     pub name: String,
-    /// The secret that, with the name, takes the seat back after a drop.
+    /// The secret that, with the name, takes the seat back after a drop (a new one
+    /// on every entry: the previous one no longer works).
     pub token: Token,
     /// Whether this player is the lobby's host.
     pub host: bool,
@@ -283,6 +304,24 @@ pub enum ClientMsg {
     Pong,
     /// Leave the lobby (a player in a running game keeps their seat).
     Leave,
+    /// Host: the answer to [`ServerMsg::JoinRequest`].
+    JoinAnswer {
+        /// The request's ticket.
+        ticket: u64,
+        /// The host's half of the exchange; `None` to turn the request down.
+        answer: Option<ExchangeAnswer>,
+    },
+}
+
+/// The host's half of a password exchange, as the relay receives it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExchangeAnswer {
+    /// The host's SPAKE2 message, for the joiner.
+    pub message: Vec<u8>,
+    /// The host's key confirmation, for the joiner.
+    pub confirm: Confirm,
+    /// The confirmation the joiner must send back.
+    pub expected: Confirm,
 }
 
 /// What the server tells lobby members.
@@ -351,6 +390,30 @@ pub enum ServerMsg {
     ServerClosing,
     /// Are you there? Answer with [`ClientMsg::Pong`].
     Ping,
+    /// Host: a player wants in with the lobby's password; answer with
+    /// [`ClientMsg::JoinAnswer`] (the host's client does it by itself).
+    JoinRequest {
+        /// Names this request in the answer.
+        ticket: u64,
+        /// The joiner's name.
+        name: String,
+        /// The joiner's SPAKE2 message.
+        exchange: Vec<u8>,
+        /// The hash of the joiner's encrypted channel to the server.
+        binding: ChannelBinding,
+    },
+    /// The lobby was closed after a long time with no game and no activity; the
+    /// connection closes.
+    ClosedIdle,
+    /// Someone entered with this player's name and token from another connection,
+    /// which now holds the seat; this connection closes.
+    JoinedElsewhere,
+    /// A connected player entered again from another connection (their token), which
+    /// replaced the earlier one.
+    PlayerReplaced {
+        /// Their name.
+        name: String,
+    },
 }
 
 /// Why a player was not let into a lobby.
@@ -421,6 +484,18 @@ pub enum EntryRefusal {
     /// The player took too long to say who they are.
     #[error("the connection took too long to introduce itself")]
     Timeout,
+    /// The lobby has a password and its host, who checks it, is not connected.
+    #[error("the host is not connected right now; try again in a moment")]
+    HostAway,
+    /// The host's game checked as many passwords as it does in a minute.
+    #[error("the host has checked many passwords in the last minute; try again in a minute")]
+    HostBusy,
+    /// The player's address already has as many lobbies open as one address may.
+    #[error("your address already has {max} lobbies open on this server; close one first")]
+    TooManyLobbiesFromAddress {
+        /// The per-address limit.
+        max: u32,
+    },
 }
 
 /// Why a request inside a lobby was refused.
@@ -504,6 +579,12 @@ pub enum Denied {
     TooLong {
         /// The limit.
         max: u32,
+    },
+    /// Chat messages came faster than the lobby allows; this one was not sent.
+    #[error("you are chatting too fast; wait a moment (at most {per_second} messages a second)")]
+    ChatTooFast {
+        /// The allowed average rate.
+        per_second: u32,
     },
 }
 

@@ -482,9 +482,13 @@ fn print_event(event: &NetEvent, mirror: &Mirror) {
             }
             ServerMsg::PlayerDropped { name } => say!("dropped: {name}"),
             ServerMsg::PlayerRejoined { name } => say!("rejoined: {name}"),
+            ServerMsg::PlayerReplaced { name } => say!("joined from another place: {name}"),
             ServerMsg::Removed
             | ServerMsg::HostLeft
             | ServerMsg::ServerClosing
+            | ServerMsg::ClosedIdle
+            | ServerMsg::JoinedElsewhere
+            | ServerMsg::JoinRequest { .. }
             | ServerMsg::Ping => {}
         },
     }

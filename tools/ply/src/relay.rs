@@ -1,9 +1,16 @@
 //! `ply relay`: the dedicated relay server, hosting many lobbies on a public machine so
-//! that players behind home routers can all connect outward to it.
+//! that players behind home routers can all connect outward to it. Every limit of the
+//! server is a flag; the operator's log goes to standard error, filtered by `RUST_LOG`.
 
 use clap::Args;
 use ply_net::{ServerConfig, protocol::DEFAULT_PORT};
+use std::io::IsTerminal;
+use std::time::Duration;
 use tokio::net::TcpListener;
+
+fn defaults() -> ServerConfig {
+    ServerConfig::default()
+}
 
 /// Arguments of `ply relay`.
 #[derive(Args, Debug)]
@@ -11,21 +18,123 @@ pub struct RelayArgs {
     /// Address and port to listen on.
     #[arg(long, default_value_t = format!("0.0.0.0:{DEFAULT_PORT}"))]
     listen: String,
-    /// How many lobbies may be open at once.
-    #[arg(long, default_value_t = 100)]
-    max_lobbies: usize,
-    /// How many members one lobby takes (players and spectators).
-    #[arg(long, default_value_t = 16)]
-    max_players: usize,
-    /// How many connections may be open at once.
-    #[arg(long, default_value_t = 4096)]
-    max_connections: usize,
-    /// How many messages per second one connection may send before it is cut off.
-    #[arg(long, default_value_t = 50)]
-    max_rate: u32,
     /// How many threads serve connections (0: one per processor core).
     #[arg(long, default_value_t = 0)]
     threads: usize,
+    /// How many lobbies may be open at once.
+    #[arg(long, default_value_t = defaults().max_lobbies)]
+    max_lobbies: usize,
+    /// How many lobbies one address (an IPv6 /64 counts as one) may have open.
+    #[arg(long, default_value_t = defaults().max_lobbies_per_address)]
+    max_lobbies_per_address: usize,
+    /// Seconds a lobby with no game and no request from anyone stays open.
+    #[arg(long, default_value_t = defaults().lobby_idle_timeout.as_secs())]
+    lobby_idle_secs: u64,
+    /// How many members one lobby takes (players and spectators).
+    #[arg(long, default_value_t = defaults().max_players_per_lobby)]
+    max_players: usize,
+    /// How many connections may be open at once.
+    #[arg(long, default_value_t = defaults().max_connections)]
+    max_connections: usize,
+    /// How many connections may be in their handshake at once.
+    #[arg(long, default_value_t = defaults().max_pending_handshakes)]
+    max_handshakes: usize,
+    /// How many of those may come from one address.
+    #[arg(long, default_value_t = defaults().max_handshakes_per_address)]
+    max_handshakes_per_address: usize,
+    /// Seconds a new connection has to say hello and enter a lobby.
+    #[arg(long, default_value_t = defaults().handshake_timeout.as_secs())]
+    handshake_secs: u64,
+    /// Seconds between pings to each member.
+    #[arg(long, default_value_t = defaults().heartbeat_interval.as_secs())]
+    heartbeat_secs: u64,
+    /// Seconds a member may stay silent (not even answering pings) before being cut.
+    #[arg(long, default_value_t = defaults().idle_timeout.as_secs())]
+    idle_secs: u64,
+    /// Seconds writing to one connection may take before it is cut.
+    #[arg(long, default_value_t = defaults().write_timeout.as_secs())]
+    write_secs: u64,
+    /// Seconds an address is locked out of a lobby after its first failed entry
+    /// (doubling with each further failure).
+    #[arg(long, default_value_t = defaults().auth_failure_delay.as_secs())]
+    lockout_secs: u64,
+    /// The longest lock-out, in seconds.
+    #[arg(long, default_value_t = defaults().auth_failure_max_delay.as_secs())]
+    lockout_max_secs: u64,
+    /// How many (address, lobby) failure records are kept (the oldest is forgotten).
+    #[arg(long, default_value_t = defaults().max_failure_records)]
+    max_failure_records: usize,
+    /// How many messages per second one connection may send before it is cut off.
+    #[arg(long, default_value_t = defaults().max_messages_per_second)]
+    max_rate: u32,
+    /// How many frames may wait for one member; a slower reader is dropped.
+    #[arg(long, default_value_t = defaults().outbox_capacity)]
+    outbox_capacity: usize,
+    /// Chat messages per second per member, on average.
+    #[arg(long, default_value_t = defaults().chat_per_second)]
+    chat_rate: u32,
+    /// Chat messages a member may send at once.
+    #[arg(long, default_value_t = defaults().chat_burst)]
+    chat_burst: u32,
+    /// The longest chat message, in characters.
+    #[arg(long, default_value_t = defaults().max_chat_chars)]
+    max_chat_chars: usize,
+    /// The most moves a saved game may bring into a lobby.
+    #[arg(long, default_value_t = defaults().max_setup_plies)]
+    max_setup_plies: usize,
+    /// How many saved games are replayed at once.
+    #[arg(long, default_value_t = defaults().replay_threads)]
+    replay_threads: usize,
+    /// How many saved games may wait to be replayed.
+    #[arg(long, default_value_t = defaults().max_queued_replays)]
+    max_queued_replays: usize,
+    /// How many of those may come from one address.
+    #[arg(long, default_value_t = defaults().max_replays_per_address)]
+    max_replays_per_address: usize,
+    /// The largest frame accepted before entry, in bytes.
+    #[arg(long, default_value_t = defaults().max_entry_frame_len)]
+    max_entry_frame: usize,
+    /// The largest frame accepted from a member, in bytes.
+    #[arg(long, default_value_t = defaults().max_member_frame_len)]
+    max_member_frame: usize,
+    /// How many MiB all connections together may buffer.
+    #[arg(long, default_value_t = defaults().max_buffered_bytes / (1024 * 1024))]
+    max_buffered_mib: usize,
+}
+
+impl RelayArgs {
+    /// The server's configuration from the flags.
+    fn config(&self) -> ServerConfig {
+        let secs = Duration::from_secs;
+        ServerConfig {
+            max_lobbies: self.max_lobbies,
+            max_lobbies_per_address: self.max_lobbies_per_address,
+            lobby_idle_timeout: secs(self.lobby_idle_secs),
+            max_players_per_lobby: self.max_players,
+            max_connections: self.max_connections,
+            max_pending_handshakes: self.max_handshakes,
+            max_handshakes_per_address: self.max_handshakes_per_address,
+            handshake_timeout: secs(self.handshake_secs),
+            heartbeat_interval: secs(self.heartbeat_secs.max(1)),
+            idle_timeout: secs(self.idle_secs),
+            write_timeout: secs(self.write_secs),
+            auth_failure_delay: secs(self.lockout_secs),
+            auth_failure_max_delay: secs(self.lockout_max_secs),
+            max_failure_records: self.max_failure_records,
+            outbox_capacity: self.outbox_capacity,
+            max_messages_per_second: self.max_rate,
+            chat_per_second: self.chat_rate,
+            chat_burst: self.chat_burst,
+            max_chat_chars: self.max_chat_chars,
+            max_setup_plies: self.max_setup_plies,
+            replay_threads: self.replay_threads,
+            max_queued_replays: self.max_queued_replays,
+            max_replays_per_address: self.max_replays_per_address,
+            max_entry_frame_len: self.max_entry_frame,
+            max_member_frame_len: self.max_member_frame,
+            max_buffered_bytes: self.max_buffered_mib.saturating_mul(1024 * 1024),
+        }
+    }
 }
 
 /// A tokio runtime with `threads` workers: 0 for one per core, 1 for a runtime that
@@ -45,8 +154,22 @@ pub fn runtime(threads: usize) -> std::io::Result<tokio::runtime::Runtime> {
     }
 }
 
+/// Sends the relay's log to standard error: `info` and above unless `RUST_LOG` says
+/// otherwise (for instance `RUST_LOG=ply_net=debug` or `RUST_LOG=warn`).
+fn start_log() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    // A second call (tests running the relay twice in one process) keeps the first.
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_ansi(std::io::stderr().is_terminal())
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
 /// Serves lobbies until Ctrl-C.
 pub fn run(args: &RelayArgs) -> Result<(), String> {
+    start_log();
     let runtime =
         runtime(args.threads).map_err(|e| format!("cannot start the server's runtime: {e}"))?;
     runtime.block_on(async {
@@ -61,20 +184,42 @@ pub fn run(args: &RelayArgs) -> Result<(), String> {
             args.max_lobbies,
             args.max_players
         );
-        let config = ServerConfig {
-            max_lobbies: args.max_lobbies,
-            max_players_per_lobby: args.max_players,
-            max_connections: args.max_connections,
-            max_messages_per_second: args.max_rate,
-            ..ServerConfig::default()
-        };
+        let config = args.config();
+        tracing::info!(%addr, ?config, "relay started");
         ply_net::run(listener, config, async {
             if tokio::signal::ctrl_c().await.is_err() {
                 std::future::pending::<()>().await;
             }
         })
         .await;
+        tracing::info!("relay stopped");
         say!("relay stopped");
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        relay: RelayArgs,
+    }
+
+    #[test]
+    fn without_flags_the_relay_runs_with_the_servers_defaults() {
+        let cli = Cli::try_parse_from(["ply"]).expect("no flags parse");
+        assert_eq!(
+            format!("{:?}", cli.relay.config()),
+            format!("{:?}", ServerConfig::default())
+        );
+        let cli = Cli::try_parse_from(["ply", "--chat-rate", "9", "--max-buffered-mib", "3"])
+            .expect("flags parse");
+        let config = cli.relay.config();
+        assert_eq!(config.chat_per_second, 9);
+        assert_eq!(config.max_buffered_bytes, 3 * 1024 * 1024);
+    }
 }

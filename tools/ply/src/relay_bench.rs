@@ -79,6 +79,15 @@ pub fn run(args: &RelayBenchArgs) -> Result<(), String> {
         .arg((args.lobbies + 1).to_string())
         .arg("--max-connections")
         .arg(connections.to_string())
+        // Every client comes from loopback: one address, as far as the relay can tell.
+        .arg("--max-lobbies-per-address")
+        .arg((args.lobbies + 1).to_string())
+        .arg("--max-handshakes")
+        .arg(connections.to_string())
+        .arg("--max-handshakes-per-address")
+        .arg(connections.to_string())
+        // Its log would only say, once a minute, what the benchmark does on purpose.
+        .env("RUST_LOG", "warn")
         // The benchmark's players may move faster than people are allowed to.
         .args(["--max-rate", "100000"])
         .arg("--threads")

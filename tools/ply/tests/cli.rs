@@ -365,6 +365,64 @@ fn host_and_join_play_online_from_the_command_line() {
 }
 
 #[test]
+fn the_relay_logs_each_kind_of_event_once_per_address_and_minute() {
+    use std::io::{BufRead, BufReader, Read};
+    let mut relay = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args([
+            "relay",
+            "--listen",
+            "127.0.0.1:0",
+            "--max-handshakes-per-address",
+            "1",
+        ])
+        .env("RUST_LOG", "info")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the relay starts");
+    let mut first = String::new();
+    BufReader::new(relay.stdout.take().expect("stdout"))
+        .read_line(&mut first)
+        .expect("the relay says where it listens");
+    let addr = first
+        .strip_prefix("relay listening on ")
+        .and_then(|rest| rest.split_whitespace().next())
+        .expect("an address")
+        .to_string();
+    // One connection waits in its handshake; the next twenty are turned away.
+    let waiting = std::net::TcpStream::connect(&addr).expect("connects");
+    for _ in 0..20 {
+        let mut turned_away = std::net::TcpStream::connect(&addr).expect("connects");
+        let mut answer = Vec::new();
+        let _ = turned_away.read_to_end(&mut answer);
+        assert!(
+            String::from_utf8_lossy(&answer).contains("too many connections from your address")
+        );
+    }
+    drop(waiting);
+    relay.kill().expect("the relay stops");
+    let mut log = String::new();
+    relay
+        .stderr
+        .take()
+        .expect("stderr")
+        .read_to_string(&mut log)
+        .expect("the log reads");
+    let _ = relay.wait();
+    assert!(log.contains("relay started"), "{log}");
+    assert_eq!(
+        log.matches("too many handshakes from this address").count(),
+        1,
+        "{log}"
+    );
+    assert!(log.contains("address=127.0.0.1"), "{log}");
+    assert!(
+        !log.contains('\u{1b}'),
+        "no colours in a log that is not a terminal"
+    );
+}
+
+#[test]
 fn bench_relay_reports_round_trips_throughput_and_memory() {
     let output = ply(&[
         "bench",

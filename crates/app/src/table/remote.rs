@@ -88,6 +88,10 @@ fn ruling(message: ServerMsg) -> Option<Ruling> {
         ServerMsg::PlayerRejoined { name } => {
             Ruling::Notice(NoticeKind::Back, Message::info(format!("{name} is back.")))
         }
+        ServerMsg::PlayerReplaced { name } => Ruling::Notice(
+            NoticeKind::Other,
+            Message::warning(format!("{name} joined again from another place.")),
+        ),
         ServerMsg::Chat { from, text } => {
             Ruling::Notice(NoticeKind::Chat, Message::info(format!("{from}: {text}")))
         }

@@ -42,6 +42,13 @@ pub enum CloseReason {
     /// The server shut down.
     #[error("the server shut down")]
     ServerClosing,
+    /// The player entered the lobby again from another connection (or someone holding
+    /// their token did), which took this one's place.
+    #[error("you joined from another place; this connection was closed")]
+    JoinedElsewhere,
+    /// The lobby stayed without a game and without activity too long, and closed.
+    #[error("the lobby closed after a long time without a game or any activity")]
+    ClosedIdle,
     /// The connection broke.
     #[error("{0}")]
     Lost(ClientError),
@@ -195,9 +202,17 @@ async fn drive(
                             break CloseReason::Lost(error);
                         }
                     }
+                    Ok(ServerMsg::JoinRequest { ticket, name, exchange, binding }) => {
+                        let answered = session.answer_join(ticket, &name, &exchange, &binding);
+                        if let Err(error) = answered.await {
+                            break CloseReason::Lost(error);
+                        }
+                    }
                     Ok(ServerMsg::HostLeft) => break CloseReason::HostLeft,
                     Ok(ServerMsg::Removed) => break CloseReason::Removed,
                     Ok(ServerMsg::ServerClosing) => break CloseReason::ServerClosing,
+                    Ok(ServerMsg::ClosedIdle) => break CloseReason::ClosedIdle,
+                    Ok(ServerMsg::JoinedElsewhere) => break CloseReason::JoinedElsewhere,
                     Ok(message) => {
                         if events.send(NetEvent::Message(message)).is_err() {
                             session.leave().await;

@@ -8,11 +8,11 @@ mod mirror;
 pub use handle::{ClientOptions, CloseReason, Disconnected, NetEvent, NetHandle};
 pub use mirror::Mirror;
 
-use crate::auth::{lobby_key, proof};
+use crate::auth::{ChannelBinding, JoinerExchange, host_answer};
 use crate::frame::{Connection, FrameError};
 use crate::protocol::{
-    ClientMsg, DEFAULT_PORT, Entered, Entry, EntryRefusal, EntryReply, GameSetup, Hello,
-    PROTOCOL_VERSION, ServerMsg, Token, Welcome,
+    ClientMsg, DEFAULT_PORT, Denied, Entered, Entry, EntryRefusal, EntryReply, ExchangeAnswer,
+    GameSetup, Hello, PROTOCOL_VERSION, ServerMsg, Token, Welcome,
 };
 use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
@@ -147,7 +147,15 @@ pub fn with_default_port(addr: &str) -> String {
 pub struct ClientSession {
     conn: Connection,
     heartbeat: Duration,
+    /// The lobby's password, kept by its host to answer players who join.
+    host_password: Option<String>,
+    /// When the host last answered password exchanges, to answer only so many.
+    answered: Vec<std::time::Instant>,
 }
+
+/// How many password exchanges a host answers per minute: past that, a relay (or
+/// anyone) trying passwords against the host is turned down.
+pub const HOST_EXCHANGES_PER_MINUTE: usize = 30;
 
 impl ClientSession {
     /// Connects to `addr` (default port if none), says hello, proves the password and
@@ -189,30 +197,95 @@ impl ClientSession {
         if let Some(reason) = welcome.refused {
             return Err(ClientError::TurnedAway(reason));
         }
-        let key = lobby_key(&request.password);
+        let binding = conn.secure_as_client().await?;
+        let mut exchange = None;
         let entry = match &request.role {
+            // A saved game's moves follow entry: the entry itself stays small.
             Role::Open(setup) => Entry::Open {
                 name: request.name.clone(),
-                key,
-                setup: setup.clone(),
+                locked: !request.password.is_empty(),
+                setup: GameSetup {
+                    moves: Vec::new(),
+                    ..setup.clone()
+                },
             },
-            Role::Join { code, token } => Entry::Join {
-                name: request.name.clone(),
-                code: code.clone(),
-                proof: proof(&key, &welcome.nonce),
-                token: *token,
-            },
+            Role::Join { code, token } => {
+                // With a token the relay asks for the password only if the seat is gone.
+                let message = (!request.password.is_empty()).then(|| {
+                    let (state, message) =
+                        JoinerExchange::start(&request.password, &request.name, binding);
+                    exchange = Some(state);
+                    message
+                });
+                Entry::Join {
+                    name: request.name.clone(),
+                    code: code.clone(),
+                    token: *token,
+                    exchange: message,
+                }
+            }
         };
         conn.send(&entry).await?;
-        match conn.read_message::<EntryReply>().await? {
-            EntryReply::Entered(entered) => Ok((
-                ClientSession {
-                    conn,
-                    heartbeat: Duration::from_millis(u64::from(welcome.heartbeat_ms.max(1))),
-                },
-                *entered,
-            )),
-            EntryReply::Refused(refusal) => Err(ClientError::Refused(refusal)),
+        let entered = loop {
+            match conn.read_message::<EntryReply>().await? {
+                EntryReply::Entered(entered) => break *entered,
+                EntryReply::Refused(refusal) => return Err(ClientError::Refused(refusal)),
+                EntryReply::Exchange { message, confirm } => {
+                    // The host's confirmation tells whether the passwords matched; the
+                    // relay counts a wrong one either way.
+                    let confirm = exchange
+                        .take()
+                        .and_then(|state| state.finish(&message, &confirm))
+                        .ok_or(ClientError::Refused(EntryRefusal::WrongPassword))?;
+                    conn.send(&Entry::Confirm { confirm }).await?;
+                }
+            }
+        };
+        let host_password = matches!(request.role, Role::Open(_))
+            .then(|| request.password.clone())
+            .filter(|password| !password.is_empty());
+        let session = ClientSession {
+            conn,
+            heartbeat: Duration::from_millis(u64::from(welcome.heartbeat_ms.max(1))),
+            host_password,
+            answered: Vec::new(),
+        };
+        match &request.role {
+            Role::Open(setup) if !setup.moves.is_empty() => {
+                session.offer_saved_game(setup, entered).await
+            }
+            _ => Ok((session, entered)),
+        }
+    }
+
+    /// Sends the moves of the saved game a lobby opens with, and waits for the server
+    /// to accept them (the lobby then offers it) or refuse them (the lobby is left, as
+    /// if opening it had been refused).
+    async fn offer_saved_game(
+        mut self,
+        setup: &GameSetup,
+        mut entered: Entered,
+    ) -> Result<(ClientSession, Entered), ClientError> {
+        self.send(&ClientMsg::Setup(setup.clone())).await?;
+        loop {
+            match self.recv().await? {
+                ServerMsg::Lobby(view) if view.setup == *setup => {
+                    entered.lobby = view;
+                    return Ok((self, entered));
+                }
+                ServerMsg::Denied(Denied::BadSetup { reason }) => {
+                    self.leave().await;
+                    return Err(ClientError::Refused(EntryRefusal::BadSetup { reason }));
+                }
+                ServerMsg::Ping => self.send(&ClientMsg::Pong).await?,
+                ServerMsg::JoinRequest {
+                    ticket,
+                    name,
+                    exchange,
+                    binding,
+                } => self.answer_join(ticket, &name, &exchange, &binding).await?,
+                _ => {}
+            }
         }
     }
 
@@ -240,6 +313,32 @@ impl ClientSession {
     /// Waits for the next message from the server (pings included). Cancel safe.
     pub async fn recv(&mut self) -> Result<ServerMsg, ClientError> {
         Ok(self.conn.read_message().await?)
+    }
+
+    /// Host: answers a player's password exchange ([`ServerMsg::JoinRequest`]) with
+    /// the lobby's password, or turns it down past a few a minute.
+    pub async fn answer_join(
+        &mut self,
+        ticket: u64,
+        name: &str,
+        exchange: &[u8],
+        binding: &ChannelBinding,
+    ) -> Result<(), ClientError> {
+        let now = std::time::Instant::now();
+        self.answered
+            .retain(|when| now.duration_since(*when) < Duration::from_secs(60));
+        let answer = match &self.host_password {
+            Some(password) if self.answered.len() < HOST_EXCHANGES_PER_MINUTE => {
+                self.answered.push(now);
+                host_answer(password, name, binding, exchange).map(|answer| ExchangeAnswer {
+                    message: answer.message,
+                    confirm: answer.confirm,
+                    expected: answer.expected,
+                })
+            }
+            _ => None,
+        };
+        self.send(&ClientMsg::JoinAnswer { ticket, answer }).await
     }
 
     /// Leaves the lobby and closes the connection politely.

@@ -2,16 +2,21 @@
 //! `ply-modes`. All of it is plain synchronous state behind one mutex; every effect is
 //! a frame pushed onto members' bounded outboxes, so no member can hold up the others.
 
+use super::rate::RateLimit;
 use super::setup::{Prepared, SetupError, guarded};
+use crate::auth::ChannelBinding;
 use crate::frame::encode;
 use crate::protocol::{
-    ClientMsg, Denied, Entered, EntryRefusal, EntryReply, GameSetup, GameView, LobbyKey, LobbyView,
-    MAX_CHAT_CHARS, MAX_MOVE_TEXT_LEN, Occupant, PlayerView, ServerMsg, Token, validate_name,
+    ClientMsg, Denied, Entered, EntryRefusal, EntryReply, ExchangeAnswer, GameSetup, GameView,
+    LobbyView, MAX_MOVE_TEXT_LEN, Occupant, PlayerView, ServerMsg, Token, validate_name,
 };
+use crate::text::strip_controls;
 use bytes::Bytes;
 use ply_core::{MoveError, Player};
 use ply_modes::AnyGame;
-use tokio::sync::mpsc;
+use std::collections::HashMap;
+use std::time::Instant;
+use tokio::sync::{mpsc, oneshot};
 
 /// A member's number, unique within its lobby.
 pub(crate) type MemberId = u64;
@@ -32,6 +37,20 @@ struct Member {
     token: Token,
     host: bool,
     link: Option<Link>,
+    chat: RateLimit,
+}
+
+/// What a lobby allows its members.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LobbyLimits {
+    /// How many members it takes.
+    pub max_players: usize,
+    /// The longest chat message, in characters.
+    pub max_chat_chars: usize,
+    /// Chat messages per second per member, on average.
+    pub chat_per_second: u32,
+    /// Chat messages a member may send at once.
+    pub chat_burst: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,7 +69,12 @@ struct Running {
 /// One lobby and, between `Start` and the end, its game.
 pub(crate) struct Lobby {
     code: String,
-    key: LobbyKey,
+    /// Whether joining needs the password (checked by the host).
+    locked: bool,
+    /// Password exchanges waiting for the host's answer, by ticket.
+    exchanges: HashMap<u64, oneshot::Sender<Option<ExchangeAnswer>>>,
+    next_ticket: u64,
+    limits: LobbyLimits,
     max_players: usize,
     setup: GameSetup,
     /// The setup's game before its first move here; each game starts from a copy.
@@ -63,16 +87,21 @@ pub(crate) struct Lobby {
     /// Members whose outbox was full: they are cut off once the current step is done.
     overflowed: Vec<MemberId>,
     closed: bool,
+    /// When a member last asked anything (answers to pings do not count).
+    last_activity: Instant,
 }
 
 impl Lobby {
     /// A new, empty lobby offering a checked setup. It gets its code with
     /// [`Lobby::set_code`] when it is listed.
-    pub fn new(key: LobbyKey, prepared: Prepared, max_players: usize) -> Lobby {
+    pub fn new(locked: bool, prepared: Prepared, limits: LobbyLimits) -> Lobby {
         Lobby {
             code: String::new(),
-            key,
-            max_players,
+            locked,
+            exchanges: HashMap::new(),
+            next_ticket: 1,
+            limits,
+            max_players: limits.max_players,
             side_names: [
                 prepared.game.side_name(Player::First),
                 prepared.game.side_name(Player::Second),
@@ -85,6 +114,7 @@ impl Lobby {
             next_id: 1,
             overflowed: Vec::new(),
             closed: false,
+            last_activity: Instant::now(),
         }
     }
 
@@ -93,9 +123,45 @@ impl Lobby {
         self.code = code;
     }
 
-    /// The key the lobby is locked with.
-    pub fn key(&self) -> &LobbyKey {
-        &self.key
+    /// Whether joining needs the password.
+    pub fn is_locked(&self) -> bool {
+        self.locked
+    }
+
+    /// Whether someone of this name is a member (connected or holding a seat).
+    pub fn has_member(&self, name: &str) -> bool {
+        self.index_of(name).is_some()
+    }
+
+    /// Hands a joiner's password exchange to the host; the answer arrives on the
+    /// returned channel (closed if the host goes away first).
+    pub fn request_exchange(
+        &mut self,
+        name: &str,
+        exchange: Vec<u8>,
+        binding: ChannelBinding,
+    ) -> Result<oneshot::Receiver<Option<ExchangeAnswer>>, EntryRefusal> {
+        let host = self
+            .members
+            .iter()
+            .find(|member| member.host && member.link.is_some())
+            .map(|member| member.id)
+            .ok_or(EntryRefusal::HostAway)?;
+        // Joiners who went away no longer wait for their answer.
+        self.exchanges.retain(|_, waiting| !waiting.is_closed());
+        let ticket = self.next_ticket;
+        self.next_ticket += 1;
+        let (tx, rx) = oneshot::channel();
+        self.exchanges.insert(ticket, tx);
+        let request = ServerMsg::JoinRequest {
+            ticket,
+            name: name.to_string(),
+            exchange,
+            binding,
+        };
+        self.send(host, &request);
+        self.settle();
+        Ok(rx)
     }
 
     /// Whether the host left and the lobby is gone.
@@ -121,6 +187,9 @@ impl Lobby {
             Some(index) => self.readmit(index, token, link),
             None => self.add(name, link),
         };
+        if result.is_ok() {
+            self.last_activity = Instant::now();
+        }
         self.settle();
         result
     }
@@ -145,11 +214,21 @@ impl Lobby {
                 });
             }
         }
-        let was_connected = member.link.replace(link).is_some();
+        // The credential is spent: the member gets a new one with this entry, so a
+        // copy of the old one (seen, stolen, replayed) opens nothing.
+        member.token = Token(crate::auth::random_bytes());
+        let displaced = member.link.replace(link);
         let (id, name) = (member.id, member.name.clone());
+        if let Some(old) = &displaced {
+            // Best effort: the old connection closes right after, told why.
+            if let Ok(bytes) = encode(&ServerMsg::JoinedElsewhere) {
+                let _ = old.tx.try_send(bytes);
+            }
+        }
         self.send_entered(id);
-        if !was_connected {
-            self.broadcast(&ServerMsg::PlayerRejoined { name });
+        match displaced {
+            Some(_) => self.broadcast_except(id, &ServerMsg::PlayerReplaced { name }),
+            None => self.broadcast(&ServerMsg::PlayerRejoined { name }),
         }
         self.broadcast_lobby();
         Ok(id)
@@ -172,6 +251,7 @@ impl Lobby {
             token: Token(crate::auth::random_bytes()),
             host: self.members.is_empty(),
             link: Some(link),
+            chat: RateLimit::new(self.limits.chat_per_second, self.limits.chat_burst),
         });
         self.send_entered(id);
         self.broadcast_lobby();
@@ -202,6 +282,9 @@ impl Lobby {
         if !self.is_linked(id, conn) {
             return None;
         }
+        if message != ClientMsg::Pong {
+            self.last_activity = Instant::now();
+        }
         let mut to_check = None;
         let result = match message {
             ClientMsg::Setup(setup) => self.may_change_setup(id).map(|()| {
@@ -212,6 +295,10 @@ impl Lobby {
             ClientMsg::Start => self.start(id),
             ClientMsg::Move { text } => {
                 if let Err(reason) = self.play(id, &text) {
+                    let text = strip_controls(&text)
+                        .chars()
+                        .take(MAX_MOVE_TEXT_LEN)
+                        .collect();
                     self.send(id, &ServerMsg::MoveRefused { text, reason });
                 }
                 Ok(())
@@ -222,6 +309,14 @@ impl Lobby {
             ClientMsg::DeclineDraw => self.answer_draw(id, false),
             ClientMsg::Chat { text } => self.chat(id, text),
             ClientMsg::Pong => Ok(()),
+            ClientMsg::JoinAnswer { ticket, answer } => {
+                if self.is_host(id)
+                    && let Some(waiting) = self.exchanges.remove(&ticket)
+                {
+                    let _ = waiting.send(answer);
+                }
+                Ok(())
+            }
             ClientMsg::Leave => {
                 self.cut(id);
                 Ok(())
@@ -256,6 +351,17 @@ impl Lobby {
             self.send(id, &ServerMsg::Denied(reason));
         }
         self.settle();
+    }
+
+    /// Closes the lobby if no game runs and nobody asked anything for `limit`;
+    /// returns whether it closed.
+    pub fn close_if_idle(&mut self, limit: std::time::Duration) -> bool {
+        if self.closed || self.game.is_some() || self.last_activity.elapsed() < limit {
+            return false;
+        }
+        self.broadcast(&ServerMsg::ClosedIdle);
+        self.close_all();
+        true
     }
 
     /// Connection `conn` of member `id` ended (a newer connection of the same member is
@@ -401,17 +507,49 @@ impl Lobby {
         }
     }
 
+    fn broadcast_except(&mut self, skipped: MemberId, message: &ServerMsg) {
+        let Ok(bytes) = encode(message) else {
+            return;
+        };
+        for member in &self.members {
+            if member.id != skipped
+                && let Some(link) = &member.link
+                && link.tx.try_send(bytes.clone()).is_err()
+            {
+                self.overflowed.push(member.id);
+            }
+        }
+    }
+
     fn broadcast_lobby(&mut self) {
         let view = self.lobby_view();
         self.broadcast(&ServerMsg::Lobby(view));
     }
 
     /// Cuts off members whose outbox overflowed: a slow reader loses its connection
-    /// (and keeps its seat, like any drop) instead of slowing the lobby down.
+    /// (and keeps its seat, like any drop) instead of slowing the lobby down. A slow
+    /// host is dropped the same way and may come back with their token: the lobby
+    /// lives on without them meanwhile.
     fn settle(&mut self) {
         while let Some(id) = self.overflowed.pop() {
-            self.cut(id);
+            if self.is_host(id) {
+                self.drop_host(id);
+            } else {
+                self.cut(id);
+            }
         }
+    }
+
+    fn drop_host(&mut self, id: MemberId) {
+        let Some(member) = self.members.iter_mut().find(|member| member.id == id) else {
+            return;
+        };
+        if member.link.take().is_none() {
+            return;
+        }
+        let name = member.name.clone();
+        self.broadcast(&ServerMsg::PlayerDropped { name });
+        self.broadcast_lobby();
     }
 
     /// Ends member `id`'s connection (if any) and handles their absence: the host's
@@ -441,6 +579,7 @@ impl Lobby {
         for member in &mut self.members {
             member.link = None;
         }
+        self.exchanges.clear();
         self.game = None;
         self.closed = true;
     }
@@ -469,7 +608,11 @@ impl Lobby {
             Occupant::Computer => Seat::Computer,
             Occupant::Player(name) => match self.index_of(&name) {
                 Some(index) => Seat::Member(self.members[index].id),
-                None => return Err(Denied::NoSuchPlayer { name }),
+                None => {
+                    return Err(Denied::NoSuchPlayer {
+                        name: strip_controls(&name).chars().take(32).collect(),
+                    });
+                }
             },
         };
         let other = side.opponent().index();
@@ -514,7 +657,7 @@ impl Lobby {
             .index_of(name)
             .map(|index| self.members[index].id)
             .ok_or_else(|| Denied::NoSuchPlayer {
-                name: name.chars().take(32).collect(),
+                name: strip_controls(name).chars().take(32).collect(),
             })?;
         if target == id {
             return Err(Denied::CannotRemoveHost);
@@ -692,7 +835,7 @@ impl Lobby {
         let gone: Vec<MemberId> = self
             .members
             .iter()
-            .filter(|member| member.link.is_none())
+            .filter(|member| member.link.is_none() && !member.host)
             .map(|member| member.id)
             .collect();
         for id in gone {
@@ -702,12 +845,23 @@ impl Lobby {
     }
 
     fn chat(&mut self, id: MemberId, text: String) -> Result<(), Denied> {
-        if text.chars().count() > MAX_CHAT_CHARS {
+        let max = self.limits.max_chat_chars;
+        if text.chars().nth(max).is_some() {
             return Err(Denied::TooLong {
-                max: MAX_CHAT_CHARS as u32,
+                max: u32::try_from(max).unwrap_or(u32::MAX),
             });
         }
+        let per_second = self.limits.chat_per_second;
+        let allowed = self
+            .members
+            .iter_mut()
+            .find(|member| member.id == id)
+            .is_some_and(|member| member.chat.allow(Instant::now()));
+        if !allowed {
+            return Err(Denied::ChatTooFast { per_second });
+        }
         let from = self.name_of(id);
+        let text = strip_controls(&text);
         self.broadcast(&ServerMsg::Chat { from, text });
         Ok(())
     }

@@ -7,15 +7,25 @@
 //! referees games. A peer-hosted game runs the very same server in-process with
 //! [`host_in_process`].
 
+mod address;
+mod entry;
 mod lobby;
+mod lockout;
+mod log_gate;
+mod rate;
 mod session;
 mod setup;
 
-use crate::auth::FailureTracker;
+use crate::budget::MemoryBudget;
 use crate::frame::encode;
-use crate::protocol::{GameSetup, MAX_FRAME_LEN, PROTOCOL_VERSION, ServerMsg, Welcome};
+use crate::protocol::{
+    GameSetup, MAX_CHAT_CHARS, MAX_FRAME_LEN, PROTOCOL_VERSION, ServerMsg, Welcome,
+};
+use address::AddressKey;
 use bytes::{Bytes, BytesMut};
 use lobby::Lobby;
+use lockout::FailureTracker;
+use log_gate::LogGate;
 use std::collections::HashMap;
 use std::future::Future;
 use std::io;
@@ -38,6 +48,13 @@ pub struct ServerConfig {
     pub max_connections: usize,
     /// How many connections may be in their handshake at once; more are turned away.
     pub max_pending_handshakes: usize,
+    /// How many of those may come from one address (an IPv6 /64 counts as one).
+    pub max_handshakes_per_address: usize,
+    /// How many lobbies one address may have open at once.
+    pub max_lobbies_per_address: usize,
+    /// How long a lobby with no game running and no request from anyone (pings
+    /// answered do not count) stays open.
+    pub lobby_idle_timeout: Duration,
     /// How long a new connection has to say hello and enter a lobby.
     pub handshake_timeout: Duration,
     /// How often the server pings each member.
@@ -51,12 +68,50 @@ pub struct ServerConfig {
     pub auth_failure_delay: Duration,
     /// The longest lock-out after failed entries.
     pub auth_failure_max_delay: Duration,
+    /// How many (address, lobby) failure records are kept; when full, the oldest is
+    /// forgotten to make room.
+    pub max_failure_records: usize,
     /// How many frames may wait for one connection; a member whose outbox fills up is
     /// cut off, so that a slow reader never holds up a lobby.
     pub outbox_capacity: usize,
     /// How many messages per second a member may send (bursts of twice that are
     /// allowed); a member who sends more is cut off.
     pub max_messages_per_second: u32,
+    /// How many chat messages per second a member may send on average; more are
+    /// refused (not relayed) with a request to slow down.
+    pub chat_per_second: u32,
+    /// How many chat messages a member may send at once before the rate applies.
+    pub chat_burst: u32,
+    /// The longest chat message, in characters.
+    pub max_chat_chars: usize,
+    /// The most moves a saved game may bring into a lobby (checked before replaying).
+    pub max_setup_plies: usize,
+    /// How many saved games are replayed at once (each on a blocking thread).
+    pub replay_threads: usize,
+    /// How many saved games may wait for a replay thread; more are refused as busy.
+    pub max_queued_replays: usize,
+    /// How many of those may come from one address.
+    pub max_replays_per_address: usize,
+    /// The largest frame accepted before entry (after the hello): an entry, with at
+    /// most a start position; a saved game's moves follow entry.
+    pub max_entry_frame_len: usize,
+    /// The largest frame accepted from a member (a saved game's moves fit).
+    pub max_member_frame_len: usize,
+    /// How many bytes all connections together may buffer; past three quarters of it,
+    /// new connections are turned away as busy, and a frame that would pass it closes
+    /// its connection.
+    pub max_buffered_bytes: usize,
+}
+
+impl ServerConfig {
+    fn lobby_limits(&self) -> lobby::LobbyLimits {
+        lobby::LobbyLimits {
+            max_players: self.max_players_per_lobby,
+            max_chat_chars: self.max_chat_chars,
+            chat_per_second: self.chat_per_second,
+            chat_burst: self.chat_burst,
+        }
+    }
 }
 
 impl Default for ServerConfig {
@@ -66,14 +121,28 @@ impl Default for ServerConfig {
             max_players_per_lobby: 16,
             max_connections: 4096,
             max_pending_handshakes: 256,
+            max_handshakes_per_address: 8,
+            max_lobbies_per_address: 4,
+            lobby_idle_timeout: Duration::from_secs(15 * 60),
             handshake_timeout: Duration::from_secs(10),
             heartbeat_interval: Duration::from_secs(5),
             idle_timeout: Duration::from_secs(20),
             write_timeout: Duration::from_secs(10),
             auth_failure_delay: Duration::from_secs(1),
             auth_failure_max_delay: Duration::from_secs(60),
+            max_failure_records: 10_000,
             outbox_capacity: 256,
             max_messages_per_second: 50,
+            chat_per_second: 2,
+            chat_burst: 5,
+            max_chat_chars: MAX_CHAT_CHARS,
+            max_setup_plies: 1_000,
+            replay_threads: 2,
+            max_queued_replays: 32,
+            max_replays_per_address: 2,
+            max_entry_frame_len: crate::protocol::MAX_ENTRY_FRAME_LEN,
+            max_member_frame_len: 64 * 1024,
+            max_buffered_bytes: 128 * 1024 * 1024,
         }
     }
 }
@@ -86,12 +155,20 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 /// What every connection task shares.
 struct Shared {
     config: ServerConfig,
-    lobbies: Mutex<HashMap<String, Arc<Mutex<Lobby>>>>,
+    lobbies: Mutex<Lobbies>,
     failures: Mutex<FailureTracker>,
+    /// Connections in their handshake, per address.
+    handshaking: Mutex<HashMap<AddressKey, usize>>,
     next_conn: AtomicU64,
-    /// Turns for replaying game setups: one at a time, so that however many long saved
-    /// games arrive, they never take more than one thread.
+    /// Turns for replaying saved games on blocking threads, so that however many long
+    /// saved games arrive, they never take more than `replay_threads` threads.
     replays: Semaphore,
+    /// Saved games waiting or being replayed, in all and per address.
+    replays_pending: Mutex<Pending>,
+    /// What every connection's buffers are charged to.
+    budget: Arc<MemoryBudget>,
+    /// Keeps the log to one line per kind of event per address per minute.
+    log_gate: LogGate,
     /// The encoded ping and goodbye, made once.
     ping: Bytes,
     closing: Bytes,
@@ -99,22 +176,46 @@ struct Shared {
 
 impl Shared {
     fn new(config: ServerConfig) -> Shared {
+        let replay_threads = config.replay_threads.max(1);
+        let budget = config.max_buffered_bytes;
         Shared {
             failures: Mutex::new(FailureTracker::new(
                 config.auth_failure_delay,
                 config.auth_failure_max_delay,
+                config.max_failure_records,
             )),
             config,
-            lobbies: Mutex::new(HashMap::new()),
+            lobbies: Mutex::new(Lobbies::default()),
+            handshaking: Mutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
-            replays: Semaphore::new(1),
+            replays: Semaphore::new(replay_threads),
+            replays_pending: Mutex::new(Pending::default()),
+            budget: Arc::new(MemoryBudget::new(budget)),
+            log_gate: LogGate::default(),
             ping: encode(&ServerMsg::Ping).unwrap_or_default(),
             closing: encode(&ServerMsg::ServerClosing).unwrap_or_default(),
         }
     }
 
-    /// Checks a game setup on a blocking thread, one setup at a time.
-    async fn prepare(&self, setup: GameSetup) -> Result<setup::Prepared, setup::SetupError> {
+    /// Checks a game setup from `address`. A setup with few moves is replayed at once
+    /// (it costs microseconds); a longer saved game waits for a replay thread, within
+    /// bounded queues, so that a plain new lobby never waits behind saved games.
+    async fn prepare(
+        &self,
+        setup: GameSetup,
+        address: AddressKey,
+    ) -> Result<setup::Prepared, setup::SetupError> {
+        let max = self
+            .config
+            .max_setup_plies
+            .min(crate::protocol::MAX_SETUP_MOVES);
+        if setup.moves.len() > max {
+            return Err(setup::SetupError::TooManyMoves { max });
+        }
+        if setup.moves.len() <= INLINE_REPLAY_PLIES {
+            return setup::prepare(setup);
+        }
+        let _pending = self.queue_replay(address)?;
         let _turn = self
             .replays
             .acquire()
@@ -125,25 +226,176 @@ impl Shared {
             .unwrap_or(Err(setup::SetupError::Unavailable))
     }
 
+    /// Takes a place in the replay queue for `address`, if there is one.
+    fn queue_replay(&self, address: AddressKey) -> Result<PendingReplay<'_>, setup::SetupError> {
+        let mut pending = lock(&self.replays_pending);
+        let mine = pending.per_address.get(&address).copied().unwrap_or(0);
+        let queue = self.config.max_queued_replays + self.config.replay_threads;
+        if pending.total >= queue || mine >= self.config.max_replays_per_address {
+            return Err(setup::SetupError::Busy);
+        }
+        pending.total += 1;
+        *pending.per_address.entry(address).or_insert(0) += 1;
+        Ok(PendingReplay {
+            shared: self,
+            address,
+        })
+    }
+
     /// Drops a closed lobby from the list (unless the code now names another lobby).
-    fn forget_lobby(&self, code: &str, lobby: &Arc<Mutex<Lobby>>) {
-        let mut lobbies = lock(&self.lobbies);
-        if lobbies
-            .get(code)
-            .is_some_and(|listed| Arc::ptr_eq(listed, lobby))
+    fn forget_lobby(&self, code: &str, lobby: &Arc<Mutex<Lobby>>, why: &str) {
+        if let Some(opener) = lock(&self.lobbies).remove(code, lobby)
+            && self.may_log("lobby closed", opener)
         {
-            lobbies.remove(code);
+            tracing::info!(code, opener = %opener, why, "lobby closed");
+        }
+    }
+
+    /// Whether an event of `kind` from `address` may be logged now.
+    fn may_log(&self, kind: &'static str, address: AddressKey) -> bool {
+        self.log_gate.allow(kind, address)
+    }
+
+    /// Counts a connection from `address` into its handshake, unless that address
+    /// already has as many as it may.
+    fn begin_handshake(self: &Arc<Self>, address: AddressKey) -> Option<HandshakeSlot> {
+        let mut handshaking = lock(&self.handshaking);
+        let count = handshaking.entry(address).or_insert(0);
+        if *count >= self.config.max_handshakes_per_address {
+            return None;
+        }
+        *count += 1;
+        Some(HandshakeSlot {
+            shared: self.clone(),
+            address,
+        })
+    }
+
+    /// Closes lobbies with no game and no activity for the idle timeout.
+    fn close_idle_lobbies(&self) {
+        let listed: Vec<(String, Arc<Mutex<Lobby>>)> = lock(&self.lobbies)
+            .by_code
+            .iter()
+            .map(|(code, listed)| (code.clone(), listed.lobby.clone()))
+            .collect();
+        let limit = self.config.lobby_idle_timeout;
+        for (code, lobby) in listed {
+            let closed = lock(&lobby).close_if_idle(limit);
+            if closed {
+                self.forget_lobby(&code, &lobby, "no game and no activity");
+            }
         }
     }
 }
 
-/// The frame sent to connections turned away for lack of room.
-fn busy_frame() -> Bytes {
+/// Setups with at most this many moves are replayed right away on the async thread.
+const INLINE_REPLAY_PLIES: usize = 40;
+
+/// Saved games waiting for, or being replayed on, a replay thread.
+#[derive(Default)]
+struct Pending {
+    total: usize,
+    per_address: HashMap<AddressKey, usize>,
+}
+
+/// One saved game's place in the replay queue, given back when dropped.
+struct PendingReplay<'a> {
+    shared: &'a Shared,
+    address: AddressKey,
+}
+
+impl Drop for PendingReplay<'_> {
+    fn drop(&mut self) {
+        let mut pending = lock(&self.shared.replays_pending);
+        pending.total = pending.total.saturating_sub(1);
+        if let Some(count) = pending.per_address.get_mut(&self.address) {
+            *count = count.saturating_sub(1);
+            if *count == 0 {
+                pending.per_address.remove(&self.address);
+            }
+        }
+    }
+}
+
+/// One connection's place among its address's handshakes, given back when dropped.
+struct HandshakeSlot {
+    shared: Arc<Shared>,
+    address: AddressKey,
+}
+
+impl Drop for HandshakeSlot {
+    fn drop(&mut self) {
+        let mut handshaking = lock(&self.shared.handshaking);
+        if let Some(count) = handshaking.get_mut(&self.address) {
+            *count = count.saturating_sub(1);
+            if *count == 0 {
+                handshaking.remove(&self.address);
+            }
+        }
+    }
+}
+
+/// A listed lobby and the address that opened it.
+struct Listed {
+    lobby: Arc<Mutex<Lobby>>,
+    opener: AddressKey,
+}
+
+/// Every lobby by its code, and how many each address opened.
+#[derive(Default)]
+struct Lobbies {
+    by_code: HashMap<String, Listed>,
+    per_address: HashMap<AddressKey, usize>,
+}
+
+impl Lobbies {
+    fn len(&self) -> usize {
+        self.by_code.len()
+    }
+
+    fn opened_by(&self, address: AddressKey) -> usize {
+        self.per_address.get(&address).copied().unwrap_or(0)
+    }
+
+    fn insert(&mut self, code: String, lobby: Arc<Mutex<Lobby>>, opener: AddressKey) {
+        *self.per_address.entry(opener).or_insert(0) += 1;
+        self.by_code.insert(code, Listed { lobby, opener });
+    }
+
+    /// Removes the lobby listed under `code` if it is `lobby`; returns who opened it.
+    fn remove(&mut self, code: &str, lobby: &Arc<Mutex<Lobby>>) -> Option<AddressKey> {
+        let listed = self
+            .by_code
+            .get(code)
+            .is_some_and(|listed| Arc::ptr_eq(&listed.lobby, lobby));
+        if !listed {
+            return None;
+        }
+        let opener = self.by_code.remove(code)?.opener;
+        if let Some(count) = self.per_address.get_mut(&opener) {
+            *count = count.saturating_sub(1);
+            if *count == 0 {
+                self.per_address.remove(&opener);
+            }
+        }
+        Some(opener)
+    }
+}
+
+/// Why a connection is turned away before its handshake: the server is full.
+const SERVER_BUSY: &str = "the server is too busy right now; try again in a moment";
+
+/// Why a connection is turned away: its address has too many handshakes under way.
+const ADDRESS_BUSY: &str =
+    "too many connections from your address are still connecting; try again in a moment";
+
+/// The frame sent to connections turned away with `reason`.
+fn refusal_frame(reason: &str) -> Bytes {
     let welcome = Welcome {
         version: PROTOCOL_VERSION,
         nonce: [0; 32],
         heartbeat_ms: 0,
-        refused: Some("the server is too busy right now; try again in a moment".to_string()),
+        refused: Some(reason.to_string()),
     };
     let mut frame = BytesMut::new();
     let mut codec = LengthDelimitedCodec::builder()
@@ -169,7 +421,12 @@ pub async fn run(listener: TcpListener, config: ServerConfig, shutdown: impl Fut
     let connections = Arc::new(Semaphore::new(config.max_connections));
     let handshakes = Arc::new(Semaphore::new(config.max_pending_handshakes));
     let shared = Arc::new(Shared::new(config));
-    let busy = busy_frame();
+    let busy = refusal_frame(SERVER_BUSY);
+    let address_busy = refusal_frame(ADDRESS_BUSY);
+    let mut reaper = tokio::time::interval(
+        (shared.config.lobby_idle_timeout / 4)
+            .clamp(Duration::from_millis(50), Duration::from_secs(30)),
+    );
     let (stop_tx, stop_rx) = watch::channel(());
     let (done_tx, mut done_rx) = mpsc::channel::<()>(1);
     tokio::pin!(shutdown);
@@ -182,22 +439,43 @@ pub async fn run(listener: TcpListener, config: ServerConfig, shutdown: impl Fut
                         connections.clone().try_acquire_owned(),
                         handshakes.clone().try_acquire_owned(),
                     );
-                    let (Ok(connection), Ok(handshake)) = permits else {
+                    let address = AddressKey::of(peer.ip());
+                    let (Ok(connection), Ok(handshake), false) =
+                        (permits.0, permits.1, shared.budget.is_tight())
+                    else {
                         // Best effort and never blocking: the socket is closed either way.
                         let _ = stream.try_write(&busy);
+                        if shared.may_log("server busy", address) {
+                            tracing::warn!(
+                                address = %address,
+                                buffered = shared.budget.used(),
+                                "connection turned away: server busy (connections, handshakes or memory)"
+                            );
+                        }
+                        continue;
+                    };
+                    let Some(slot) = shared.begin_handshake(address) else {
+                        let _ = stream.try_write(&address_busy);
+                        if shared.may_log("address busy", address) {
+                            tracing::warn!(
+                                address = %address,
+                                "connection turned away: too many handshakes from this address"
+                            );
+                        }
                         continue;
                     };
                     let shared = shared.clone();
                     let stop = stop_rx.clone();
                     let done = done_tx.clone();
                     tokio::spawn(async move {
-                        session::serve(shared, stream, peer, handshake, stop).await;
+                        session::serve(shared, stream, peer, (handshake, slot), stop).await;
                         drop(connection);
                         drop(done);
                     });
                 }
                 Err(_) => tokio::time::sleep(ACCEPT_BACKOFF).await,
             },
+            _ = reaper.tick() => shared.close_idle_lobbies(),
         }
     }
     drop(stop_tx);

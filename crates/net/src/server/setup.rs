@@ -31,8 +31,15 @@ pub(crate) enum SetupError {
     #[error("the start position text is too long")]
     StartTooLong,
     /// More moves than the server replays.
-    #[error("more than {MAX_SETUP_MOVES} moves")]
-    TooManyMoves,
+    #[error("the saved game has more than {max} moves, more than this server replays")]
+    TooManyMoves {
+        /// The server's limit.
+        max: usize,
+    },
+    /// The server is replaying as many saved games as it queues (or as one address
+    /// may ask for at once).
+    #[error("the server is busy checking other saved games; try again in a moment")]
+    Busy,
     /// A move text longer than any move.
     #[error("move {number} is too long to be a move")]
     MoveTooLong {
@@ -95,7 +102,9 @@ fn build_game(setup: &GameSetup) -> Result<Box<dyn AnyGame>, SetupError> {
         return Err(SetupError::StartTooLong);
     }
     if setup.moves.len() > MAX_SETUP_MOVES {
-        return Err(SetupError::TooManyMoves);
+        return Err(SetupError::TooManyMoves {
+            max: MAX_SETUP_MOVES,
+        });
     }
     if let Some(index) = setup
         .moves

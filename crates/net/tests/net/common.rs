@@ -13,6 +13,9 @@ use std::io::{ErrorKind, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
+/// The address honest players connect from; attackers use others in 127.0.0.0/8.
+pub const LOOPBACK: std::net::IpAddr = std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST);
+
 /// The longest any awaited event may take before a test fails (only reached on failure).
 pub const PATIENCE: Duration = Duration::from_secs(10);
 
@@ -256,15 +259,52 @@ impl Table {
 /// A raw TCP connection for speaking (or breaking) the protocol by hand.
 pub struct Raw {
     pub stream: TcpStream,
+    /// The encrypted channel's keys, once [`Raw::secure`] ran.
+    cipher: Option<snow::TransportState>,
+    /// The channel's Noise handshake hash.
+    pub binding: [u8; 32],
 }
 
 impl Raw {
     pub fn connect(server: SocketAddr) -> Raw {
-        let stream = TcpStream::connect(server).expect("the server accepts");
+        Raw::connect_from(server, [127, 0, 0, 1].into())
+    }
+
+    /// Connects from another loopback address (127.0.0.0/8), so that a test can play
+    /// an attacker and an honest player on different addresses.
+    pub fn connect_from(server: SocketAddr, source: std::net::IpAddr) -> Raw {
+        Raw::connect_with(server, source, None)
+    }
+
+    /// Connects with a small receive buffer, to play a reader on a slow line.
+    pub fn connect_with(
+        server: SocketAddr,
+        source: std::net::IpAddr,
+        receive_buffer: Option<u32>,
+    ) -> Raw {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_io()
+            .build()
+            .expect("a runtime for connecting");
+        let stream = runtime
+            .block_on(async {
+                let socket = tokio::net::TcpSocket::new_v4()?;
+                socket.bind(SocketAddr::new(source, 0))?;
+                if let Some(size) = receive_buffer {
+                    socket.set_recv_buffer_size(size)?;
+                }
+                socket.connect(server).await?.into_std()
+            })
+            .expect("the server accepts");
+        stream.set_nonblocking(false).expect("a blocking socket");
         stream
             .set_read_timeout(Some(PATIENCE))
             .expect("a read timeout can be set");
-        Raw { stream }
+        Raw {
+            stream,
+            cipher: None,
+            binding: [0; 32],
+        }
     }
 
     pub fn write(&mut self, bytes: &[u8]) {
@@ -272,11 +312,27 @@ impl Raw {
         let _ = self.stream.write_all(bytes);
     }
 
-    pub fn send<T: serde::Serialize>(&mut self, message: &T) {
-        let payload = encode(message).expect("the message encodes");
+    /// Writes one frame holding `payload` (encrypted once the channel is).
+    pub fn send_payload(&mut self, payload: &[u8]) {
+        let payload = match &mut self.cipher {
+            Some(cipher) => {
+                let mut sealed = vec![0u8; payload.len() + 16];
+                let length = cipher
+                    .write_message(payload, &mut sealed)
+                    .expect("a small message encrypts");
+                sealed.truncate(length);
+                sealed
+            }
+            None => payload.to_vec(),
+        };
         let mut frame = (payload.len() as u32).to_be_bytes().to_vec();
         frame.extend_from_slice(&payload);
         self.write(&frame);
+    }
+
+    pub fn send<T: serde::Serialize>(&mut self, message: &T) {
+        let payload = encode(message).expect("the message encodes");
+        self.send_payload(&payload);
     }
 
     pub fn read_frame(&mut self) -> Option<Vec<u8>> {
@@ -284,7 +340,40 @@ impl Raw {
         self.stream.read_exact(&mut length).ok()?;
         let mut payload = vec![0u8; u32::from_be_bytes(length) as usize];
         self.stream.read_exact(&mut payload).ok()?;
-        Some(payload)
+        match &mut self.cipher {
+            Some(cipher) => {
+                let mut plain = vec![0u8; payload.len()];
+                let mut length = 0;
+                for piece in payload.chunks(65_535) {
+                    length += cipher.read_message(piece, &mut plain[length..]).ok()?;
+                }
+                plain.truncate(length);
+                Some(plain)
+            }
+            None => Some(payload),
+        }
+    }
+
+    /// Runs the Noise handshake (after the hello): everything after is encrypted.
+    pub fn secure(&mut self) {
+        let params = "Noise_NN_25519_ChaChaPoly_BLAKE2s"
+            .parse()
+            .expect("a Noise pattern");
+        let mut noise = snow::Builder::new(params)
+            .build_initiator()
+            .expect("a Noise initiator");
+        let mut buffer = vec![0u8; 1024];
+        let length = noise
+            .write_message(&[], &mut buffer)
+            .expect("the first message");
+        self.send_payload(&buffer[..length]);
+        let reply = self.read_frame().expect("the server's Noise message");
+        noise
+            .read_message(&reply, &mut buffer)
+            .expect("the server's Noise message reads");
+        self.binding
+            .copy_from_slice(&noise.get_handshake_hash()[..32]);
+        self.cipher = Some(noise.into_transport_mode().expect("transport mode"));
     }
 
     pub fn read<T: serde::de::DeserializeOwned>(&mut self) -> T {
@@ -301,20 +390,85 @@ impl Raw {
         self.read()
     }
 
+    /// Says hello; `Some(welcome)` when the server turned the connection away
+    /// instead (its refusal arrives first, unasked), `None` when it welcomed it.
+    pub fn hello_or_refusal(&mut self) -> Option<Welcome> {
+        let welcome = self.hello();
+        welcome.refused.is_some().then_some(welcome)
+    }
+
     /// Joins the lobby with `code` (the only one if `None`; password "") as `name`.
     pub fn enter(server: SocketAddr, code: Option<&str>, name: &str) -> Raw {
-        let mut raw = Raw::connect(server);
-        let welcome = raw.hello();
-        let key = ply_net::auth::lobby_key("");
+        let (raw, reply) = Raw::try_join(server, LOOPBACK, code, name, "");
+        match reply {
+            EntryReply::Entered(_) => raw,
+            other => panic!("{name} was not let in: {other:?}"),
+        }
+    }
+
+    /// Tries to join the lobby with `code` from `source` with `password`.
+    pub fn try_join(
+        server: SocketAddr,
+        source: std::net::IpAddr,
+        code: Option<&str>,
+        name: &str,
+        password: &str,
+    ) -> (Raw, EntryReply) {
+        let mut raw = Raw::connect_from(server, source);
+        raw.hello();
+        raw.secure();
+        let mut exchange = None;
+        let message = (!password.is_empty()).then(|| {
+            let (state, message) =
+                ply_net::auth::JoinerExchange::start(password, name, raw.binding);
+            exchange = Some(state);
+            message
+        });
         raw.send(&Entry::Join {
             name: name.to_string(),
             code: code.map(str::to_string),
-            proof: ply_net::auth::proof(&key, &welcome.nonce),
             token: None,
+            exchange: message,
+        });
+        let reply = match raw.read::<EntryReply>() {
+            EntryReply::Exchange { message, confirm } => {
+                // A wrong password shows in the host's confirmation; the raw client
+                // answers anyway, as an attacker would, and lets the server judge.
+                let confirm = exchange
+                    .and_then(|state| state.finish(&message, &confirm))
+                    .unwrap_or([0; 32]);
+                raw.send(&Entry::Confirm { confirm });
+                raw.read::<EntryReply>()
+            }
+            reply => reply,
+        };
+        (raw, reply)
+    }
+
+    /// Opens a lobby from `source` (no password) and returns it with its code.
+    pub fn open_from(server: SocketAddr, source: std::net::IpAddr, name: &str) -> (Raw, String) {
+        let (raw, entered) = Raw::open_with(Raw::connect_from(server, source), name);
+        (raw, entered.code)
+    }
+
+    /// Opens a lobby (no password) over `raw` and returns it with what the host learns.
+    pub fn open_with(raw: Raw, name: &str) -> (Raw, ply_net::Entered) {
+        Raw::open_locked(raw, name, false)
+    }
+
+    /// Opens a lobby over `raw`, with a password (which its host then checks) if
+    /// `locked`.
+    pub fn open_locked(mut raw: Raw, name: &str, locked: bool) -> (Raw, ply_net::Entered) {
+        raw.hello();
+        raw.secure();
+        raw.send(&Entry::Open {
+            name: name.to_string(),
+            locked,
+            setup: GameSetup::new("chess"),
         });
         match raw.read::<EntryReply>() {
-            EntryReply::Entered(_) => raw,
-            EntryReply::Refused(refusal) => panic!("{name} was refused: {refusal}"),
+            EntryReply::Entered(entered) => (raw, *entered),
+            other => panic!("{name} could not open a lobby: {other:?}"),
         }
     }
 

@@ -3,7 +3,7 @@
 
 use crate::common::{Client, Raw, Table, quick_config, seat, serve};
 use ply_core::{EndReason, Outcome, Player};
-use ply_net::protocol::{Hello, Welcome};
+use ply_net::protocol::{Hello, MAX_CHAT_CHARS, Welcome};
 use ply_net::{
     ClientError, ClientMsg, ClientSession, CloseReason, Denied, EntryRefusal, EntryRequest,
     GameSetup, Occupant, PROTOCOL_VERSION, ServerConfig, ServerMsg,
@@ -507,9 +507,14 @@ fn after_a_game_everyone_is_back_in_the_lobby_for_another() {
         assert_eq!((from.as_str(), text.as_str()), ("Walter", "good luck"));
     }
     table.white.send(ClientMsg::Chat {
-        text: "x".repeat(501),
+        text: "x".repeat(MAX_CHAT_CHARS + 1),
     });
-    assert_eq!(table.white.expect_denied(), Denied::TooLong { max: 500 });
+    assert_eq!(
+        table.white.expect_denied(),
+        Denied::TooLong {
+            max: MAX_CHAT_CHARS as u32
+        }
+    );
     table.black.send(ClientMsg::Resign);
     let resigned = Outcome::Win {
         winner: Player::First,

@@ -198,9 +198,10 @@ fn a_flood_of_connections_leaves_the_game_and_the_server_running() {
     // Entry through the raw protocol still works too.
     let mut raw = Raw::connect(server.addr());
     let welcome = raw.hello();
+    raw.secure();
     raw.send(&Entry::Open {
         name: "Rawhost".to_string(),
-        key: ply_net::auth::lobby_key(""),
+        locked: false,
         setup: GameSetup::new("chess"),
     });
     assert!(welcome.refused.is_none());
@@ -212,6 +213,9 @@ fn a_slow_reader_is_cut_off_without_holding_up_the_lobby() {
     let server = serve(ServerConfig {
         outbox_capacity: 64,
         max_messages_per_second: 1_000_000,
+        chat_per_second: 1_000_000,
+        chat_burst: 1_000_000,
+        max_chat_chars: 500,
         write_timeout: Duration::from_secs(1),
         ..quick_config()
     });

@@ -1,5 +1,13 @@
 //! The network tests: one binary, so that the helpers are shared and linked once.
 
+mod capture;
 mod common;
 mod game;
 mod hostile;
+mod lockout;
+mod memory;
+mod replay;
+mod slow;
+mod starvation;
+mod takeover;
+mod text;
