@@ -2,6 +2,7 @@
 //! a display list, without touching the window, so all of it is testable headless.
 
 pub mod confirm;
+pub mod controls;
 pub mod game;
 pub mod load;
 pub mod local;
@@ -34,6 +35,8 @@ pub enum Key {
     Home,
     /// End: to the end.
     End,
+    /// F1: show or hide the controls overlay.
+    F1,
 }
 
 /// Something that happened in the window.
@@ -138,6 +141,14 @@ pub trait Screen {
     fn typing(&self) -> bool {
         false
     }
+    /// The keys and mouse actions of this screen, for the controls overlay.
+    fn controls(&self) -> Vec<controls::Control> {
+        Vec::new()
+    }
+    /// The part of the window whose bottom edge the controls overlay runs along.
+    fn controls_area(&self, context: &Context) -> Rect {
+        context.window()
+    }
 }
 
 /// The stack of open screens and the shared context.
@@ -180,6 +191,11 @@ impl App {
         let Some(top) = self.stack.last_mut() else {
             return false;
         };
+        if matches!(event, Event::Key(Key::F1)) {
+            self.context.settings.toggle_controls();
+            self.context.settings_changed = true;
+            return true;
+        }
         if matches!(event, Event::Char('m' | 'M')) && !top.typing() {
             audio::toggle_mute(&mut self.context);
             return true;
@@ -213,6 +229,15 @@ impl App {
         let hidden = 1.0 - (self.age / theme::FADE_SECONDS).clamp(0.0, 1.0);
         if hidden > 0.0 {
             frame.rect(self.context.window(), theme::BACKGROUND.with_alpha(hidden));
+        }
+        if let Some(top) = self.stack.last()
+            && self.context.settings.controls_shown()
+        {
+            let controls = top.controls();
+            if !controls.is_empty() {
+                let within = top.controls_area(&self.context);
+                controls::draw(&self.context, &controls, within, &mut frame);
+            }
         }
         widgets::notice(&self.context, &mut frame);
         frame

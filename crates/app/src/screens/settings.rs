@@ -1,13 +1,13 @@
 //! The settings screen: board theme, the player's name, the window size, how long the
 //! computer pauses between moves in a game between computers, whether hosting asks the
-//! router to open the port, and a row that opens the sound settings (showing "no sound
-//! device" when there is none).
+//! router to open the port, a row that opens the sound settings (showing "no sound
+//! device" when there is none), and when the overlay of keys and mouse actions shows.
 
 use super::sound::{self, SoundScreen};
 use super::widgets::{self, Buttons, Look};
 use super::{Context, Event, Key, Screen, Transition};
 use crate::display::{Align, Frame, Item, Rect};
-use crate::settings::{PACES_MS, WINDOW_SIZES};
+use crate::settings::{ControlsOverlay, PACES_MS, WINDOW_SIZES};
 use crate::theme;
 use ply_net::name::{NAME_RULE, name_problem};
 
@@ -22,6 +22,7 @@ enum Action {
     Pace,
     Upnp,
     Sound,
+    Controls,
     Back,
 }
 
@@ -37,14 +38,14 @@ impl SettingsScreen {
         SettingsScreen::default()
     }
 
-    fn rows(&self, context: &Context) -> [(Rect, Rect, Action); 6] {
+    fn rows(&self, context: &Context) -> [(Rect, Rect, Action); 7] {
         let s = widgets::scale(context);
         let window = context.window();
         let label_w = 260.0 * s;
         let field_w = 420.0 * s;
         let left = (window.w - label_w - field_w) / 2.0;
         let row = |i: usize, action| {
-            let y = 180.0 * s + i as f32 * 80.0 * s;
+            let y = 180.0 * s + i as f32 * 72.0 * s;
             (
                 Rect::new(left, y, label_w, 54.0 * s),
                 Rect::new(left + label_w, y, field_w, 54.0 * s),
@@ -58,13 +59,14 @@ impl SettingsScreen {
             row(3, Action::Pace),
             row(4, Action::Upnp),
             row(5, Action::Sound),
+            row(6, Action::Controls),
         ]
     }
 
     fn back_button(&self, context: &Context) -> Rect {
         let s = widgets::scale(context);
         let window = context.window();
-        Rect::new((window.w - 260.0 * s) / 2.0, 660.0 * s, 260.0 * s, 54.0 * s)
+        Rect::new((window.w - 260.0 * s) / 2.0, 690.0 * s, 260.0 * s, 54.0 * s)
     }
 
     fn leave(&mut self, context: &mut Context) -> Transition {
@@ -82,6 +84,13 @@ fn size_index(context: &Context) -> Option<usize> {
 }
 
 impl Screen for SettingsScreen {
+    fn controls(&self) -> Vec<crate::screens::controls::Control> {
+        vec![
+            crate::screens::controls::Control::new("Click", "change a setting"),
+            crate::screens::controls::Control::new("Esc", "back"),
+        ]
+    }
+
     fn update(&mut self, event: &Event, context: &mut Context) -> Transition {
         match event {
             Event::Char(c) if self.editing_name => {
@@ -127,6 +136,13 @@ impl Screen for SettingsScreen {
                     }
                     Some(Action::Upnp) => context.settings.upnp = !context.settings.upnp,
                     Some(Action::Sound) => return Transition::Push(Box::new(SoundScreen)),
+                    Some(Action::Controls) => {
+                        context.settings.controls = match context.settings.controls {
+                            ControlsOverlay::FirstGames => ControlsOverlay::Always,
+                            ControlsOverlay::Always => ControlsOverlay::Never,
+                            ControlsOverlay::Never => ControlsOverlay::FirstGames,
+                        };
+                    }
                     Some(Action::Back) => return self.leave(context),
                     None => {}
                 }
@@ -166,6 +182,15 @@ impl Screen for SettingsScreen {
                     .to_string(),
                 ),
                 Action::Sound => ("Sound", sound::summary(context)),
+                Action::Controls => (
+                    "Keys shown (F1)",
+                    match settings.controls {
+                        ControlsOverlay::FirstGames => "During the first games",
+                        ControlsOverlay::Always => "Always",
+                        ControlsOverlay::Never => "Never",
+                    }
+                    .to_string(),
+                ),
                 Action::Back => ("", String::new()),
             };
             frame.text(name, label, 26.0 * s, theme::TEXT, Align::Left);

@@ -471,6 +471,13 @@ const REACH_LINE: f32 = 42.0;
 const PLAYERS_TOP: f32 = 440.0;
 
 impl Screen for LobbyScreen {
+    fn controls(&self) -> Vec<crate::screens::controls::Control> {
+        vec![
+            crate::screens::controls::Control::new("Click", "seat players, chat, start"),
+            crate::screens::controls::Control::new("Enter", "send a chat line"),
+        ]
+    }
+
     fn update(&mut self, event: &Event, context: &mut Context) -> Transition {
         if let Some(question) = &self.asking {
             match event {
