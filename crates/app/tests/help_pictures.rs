@@ -119,7 +119,7 @@ fn the_in_game_rules_show_the_same_pictures() {
     let game = ply_modes::find_mode("checkers").expect("a mode").new_game();
     let mut screen = GameScreen::new(Table::local(game, [Seat::Person; 2]), false);
     screen.update(&Event::Key(Key::Escape), &mut context);
-    let mut press = |screen: &mut GameScreen, context: &mut Context, action| {
+    let press = |screen: &mut GameScreen, context: &mut Context, action| {
         let (rect, _) = screen
             .layer_buttons(context)
             .into_iter()
