@@ -178,6 +178,7 @@ pub fn events(last_pointer: &mut Point, frame_seconds: f32) -> Vec<Event> {
         (KeyCode::Home, Key::Home),
         (KeyCode::End, Key::End),
         (KeyCode::Tab, Key::Tab),
+        (KeyCode::F1, Key::F1),
     ] {
         if is_key_pressed(code) {
             out.push(Event::Key(key));

@@ -37,6 +37,21 @@ pub const DEFAULT_PACE_MS: u32 = 700;
 /// The sound volumes the settings offer, in percent.
 pub const VOLUMES: [u32; 5] = [20, 40, 60, 80, 100];
 
+/// How many games the controls overlay shows itself in unless the player chose.
+pub const FIRST_GAMES: u32 = 5;
+
+/// When the overlay of the current screen's keys and mouse actions is shown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ControlsOverlay {
+    /// During a player's first games ([`FIRST_GAMES`]), then not.
+    #[default]
+    FirstGames,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
 /// Everything the player chose that should survive a restart.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -77,6 +92,10 @@ pub struct Settings {
     pub sound_lobby: bool,
     /// Games show the 3D board (Tab switches) instead of the flat one.
     pub view_3d: bool,
+    /// When the overlay of keys and mouse actions is shown (F1 and the settings).
+    pub controls: ControlsOverlay,
+    /// Games started so far on this computer (for [`ControlsOverlay::FirstGames`]).
+    pub games_started: u32,
 }
 
 impl Default for Settings {
@@ -99,6 +118,8 @@ impl Default for Settings {
             sound_game: true,
             sound_lobby: true,
             view_3d: false,
+            controls: ControlsOverlay::default(),
+            games_started: 0,
         }
     }
 }
@@ -133,6 +154,24 @@ pub fn config_dir() -> Option<PathBuf> {
 }
 
 impl Settings {
+    /// Whether the overlay of keys and mouse actions is shown now.
+    pub fn controls_shown(&self) -> bool {
+        match self.controls {
+            ControlsOverlay::Always => true,
+            ControlsOverlay::Never => false,
+            ControlsOverlay::FirstGames => self.games_started <= FIRST_GAMES,
+        }
+    }
+
+    /// Shows the overlay if it is hidden and hides it if it is shown (F1), from now on.
+    pub fn toggle_controls(&mut self) {
+        self.controls = if self.controls_shown() {
+            ControlsOverlay::Never
+        } else {
+            ControlsOverlay::Always
+        };
+    }
+
     /// The settings saved in `dir`, or the defaults when there are none or the file is
     /// unreadable (a damaged file never stops the game from starting).
     pub fn load_from(dir: &Path) -> Settings {
@@ -205,6 +244,8 @@ mod tests {
             sound_game: true,
             sound_lobby: false,
             view_3d: true,
+            controls: ControlsOverlay::Never,
+            games_started: 7,
         };
         settings.save_to(&dir).expect("temp folder is writable");
         assert_eq!(Settings::load_from(&dir), settings);

@@ -107,3 +107,38 @@ fn every_mode_page_shows_its_start_position() {
         );
     }
 }
+
+#[test]
+fn the_in_game_rules_show_the_same_pictures() {
+    use plyground::display::Frame;
+    use plyground::screens::game::{Action, GameScreen};
+    use plyground::screens::{Context, Event, Key, Screen};
+    use plyground::settings::Settings;
+    use plyground::table::{Seat, Table};
+    let mut context = Context::new(Settings::default(), (1280.0, 800.0));
+    let game = ply_modes::find_mode("checkers").expect("a mode").new_game();
+    let mut screen = GameScreen::new(Table::local(game, [Seat::Person; 2]), false);
+    screen.update(&Event::Key(Key::Escape), &mut context);
+    let press = |screen: &mut GameScreen, context: &mut Context, action| {
+        let (rect, _) = screen
+            .layer_buttons(context)
+            .into_iter()
+            .find(|(_, a)| *a == action)
+            .expect("the button");
+        screen.update(&Event::PointerDown(rect.center()), context);
+        screen.update(&Event::PointerUp(rect.center()), context);
+    };
+    press(&mut screen, &mut context, Action::Rules);
+    let caption = "The starting position, with the square numbers.";
+    let mut pages = 0;
+    loop {
+        let mut frame = Frame::default();
+        screen.draw(&context, &mut frame);
+        if frame.texts().contains(&caption) {
+            break;
+        }
+        pages += 1;
+        assert!(pages < 10, "the picture never shows");
+        press(&mut screen, &mut context, Action::RulesNext);
+    }
+}

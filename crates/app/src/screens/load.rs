@@ -272,6 +272,14 @@ impl LoadScreen {
 }
 
 impl Screen for LoadScreen {
+    fn controls(&self) -> Vec<crate::screens::controls::Control> {
+        vec![
+            crate::screens::controls::Control::new("Click", "open, delete or export a save"),
+            crate::screens::controls::Control::new("Wheel", "scroll"),
+            crate::screens::controls::Control::new("Esc", "back"),
+        ]
+    }
+
     fn update(&mut self, event: &Event, context: &mut Context) -> Transition {
         if let Some(question) = &self.asking {
             match event {

@@ -280,6 +280,16 @@ impl LocalSetup {
 }
 
 impl Screen for LocalSetup {
+    fn controls(&self) -> Vec<crate::screens::controls::Control> {
+        vec![
+            crate::screens::controls::Control::new(
+                "Click",
+                "choose the game, the players and the clock",
+            ),
+            crate::screens::controls::Control::new("Esc", "back"),
+        ]
+    }
+
     fn update(&mut self, event: &Event, context: &mut Context) -> Transition {
         if let Some(text) = &mut self.typing {
             match event {

@@ -53,6 +53,13 @@ impl MainMenu {
 }
 
 impl Screen for MainMenu {
+    fn controls(&self) -> Vec<crate::screens::controls::Control> {
+        vec![
+            crate::screens::controls::Control::new("Click", "choose"),
+            crate::screens::controls::Control::new("M", "sound on or off"),
+        ]
+    }
+
     fn update(&mut self, event: &Event, context: &mut Context) -> Transition {
         match event {
             Event::PointerUp(point) => {

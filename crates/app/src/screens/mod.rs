@@ -2,6 +2,7 @@
 //! a display list, without touching the window, so all of it is testable headless.
 
 pub mod confirm;
+pub mod controls;
 pub mod game;
 pub mod load;
 pub mod local;
@@ -36,6 +37,8 @@ pub enum Key {
     End,
     /// Tab: switch between the flat and the 3D board.
     Tab,
+    /// F1: show or hide the controls overlay.
+    F1,
 }
 
 /// Something that happened in the window.
@@ -147,6 +150,17 @@ pub trait Screen {
     fn typing(&self) -> bool {
         false
     }
+    /// The keys and mouse actions of this screen, for the controls overlay.
+    fn controls(&self) -> Vec<controls::Control> {
+        Vec::new()
+    }
+    /// The part of the window whose bottom edge the controls overlay runs along: by
+    /// default the band at the top of the window where messages show, which holds no
+    /// button on any screen (a message, when there is one, covers the overlay).
+    fn controls_area(&self, context: &Context) -> Rect {
+        let s = widgets::scale(context);
+        Rect::new(0.0, 0.0, context.size.0, widgets::MESSAGE_HEIGHT * s)
+    }
 }
 
 /// The stack of open screens and the shared context.
@@ -189,6 +203,11 @@ impl App {
         let Some(top) = self.stack.last_mut() else {
             return false;
         };
+        if matches!(event, Event::Key(Key::F1)) {
+            self.context.settings.toggle_controls();
+            self.context.settings_changed = true;
+            return true;
+        }
         if matches!(event, Event::Char('m' | 'M')) && !top.typing() {
             audio::toggle_mute(&mut self.context);
             return true;
@@ -222,6 +241,15 @@ impl App {
         let hidden = 1.0 - (self.age / theme::FADE_SECONDS).clamp(0.0, 1.0);
         if hidden > 0.0 {
             frame.rect(self.context.window(), theme::BACKGROUND.with_alpha(hidden));
+        }
+        if let Some(top) = self.stack.last()
+            && self.context.settings.controls_shown()
+        {
+            let controls = top.controls();
+            if !controls.is_empty() {
+                let within = top.controls_area(&self.context);
+                controls::draw(&self.context, &controls, within, &mut frame);
+            }
         }
         widgets::notice(&self.context, &mut frame);
         frame

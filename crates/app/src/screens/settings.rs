@@ -1,13 +1,14 @@
 //! The settings screen: board theme, the player's name, the window size (only sizes that
-//! fit the screen), the size of texts and buttons, how long the computer pauses between moves in a game between computers, whether hosting asks the
-//! router to open the port, and a row that opens the sound settings (showing "no sound
-//! device" when there is none).
+//! fit the screen), the size of texts and buttons, how long the computer pauses between
+//! moves in a game between computers, whether hosting asks the router to open the port,
+//! a row that opens the sound settings (showing "no sound device" when there is none),
+//! and when the overlay of keys and mouse actions shows.
 
 use super::sound::{self, SoundScreen};
 use super::widgets::{self, Buttons, Look};
 use super::{Context, Event, Key, Screen, Transition};
 use crate::display::{Align, Frame, Item, Rect};
-use crate::settings::{PACES_MS, TEXT_SIZES, window_sizes_that_fit};
+use crate::settings::{ControlsOverlay, PACES_MS, TEXT_SIZES, window_sizes_that_fit};
 use crate::theme;
 use ply_net::name::{NAME_RULE, name_problem};
 
@@ -23,6 +24,7 @@ enum Action {
     Pace,
     Upnp,
     Sound,
+    Controls,
     Back,
 }
 
@@ -39,7 +41,7 @@ impl SettingsScreen {
     }
 
     fn rows(&self, context: &Context) -> Vec<(Rect, Rect, Action)> {
-        const ROWS: [Action; 7] = [
+        const ROWS: [Action; 8] = [
             Action::Theme,
             Action::Name,
             Action::WindowSize,
@@ -47,6 +49,7 @@ impl SettingsScreen {
             Action::Pace,
             Action::Upnp,
             Action::Sound,
+            Action::Controls,
         ];
         widgets::form_rows(context, ROWS.len())
             .into_iter()
@@ -76,6 +79,13 @@ impl SettingsScreen {
 }
 
 impl Screen for SettingsScreen {
+    fn controls(&self) -> Vec<crate::screens::controls::Control> {
+        vec![
+            crate::screens::controls::Control::new("Click", "change a setting"),
+            crate::screens::controls::Control::new("Esc", "back"),
+        ]
+    }
+
     fn update(&mut self, event: &Event, context: &mut Context) -> Transition {
         match event {
             Event::Char(c) if self.editing_name => {
@@ -137,6 +147,13 @@ impl Screen for SettingsScreen {
                     }
                     Some(Action::Upnp) => context.settings.upnp = !context.settings.upnp,
                     Some(Action::Sound) => return Transition::Push(Box::new(SoundScreen)),
+                    Some(Action::Controls) => {
+                        context.settings.controls = match context.settings.controls {
+                            ControlsOverlay::FirstGames => ControlsOverlay::Always,
+                            ControlsOverlay::Always => ControlsOverlay::Never,
+                            ControlsOverlay::Never => ControlsOverlay::FirstGames,
+                        };
+                    }
                     Some(Action::Back) => return self.leave(context),
                     None => {}
                 }
@@ -177,6 +194,15 @@ impl Screen for SettingsScreen {
                     .to_string(),
                 ),
                 Action::Sound => ("Sound", sound::summary(context)),
+                Action::Controls => (
+                    "Keys shown (F1)",
+                    match settings.controls {
+                        ControlsOverlay::FirstGames => "During the first games",
+                        ControlsOverlay::Always => "Always",
+                        ControlsOverlay::Never => "Never",
+                    }
+                    .to_string(),
+                ),
                 Action::Back => ("", String::new()),
             };
             frame.text(name, label, 26.0 * s, theme::TEXT, Align::Left);

@@ -5,6 +5,7 @@
 //! layers each live in their own module.
 
 mod actions;
+mod controls;
 mod ending;
 mod entry;
 mod hint;
@@ -80,6 +81,8 @@ pub struct GameScreen {
     stuck: Option<(usize, f32)>,
     /// Why the last move a person tried is not legal, until the next try or move.
     why_not: Option<WhyNot>,
+    /// Whether this game has been counted among the games started.
+    counted: bool,
     flipped: bool,
     online: bool,
     /// Seconds since the top layer appeared, for its fade-in.
@@ -103,6 +106,7 @@ impl GameScreen {
             looking_back: None,
             stuck: None,
             why_not: None,
+            counted: false,
             flipped: false,
             online,
             layer_age: theme::FADE_SECONDS,
@@ -397,6 +401,7 @@ impl Screen for GameScreen {
         }
         match event {
             Event::Tick(seconds) => {
+                self.count_game(context);
                 let elapsed = Duration::from_secs_f32(seconds.max(0.0));
                 self.table.tick(elapsed, self.paused());
                 self.take_table_events(context);
@@ -504,6 +509,18 @@ impl Screen for GameScreen {
 
     fn settle(&mut self) {
         self.layer_age = theme::FADE_SECONDS;
+    }
+
+    fn controls(&self) -> Vec<crate::screens::controls::Control> {
+        if self.layers.is_empty() {
+            self.game_controls()
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn controls_area(&self, context: &Context) -> Rect {
+        self.game_controls_area(context)
     }
 
     fn busy(&self) -> bool {

@@ -28,13 +28,12 @@ impl GameScreen {
 /// The height of the message's box, before scaling.
 const HEIGHT: f32 = 30.0;
 
-/// Where the message goes: in the strip between the top message bar and the board,
-/// as wide as the board.
+/// Where the message goes: in the margin between the top message bar and the board
+/// (clear of Connect Four's counter waiting above it), as wide as the board.
 pub fn area(context: &Context, board: Rect) -> Rect {
     let s = widgets::scale(context);
-    let height = HEIGHT * s;
-    let top = (board.y - height - 2.0 * s).max(widgets::MESSAGE_HEIGHT * s);
-    Rect::new(board.x, top, board.w, height)
+    let top = (widgets::MESSAGE_HEIGHT + 2.0) * s;
+    Rect::new(board.x, top, board.w, HEIGHT * s)
 }
 
 /// Draws the sentence in its box beside the board.

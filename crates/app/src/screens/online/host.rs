@@ -195,6 +195,14 @@ fn host_offers(context: &Context) -> Vec<Offer> {
 }
 
 impl Screen for HostScreen {
+    fn controls(&self) -> Vec<crate::screens::controls::Control> {
+        vec![
+            crate::screens::controls::Control::new("Click", "choose a field or a button"),
+            crate::screens::controls::Control::new("Type", "your name and password"),
+            crate::screens::controls::Control::new("Esc", "back"),
+        ]
+    }
+
     fn update(&mut self, event: &Event, context: &mut Context) -> Transition {
         let buttons = self.buttons(context);
         match form_update(&mut self.form, buttons, event, context) {

@@ -115,6 +115,14 @@ impl JoinScreen {
 }
 
 impl Screen for JoinScreen {
+    fn controls(&self) -> Vec<crate::screens::controls::Control> {
+        vec![
+            crate::screens::controls::Control::new("Click", "choose a field or a button"),
+            crate::screens::controls::Control::new("Type", "the address, your name, the password"),
+            crate::screens::controls::Control::new("Esc", "back"),
+        ]
+    }
+
     fn update(&mut self, event: &Event, context: &mut Context) -> Transition {
         let buttons = self.buttons(context);
         match form_update(&mut self.form, buttons, event, context) {

@@ -452,6 +452,13 @@ impl LobbyScreen {
 }
 
 impl Screen for LobbyScreen {
+    fn controls(&self) -> Vec<crate::screens::controls::Control> {
+        vec![
+            crate::screens::controls::Control::new("Click", "seat players, chat, start"),
+            crate::screens::controls::Control::new("Enter", "send a chat line"),
+        ]
+    }
+
     fn update(&mut self, event: &Event, context: &mut Context) -> Transition {
         if let Some(question) = &self.asking {
             match event {
