@@ -191,6 +191,39 @@ fn tick_until(screen: &mut dyn Screen, context: &mut Context, texts: &[&str]) ->
     false
 }
 
+/// The host seats itself on White and the guest on Black, through the lobby's buttons,
+/// and starts: both game screens, the host's first.
+fn seat_and_start(
+    host: &mut LobbyScreen,
+    host_context: &mut Context,
+    guest: &mut LobbyScreen,
+    guest_context: &mut Context,
+) -> (Box<dyn Screen>, Box<dyn Screen>) {
+    let seen = (*host_context).clone();
+    let shows = |lobby: &LobbyScreen, text: &str| {
+        let mut frame = Frame::default();
+        lobby.draw(&seen, &mut frame);
+        frame.texts().contains(&text)
+    };
+    for wanted in ["Black: the computer", "Black: Hosty", "Black: Guesty"] {
+        click(host, host_context, "Black:");
+        settle(host, host_context, |lobby| shows(lobby, wanted));
+    }
+    for wanted in ["White: the computer", "White: Hosty"] {
+        click(host, host_context, "White:");
+        settle(host, host_context, |lobby| shows(lobby, wanted));
+    }
+    click(host, host_context, "Start");
+    let Some(Transition::Push(host_game)) = settle(host, host_context, |_| false) else {
+        panic!("the host's game opens");
+    };
+    let Some(Transition::Push(guest_game)) = settle(guest, guest_context, |_| false) else {
+        panic!("the guest's game opens");
+    };
+
+    (host_game, guest_game)
+}
+
 #[test]
 fn two_players_on_one_machine_host_join_and_play() {
     let (mut host, mut host_context) = hosted_lobby();
@@ -202,29 +235,8 @@ fn two_players_on_one_machine_host_join_and_play() {
         .expect("the address is typed");
     settle(&mut guest, &mut guest_context, LobbyScreen::entered);
 
-    let seen = host_context.clone();
-    let shows = |lobby: &LobbyScreen, text: &str| {
-        let mut frame = Frame::default();
-        lobby.draw(&seen, &mut frame);
-        frame.texts().contains(&text)
-    };
-    for wanted in ["Black: the computer", "Black: Hosty", "Black: Guesty"] {
-        click(&mut host, &mut host_context, "Black:");
-        settle(&mut host, &mut host_context, |lobby| shows(lobby, wanted));
-    }
-    for wanted in ["White: the computer", "White: Hosty"] {
-        click(&mut host, &mut host_context, "White:");
-        settle(&mut host, &mut host_context, |lobby| shows(lobby, wanted));
-    }
-    click(&mut host, &mut host_context, "Start");
-    let Some(Transition::Push(mut host_game)) = settle(&mut host, &mut host_context, |_| false)
-    else {
-        panic!("the host's game opens");
-    };
-    let Some(Transition::Push(mut guest_game)) = settle(&mut guest, &mut guest_context, |_| false)
-    else {
-        panic!("the guest's game opens");
-    };
+    let (mut host_game, mut guest_game) =
+        seat_and_start(&mut host, &mut host_context, &mut guest, &mut guest_context);
 
     let layout = GameScreen::new(
         Table::local(
@@ -470,4 +482,57 @@ fn a_name_that_breaks_the_rule_is_caught_on_the_form() {
         "{:?}",
         frame.texts()
     );
+}
+
+/// Issue 18: the relay keeps the clocks of an online game; both windows show the time
+/// it says each side has left.
+#[test]
+fn an_online_game_on_a_clock_shows_the_relays_times_in_both_windows() {
+    let mut host_context = context("Hosty");
+    let mut form = HostScreen::new(&host_context);
+    let clock = button(&form, &host_context, "Clock: none");
+    form.update(&Event::PointerDown(clock), &mut host_context);
+    form.update(&Event::PointerUp(clock), &mut host_context);
+    let mut host = form
+        .open_lobby(&mut host_context)
+        .expect("a lobby opens on this computer");
+    settle(&mut host, &mut host_context, LobbyScreen::entered);
+    let mut frame = Frame::default();
+    host.draw(&host_context, &mut frame);
+    assert!(
+        frame.texts().contains(&"Game: Chess, 3+2"),
+        "{:?}",
+        frame.texts()
+    );
+    let mut guest_context = context("Guesty");
+    let mut join = JoinScreen::new(&guest_context);
+    join.fill(&host.share_address().expect("address"), "Guesty", "");
+    let mut guest = join
+        .connect(&mut guest_context)
+        .expect("the address is typed");
+    settle(&mut guest, &mut guest_context, LobbyScreen::entered);
+    let (mut host_game, mut guest_game) =
+        seat_and_start(&mut host, &mut host_context, &mut guest, &mut guest_context);
+    let layout = GameScreen::new(
+        Table::local(
+            find_mode("chess").expect("chess").new_game(),
+            [Seat::Person; 2],
+        ),
+        false,
+    );
+    for cell in [12, 28] {
+        let at = layout.cell_center(&host_context, cell);
+        host_game.update(&Event::PointerDown(at), &mut host_context);
+        host_game.update(&Event::PointerUp(at), &mut host_context);
+    }
+    // White spent a moment and gained two seconds; Black's three minutes run down.
+    for (game, context) in [
+        (host_game.as_mut(), &mut host_context),
+        (guest_game.as_mut(), &mut guest_context),
+    ] {
+        assert!(
+            tick_until(game, context, &["Chess  3+2", "e4", "3:01"]),
+            "the relay's time for White after its move shows"
+        );
+    }
 }

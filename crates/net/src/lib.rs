@@ -29,7 +29,7 @@ pub use client::{
     HOST_EXCHANGES_PER_MINUTE, Mirror, NetEvent, NetHandle, Role,
 };
 pub use protocol::{
-    BadToken, ClientMsg, Denied, Entered, EntryRefusal, GameSetup, GameView, LobbyView, Occupant,
-    PROTOCOL_VERSION, PlayerView, ServerMsg, Token,
+    BadToken, ClientMsg, ClockSetup, ClockView, Denied, Entered, EntryRefusal, GameSetup, GameView,
+    LobbyView, Occupant, PROTOCOL_VERSION, PlayerView, ServerMsg, Token,
 };
 pub use server::{HostedServer, ServerConfig, host_in_process, run};

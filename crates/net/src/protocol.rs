@@ -14,9 +14,10 @@
 //! Every type is plain serde data encoded with postcard (no `flatten`, `tag`, `untagged`
 //! or `skip`), one message per length-delimited frame.
 
-use ply_core::{Outcome, Player};
+use ply_core::{Outcome, Player, TimeControl, TimeControlError};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::time::Duration;
 use thiserror::Error;
 
 /// The protocol version this build speaks. Bumped whenever any message changes.
@@ -130,6 +131,46 @@ pub struct GameSetup {
     pub start: Option<String>,
     /// Moves already played from the start (continuing a saved game), in move text.
     pub moves: Vec<String>,
+    /// The time control, when the game is played on a clock the relay keeps.
+    pub clock: Option<ClockSetup>,
+}
+
+/// A time control as the wire carries it: each side's base time and the increment a
+/// move adds, in milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockSetup {
+    /// Each side's time for the game.
+    pub base_ms: u64,
+    /// What each move adds to its mover's time.
+    pub increment_ms: u64,
+}
+
+impl ClockSetup {
+    /// The wire form of `control`.
+    pub fn of(control: TimeControl) -> ClockSetup {
+        ClockSetup {
+            base_ms: u64::try_from(control.base.as_millis()).unwrap_or(u64::MAX),
+            increment_ms: u64::try_from(control.increment.as_millis()).unwrap_or(u64::MAX),
+        }
+    }
+
+    /// The time control, if it is one a game may have.
+    pub fn control(self) -> Result<TimeControl, TimeControlError> {
+        TimeControl::new(
+            Duration::from_millis(self.base_ms),
+            Duration::from_millis(self.increment_ms),
+        )
+    }
+}
+
+/// A running game's clocks as the relay sends them: the time control and each side's
+/// time left when the message was sent (the side to move's clock runs on from there).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockView {
+    /// The time control.
+    pub setup: ClockSetup,
+    /// First's, then Second's time left, in milliseconds.
+    pub left_ms: [u64; 2],
 }
 
 impl GameSetup {
@@ -139,6 +180,7 @@ impl GameSetup {
             mode: mode.into(),
             start: None,
             moves: Vec::new(),
+            clock: None,
         }
     }
 }
@@ -260,6 +302,8 @@ pub struct GameView {
     pub sides: [Occupant; 2],
     /// The side whose draw offer is waiting for an answer.
     pub draw_offer: Option<Player>,
+    /// The clocks, when the game is timed.
+    pub clock: Option<ClockView>,
 }
 
 /// What a member asks of the server once in a lobby.
@@ -339,6 +383,10 @@ pub enum ServerMsg {
         side: Player,
         /// The move in the mode's move text.
         text: String,
+        /// In a timed game, First's then Second's time left after the move (its
+        /// increment added), in milliseconds, as the relay's clocks stood when it sent
+        /// this.
+        left_ms: Option<[u64; 2]>,
     },
     /// The sender's move was not accepted; the game goes on.
     MoveRefused {

@@ -50,8 +50,15 @@ pub struct HostArgs {
     /// The lease asked of the router, in seconds; the mapping is renewed at half of it.
     #[arg(long, default_value_t = 3600)]
     upnp_lease: u64,
+    /// Play on clocks the relay keeps: minutes+seconds ("5+3").
+    #[arg(long, value_name = "M+S", value_parser = parse_clock)]
+    clock: Option<ply_core::TimeControl>,
     #[command(flatten)]
     game: GameArgs,
+}
+
+fn parse_clock(text: &str) -> Result<ply_core::TimeControl, String> {
+    ply_core::TimeControl::parse(text).map_err(|problem| problem.to_string())
 }
 
 fn parse_level(text: &str) -> Result<Level, String> {
@@ -95,6 +102,7 @@ pub fn host(args: &HostArgs) -> Result<(), String> {
             .split_whitespace()
             .map(str::to_string)
             .collect(),
+        clock: args.clock.map(ply_net::ClockSetup::of),
     };
     let request = EntryRequest::open(&args.name, &args.password, setup);
     let ctrl_c = ctrl_c();
@@ -382,6 +390,7 @@ fn parse_request(line: &str, mirror: &Mirror) -> Result<Option<ClientMsg>, Strin
                 mode: mode.to_string(),
                 start: None,
                 moves: moves.iter().map(|text| text.to_string()).collect(),
+                clock: None,
             }),
             None => return Err("usage: setup MODE [MOVES...]".to_string()),
         },
@@ -458,9 +467,20 @@ fn print_event(event: &NetEvent, mirror: &Mirror) {
                 view.mode,
                 view.moves.len()
             ),
-            ServerMsg::MovePlayed { ply, side, text } => {
-                say!("move {ply} {}: {text}", names[side.index()]);
-            }
+            ServerMsg::MovePlayed {
+                ply,
+                side,
+                text,
+                left_ms,
+            } => match left_ms {
+                Some([first, second]) => say!(
+                    "move {ply} {}: {text} (clocks {} / {})",
+                    names[side.index()],
+                    seconds_text(*first),
+                    seconds_text(*second)
+                ),
+                None => say!("move {ply} {}: {text}", names[side.index()]),
+            },
             ServerMsg::MoveRefused { text, reason } => say!("move refused ({text}): {reason}"),
             ServerMsg::Denied(reason) => say!("refused: {reason}"),
             ServerMsg::DrawOffered { by } => say!("draw offered by {}", names[by.index()]),
@@ -492,4 +512,10 @@ fn print_event(event: &NetEvent, mirror: &Mirror) {
             | ServerMsg::Ping => {}
         },
     }
+}
+
+/// A clock reading in milliseconds as "m:ss.t".
+fn seconds_text(millis: u64) -> String {
+    let tenths = millis / 100;
+    format!("{}:{:02}.{}", tenths / 600, tenths / 10 % 60, tenths % 10)
 }

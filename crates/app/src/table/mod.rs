@@ -159,6 +159,14 @@ impl Table {
         self
     }
 
+    /// Sets each side's time left (first player first), as the relay says at the start
+    /// of an online game or after a rejoin.
+    pub fn with_time_left(mut self, left: [Duration; 2]) -> Table {
+        self.clocks.set_left(left);
+        self.low_time_told = Player::BOTH.map(|side| self.clocks.low(side));
+        self
+    }
+
     /// Sets how long the computer waits before each of its moves when no person sits
     /// at the table, so that a person can follow a game between computers.
     pub fn with_pace(mut self, pace: Duration) -> Table {
@@ -479,6 +487,7 @@ impl Table {
             }
             Ruling::Ended(outcome) => self.end(outcome),
             Ruling::Notice(news, message) => self.events.push(TableEvent::Notice(news, message)),
+            Ruling::Clocks(left) => self.clocks.set_left(left),
         }
     }
 

@@ -49,6 +49,9 @@ pub enum Ruling {
     Ended(Outcome),
     /// News for the player that changes nothing at the table (a player dropped, chat).
     Notice(NoticeKind, Message),
+    /// Each side's time left, as the referee who keeps the clocks has them (the relay,
+    /// with each move), first player first.
+    Clocks([std::time::Duration; 2]),
 }
 
 /// A referee for a table.

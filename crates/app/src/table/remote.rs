@@ -8,6 +8,7 @@ use crate::message::Message;
 use crate::session::Shared;
 use ply_modes::AnyGame;
 use ply_net::{ClientMsg, NetEvent, ServerMsg};
+use std::time::Duration;
 
 /// A referee that is the relay server, reached through a lobby's session.
 pub struct RemoteReferee {
@@ -45,7 +46,17 @@ impl Referee for RemoteReferee {
         let mut rulings = Vec::new();
         for event in events {
             match event {
-                NetEvent::Message(message) => rulings.extend(ruling(message)),
+                NetEvent::Message(message) => {
+                    let clocks = match &message {
+                        ServerMsg::MovePlayed {
+                            left_ms: Some(left),
+                            ..
+                        } => Some(left.map(Duration::from_millis)),
+                        _ => None,
+                    };
+                    rulings.extend(ruling(message));
+                    rulings.extend(clocks.map(Ruling::Clocks));
+                }
                 NetEvent::Closed(_) => {
                     if let Some(reason) = &closed {
                         rulings.push(Ruling::Notice(

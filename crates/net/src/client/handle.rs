@@ -57,8 +57,9 @@ pub enum CloseReason {
 /// What the window learns from the network.
 #[derive(Debug)]
 pub enum NetEvent {
-    /// The player is in the lobby.
-    Entered(Entered),
+    /// The player is in the lobby (boxed: it carries the lobby and the game, much
+    /// larger than the other events).
+    Entered(Box<Entered>),
     /// A message from the server (pings are answered without showing up here).
     Message(ServerMsg),
     /// The connection is over; no more events follow.
@@ -165,7 +166,7 @@ async fn drive(
                 return;
             }
         };
-    let _ = events.send(NetEvent::Entered(entered));
+    let _ = events.send(NetEvent::Entered(Box::new(entered)));
     let beat = session.heartbeat();
     let silence_limit = beat * 3 + Duration::from_secs(1);
     let mut watchdog = tokio::time::interval(beat);

@@ -3,7 +3,9 @@
 //! saved after the host left, and it tells the host when the computer is to move.
 
 use super::NetEvent;
-use crate::protocol::{Entered, GameSetup, GameView, LobbyView, Occupant, ServerMsg, Token};
+use crate::protocol::{
+    ClockView, Entered, GameSetup, GameView, LobbyView, Occupant, ServerMsg, Token,
+};
 use ply_core::{Outcome, Player};
 use ply_modes::{AnyGame, ReplayError, replay};
 
@@ -20,6 +22,7 @@ pub struct Mirror {
     draw_offer: Option<Player>,
     running: bool,
     desync: Option<String>,
+    clock: Option<ClockView>,
 }
 
 impl Mirror {
@@ -36,7 +39,7 @@ impl Mirror {
                 if let Some(game) = &entered.game {
                     self.start(game);
                 }
-                self.entered = Some(entered.clone());
+                self.entered = Some(entered.as_ref().clone());
             }
             NetEvent::Message(message) => self.apply_message(message),
             NetEvent::Closed(_) => self.running = false,
@@ -52,7 +55,12 @@ impl Mirror {
                 self.lobby = Some(view.clone());
             }
             ServerMsg::GameStarted(view) => self.start(view),
-            ServerMsg::MovePlayed { ply, text, .. } => {
+            ServerMsg::MovePlayed {
+                ply, text, left_ms, ..
+            } => {
+                if let (Some(clock), Some(left_ms)) = (self.clock.as_mut(), left_ms) {
+                    clock.left_ms = *left_ms;
+                }
                 if *ply as usize != self.moves.len() + 1 {
                     self.desync = Some(format!(
                         "move {ply} arrived after move {}",
@@ -87,7 +95,9 @@ impl Mirror {
             mode: view.mode.clone(),
             start: view.start.clone(),
             moves: Vec::new(),
+            clock: view.clock.map(|clock| clock.setup),
         });
+        self.clock = view.clock;
         self.moves = view.moves.clone();
         self.sides = Some(view.sides.clone());
         self.draw_offer = view.draw_offer;
@@ -151,6 +161,12 @@ impl Mirror {
             moves: self.moves.clone(),
             ..setup.clone()
         })
+    }
+
+    /// The clocks of a timed game as the relay last sent them (each side's time left
+    /// when it sent them).
+    pub fn clock(&self) -> Option<ClockView> {
+        self.clock
     }
 
     /// How the last game ended, once it has.

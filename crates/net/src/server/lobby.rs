@@ -2,6 +2,7 @@
 //! `ply-modes`. All of it is plain synchronous state behind one mutex; every effect is
 //! a frame pushed onto members' bounded outboxes, so no member can hold up the others.
 
+use super::clock::{RelayClock, millis};
 use super::rate::RateLimit;
 use super::setup::{Prepared, SetupError, guarded};
 use crate::auth::ChannelBinding;
@@ -64,6 +65,8 @@ struct Running {
     game: Box<dyn AnyGame>,
     plies: u32,
     draw_offer: Option<Player>,
+    /// The clocks of a timed game, kept here and nowhere else.
+    clock: Option<RelayClock>,
 }
 
 /// One lobby and, between `Start` and the end, its game.
@@ -469,13 +472,37 @@ impl Lobby {
     }
 
     fn game_view(&self) -> Option<GameView> {
+        let now = Instant::now();
         self.game.as_ref().map(|running| GameView {
             mode: self.setup.mode.clone(),
             start: self.setup.start.clone(),
             moves: running.game.move_texts(),
             sides: self.sides_view(),
             draw_offer: running.draw_offer,
+            clock: running
+                .clock
+                .map(|clock| clock.view(running.game.to_move(), now)),
         })
+    }
+
+    /// Ends a timed game whose side to move has run out of time: it loses, or draws
+    /// when its opponent could never win. Returns whether it did.
+    pub fn check_clock(&mut self, now: Instant) -> bool {
+        let Some(running) = self.game.as_mut() else {
+            return false;
+        };
+        let to_move = running.game.to_move();
+        let Some(clock) = running.clock else {
+            return false;
+        };
+        if now < clock.deadline(to_move) {
+            return false;
+        }
+        if running.game.run_out_of_time(to_move).is_err() {
+            return false;
+        }
+        self.finish_if_over();
+        true
     }
 
     fn push(&mut self, id: MemberId, bytes: Bytes) {
@@ -696,10 +723,16 @@ impl Lobby {
                 _ => {}
             }
         }
+        let clock = self
+            .setup
+            .clock
+            .and_then(|clock| clock.control().ok())
+            .map(|control| RelayClock::start(control, Instant::now()));
         self.game = Some(Running {
             plies: self.setup.moves.len() as u32,
             game: self.ready.clone_box(),
             draw_offer: None,
+            clock,
         });
         if let Some(view) = self.game_view() {
             self.broadcast(&ServerMsg::GameStarted(view));
@@ -728,6 +761,14 @@ impl Lobby {
         let Some(running) = self.game.as_mut() else {
             return Err(Denied::NoGame);
         };
+        let arrived = Instant::now();
+        if let Some(clock) = running.clock
+            && clock.left_at(to_move, arrived)[to_move.index()].is_zero()
+        {
+            // Its time ran out before its move arrived: it lost on time.
+            self.check_clock(arrived);
+            return Err(Denied::NoGame);
+        }
         let refused = |error: MoveError| Denied::IllegalMove {
             reason: error.to_string(),
         };
@@ -742,6 +783,11 @@ impl Lobby {
         })?;
         running.plies += 1;
         let ply = running.plies;
+        let left_ms = running.clock.as_mut().map(|clock| {
+            // The time left was checked on arrival, so the clock takes the move.
+            let _ = clock.moved(to_move, arrived);
+            millis(clock.left_at(to_move.opponent(), arrived))
+        });
         let declined = running.draw_offer == Some(to_move.opponent());
         if declined {
             running.draw_offer = None;
@@ -750,6 +796,7 @@ impl Lobby {
             ply,
             side: to_move,
             text: canonical,
+            left_ms,
         });
         if declined {
             self.broadcast(&ServerMsg::DrawDeclined { by: to_move });

@@ -8,6 +8,7 @@
 //! [`host_in_process`].
 
 mod address;
+mod clock;
 mod entry;
 mod lobby;
 mod lockout;
@@ -271,6 +272,20 @@ impl Shared {
         })
     }
 
+    /// Ends the timed games whose side to move has run out of time: the relay keeps the
+    /// clocks, so a player who says nothing still loses on time.
+    fn check_clocks(&self) {
+        let lobbies: Vec<Arc<Mutex<Lobby>>> = lock(&self.lobbies)
+            .by_code
+            .values()
+            .map(|listed| listed.lobby.clone())
+            .collect();
+        let now = std::time::Instant::now();
+        for lobby in lobbies {
+            lock(&lobby).check_clock(now);
+        }
+    }
+
     /// Closes lobbies with no game and no activity for the idle timeout.
     fn close_idle_lobbies(&self) {
         let listed: Vec<(String, Arc<Mutex<Lobby>>)> = lock(&self.lobbies)
@@ -287,6 +302,9 @@ impl Shared {
         }
     }
 }
+
+/// How often the relay looks for clocks that ran out: a flag falls at most this late.
+const CLOCK_CHECK: Duration = Duration::from_millis(100);
 
 /// Setups with at most this many moves are replayed right away on the async thread.
 const INLINE_REPLAY_PLIES: usize = 40;
@@ -427,6 +445,8 @@ pub async fn run(listener: TcpListener, config: ServerConfig, shutdown: impl Fut
         (shared.config.lobby_idle_timeout / 4)
             .clamp(Duration::from_millis(50), Duration::from_secs(30)),
     );
+    let mut clocks = tokio::time::interval(CLOCK_CHECK);
+    clocks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let (stop_tx, stop_rx) = watch::channel(());
     let (done_tx, mut done_rx) = mpsc::channel::<()>(1);
     tokio::pin!(shutdown);
@@ -476,6 +496,7 @@ pub async fn run(listener: TcpListener, config: ServerConfig, shutdown: impl Fut
                 Err(_) => tokio::time::sleep(ACCEPT_BACKOFF).await,
             },
             _ = reaper.tick() => shared.close_idle_lobbies(),
+            _ = clocks.tick() => shared.check_clocks(),
         }
     }
     drop(stop_tx);

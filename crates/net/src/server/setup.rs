@@ -55,6 +55,9 @@ pub(crate) enum SetupError {
     /// A mode's code panicked on the setup.
     #[error(transparent)]
     RulesFailed(#[from] RulesFailed),
+    /// The time control is not one a game may have.
+    #[error("the clock cannot be used: {0}")]
+    BadClock(#[from] ply_core::TimeControlError),
     /// The server could not run the check.
     #[error("the server cannot check games right now")]
     Unavailable,
@@ -94,6 +97,9 @@ pub(crate) fn prepare(setup: GameSetup) -> Result<Prepared, SetupError> {
 
 /// The game a setup describes, or why it cannot be played.
 fn build_game(setup: &GameSetup) -> Result<Box<dyn AnyGame>, SetupError> {
+    if let Some(clock) = setup.clock {
+        clock.control()?;
+    }
     if setup
         .start
         .as_ref()
@@ -131,6 +137,7 @@ mod tests {
             mode: mode.to_string(),
             start: start.map(str::to_string),
             moves: moves.iter().map(|text| text.to_string()).collect(),
+            clock: None,
         };
         prepare(setup).err().expect("refused")
     }
@@ -178,6 +185,7 @@ mod tests {
             mode: "checkers".to_string(),
             start: None,
             moves: vec!["11-15".to_string()],
+            clock: None,
         };
         let prepared = prepare(setup.clone()).expect("playable");
         assert_eq!(prepared.setup, setup);

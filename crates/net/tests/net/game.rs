@@ -200,6 +200,7 @@ fn bad_names_and_bad_games_are_refused() {
         mode: "chess".to_string(),
         start: Some("8/8/8/8/8/8/8/8 w - - 0 1".to_string()),
         moves: Vec::new(),
+        clock: None,
     };
     let bad_setup = Client::try_enter(server.addr(), EntryRequest::open("Saver", "", bad_save));
     assert!(matches!(refusal(bad_setup), EntryRefusal::BadSetup { .. }));
@@ -250,6 +251,7 @@ fn start_is_refused_with_the_reason_until_the_sides_are_valid() {
         mode: "chess".to_string(),
         start: None,
         moves: vec!["e2e4".to_string(), "e2e4".to_string()],
+        clock: None,
     }));
     assert!(matches!(host.expect_denied(), Denied::BadSetup { .. }));
     host.send(ClientMsg::Setup(GameSetup::new("checkers-of-mars")));

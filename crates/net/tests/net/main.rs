@@ -1,6 +1,7 @@
 //! The network tests: one binary, so that the helpers are shared and linked once.
 
 mod capture;
+mod clock;
 mod common;
 mod game;
 mod hostile;

@@ -15,6 +15,7 @@ fn saved(moves: &[String]) -> GameSetup {
         mode: "chess".to_string(),
         start: None,
         moves: moves.to_vec(),
+        clock: None,
     }
 }
 

@@ -132,6 +132,8 @@ impl Form {
 pub enum FormAction {
     /// Choose the next game to offer.
     Mode,
+    /// Choose the next clock for the games.
+    Clock,
     /// Go ahead (open the lobby, join).
     Go,
     /// Open the help page.

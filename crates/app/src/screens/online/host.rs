@@ -1,5 +1,5 @@
-//! "Host an online game": a name, an optional password and the game to offer (a new
-//! game of any mode or a saved game); the relay server then runs in this process, the
+//! "Host an online game": a name, an optional password, the game to offer (a new game of
+//! any mode or a saved game) and its clock (kept by the relay); the relay server then runs in this process, the
 //! home router is asked to forward its port (unless the setting is off), and the host
 //! joins it through an ordinary client, like everyone else.
 
@@ -10,11 +10,12 @@ use super::form::{Field, Form, FormAction, back_and_go, draw_buttons, enter, for
 use super::lobby::LobbyScreen;
 use crate::display::{Frame, Rect};
 use crate::session::Session;
+use ply_core::TimeControl;
 use ply_modes::MODES;
 use ply_net::name::name_problem;
 use ply_net::portmap::{PortMap, PortMapOptions, Reach};
 use ply_net::protocol::DEFAULT_PORT;
-use ply_net::{EntryRequest, GameSetup, NetHandle, ServerConfig, host_in_process};
+use ply_net::{ClockSetup, EntryRequest, GameSetup, NetHandle, ServerConfig, host_in_process};
 use std::net::{IpAddr, SocketAddr, UdpSocket};
 
 /// A game the host can offer: a new game of a mode, or a saved game to go on with.
@@ -33,6 +34,8 @@ pub struct HostScreen {
     form: Form,
     offers: Vec<Offer>,
     offer: usize,
+    /// The time control the relay keeps for the games, if any.
+    clock: Option<TimeControl>,
     /// The router's answer and this computer's address to show instead of asking
     /// (pictures of each case, and tests).
     answer: Option<(Reach, Option<SocketAddr>)>,
@@ -69,6 +72,7 @@ impl HostScreen {
             },
             offers: host_offers(context),
             offer: 0,
+            clock: None,
             answer: None,
         }
     }
@@ -88,10 +92,30 @@ impl HostScreen {
         }
     }
 
+    /// The next clock: none, then the offered mode's time controls.
+    fn next_clock(&mut self) {
+        let presets = match self.offers.get(self.offer) {
+            Some(Offer::Mode(mode)) => mode.time_presets,
+            _ => ply_core::GENERAL_PRESETS,
+        };
+        let at = self
+            .clock
+            .and_then(|clock| presets.iter().position(|&preset| preset == clock));
+        self.clock = match (self.clock, at) {
+            (None, _) => presets.first().copied(),
+            (Some(_), Some(i)) => presets.get(i + 1).copied(),
+            (Some(_), None) => None,
+        };
+    }
+
     /// The setup of the chosen offer: a new game, or a saved one with its moves.
     fn setup(&self, context: &Context) -> Result<GameSetup, OnlineError> {
+        let clock = self.clock.map(ClockSetup::of);
         match self.offers.get(self.offer) {
-            Some(Offer::Mode(mode)) => Ok(GameSetup::new(mode.id)),
+            Some(Offer::Mode(mode)) => Ok(GameSetup {
+                clock,
+                ..GameSetup::new(mode.id)
+            }),
             Some(Offer::Saved { name, .. }) => {
                 let folder = context.saves.as_ref().ok_or(OnlineError::NoSaveFolder)?;
                 let saved = folder.load(name)?;
@@ -99,6 +123,7 @@ impl HostScreen {
                     mode: saved.game.mode_id().to_string(),
                     start: Some(saved.game.start_text()),
                     moves: saved.game.move_texts(),
+                    clock: clock.or(saved.clock.map(|clock| ClockSetup::of(clock.control))),
                 })
             }
             None => Err(OnlineError::NothingOffered),
@@ -109,12 +134,22 @@ impl HostScreen {
         let s = widgets::scale(context);
         let left = (context.size.0 - 700.0 * s) / 2.0;
         let y = 150.0 * s + 2.0 * 76.0 * s;
+        let clock = match self.clock {
+            Some(clock) => format!("Clock: {clock}"),
+            None => "Clock: none".to_string(),
+        };
         vec![
             (
-                Rect::new(left + 240.0 * s, y, 460.0 * s, 54.0 * s),
+                Rect::new(left + 240.0 * s, y, 290.0 * s, 54.0 * s),
                 self.offer_label(),
                 Look::Normal,
                 FormAction::Mode,
+            ),
+            (
+                Rect::new(left + 540.0 * s, y, 160.0 * s, 54.0 * s),
+                clock,
+                Look::Normal,
+                FormAction::Clock,
             ),
             (
                 Rect::new(left, y + 90.0 * s, 700.0 * s, 40.0 * s),
@@ -207,6 +242,7 @@ impl Screen for HostScreen {
         let buttons = self.buttons(context);
         match form_update(&mut self.form, buttons, event, context) {
             Some(FormAction::Mode) => self.offer = (self.offer + 1) % self.offers.len().max(1),
+            Some(FormAction::Clock) => self.next_clock(),
             Some(FormAction::Go) => return self.open(context),
             Some(FormAction::Help) => {
                 widgets::open_help(context, Some("online"));

@@ -131,7 +131,7 @@ impl Screen for JoinScreen {
                 widgets::open_help(context, Some("online"));
             }
             Some(FormAction::Back) => return Transition::Pop,
-            Some(FormAction::Mode) | None => {}
+            Some(FormAction::Mode | FormAction::Clock) | None => {}
         }
         Transition::Stay
     }

@@ -257,9 +257,16 @@ impl LobbyScreen {
             Occupant::Open => None,
         });
         let game = game.clone_box();
+        let clock = mirror.clock();
         drop(session);
         let referee = RemoteReferee::new(Rc::clone(&self.session));
-        let table = Table::new(game, seats, Box::new(referee)).with_names(names);
+        let mut table = Table::new(game, seats, Box::new(referee)).with_names(names);
+        if let Some(clock) = clock
+            && let Ok(control) = clock.setup.control()
+        {
+            let left = clock.left_ms.map(std::time::Duration::from_millis);
+            table = table.with_time_control(control).with_time_left(left);
+        }
         Transition::Push(Box::new(GameScreen::new(table, true)))
     }
 
@@ -290,8 +297,9 @@ impl LobbyScreen {
         }
         if host {
             let label = format!(
-                "Game: {}",
-                mode.map_or(lobby.setup.mode.as_str(), |m| m.name)
+                "Game: {}{}",
+                mode.map_or(lobby.setup.mode.as_str(), |m| m.name),
+                clock_suffix(lobby.setup.clock)
             );
             out.push((layout.setup.0, label, Look::Normal, LobbyAction::Mode));
             out.push((
@@ -388,9 +396,10 @@ impl LobbyScreen {
                     .iter()
                     .position(|m| m.id == lobby.setup.mode)
                     .unwrap_or(0);
-                session.send(ClientMsg::Setup(GameSetup::new(
-                    MODES[(now + 1) % MODES.len()].id,
-                )));
+                session.send(ClientMsg::Setup(GameSetup {
+                    clock: lobby.setup.clock,
+                    ..GameSetup::new(MODES[(now + 1) % MODES.len()].id)
+                }));
             }
             LobbyAction::Strength => {
                 let now = Level::ALL
@@ -559,7 +568,7 @@ impl Screen for LobbyScreen {
                 let (game, strength) = layout.setup;
                 let row = Rect::new(game.x, game.y, strength.x + strength.w - game.x, game.h);
                 frame.text(
-                    format!("Game: {mode}"),
+                    format!("Game: {mode}{}", clock_suffix(lobby.setup.clock)),
                     row,
                     26.0 * s,
                     theme::TEXT,
@@ -603,4 +612,12 @@ impl Screen for LobbyScreen {
             question.draw(context, frame);
         }
     }
+}
+
+/// ", 5+3" after the game's name when the relay keeps clocks, else nothing.
+fn clock_suffix(clock: Option<ply_net::ClockSetup>) -> String {
+    clock
+        .and_then(|clock| clock.control().ok())
+        .map(|control| format!(", {control}"))
+        .unwrap_or_default()
 }
