@@ -191,6 +191,23 @@ fn tick_until(screen: &mut dyn Screen, context: &mut Context, texts: &[&str]) ->
     false
 }
 
+/// Plays e2-e4 by clicking its two squares on the board of `game` (chess, White's
+/// turn, the board seen from White).
+fn play_e2_e4(game: &mut dyn Screen, context: &mut Context) {
+    let layout = GameScreen::new(
+        Table::local(
+            find_mode("chess").expect("chess").new_game(),
+            [Seat::Person; 2],
+        ),
+        false,
+    );
+    for cell in [12, 28] {
+        let at = layout.cell_center(context, cell);
+        game.update(&Event::PointerDown(at), context);
+        game.update(&Event::PointerUp(at), context);
+    }
+}
+
 /// The host seats itself on White and the guest on Black, through the lobby's buttons,
 /// and starts: both game screens, the host's first.
 fn seat_and_start(
@@ -238,18 +255,7 @@ fn two_players_on_one_machine_host_join_and_play() {
     let (mut host_game, mut guest_game) =
         seat_and_start(&mut host, &mut host_context, &mut guest, &mut guest_context);
 
-    let layout = GameScreen::new(
-        Table::local(
-            find_mode("chess").expect("chess").new_game(),
-            [Seat::Person; 2],
-        ),
-        false,
-    );
-    for cell in [12, 28] {
-        let at = layout.cell_center(&host_context, cell);
-        host_game.update(&Event::PointerDown(at), &mut host_context);
-        host_game.update(&Event::PointerUp(at), &mut host_context);
-    }
+    play_e2_e4(host_game.as_mut(), &mut host_context);
     assert!(
         tick_until(
             host_game.as_mut(),
@@ -513,18 +519,7 @@ fn an_online_game_on_a_clock_shows_the_relays_times_in_both_windows() {
     settle(&mut guest, &mut guest_context, LobbyScreen::entered);
     let (mut host_game, mut guest_game) =
         seat_and_start(&mut host, &mut host_context, &mut guest, &mut guest_context);
-    let layout = GameScreen::new(
-        Table::local(
-            find_mode("chess").expect("chess").new_game(),
-            [Seat::Person; 2],
-        ),
-        false,
-    );
-    for cell in [12, 28] {
-        let at = layout.cell_center(&host_context, cell);
-        host_game.update(&Event::PointerDown(at), &mut host_context);
-        host_game.update(&Event::PointerUp(at), &mut host_context);
-    }
+    play_e2_e4(host_game.as_mut(), &mut host_context);
     // White spent a moment and gained two seconds; Black's three minutes run down.
     for (game, context) in [
         (host_game.as_mut(), &mut host_context),
