@@ -217,7 +217,18 @@ fn every_screen(context: &mut Context, saves: &SaveFolder) -> Vec<(String, Frame
     show("load", &LoadScreen::new(context), context);
     show("host", &HostScreen::new(context), context);
     show("join", &JoinScreen::new(context), context);
-    show("lobby", &hosted_lobby(context), context);
+    let mut lobby = hosted_lobby(context);
+    show("lobby", &lobby, context);
+    let white = drawn(&lobby, context)
+        .items
+        .iter()
+        .find_map(|item| match item {
+            Item::Text { text, rect, .. } if text.starts_with("White:") => Some(rect.center()),
+            _ => None,
+        })
+        .expect("the host sees White's seat");
+    click(&mut lobby, context, white);
+    show("lobby, choosing who plays White", &lobby, context);
     for mode in ply_modes::MODES {
         show(
             &format!("{} game", mode.id),

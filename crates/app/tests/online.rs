@@ -25,12 +25,17 @@ fn context(name: &str) -> Context {
     Context::new(settings, (1280.0, 800.0))
 }
 
-fn button(screen: &dyn Screen, context: &Context, starts_with: &str) -> Point {
+/// The centre of the first text starting with `starts_with`, or of the topmost one (a
+/// layer drawn over the screen comes last) when `topmost`.
+fn text_at(screen: &dyn Screen, context: &Context, starts_with: &str, topmost: bool) -> Point {
     let mut frame = Frame::default();
     screen.draw(context, &mut frame);
-    frame
-        .items
-        .iter()
+    let mut items: Vec<&Item> = frame.items.iter().collect();
+    if topmost {
+        items.reverse();
+    }
+    items
+        .into_iter()
         .find_map(|item| match item {
             Item::Text { text, rect, .. } if text.starts_with(starts_with) => Some(rect.center()),
             _ => None,
@@ -78,9 +83,115 @@ fn settle(
     None
 }
 
+fn button(screen: &dyn Screen, context: &Context, starts_with: &str) -> Point {
+    text_at(screen, context, starts_with, false)
+}
+
 fn click(screen: &mut LobbyScreen, context: &mut Context, label: &str) -> Transition {
     let at = button(screen, context, label);
     screen.update(&Event::PointerUp(at), context)
+}
+
+/// Clicks the topmost text starting with `label`: a choice in the layer on top.
+fn choose(screen: &mut LobbyScreen, context: &mut Context, label: &str) {
+    let at = text_at(screen, context, label, true);
+    screen.update(&Event::PointerUp(at), context);
+}
+
+/// Opens the host's choice for the side whose button starts with `side` and picks the
+/// choice starting with `choice`.
+fn seat(screen: &mut LobbyScreen, context: &mut Context, side: &str, choice: &str) {
+    click(screen, context, side);
+    choose(screen, context, choice);
+}
+
+/// The texts `lobby` shows now.
+fn texts(lobby: &LobbyScreen, context: &Context) -> Vec<String> {
+    let mut frame = Frame::default();
+    lobby.draw(context, &mut frame);
+    frame.texts().into_iter().map(str::to_string).collect()
+}
+
+#[test]
+fn the_host_picks_who_plays_each_side_from_a_list() {
+    let (mut host, mut host_context) = hosted_lobby();
+    let mut guest_context = context("Guesty");
+    let mut join = JoinScreen::new(&guest_context);
+    join.fill(&host.share_address().expect("address"), "Guesty", "");
+    let mut guest = join
+        .connect(&mut guest_context)
+        .expect("the address is typed");
+    settle(&mut guest, &mut guest_context, LobbyScreen::entered);
+    let seen = host_context.clone();
+    settle(&mut host, &mut host_context, |lobby| {
+        texts(lobby, &seen).iter().any(|t| t.starts_with("Guesty"))
+    });
+
+    click(&mut host, &mut host_context, "White:");
+    let offered = texts(&host, &host_context);
+    for choice in [
+        "Who plays White?",
+        "Nobody",
+        "The computer",
+        "Hosty",
+        "Guesty",
+        "Cancel",
+    ] {
+        assert!(
+            offered.iter().any(|t| t == choice),
+            "{choice} in {offered:?}"
+        );
+    }
+    choose(&mut host, &mut host_context, "Guesty");
+    settle(&mut host, &mut host_context, |lobby| {
+        texts(lobby, &seen).iter().any(|t| t == "White: Guesty")
+    });
+    seat(&mut host, &mut host_context, "Black:", "The computer");
+    settle(&mut host, &mut host_context, |lobby| {
+        texts(lobby, &seen)
+            .iter()
+            .any(|t| t == "Black: the computer")
+    });
+
+    click(&mut host, &mut host_context, "White:");
+    choose(&mut host, &mut host_context, "Nobody");
+    settle(&mut host, &mut host_context, |lobby| {
+        texts(lobby, &seen).iter().any(|t| t == "White: nobody yet")
+    });
+    assert!(
+        texts(&host, &host_context)
+            .iter()
+            .any(|t| t == "Black: the computer"),
+        "emptying White leaves Black as it was"
+    );
+
+    seat(&mut host, &mut host_context, "White:", "Guesty");
+    settle(&mut host, &mut host_context, |lobby| {
+        texts(lobby, &seen).iter().any(|t| t == "White: Guesty")
+    });
+    click(&mut host, &mut host_context, "Black:");
+    assert!(
+        texts(&host, &host_context)
+            .iter()
+            .any(|t| t == "Guesty (moves from White)"),
+        "seating a player who holds the other side says so"
+    );
+    choose(&mut host, &mut host_context, "Cancel");
+    assert!(
+        !texts(&host, &host_context).iter().any(|t| t == "Cancel"),
+        "Cancel closes the choice"
+    );
+    let guest_sees = guest_context.clone();
+    settle(&mut guest, &mut guest_context, |lobby| {
+        let shown = texts(lobby, &guest_sees);
+        shown.iter().any(|t| t == "White: Guesty")
+            && shown.iter().any(|t| t == "Black: the computer")
+    });
+    click(&mut guest, &mut guest_context, "White:");
+    assert!(
+        !texts(&guest, &guest_context).iter().any(|t| t == "Nobody"),
+        "a guest cannot open the choice"
+    );
 }
 
 #[test]
@@ -103,12 +214,15 @@ fn the_lobby_starts_only_when_both_sides_are_filled() {
         lobby.draw(context, &mut frame);
         frame.texts().contains(&text)
     };
-    click(&mut host, &mut host_context, "White:");
     let seen = host_context.clone();
+    settle(&mut host, &mut host_context, |lobby| {
+        texts(lobby, &seen).iter().any(|t| t.starts_with("Guesty"))
+    });
+    seat(&mut host, &mut host_context, "White:", "The computer");
     settle(&mut host, &mut host_context, |lobby| {
         shows(lobby, &seen, "White: the computer")
     });
-    click(&mut host, &mut host_context, "White:");
+    seat(&mut host, &mut host_context, "White:", "Hosty");
     settle(&mut host, &mut host_context, |lobby| {
         shows(lobby, &seen, "White: Hosty")
     });
@@ -116,7 +230,7 @@ fn the_lobby_starts_only_when_both_sides_are_filled() {
         host.start_blocked()
             .is_some_and(|reason| reason.contains("Black"))
     );
-    click(&mut host, &mut host_context, "Black:");
+    seat(&mut host, &mut host_context, "Black:", "Guesty");
     settle(&mut host, &mut host_context, |lobby| {
         lobby.start_blocked().is_none()
     });
@@ -208,14 +322,17 @@ fn two_players_on_one_machine_host_join_and_play() {
         lobby.draw(&seen, &mut frame);
         frame.texts().contains(&text)
     };
-    for wanted in ["Black: the computer", "Black: Hosty", "Black: Guesty"] {
-        click(&mut host, &mut host_context, "Black:");
-        settle(&mut host, &mut host_context, |lobby| shows(lobby, wanted));
-    }
-    for wanted in ["White: the computer", "White: Hosty"] {
-        click(&mut host, &mut host_context, "White:");
-        settle(&mut host, &mut host_context, |lobby| shows(lobby, wanted));
-    }
+    settle(&mut host, &mut host_context, |lobby| {
+        texts(lobby, &seen).iter().any(|t| t.starts_with("Guesty"))
+    });
+    seat(&mut host, &mut host_context, "Black:", "Guesty");
+    settle(&mut host, &mut host_context, |lobby| {
+        shows(lobby, "Black: Guesty")
+    });
+    seat(&mut host, &mut host_context, "White:", "Hosty");
+    settle(&mut host, &mut host_context, |lobby| {
+        shows(lobby, "White: Hosty")
+    });
     click(&mut host, &mut host_context, "Start");
     let Some(Transition::Push(mut host_game)) = settle(&mut host, &mut host_context, |_| false)
     else {
@@ -265,14 +382,14 @@ fn the_hosts_computer_plays_its_seat_through_the_server() {
         lobby.draw(&seen, &mut frame);
         frame.texts().contains(&text)
     };
-    click(&mut host, &mut host_context, "Black:");
+    seat(&mut host, &mut host_context, "Black:", "The computer");
     settle(&mut host, &mut host_context, |lobby| {
         shows(lobby, "Black: the computer")
     });
-    for wanted in ["White: the computer", "White: Hosty"] {
-        click(&mut host, &mut host_context, "White:");
-        settle(&mut host, &mut host_context, |lobby| shows(lobby, wanted));
-    }
+    seat(&mut host, &mut host_context, "White:", "Hosty");
+    settle(&mut host, &mut host_context, |lobby| {
+        shows(lobby, "White: Hosty")
+    });
     click(&mut host, &mut host_context, "Start");
     let Some(Transition::Push(mut game)) = settle(&mut host, &mut host_context, |_| false) else {
         panic!("the host's game opens");

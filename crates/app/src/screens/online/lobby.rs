@@ -8,6 +8,7 @@ use super::super::game::GameScreen;
 use super::super::widgets::{self, Buttons, Look};
 use super::super::{Context, Event, Key, Screen, Transition};
 use super::lobby_layout::LobbyLayout;
+use super::seat_picker::{Picked, SeatPicker};
 use crate::audio::{Cue, lobby_cues};
 use crate::display::{Align, Frame, Rect};
 use crate::message::Message;
@@ -44,6 +45,8 @@ pub struct LobbyScreen {
     strength: Level,
     /// "Close the lobby?", while the host is asked.
     asking: Option<Question<()>>,
+    /// The host's open choice of who plays a side, which owns clicks while open.
+    picking: Option<SeatPicker>,
     /// The router's latest news about the lobby's port (host only).
     reach: Option<Reach>,
     /// The members connected when this screen last heard, to sound arrivals and leavings.
@@ -95,6 +98,7 @@ impl LobbyScreen {
             session,
             strength: Level::Medium,
             asking: None,
+            picking: None,
             reach: None,
             members: members.unwrap_or_default(),
         };
@@ -362,19 +366,11 @@ impl LobbyScreen {
         };
         match action {
             LobbyAction::Side(side) => {
-                let mut choices = vec![Occupant::Open, Occupant::Computer];
-                choices.extend(
-                    lobby
-                        .players
-                        .iter()
-                        .map(|p| Occupant::Player(p.name.clone())),
-                );
-                let now = choices
-                    .iter()
-                    .position(|c| *c == lobby.sides[side.index()])
-                    .unwrap_or(0);
-                let occupant = choices[(now + 1) % choices.len()].clone();
-                session.send(ClientMsg::SetSide { side, occupant });
+                let mode = find_mode(&lobby.setup.mode).map(|m| m.new_game());
+                let side_names = Player::BOTH
+                    .map(|each| mode.as_ref().map_or("this side", |g| g.side_name(each)));
+                let players: Vec<String> = lobby.players.iter().map(|p| p.name.clone()).collect();
+                self.picking = Some(SeatPicker::new(side, side_names, &players, &lobby.sides));
             }
             LobbyAction::Remove(index) => {
                 if let Some(player) = lobby.players.get(index) {
@@ -445,6 +441,13 @@ impl LobbyScreen {
         Transition::Stay
     }
 
+    /// Takes in the server's and the router's news without waiting.
+    fn tick(&mut self, context: &mut Context) -> Transition {
+        let events = self.session.borrow_mut().poll();
+        self.refresh_reach();
+        self.handle(events, context)
+    }
+
     fn leave(&mut self) -> Transition {
         self.session.borrow_mut().send(ClientMsg::Leave);
         Transition::Pop
@@ -453,6 +456,22 @@ impl LobbyScreen {
 
 impl Screen for LobbyScreen {
     fn update(&mut self, event: &Event, context: &mut Context) -> Transition {
+        if let Some(picker) = &self.picking {
+            match event {
+                Event::Key(Key::Escape) => self.picking = None,
+                Event::PointerUp(point) => {
+                    if let Picked::Seat(side, occupant) = picker.click(context, *point) {
+                        self.session
+                            .borrow_mut()
+                            .send(ClientMsg::SetSide { side, occupant });
+                    }
+                    self.picking = None;
+                }
+                Event::Tick(_) => return self.tick(context),
+                _ => {}
+            }
+            return Transition::Stay;
+        }
         if let Some(question) = &self.asking {
             match event {
                 Event::Key(Key::Escape) => self.asking = None,
@@ -464,21 +483,13 @@ impl Screen for LobbyScreen {
                     Some(Answer::No) => self.asking = None,
                     None => {}
                 },
-                Event::Tick(_) => {
-                    let events = self.session.borrow_mut().poll();
-                    self.refresh_reach();
-                    return self.handle(events, context);
-                }
+                Event::Tick(_) => return self.tick(context),
                 _ => {}
             }
             return Transition::Stay;
         }
         match event {
-            Event::Tick(_) => {
-                let events = self.session.borrow_mut().poll();
-                self.refresh_reach();
-                self.handle(events, context)
-            }
+            Event::Tick(_) => self.tick(context),
             Event::Key(Key::Escape) => self.ask_to_leave(context.pointer),
             Event::PointerUp(point) => {
                 let mut hits = Buttons::new();
@@ -591,6 +602,9 @@ impl Screen for LobbyScreen {
         drop(session);
         for (rect, label, look, _) in self.controls(context) {
             widgets::button(frame, context, rect, &label, look);
+        }
+        if let Some(picker) = &self.picking {
+            picker.draw(context, frame);
         }
         if let Some(question) = &self.asking {
             question.draw(context, frame);

@@ -9,6 +9,7 @@ mod host;
 mod join;
 mod lobby;
 mod lobby_layout;
+mod seat_picker;
 
 pub use error::OnlineError;
 pub use host::HostScreen;
