@@ -94,8 +94,9 @@ impl Session {
             self.rejoinable = matches!(reason, CloseReason::Lost(_));
             self.closed = Some(match reason {
                 CloseReason::Failed(error) => {
-                    // Only "nobody is hosting there" carries the port-forwarding hint; a
-                    // refusal (a name taken, a wrong password) says just what it was.
+                    // Only nobody answering at an address outside the home network
+                    // carries the port-forwarding hint; a refusal (a name taken, a wrong
+                    // password) says just what it was.
                     format!("Could not join at {}: {error}.", self.address)
                 }
                 other => format!("The connection ended: {other}."),

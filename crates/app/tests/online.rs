@@ -244,48 +244,87 @@ fn the_lobby_starts_only_when_both_sides_are_filled() {
     );
 }
 
+/// Presses Join on `join` and takes news in until the connection ends one way or the
+/// other: what the screen did, and the notice it left.
+fn press_join(join: &mut JoinScreen, context: &mut Context) -> (Transition, String) {
+    let at = text_at(join, context, "Join", true);
+    join.update(&Event::PointerUp(at), context);
+    assert!(join.connecting(), "Join starts connecting");
+    for _ in 0..50 {
+        let transition = join.wait_for_news(Duration::from_millis(200), context);
+        if !join.connecting() {
+            let notice = context
+                .notice
+                .as_ref()
+                .map(|message| message.text.clone())
+                .unwrap_or_default();
+            return (transition, notice);
+        }
+    }
+    panic!("the connection neither failed nor entered in time");
+}
+
+/// The texts `screen` shows now.
+fn shown(screen: &dyn Screen, context: &Context) -> Vec<String> {
+    let mut frame = Frame::default();
+    screen.draw(context, &mut frame);
+    frame.texts().into_iter().map(str::to_string).collect()
+}
+
 #[test]
-fn joining_where_nobody_hosts_says_so() {
+fn joining_where_nobody_hosts_says_so_and_keeps_the_form() {
     let mut guest_context = context("Guesty");
     let mut join = JoinScreen::new(&guest_context);
-    join.fill("127.0.0.1:1", "Guesty", "");
-    let mut guest = join
-        .connect(&mut guest_context)
-        .expect("the address is typed");
-    settle(&mut guest, &mut guest_context, |lobby| {
-        lobby.closed().is_some()
-    });
-    let reason = guest.closed().unwrap_or_default();
+    join.fill("127.0.0.1:1", "Guesty", "secret");
+    let (transition, reason) = press_join(&mut join, &mut guest_context);
+    assert!(
+        matches!(transition, Transition::Stay),
+        "the player stays on the Join screen"
+    );
     assert!(
         reason.contains("Could not join") && reason.contains("nothing answered"),
         "{reason}"
     );
-    assert_eq!(
-        reason.matches("forward").count(),
-        1,
-        "the hint once: {reason}"
+    assert!(
+        !reason.contains("forward"),
+        "no port-forwarding hint for this computer's own address: {reason}"
     );
     assert!(!reason.contains("os error"), "the system's words: {reason}");
+    let fields = shown(&join, &guest_context);
+    for kept in ["127.0.0.1:1", "Guesty", "******"] {
+        assert!(fields.iter().any(|t| t == kept), "{kept} kept: {fields:?}");
+    }
 }
 
 #[test]
-fn a_refusal_does_not_blame_the_router() {
+fn a_refusal_does_not_blame_the_router_and_a_corrected_name_gets_in() {
     let (host, _host_context) = hosted_lobby();
     let address = host.share_address().expect("hosting");
     let mut guest_context = context("Hosty");
     let mut join = JoinScreen::new(&guest_context);
-    join.fill(&address, "Hosty", "");
-    let mut guest = join
-        .connect(&mut guest_context)
-        .expect("the address is typed");
-    settle(&mut guest, &mut guest_context, |lobby| {
-        lobby.closed().is_some()
-    });
-    let reason = guest.closed().unwrap_or_default();
+    join.fill(&address, "Hosty", "secret");
+    let (transition, reason) = press_join(&mut join, &mut guest_context);
+    assert!(matches!(transition, Transition::Stay), "still on Join");
     assert!(reason.contains("taken"), "{reason}");
     assert!(
         !reason.contains("forward"),
         "a taken name is not the router's fault: {reason}"
+    );
+    let fields = shown(&join, &guest_context);
+    for kept in [address.as_str(), "Hosty", "******"] {
+        assert!(fields.iter().any(|t| t == kept), "{kept} kept: {fields:?}");
+    }
+
+    join.fill(&address, "Guesty", "secret");
+    let (transition, _) = press_join(&mut join, &mut guest_context);
+    let Transition::Replace(lobby) = transition else {
+        panic!("with a free name the lobby opens");
+    };
+    assert!(
+        shown(lobby.as_ref(), &guest_context)
+            .iter()
+            .any(|t| t.starts_with("Guesty")),
+        "the lobby lists the joiner"
     );
 }
 

@@ -51,6 +51,8 @@ pub struct LobbyScreen {
     reach: Option<Reach>,
     /// The members connected when this screen last heard, to sound arrivals and leavings.
     members: Vec<String>,
+    /// News heard before this screen opened (by the Join screen), taken in first.
+    news: Vec<NetEvent>,
 }
 
 /// The names of the members connected to `lobby`.
@@ -101,8 +103,17 @@ impl LobbyScreen {
             picking: None,
             reach: None,
             members: members.unwrap_or_default(),
+            news: Vec::new(),
         };
         lobby.refresh_reach();
+        lobby
+    }
+
+    /// The lobby reached through `session`, whose first `news` was heard before it opened
+    /// (a game already running there opens at the first tick).
+    pub fn with_news(session: Shared, news: Vec<NetEvent>) -> LobbyScreen {
+        let mut lobby = LobbyScreen::new(session);
+        lobby.news = news;
         lobby
     }
 
@@ -114,7 +125,8 @@ impl LobbyScreen {
 
     /// Waits up to `timeout` for news from the server and takes it in (tests only).
     pub fn wait_for_news(&mut self, timeout: Duration, context: &mut Context) -> Transition {
-        let events = self.session.borrow_mut().wait(timeout);
+        let mut events = std::mem::take(&mut self.news);
+        events.extend(self.session.borrow_mut().wait(timeout));
         self.refresh_reach();
         self.handle(events, context)
     }
@@ -443,7 +455,8 @@ impl LobbyScreen {
 
     /// Takes in the server's and the router's news without waiting.
     fn tick(&mut self, context: &mut Context) -> Transition {
-        let events = self.session.borrow_mut().poll();
+        let mut events = std::mem::take(&mut self.news);
+        events.extend(self.session.borrow_mut().poll());
         self.refresh_reach();
         self.handle(events, context)
     }
