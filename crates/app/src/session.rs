@@ -3,8 +3,11 @@
 //! mapping when this computer hosts, and what is needed to rejoin after a dropped
 //! connection. Window-free.
 
+use crate::chat_log::ChatLog;
 use ply_net::portmap::PortMap;
-use ply_net::{ClientMsg, CloseReason, EntryRequest, HostedServer, Mirror, NetEvent, NetHandle};
+use ply_net::{
+    ClientMsg, CloseReason, EntryRequest, HostedServer, Mirror, NetEvent, NetHandle, ServerMsg,
+};
 use std::cell::RefCell;
 use std::net::SocketAddr;
 use std::rc::Rc;
@@ -30,6 +33,8 @@ pub struct Session {
     password: String,
     /// The connection broke (rather than ending on purpose): the seat can be taken back.
     pub rejoinable: bool,
+    /// What was said in the lobby and its game, and who is muted.
+    pub chat: ChatLog,
 }
 
 /// A session shared by the screens on one connection (lobby and game).
@@ -54,6 +59,7 @@ impl Session {
             closed: None,
             password,
             rejoinable: false,
+            chat: ChatLog::default(),
         }))
     }
 
@@ -88,7 +94,14 @@ impl Session {
         events
     }
 
+    /// Applies `event` and keeps it for the screens; a chat line of a muted player (or
+    /// with nothing left to say once cleaned) is dropped.
     fn take(&mut self, event: NetEvent, events: &mut Vec<NetEvent>) {
+        if let NetEvent::Message(ServerMsg::Chat { from, text }) = &event
+            && !self.chat.hear(from, text)
+        {
+            return;
+        }
         self.mirror.apply(&event);
         if let NetEvent::Closed(reason) = &event {
             self.rejoinable = matches!(reason, CloseReason::Lost(_));

@@ -627,3 +627,101 @@ fn a_name_that_breaks_the_rule_is_caught_on_the_form() {
         frame.texts()
     );
 }
+
+/// Types `text` into the chat line of `lobby` (focusing it first) and presses Enter.
+fn say(lobby: &mut LobbyScreen, context: &mut Context, text: &str) {
+    if !lobby.typing() {
+        let at = button(lobby, context, "Click here to chat");
+        lobby.update(&Event::PointerUp(at), context);
+        assert!(lobby.typing(), "a click on the chat line focuses it");
+    }
+    for c in text.chars() {
+        lobby.update(&Event::Char(c), context);
+    }
+    lobby.update(&Event::Key(plyground::screens::Key::Enter), context);
+}
+
+#[test]
+fn chat_in_the_lobby_shows_names_newest_last_and_a_mute_hides_a_player() {
+    let (mut host, mut host_context) = hosted_lobby();
+    let mut guest_context = context("Guesty");
+    let mut join = JoinScreen::new(&guest_context);
+    join.fill(&host.share_address().expect("address"), "Guesty", "");
+    let mut guest = join
+        .connect(&mut guest_context)
+        .expect("the address is typed");
+    settle(&mut guest, &mut guest_context, LobbyScreen::entered);
+    let seen = host_context.clone();
+    settle(&mut host, &mut host_context, |lobby| {
+        texts(lobby, &seen).iter().any(|t| t.starts_with("Guesty"))
+    });
+
+    say(&mut guest, &mut guest_context, "hello, mate");
+    settle(&mut host, &mut host_context, |lobby| {
+        texts(lobby, &seen)
+            .iter()
+            .any(|t| t == "Guesty: hello, mate")
+    });
+    say(
+        &mut host,
+        &mut host_context,
+        "Ready? Escape and m are text here",
+    );
+    assert!(host.typing(), "the chat line keeps the focus after sending");
+    host.update(
+        &Event::Key(plyground::screens::Key::Escape),
+        &mut host_context,
+    );
+    assert!(!host.typing(), "Escape lets go of the chat line");
+    assert!(
+        !texts(&host, &host_context)
+            .iter()
+            .any(|t| t.starts_with("Close the lobby?")),
+        "Escape while typing does not ask to close the lobby"
+    );
+    let guest_sees = guest_context.clone();
+    settle(&mut guest, &mut guest_context, |lobby| {
+        let shown = texts(lobby, &guest_sees);
+        let hello = shown.iter().position(|t| t == "Guesty: hello, mate");
+        let ready = shown
+            .iter()
+            .position(|t| t == "Hosty: Ready? Escape and m are text here");
+        matches!((hello, ready), (Some(h), Some(r)) if h < r)
+    });
+
+    let long: String = "y".repeat(260);
+    say(&mut guest, &mut guest_context, &long);
+    settle(&mut host, &mut host_context, |lobby| {
+        texts(lobby, &seen)
+            .iter()
+            .any(|t| t.starts_with("Guesty: yyy") && t.chars().count() == "Guesty: ".len() + 200)
+    });
+
+    click(&mut host, &mut host_context, "Mute");
+    assert!(
+        !texts(&host, &host_context)
+            .iter()
+            .any(|t| t.starts_with("Guesty: ")),
+        "muting hides what the player said"
+    );
+    say(&mut guest, &mut guest_context, "can you hear me");
+    settle(&mut guest, &mut guest_context, |lobby| {
+        texts(lobby, &guest_sees)
+            .iter()
+            .any(|t| t == "Guesty: can you hear me")
+    });
+    for _ in 0..5 {
+        host.wait_for_news(Duration::from_millis(50), &mut host_context);
+    }
+    assert!(
+        !texts(&host, &host_context)
+            .iter()
+            .any(|t| t.starts_with("Guesty: ")),
+        "a muted player's new lines are not shown"
+    );
+    click(&mut host, &mut host_context, "Unmute");
+    say(&mut guest, &mut guest_context, "and now");
+    settle(&mut host, &mut host_context, |lobby| {
+        texts(lobby, &seen).iter().any(|t| t == "Guesty: and now")
+    });
+}

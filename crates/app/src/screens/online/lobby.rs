@@ -7,6 +7,7 @@ use super::super::confirm::{Answer, Question};
 use super::super::game::GameScreen;
 use super::super::widgets::{self, Buttons, Look};
 use super::super::{Context, Event, Key, Screen, Transition};
+use super::chat::{ChatInput, ChatTyped};
 use super::lobby_layout::LobbyLayout;
 use super::seat_picker::{Picked, SeatPicker};
 use crate::audio::{Cue, lobby_cues};
@@ -27,6 +28,8 @@ use std::time::Duration;
 enum LobbyAction {
     Side(Player),
     Remove(usize),
+    /// Mutes (or unmutes) the player of this index in the lobby's list.
+    Mute(usize),
     Mode,
     Strength,
     /// Copies what the line of this index (in [`LobbyScreen::reach_lines`]) offers.
@@ -53,6 +56,8 @@ pub struct LobbyScreen {
     members: Vec<String>,
     /// News heard before this screen opened (by the Join screen), taken in first.
     news: Vec<NetEvent>,
+    /// The chat line being typed.
+    chat: ChatInput,
 }
 
 /// The names of the members connected to `lobby`.
@@ -104,6 +109,7 @@ impl LobbyScreen {
             reach: None,
             members: members.unwrap_or_default(),
             news: Vec::new(),
+            chat: ChatInput::default(),
         };
         lobby.refresh_reach();
         lobby
@@ -244,10 +250,7 @@ impl LobbyScreen {
                 NetEvent::Message(ServerMsg::Denied(reason)) => {
                     context.notice = Some(Message::error(reason.to_string()));
                 }
-                NetEvent::Message(ServerMsg::Chat { from, text }) => {
-                    context.cues.push(Cue::Chat);
-                    context.notice = Some(Message::info(format!("{from}: {text}")));
-                }
+                NetEvent::Message(ServerMsg::Chat { .. }) => context.cues.push(Cue::Chat),
                 _ => {}
             }
         }
@@ -333,18 +336,27 @@ impl LobbyScreen {
                 LobbyAction::Side(side),
             ));
         }
-        if host {
-            let s = widgets::scale(context);
-            let rows = lobby.players.iter().zip(&layout.player_rows).enumerate();
-            for (i, (_, row)) in rows.filter(|(_, (player, _))| !player.host) {
-                let remove = Rect::new(row.x + row.w - 120.0 * s, row.y, 120.0 * s, row.h);
+        let s = widgets::scale(context);
+        let me = mirror.name().unwrap_or_default();
+        let rows = lobby.players.iter().zip(&layout.player_rows).enumerate();
+        for (i, (player, row)) in rows.filter(|(_, (player, _))| player.name != me) {
+            let button =
+                |from_right: f32| Rect::new(row.x + row.w - from_right * s, row.y, 96.0 * s, row.h);
+            if host {
                 out.push((
-                    remove,
+                    button(96.0),
                     "Remove".into(),
                     Look::Normal,
                     LobbyAction::Remove(i),
                 ));
             }
+            let (label, look) = if session.chat.is_muted(&player.name) {
+                ("Unmute", Look::Chosen)
+            } else {
+                ("Mute", Look::Normal)
+            };
+            let at = if host { 200.0 } else { 96.0 };
+            out.push((button(at), label.into(), look, LobbyAction::Mute(i)));
         }
         let start = layout.start;
         if session.rejoinable && mirror.token().is_some() {
@@ -389,6 +401,11 @@ impl LobbyScreen {
                     session.send(ClientMsg::Remove {
                         name: player.name.clone(),
                     });
+                }
+            }
+            LobbyAction::Mute(index) => {
+                if let Some(player) = lobby.players.get(index) {
+                    session.chat.toggle_mute(&player.name);
                 }
             }
             LobbyAction::Mode => {
@@ -501,6 +518,14 @@ impl Screen for LobbyScreen {
             }
             return Transition::Stay;
         }
+        match self.chat.update(event, LobbyLayout::new(context).chat.1) {
+            ChatTyped::Send(text) => {
+                self.session.borrow_mut().send(ClientMsg::Chat { text });
+                return Transition::Stay;
+            }
+            ChatTyped::Taken => return Transition::Stay,
+            ChatTyped::Ignored => {}
+        }
         match event {
             Event::Tick(_) => self.tick(context),
             Event::Key(Key::Escape) => self.ask_to_leave(context.pointer),
@@ -518,6 +543,10 @@ impl Screen for LobbyScreen {
             }
             _ => Transition::Stay,
         }
+    }
+
+    fn typing(&self) -> bool {
+        self.chat.focused()
     }
 
     /// The window is closing: the router is told to remove the mapping, and given a
@@ -598,7 +627,7 @@ impl Screen for LobbyScreen {
                 if !player.connected {
                     label.push_str(" (disconnected)");
                 }
-                let name = Rect::new(row.x, row.y, row.w - 130.0 * s, row.h);
+                let name = Rect::new(row.x, row.y, row.w - 210.0 * s, row.h);
                 frame.text(label, name, 22.0 * s, theme::TEXT, Align::Left);
             }
             let waiting = if mirror.in_game() {
@@ -611,6 +640,7 @@ impl Screen for LobbyScreen {
             if let Some(text) = waiting {
                 frame.text(text, layout.status, 18.0 * s, theme::TEXT_DIM, Align::Wrap);
             }
+            self.chat.draw(context, frame, layout.chat, &session.chat);
         }
         drop(session);
         for (rect, label, look, _) in self.controls(context) {

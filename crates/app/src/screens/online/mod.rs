@@ -3,6 +3,7 @@
 //! itself is the ordinary game screen with a remote referee. The network runs on its
 //! own thread; these screens only poll its channel.
 
+mod chat;
 mod error;
 mod form;
 mod host;
