@@ -25,6 +25,9 @@ pub struct Session {
     /// This computer's address on the home network with the lobby's port, when it
     /// hosts and the address is known.
     pub lan: Option<SocketAddr>,
+    /// The usual port, when this computer hosts and another program held it (the
+    /// lobby then listens on a free port and says so).
+    pub usual_port_taken: Option<u16>,
     /// Where the connection went, as typed.
     pub address: String,
     /// Why the connection ended, once it has.
@@ -55,6 +58,7 @@ impl Session {
             server,
             portmap: None,
             lan: None,
+            usual_port_taken: None,
             address,
             closed: None,
             password,

@@ -245,7 +245,9 @@ fn every_screen(context: &mut Context, saves: &SaveFolder) -> Vec<(String, Frame
     }
     lobby.update(&Event::Key(Key::Escape), context);
     assert!(
-        drawn(&lobby, context).texts().contains(&"Bartholomew Longname: short"),
+        drawn(&lobby, context)
+            .texts()
+            .contains(&"Bartholomew Longname: short"),
         "the chat shows what was said"
     );
     show("lobby with chat", &lobby, context);

@@ -725,3 +725,56 @@ fn chat_in_the_lobby_shows_names_newest_last_and_a_mute_hides_a_player() {
         texts(lobby, &seen).iter().any(|t| t == "Guesty: and now")
     });
 }
+
+#[test]
+fn a_second_host_on_one_computer_gets_a_free_port_and_says_so() {
+    let usual = std::net::TcpListener::bind("0.0.0.0:0")
+        .and_then(|listener| listener.local_addr())
+        .expect("a free port to call usual")
+        .port();
+    let open = |name: &str| {
+        let mut context = context(name);
+        let mut lobby = HostScreen::new(&context)
+            .with_usual_port(usual)
+            .open_lobby(&mut context)
+            .expect("a lobby opens on this computer");
+        settle(&mut lobby, &mut context, LobbyScreen::entered);
+        (lobby, context)
+    };
+    let (first, _first_context) = open("Firsty");
+    let first_port = first.share_address().expect("hosting");
+    assert!(first_port.ends_with(&format!(":{usual}")), "{first_port}");
+    assert!(
+        !first.reach_texts().iter().any(|t| t.contains("was in use")),
+        "the first host has the usual port: {:?}",
+        first.reach_texts()
+    );
+
+    let (second, _second_context) = open("Secondy");
+    let address = second.share_address().expect("hosting");
+    let port: u16 = address
+        .rsplit_once(':')
+        .and_then(|(_, port)| port.parse().ok())
+        .expect("a port");
+    assert_ne!(port, usual, "the second host moves to a free port");
+    let said = format!("port {usual} was in use, friends use port {port}");
+    assert!(
+        second.reach_texts()[0].contains(&said),
+        "{:?}",
+        second.reach_texts()
+    );
+
+    let mut guest_context = context("Guesty");
+    let mut join = JoinScreen::new(&guest_context);
+    join.fill(&address, "Guesty", "");
+    let (transition, _) = press_join(&mut join, &mut guest_context);
+    let Transition::Replace(lobby) = transition else {
+        panic!("a friend joins the second lobby at its port");
+    };
+    assert!(
+        shown(lobby.as_ref(), &guest_context)
+            .iter()
+            .any(|t| t.starts_with("Secondy")),
+        "it is the second host's lobby"
+    );
+}

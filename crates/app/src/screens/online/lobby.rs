@@ -156,13 +156,16 @@ impl LobbyScreen {
             Reach::Open { local, .. } | Reach::PrivateOutside { local, .. } => Some(*local),
             _ => session.lan,
         };
+        let moved = session.usual_port_taken.map_or(String::new(), |usual| {
+            format!(" (port {usual} was in use, friends use port {port})")
+        });
         let mut lines = vec![match local {
             Some(local) => ReachLine::copy(
-                format!("Friends on your network: {local}"),
+                format!("Friends on your network: {local}{moved}"),
                 local.to_string(),
             ),
             None => ReachLine::help(format!(
-                "Friends on your network: this computer's address, port {port}"
+                "Friends on your network: this computer's address, port {port}{moved}"
             )),
         }];
         lines.push(match reach {
