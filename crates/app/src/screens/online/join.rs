@@ -76,8 +76,9 @@ impl JoinScreen {
         .collect()
     }
 
-    /// Starts reaching the host typed in the form; the lobby opens once it is entered.
-    fn join(&mut self, context: &mut Context) -> Transition {
+    /// Starts reaching the host typed in the form, as Join does; the lobby opens once it
+    /// is entered.
+    pub fn press_join(&mut self, context: &mut Context) -> Transition {
         match self.start(context) {
             Ok(session) => {
                 let address = session.borrow().address.clone();
@@ -180,7 +181,7 @@ impl Screen for JoinScreen {
         }
         let buttons = self.buttons(context);
         match form_update(&mut self.form, buttons, event, context) {
-            Some(FormAction::Go) => return self.join(context),
+            Some(FormAction::Go) => return self.press_join(context),
             Some(FormAction::Help) => {
                 widgets::open_help(context, Some("online"));
             }

@@ -123,6 +123,13 @@ impl LobbyScreen {
         lobby
     }
 
+    /// Says `text` in the lobby's chat (what Enter on the chat line does).
+    pub fn say(&mut self, text: &str) {
+        self.session.borrow_mut().send(ClientMsg::Chat {
+            text: text.to_string(),
+        });
+    }
+
     /// Takes in the router's news without waiting.
     fn refresh_reach(&mut self) {
         let mut session = self.session.borrow_mut();
@@ -523,7 +530,7 @@ impl Screen for LobbyScreen {
         }
         match self.chat.update(event, LobbyLayout::new(context).chat.1) {
             ChatTyped::Send(text) => {
-                self.session.borrow_mut().send(ClientMsg::Chat { text });
+                self.say(&text);
                 return Transition::Stay;
             }
             ChatTyped::Taken => return Transition::Stay,
