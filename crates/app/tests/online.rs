@@ -410,6 +410,50 @@ fn two_players_on_one_machine_host_join_and_play() {
         ),
         "the guest sees it too"
     );
+
+    let theme = guest_context.settings.theme;
+    guest_game.update(
+        &Event::Key(plyground::screens::Key::Enter),
+        &mut guest_context,
+    );
+    assert!(
+        guest_game.typing(),
+        "Enter opens the chat line in an online game"
+    );
+    for c in "tf 12 good luck".chars() {
+        guest_game.update(&Event::Char(c), &mut guest_context);
+    }
+    assert_eq!(
+        guest_context.settings.theme, theme,
+        "T typed into the chat does not change the board's theme"
+    );
+    assert!(
+        shown(guest_game.as_ref(), &guest_context)
+            .iter()
+            .any(|t| t == "Say: tf 12 good luck_"),
+        "the line shows what is typed"
+    );
+    guest_game.update(
+        &Event::Key(plyground::screens::Key::Enter),
+        &mut guest_context,
+    );
+    assert!(!guest_game.typing(), "Enter sends and closes the line");
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    let heard = loop {
+        host_game.update(&Event::Tick(0.01), &mut host_context);
+        let notice = host_context.notice.as_ref().map(|m| m.text.clone());
+        if notice.as_deref() == Some("Guesty: tf 12 good luck")
+            || std::time::Instant::now() > deadline
+        {
+            break notice;
+        }
+        std::thread::yield_now();
+    };
+    assert_eq!(
+        heard.as_deref(),
+        Some("Guesty: tf 12 good luck"),
+        "the host hears it in the game"
+    );
 }
 
 #[test]

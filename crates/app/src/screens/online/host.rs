@@ -77,7 +77,8 @@ impl HostScreen {
     }
 
     /// Shows `reach` as the router's answer, and `lan` as this computer's address,
-    /// instead of asking the router and the system (pictures of each case, tests).
+    /// instead of asking the router and the system (pictures of each case, tests); the
+    /// lobby then never says that the usual port was in use.
     pub fn with_answer(mut self, reach: Reach, lan: Option<SocketAddr>) -> HostScreen {
         self.answer = Some((reach, lan));
         self
@@ -161,7 +162,9 @@ impl HostScreen {
             Err(error) => return Err(OnlineError::NoServer(error)),
         };
         let port = server.addr().port();
-        let usual_port_taken = (port != self.usual_port).then_some(self.usual_port);
+        // A given answer shows example addresses, not this port: no note about it.
+        let usual_port_taken =
+            (port != self.usual_port && self.answer.is_none()).then_some(self.usual_port);
         let address = server.local_addr().to_string();
         let request = EntryRequest::open(&name, &password, setup);
         let net = NetHandle::connect(&address, request);
