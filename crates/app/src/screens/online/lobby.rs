@@ -637,7 +637,16 @@ impl Screen for LobbyScreen {
                 if !player.connected {
                     label.push_str(" (disconnected)");
                 }
-                let name = Rect::new(row.x, row.y, row.w - 210.0 * s, row.h);
+                // Room for Mute (and the host's Remove) beside anyone but oneself.
+                let buttons = match (
+                    Some(player.name.as_str()) == mirror.name(),
+                    mirror.is_host(),
+                ) {
+                    (true, _) => 0.0,
+                    (false, true) => 210.0,
+                    (false, false) => 106.0,
+                };
+                let name = Rect::new(row.x, row.y, row.w - buttons * s, row.h);
                 frame.text(label, name, 22.0 * s, theme::TEXT, Align::Left);
             }
             let waiting = if mirror.in_game() {
