@@ -4,6 +4,7 @@
 
 pub mod audio;
 pub mod board;
+pub mod chat_log;
 pub mod computer;
 pub mod display;
 pub mod display3d;

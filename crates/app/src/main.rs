@@ -79,6 +79,13 @@ struct Options {
     /// private) or off. Screenshots never ask the router; without this they show off.
     #[arg(long, value_name = "CASE")]
     router: Option<String>,
+    /// For `--screen lobby`: the host says this line in the lobby's chat (repeatable).
+    #[arg(long, value_name = "TEXT")]
+    chat: Vec<String>,
+    /// For `--screen join`: type this address (and a password) and press Join, to show
+    /// the form after what came of it.
+    #[arg(long, value_name = "ADDRESS")]
+    join_address: Option<String>,
     /// For `--measure-frames`: the computer's strength (easy, medium, hard, maximum).
     #[arg(long, value_name = "LEVEL", default_value = "maximum", value_parser = parse_level)]
     level: Level,
@@ -206,13 +213,25 @@ fn first_screen(options: &Options, context: &mut Context) -> Result<Box<dyn Scre
         "sound" => Box::new(SoundScreen),
         "load" => Box::new(LoadScreen::new(context)),
         "host" => Box::new(HostScreen::new(context)),
-        "join" => Box::new(JoinScreen::new(context)),
+        "join" => {
+            let mut join = JoinScreen::new(context);
+            if let Some(address) = &options.join_address {
+                let name = context.settings.name.clone();
+                join.fill(address, &name, "secret");
+                join.press_join(context);
+            }
+            Box::new(join)
+        }
         "lobby" => {
             let mut host = HostScreen::new(context);
             if let Some((reach, lan)) = router_answer(options)? {
                 host = host.with_answer(reach, lan);
             }
-            Box::new(host.open_lobby(context)?)
+            let mut lobby = host.open_lobby(context)?;
+            for line in &options.chat {
+                lobby.say(line);
+            }
+            Box::new(lobby)
         }
         "game" => {
             let moves = options
@@ -379,7 +398,11 @@ async fn run(options: Options, screen: Box<dyn Screen>, mut context: Context) ->
         return help_render::render(&painter, dir).await;
     }
     if let Some(path) = &options.screenshot {
-        let ticks = if options.screen == "lobby" { 30 } else { 0 };
+        let ticks = if matches!(options.screen.as_str(), "lobby" | "join") {
+            30
+        } else {
+            0
+        };
         return screenshot(&mut app, &painter, path, ticks).await;
     }
     let mut player = Player::start();

@@ -3,8 +3,11 @@
 //! mapping when this computer hosts, and what is needed to rejoin after a dropped
 //! connection. Window-free.
 
+use crate::chat_log::ChatLog;
 use ply_net::portmap::PortMap;
-use ply_net::{ClientMsg, CloseReason, EntryRequest, HostedServer, Mirror, NetEvent, NetHandle};
+use ply_net::{
+    ClientMsg, CloseReason, EntryRequest, HostedServer, Mirror, NetEvent, NetHandle, ServerMsg,
+};
 use std::cell::RefCell;
 use std::net::SocketAddr;
 use std::rc::Rc;
@@ -22,6 +25,9 @@ pub struct Session {
     /// This computer's address on the home network with the lobby's port, when it
     /// hosts and the address is known.
     pub lan: Option<SocketAddr>,
+    /// The usual port, when this computer hosts and another program held it (the
+    /// lobby then listens on a free port and says so).
+    pub usual_port_taken: Option<u16>,
     /// Where the connection went, as typed.
     pub address: String,
     /// Why the connection ended, once it has.
@@ -30,6 +36,8 @@ pub struct Session {
     password: String,
     /// The connection broke (rather than ending on purpose): the seat can be taken back.
     pub rejoinable: bool,
+    /// What was said in the lobby and its game, and who is muted.
+    pub chat: ChatLog,
 }
 
 /// A session shared by the screens on one connection (lobby and game).
@@ -50,10 +58,12 @@ impl Session {
             server,
             portmap: None,
             lan: None,
+            usual_port_taken: None,
             address,
             closed: None,
             password,
             rejoinable: false,
+            chat: ChatLog::default(),
         }))
     }
 
@@ -88,14 +98,22 @@ impl Session {
         events
     }
 
+    /// Applies `event` and keeps it for the screens; a chat line of a muted player (or
+    /// with nothing left to say once cleaned) is dropped.
     fn take(&mut self, event: NetEvent, events: &mut Vec<NetEvent>) {
+        if let NetEvent::Message(ServerMsg::Chat { from, text }) = &event
+            && !self.chat.hear(from, text)
+        {
+            return;
+        }
         self.mirror.apply(&event);
         if let NetEvent::Closed(reason) = &event {
             self.rejoinable = matches!(reason, CloseReason::Lost(_));
             self.closed = Some(match reason {
                 CloseReason::Failed(error) => {
-                    // Only "nobody is hosting there" carries the port-forwarding hint; a
-                    // refusal (a name taken, a wrong password) says just what it was.
+                    // Only nobody answering at an address outside the home network
+                    // carries the port-forwarding hint; a refusal (a name taken, a wrong
+                    // password) says just what it was.
                     format!("Could not join at {}: {error}.", self.address)
                 }
                 other => format!("The connection ended: {other}."),

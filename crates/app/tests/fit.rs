@@ -156,6 +156,18 @@ fn press(screen: &mut GameScreen, context: &mut Context, action: Action) {
     click(screen, context, at);
 }
 
+/// The centre of the first text of `screen` starting with `starts_with`.
+fn text_center(screen: &dyn Screen, context: &Context, starts_with: &str) -> Point {
+    drawn(screen, context)
+        .items
+        .iter()
+        .find_map(|item| match item {
+            Item::Text { text, rect, .. } if text.starts_with(starts_with) => Some(rect.center()),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no text starting with {starts_with:?}"))
+}
+
 /// A lobby hosted on this computer, entered, as the router opened the port (the longest
 /// of the router's answers to show).
 fn hosted_lobby(context: &mut Context) -> LobbyScreen {
@@ -217,7 +229,31 @@ fn every_screen(context: &mut Context, saves: &SaveFolder) -> Vec<(String, Frame
     show("load", &LoadScreen::new(context), context);
     show("host", &HostScreen::new(context), context);
     show("join", &JoinScreen::new(context), context);
-    show("lobby", &hosted_lobby(context), context);
+    let mut lobby = hosted_lobby(context);
+    show("lobby", &lobby, context);
+    let chat_line = text_center(&lobby, context, "Click here to chat");
+    click(&mut lobby, context, chat_line);
+    for line in [
+        "Hello everyone, a long line to see that the chat panel cuts what does not fit",
+        "short",
+    ] {
+        for c in line.chars() {
+            lobby.update(&Event::Char(c), context);
+        }
+        lobby.update(&Event::Key(Key::Enter), context);
+        lobby.wait_for_news(Duration::from_millis(500), context);
+    }
+    lobby.update(&Event::Key(Key::Escape), context);
+    assert!(
+        drawn(&lobby, context)
+            .texts()
+            .contains(&"Bartholomew Longname: short"),
+        "the chat shows what was said"
+    );
+    show("lobby with chat", &lobby, context);
+    let white = text_center(&lobby, context, "White:");
+    click(&mut lobby, context, white);
+    show("lobby, choosing who plays White", &lobby, context);
     for mode in ply_modes::MODES {
         show(
             &format!("{} game", mode.id),

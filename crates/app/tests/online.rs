@@ -25,12 +25,17 @@ fn context(name: &str) -> Context {
     Context::new(settings, (1280.0, 800.0))
 }
 
-fn button(screen: &dyn Screen, context: &Context, starts_with: &str) -> Point {
+/// The centre of the first text starting with `starts_with`, or of the topmost one (a
+/// layer drawn over the screen comes last) when `topmost`.
+fn text_at(screen: &dyn Screen, context: &Context, starts_with: &str, topmost: bool) -> Point {
     let mut frame = Frame::default();
     screen.draw(context, &mut frame);
-    frame
-        .items
-        .iter()
+    let mut items: Vec<&Item> = frame.items.iter().collect();
+    if topmost {
+        items.reverse();
+    }
+    items
+        .into_iter()
         .find_map(|item| match item {
             Item::Text { text, rect, .. } if text.starts_with(starts_with) => Some(rect.center()),
             _ => None,
@@ -78,9 +83,115 @@ fn settle(
     None
 }
 
+fn button(screen: &dyn Screen, context: &Context, starts_with: &str) -> Point {
+    text_at(screen, context, starts_with, false)
+}
+
 fn click(screen: &mut LobbyScreen, context: &mut Context, label: &str) -> Transition {
     let at = button(screen, context, label);
     screen.update(&Event::PointerUp(at), context)
+}
+
+/// Clicks the topmost text starting with `label`: a choice in the layer on top.
+fn choose(screen: &mut LobbyScreen, context: &mut Context, label: &str) {
+    let at = text_at(screen, context, label, true);
+    screen.update(&Event::PointerUp(at), context);
+}
+
+/// Opens the host's choice for the side whose button starts with `side` and picks the
+/// choice starting with `choice`.
+fn seat(screen: &mut LobbyScreen, context: &mut Context, side: &str, choice: &str) {
+    click(screen, context, side);
+    choose(screen, context, choice);
+}
+
+/// The texts `lobby` shows now.
+fn texts(lobby: &LobbyScreen, context: &Context) -> Vec<String> {
+    let mut frame = Frame::default();
+    lobby.draw(context, &mut frame);
+    frame.texts().into_iter().map(str::to_string).collect()
+}
+
+#[test]
+fn the_host_picks_who_plays_each_side_from_a_list() {
+    let (mut host, mut host_context) = hosted_lobby();
+    let mut guest_context = context("Guesty");
+    let mut join = JoinScreen::new(&guest_context);
+    join.fill(&host.share_address().expect("address"), "Guesty", "");
+    let mut guest = join
+        .connect(&mut guest_context)
+        .expect("the address is typed");
+    settle(&mut guest, &mut guest_context, LobbyScreen::entered);
+    let seen = host_context.clone();
+    settle(&mut host, &mut host_context, |lobby| {
+        texts(lobby, &seen).iter().any(|t| t.starts_with("Guesty"))
+    });
+
+    click(&mut host, &mut host_context, "White:");
+    let offered = texts(&host, &host_context);
+    for choice in [
+        "Who plays White?",
+        "Nobody",
+        "The computer",
+        "Hosty",
+        "Guesty",
+        "Cancel",
+    ] {
+        assert!(
+            offered.iter().any(|t| t == choice),
+            "{choice} in {offered:?}"
+        );
+    }
+    choose(&mut host, &mut host_context, "Guesty");
+    settle(&mut host, &mut host_context, |lobby| {
+        texts(lobby, &seen).iter().any(|t| t == "White: Guesty")
+    });
+    seat(&mut host, &mut host_context, "Black:", "The computer");
+    settle(&mut host, &mut host_context, |lobby| {
+        texts(lobby, &seen)
+            .iter()
+            .any(|t| t == "Black: the computer")
+    });
+
+    click(&mut host, &mut host_context, "White:");
+    choose(&mut host, &mut host_context, "Nobody");
+    settle(&mut host, &mut host_context, |lobby| {
+        texts(lobby, &seen).iter().any(|t| t == "White: nobody yet")
+    });
+    assert!(
+        texts(&host, &host_context)
+            .iter()
+            .any(|t| t == "Black: the computer"),
+        "emptying White leaves Black as it was"
+    );
+
+    seat(&mut host, &mut host_context, "White:", "Guesty");
+    settle(&mut host, &mut host_context, |lobby| {
+        texts(lobby, &seen).iter().any(|t| t == "White: Guesty")
+    });
+    click(&mut host, &mut host_context, "Black:");
+    assert!(
+        texts(&host, &host_context)
+            .iter()
+            .any(|t| t == "Guesty (moves from White)"),
+        "seating a player who holds the other side says so"
+    );
+    choose(&mut host, &mut host_context, "Cancel");
+    assert!(
+        !texts(&host, &host_context).iter().any(|t| t == "Cancel"),
+        "Cancel closes the choice"
+    );
+    let guest_sees = guest_context.clone();
+    settle(&mut guest, &mut guest_context, |lobby| {
+        let shown = texts(lobby, &guest_sees);
+        shown.iter().any(|t| t == "White: Guesty")
+            && shown.iter().any(|t| t == "Black: the computer")
+    });
+    click(&mut guest, &mut guest_context, "White:");
+    assert!(
+        !texts(&guest, &guest_context).iter().any(|t| t == "Nobody"),
+        "a guest cannot open the choice"
+    );
 }
 
 #[test]
@@ -103,12 +214,15 @@ fn the_lobby_starts_only_when_both_sides_are_filled() {
         lobby.draw(context, &mut frame);
         frame.texts().contains(&text)
     };
-    click(&mut host, &mut host_context, "White:");
     let seen = host_context.clone();
+    settle(&mut host, &mut host_context, |lobby| {
+        texts(lobby, &seen).iter().any(|t| t.starts_with("Guesty"))
+    });
+    seat(&mut host, &mut host_context, "White:", "The computer");
     settle(&mut host, &mut host_context, |lobby| {
         shows(lobby, &seen, "White: the computer")
     });
-    click(&mut host, &mut host_context, "White:");
+    seat(&mut host, &mut host_context, "White:", "Hosty");
     settle(&mut host, &mut host_context, |lobby| {
         shows(lobby, &seen, "White: Hosty")
     });
@@ -116,7 +230,7 @@ fn the_lobby_starts_only_when_both_sides_are_filled() {
         host.start_blocked()
             .is_some_and(|reason| reason.contains("Black"))
     );
-    click(&mut host, &mut host_context, "Black:");
+    seat(&mut host, &mut host_context, "Black:", "Guesty");
     settle(&mut host, &mut host_context, |lobby| {
         lobby.start_blocked().is_none()
     });
@@ -130,48 +244,87 @@ fn the_lobby_starts_only_when_both_sides_are_filled() {
     );
 }
 
+/// Presses Join on `join` and takes news in until the connection ends one way or the
+/// other: what the screen did, and the notice it left.
+fn press_join(join: &mut JoinScreen, context: &mut Context) -> (Transition, String) {
+    let at = text_at(join, context, "Join", true);
+    join.update(&Event::PointerUp(at), context);
+    assert!(join.connecting(), "Join starts connecting");
+    for _ in 0..50 {
+        let transition = join.wait_for_news(Duration::from_millis(200), context);
+        if !join.connecting() {
+            let notice = context
+                .notice
+                .as_ref()
+                .map(|message| message.text.clone())
+                .unwrap_or_default();
+            return (transition, notice);
+        }
+    }
+    panic!("the connection neither failed nor entered in time");
+}
+
+/// The texts `screen` shows now.
+fn shown(screen: &dyn Screen, context: &Context) -> Vec<String> {
+    let mut frame = Frame::default();
+    screen.draw(context, &mut frame);
+    frame.texts().into_iter().map(str::to_string).collect()
+}
+
 #[test]
-fn joining_where_nobody_hosts_says_so() {
+fn joining_where_nobody_hosts_says_so_and_keeps_the_form() {
     let mut guest_context = context("Guesty");
     let mut join = JoinScreen::new(&guest_context);
-    join.fill("127.0.0.1:1", "Guesty", "");
-    let mut guest = join
-        .connect(&mut guest_context)
-        .expect("the address is typed");
-    settle(&mut guest, &mut guest_context, |lobby| {
-        lobby.closed().is_some()
-    });
-    let reason = guest.closed().unwrap_or_default();
+    join.fill("127.0.0.1:1", "Guesty", "secret");
+    let (transition, reason) = press_join(&mut join, &mut guest_context);
+    assert!(
+        matches!(transition, Transition::Stay),
+        "the player stays on the Join screen"
+    );
     assert!(
         reason.contains("Could not join") && reason.contains("nothing answered"),
         "{reason}"
     );
-    assert_eq!(
-        reason.matches("forward").count(),
-        1,
-        "the hint once: {reason}"
+    assert!(
+        !reason.contains("forward"),
+        "no port-forwarding hint for this computer's own address: {reason}"
     );
     assert!(!reason.contains("os error"), "the system's words: {reason}");
+    let fields = shown(&join, &guest_context);
+    for kept in ["127.0.0.1:1", "Guesty", "******"] {
+        assert!(fields.iter().any(|t| t == kept), "{kept} kept: {fields:?}");
+    }
 }
 
 #[test]
-fn a_refusal_does_not_blame_the_router() {
+fn a_refusal_does_not_blame_the_router_and_a_corrected_name_gets_in() {
     let (host, _host_context) = hosted_lobby();
     let address = host.share_address().expect("hosting");
     let mut guest_context = context("Hosty");
     let mut join = JoinScreen::new(&guest_context);
-    join.fill(&address, "Hosty", "");
-    let mut guest = join
-        .connect(&mut guest_context)
-        .expect("the address is typed");
-    settle(&mut guest, &mut guest_context, |lobby| {
-        lobby.closed().is_some()
-    });
-    let reason = guest.closed().unwrap_or_default();
+    join.fill(&address, "Hosty", "secret");
+    let (transition, reason) = press_join(&mut join, &mut guest_context);
+    assert!(matches!(transition, Transition::Stay), "still on Join");
     assert!(reason.contains("taken"), "{reason}");
     assert!(
         !reason.contains("forward"),
         "a taken name is not the router's fault: {reason}"
+    );
+    let fields = shown(&join, &guest_context);
+    for kept in [address.as_str(), "Hosty", "******"] {
+        assert!(fields.iter().any(|t| t == kept), "{kept} kept: {fields:?}");
+    }
+
+    join.fill(&address, "Guesty", "secret");
+    let (transition, _) = press_join(&mut join, &mut guest_context);
+    let Transition::Replace(lobby) = transition else {
+        panic!("with a free name the lobby opens");
+    };
+    assert!(
+        shown(lobby.as_ref(), &guest_context)
+            .iter()
+            .any(|t| t.starts_with("Guesty")),
+        "the lobby lists the joiner"
     );
 }
 
@@ -222,14 +375,13 @@ fn seat_and_start(
         lobby.draw(&seen, &mut frame);
         frame.texts().contains(&text)
     };
-    for wanted in ["Black: the computer", "Black: Hosty", "Black: Guesty"] {
-        click(host, host_context, "Black:");
-        settle(host, host_context, |lobby| shows(lobby, wanted));
-    }
-    for wanted in ["White: the computer", "White: Hosty"] {
-        click(host, host_context, "White:");
-        settle(host, host_context, |lobby| shows(lobby, wanted));
-    }
+    settle(host, host_context, |lobby| {
+        texts(lobby, &seen).iter().any(|t| t.starts_with("Guesty"))
+    });
+    seat(host, host_context, "Black:", "Guesty");
+    settle(host, host_context, |lobby| shows(lobby, "Black: Guesty"));
+    seat(host, host_context, "White:", "Hosty");
+    settle(host, host_context, |lobby| shows(lobby, "White: Hosty"));
     click(host, host_context, "Start");
     let Some(Transition::Push(host_game)) = settle(host, host_context, |_| false) else {
         panic!("the host's game opens");
@@ -237,7 +389,6 @@ fn seat_and_start(
     let Some(Transition::Push(guest_game)) = settle(guest, guest_context, |_| false) else {
         panic!("the guest's game opens");
     };
-
     (host_game, guest_game)
 }
 
@@ -272,6 +423,50 @@ fn two_players_on_one_machine_host_join_and_play() {
         ),
         "the guest sees it too"
     );
+
+    let theme = guest_context.settings.theme;
+    guest_game.update(
+        &Event::Key(plyground::screens::Key::Enter),
+        &mut guest_context,
+    );
+    assert!(
+        guest_game.typing(),
+        "Enter opens the chat line in an online game"
+    );
+    for c in "tf 12 good luck".chars() {
+        guest_game.update(&Event::Char(c), &mut guest_context);
+    }
+    assert_eq!(
+        guest_context.settings.theme, theme,
+        "T typed into the chat does not change the board's theme"
+    );
+    assert!(
+        shown(guest_game.as_ref(), &guest_context)
+            .iter()
+            .any(|t| t == "Say: tf 12 good luck_"),
+        "the line shows what is typed"
+    );
+    guest_game.update(
+        &Event::Key(plyground::screens::Key::Enter),
+        &mut guest_context,
+    );
+    assert!(!guest_game.typing(), "Enter sends and closes the line");
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    let heard = loop {
+        host_game.update(&Event::Tick(0.01), &mut host_context);
+        let notice = host_context.notice.as_ref().map(|m| m.text.clone());
+        if notice.as_deref() == Some("Guesty: tf 12 good luck")
+            || std::time::Instant::now() > deadline
+        {
+            break notice;
+        }
+        std::thread::yield_now();
+    };
+    assert_eq!(
+        heard.as_deref(),
+        Some("Guesty: tf 12 good luck"),
+        "the host hears it in the game"
+    );
 }
 
 #[test]
@@ -283,14 +478,14 @@ fn the_hosts_computer_plays_its_seat_through_the_server() {
         lobby.draw(&seen, &mut frame);
         frame.texts().contains(&text)
     };
-    click(&mut host, &mut host_context, "Black:");
+    seat(&mut host, &mut host_context, "Black:", "The computer");
     settle(&mut host, &mut host_context, |lobby| {
         shows(lobby, "Black: the computer")
     });
-    for wanted in ["White: the computer", "White: Hosty"] {
-        click(&mut host, &mut host_context, "White:");
-        settle(&mut host, &mut host_context, |lobby| shows(lobby, wanted));
-    }
+    seat(&mut host, &mut host_context, "White:", "Hosty");
+    settle(&mut host, &mut host_context, |lobby| {
+        shows(lobby, "White: Hosty")
+    });
     click(&mut host, &mut host_context, "Start");
     let Some(Transition::Push(mut game)) = settle(&mut host, &mut host_context, |_| false) else {
         panic!("the host's game opens");
@@ -530,4 +725,155 @@ fn an_online_game_on_a_clock_shows_the_relays_times_in_both_windows() {
             "the relay's time for White after its move shows"
         );
     }
+}
+
+/// Types `text` into the chat line of `lobby` (focusing it first) and presses Enter.
+fn say(lobby: &mut LobbyScreen, context: &mut Context, text: &str) {
+    if !lobby.typing() {
+        let at = button(lobby, context, "Click here to chat");
+        lobby.update(&Event::PointerUp(at), context);
+        assert!(lobby.typing(), "a click on the chat line focuses it");
+    }
+    for c in text.chars() {
+        lobby.update(&Event::Char(c), context);
+    }
+    lobby.update(&Event::Key(plyground::screens::Key::Enter), context);
+}
+
+#[test]
+fn chat_in_the_lobby_shows_names_newest_last_and_a_mute_hides_a_player() {
+    let (mut host, mut host_context) = hosted_lobby();
+    let mut guest_context = context("Guesty");
+    let mut join = JoinScreen::new(&guest_context);
+    join.fill(&host.share_address().expect("address"), "Guesty", "");
+    let mut guest = join
+        .connect(&mut guest_context)
+        .expect("the address is typed");
+    settle(&mut guest, &mut guest_context, LobbyScreen::entered);
+    let seen = host_context.clone();
+    settle(&mut host, &mut host_context, |lobby| {
+        texts(lobby, &seen).iter().any(|t| t.starts_with("Guesty"))
+    });
+
+    say(&mut guest, &mut guest_context, "hello, mate");
+    settle(&mut host, &mut host_context, |lobby| {
+        texts(lobby, &seen)
+            .iter()
+            .any(|t| t == "Guesty: hello, mate")
+    });
+    say(
+        &mut host,
+        &mut host_context,
+        "Ready? Escape and m are text here",
+    );
+    assert!(host.typing(), "the chat line keeps the focus after sending");
+    host.update(
+        &Event::Key(plyground::screens::Key::Escape),
+        &mut host_context,
+    );
+    assert!(!host.typing(), "Escape lets go of the chat line");
+    assert!(
+        !texts(&host, &host_context)
+            .iter()
+            .any(|t| t.starts_with("Close the lobby?")),
+        "Escape while typing does not ask to close the lobby"
+    );
+    let guest_sees = guest_context.clone();
+    settle(&mut guest, &mut guest_context, |lobby| {
+        let shown = texts(lobby, &guest_sees);
+        let hello = shown.iter().position(|t| t == "Guesty: hello, mate");
+        let ready = shown
+            .iter()
+            .position(|t| t == "Hosty: Ready? Escape and m are text here");
+        matches!((hello, ready), (Some(h), Some(r)) if h < r)
+    });
+
+    let long: String = "y".repeat(260);
+    say(&mut guest, &mut guest_context, &long);
+    settle(&mut host, &mut host_context, |lobby| {
+        texts(lobby, &seen)
+            .iter()
+            .any(|t| t.starts_with("Guesty: yyy") && t.chars().count() == "Guesty: ".len() + 200)
+    });
+
+    click(&mut host, &mut host_context, "Mute");
+    assert!(
+        !texts(&host, &host_context)
+            .iter()
+            .any(|t| t.starts_with("Guesty: ")),
+        "muting hides what the player said"
+    );
+    say(&mut guest, &mut guest_context, "can you hear me");
+    settle(&mut guest, &mut guest_context, |lobby| {
+        texts(lobby, &guest_sees)
+            .iter()
+            .any(|t| t == "Guesty: can you hear me")
+    });
+    for _ in 0..5 {
+        host.wait_for_news(Duration::from_millis(50), &mut host_context);
+    }
+    assert!(
+        !texts(&host, &host_context)
+            .iter()
+            .any(|t| t.starts_with("Guesty: ")),
+        "a muted player's new lines are not shown"
+    );
+    click(&mut host, &mut host_context, "Unmute");
+    say(&mut guest, &mut guest_context, "and now");
+    settle(&mut host, &mut host_context, |lobby| {
+        texts(lobby, &seen).iter().any(|t| t == "Guesty: and now")
+    });
+}
+
+#[test]
+fn a_second_host_on_one_computer_gets_a_free_port_and_says_so() {
+    let usual = std::net::TcpListener::bind("0.0.0.0:0")
+        .and_then(|listener| listener.local_addr())
+        .expect("a free port to call usual")
+        .port();
+    let open = |name: &str| {
+        let mut context = context(name);
+        let mut lobby = HostScreen::new(&context)
+            .with_usual_port(usual)
+            .open_lobby(&mut context)
+            .expect("a lobby opens on this computer");
+        settle(&mut lobby, &mut context, LobbyScreen::entered);
+        (lobby, context)
+    };
+    let (first, _first_context) = open("Firsty");
+    let first_port = first.share_address().expect("hosting");
+    assert!(first_port.ends_with(&format!(":{usual}")), "{first_port}");
+    assert!(
+        !first.reach_texts().iter().any(|t| t.contains("was in use")),
+        "the first host has the usual port: {:?}",
+        first.reach_texts()
+    );
+
+    let (second, _second_context) = open("Secondy");
+    let address = second.share_address().expect("hosting");
+    let port: u16 = address
+        .rsplit_once(':')
+        .and_then(|(_, port)| port.parse().ok())
+        .expect("a port");
+    assert_ne!(port, usual, "the second host moves to a free port");
+    let said = format!("port {usual} was in use, friends use port {port}");
+    assert!(
+        second.reach_texts()[0].contains(&said),
+        "{:?}",
+        second.reach_texts()
+    );
+
+    let mut guest_context = context("Guesty");
+    let mut join = JoinScreen::new(&guest_context);
+    join.fill(&address, "Guesty", "");
+    let (transition, _) = press_join(&mut join, &mut guest_context);
+    let Transition::Replace(lobby) = transition else {
+        panic!("a friend joins the second lobby at its port");
+    };
+    assert!(
+        shown(lobby.as_ref(), &guest_context)
+            .iter()
+            .any(|t| t.starts_with("Secondy")),
+        "it is the second host's lobby"
+    );
 }

@@ -81,6 +81,16 @@ pub struct Table {
 }
 
 impl Table {
+    /// Whether there is anyone to chat with at this table (an online game).
+    pub fn chats(&self) -> bool {
+        self.referee.chats()
+    }
+
+    /// Says `text` to everyone at the table (nothing where nobody listens).
+    pub fn chat(&mut self, text: &str) {
+        self.referee.chat(text);
+    }
+
     /// A table for `game` with `seats` (first player first), refereed by `referee`.
     pub fn new(game: Box<dyn AnyGame>, seats: [Seat; 2], referee: Box<dyn Referee>) -> Table {
         let seed = SystemTime::now()

@@ -68,6 +68,12 @@ pub trait Referee {
     fn allows_undo(&self) -> bool;
     /// The window is closing: say goodbye if anyone is listening.
     fn closing(&mut self) {}
+    /// Whether there is anyone to chat with (an online game).
+    fn chats(&self) -> bool {
+        false
+    }
+    /// Says `text` to everyone at the table, where [`Referee::chats`].
+    fn chat(&mut self, _text: &str) {}
 }
 
 /// The rules in this process: every legal request is granted at once.

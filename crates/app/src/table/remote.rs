@@ -82,6 +82,16 @@ impl Referee for RemoteReferee {
     fn closing(&mut self) {
         self.session.borrow_mut().send(ClientMsg::Leave);
     }
+
+    fn chats(&self) -> bool {
+        true
+    }
+
+    fn chat(&mut self, text: &str) {
+        self.session.borrow_mut().send(ClientMsg::Chat {
+            text: text.to_string(),
+        });
+    }
 }
 
 /// What a server message means at the table, if anything.

@@ -23,15 +23,15 @@ use tokio::net::TcpStream;
 #[derive(Debug, Error)]
 pub enum ClientError {
     /// Nothing answered at the address.
-    #[error(
-        "nobody is hosting at {addr} ({reason}); if the host is behind a home router, \
-         it must forward that port to the host's computer"
-    )]
+    #[error("{reason}{}", if *.forwarding_hint { FORWARDING_HINT } else { "" })]
     Unreachable {
         /// The address tried.
         addr: String,
-        /// What the system said.
+        /// What went wrong, in a player's words.
         reason: String,
+        /// Whether the port-forwarding hint applies: nobody answered at an address
+        /// outside the home network (a home or loopback address never gets it).
+        forwarding_hint: bool,
     },
     /// The host did not answer in time.
     #[error("the host did not answer within {} s", .after.as_secs_f32())]
@@ -65,6 +65,39 @@ pub enum ClientError {
     /// The client's own thread could not be set up.
     #[error("the network thread could not start: {0}")]
     Thread(std::io::Error),
+}
+
+/// What a joiner is told when nobody answered at an address outside the home network.
+const FORWARDING_HINT: &str = "; if the host is behind a home router, it must forward \
+    that port to the host's computer (or the host's game can ask the router, see Help)";
+
+/// The share of the entry time limit the first step, reaching the host, may take: when
+/// it runs out, nobody answered (rather than the host answering too slowly).
+const CONNECT_SHARE: f32 = 0.8;
+
+/// Whether `ip` is an address of this computer or of a home (private) network, where a
+/// router's port forwarding plays no part.
+pub fn is_home_address(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(v4) => {
+            let carrier_grade = v4.octets()[0] == 100 && (v4.octets()[1] & 0xc0) == 64;
+            v4.is_private()
+                || v4.is_loopback()
+                || v4.is_link_local()
+                || v4.is_unspecified()
+                || carrier_grade
+        }
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => is_home_address(IpAddr::V4(v4)),
+            None => {
+                let first = v6.segments()[0];
+                v6.is_loopback()
+                    || v6.is_unspecified()
+                    || (first & 0xfe00) == 0xfc00
+                    || (first & 0xffc0) == 0xfe80
+            }
+        },
+    }
 }
 
 /// Whether a player opens a lobby or joins one.
@@ -166,7 +199,7 @@ impl ClientSession {
         limit: Duration,
     ) -> Result<(ClientSession, Entered), ClientError> {
         let addr = with_default_port(addr);
-        tokio::time::timeout(limit, ClientSession::enter(&addr, request))
+        tokio::time::timeout(limit, ClientSession::enter(&addr, request, limit))
             .await
             .unwrap_or(Err(ClientError::Timeout { after: limit }))
     }
@@ -174,13 +207,9 @@ impl ClientSession {
     async fn enter(
         addr: &str,
         request: &EntryRequest,
+        limit: Duration,
     ) -> Result<(ClientSession, Entered), ClientError> {
-        let stream = TcpStream::connect(addr)
-            .await
-            .map_err(|e| ClientError::Unreachable {
-                addr: addr.to_string(),
-                reason: unreachable_reason(&e).to_string(),
-            })?;
+        let stream = reach(addr, limit.mul_f32(CONNECT_SHARE)).await?;
         let mut conn = Connection::new(stream);
         conn.send(&Hello {
             version: PROTOCOL_VERSION,
@@ -351,6 +380,44 @@ impl ClientSession {
 
 /// Why a connection could not be made, in a player's words rather than the system's
 /// ("Connection refused (os error 111)").
+/// Opens a TCP connection to `addr` within `limit`; when nobody answers, says so, with the
+/// port-forwarding hint only for an address outside the home network.
+async fn reach(addr: &str, limit: Duration) -> Result<TcpStream, ClientError> {
+    let targets: Vec<SocketAddr> = match tokio::net::lookup_host(addr).await {
+        Ok(found) => found.collect(),
+        Err(_) => {
+            return Err(ClientError::Unreachable {
+                addr: addr.to_string(),
+                reason: format!("no computer called {} was found", host_part(addr)),
+                forwarding_hint: false,
+            });
+        }
+    };
+    let outside = targets.iter().any(|target| !is_home_address(target.ip()));
+    let unanswered = |reason: &str, nobody_answered: bool| ClientError::Unreachable {
+        addr: addr.to_string(),
+        reason: reason.to_string(),
+        forwarding_hint: nobody_answered && outside,
+    };
+    match tokio::time::timeout(limit, TcpStream::connect(&targets[..])).await {
+        Ok(Ok(stream)) => Ok(stream),
+        Ok(Err(error)) => {
+            use std::io::ErrorKind;
+            let nobody = matches!(
+                error.kind(),
+                ErrorKind::ConnectionRefused | ErrorKind::TimedOut
+            );
+            Err(unanswered(unreachable_reason(&error), nobody))
+        }
+        Err(_) => Err(unanswered("no answer came", true)),
+    }
+}
+
+/// The host part of `addr` ("example.org" of "example.org:7373").
+fn host_part(addr: &str) -> &str {
+    addr.rsplit_once(':').map_or(addr, |(host, _)| host)
+}
+
 fn unreachable_reason(error: &std::io::Error) -> &'static str {
     use std::io::ErrorKind;
     match error.kind() {
@@ -367,6 +434,44 @@ fn unreachable_reason(error: &std::io::Error) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn home_and_loopback_addresses_are_told_apart_from_outside_ones() {
+        for home in [
+            "127.0.0.1",
+            "192.168.1.20",
+            "10.0.0.2",
+            "172.16.5.4",
+            "169.254.1.1",
+            "100.64.0.1",
+            "::1",
+            "fd12::1",
+            "fe80::1",
+            "::ffff:192.168.1.2",
+        ] {
+            assert!(is_home_address(home.parse().expect("an address")), "{home}");
+        }
+        for outside in ["203.0.113.7", "8.8.8.8", "100.128.0.1", "2001:db8::1"] {
+            assert!(
+                !is_home_address(outside.parse().expect("an address")),
+                "{outside}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_forwarding_hint_is_said_only_where_it_applies() {
+        let said = |forwarding_hint| {
+            ClientError::Unreachable {
+                addr: "203.0.113.7:7373".into(),
+                reason: "nothing answered on that port".into(),
+                forwarding_hint,
+            }
+            .to_string()
+        };
+        assert_eq!(said(false), "nothing answered on that port");
+        assert_eq!(said(true).matches("forward").count(), 1, "{}", said(true));
+    }
 
     #[test]
     fn addresses_get_the_default_port() {

@@ -5,6 +5,7 @@
 //! layers each live in their own module.
 
 mod actions;
+mod chat_line;
 mod controls;
 mod ending;
 mod entry;
@@ -87,6 +88,8 @@ pub struct GameScreen {
     online: bool,
     /// Seconds since the top layer appeared, for its fade-in.
     layer_age: f32,
+    /// What is being typed into the chat line, while it is open (online only).
+    chat_line: Option<String>,
 }
 
 impl GameScreen {
@@ -110,6 +113,7 @@ impl GameScreen {
             flipped: false,
             online,
             layer_age: theme::FADE_SECONDS,
+            chat_line: None,
         };
         if screen.table.outcome().is_some() {
             screen.push(Layer::GameOver { collapsed: false });
@@ -396,6 +400,9 @@ impl GameScreen {
 
 impl Screen for GameScreen {
     fn update(&mut self, event: &Event, context: &mut Context) -> Transition {
+        if self.chat_event(event) {
+            return Transition::Stay;
+        }
         if self.view_event(event, context) {
             return Transition::Stay;
         }
@@ -596,5 +603,10 @@ impl Screen for GameScreen {
             };
             frame.append_faded(drawn, opacity);
         }
+        self.draw_chat_line(context, frame);
+    }
+
+    fn typing(&self) -> bool {
+        self.chatting()
     }
 }

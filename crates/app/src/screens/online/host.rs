@@ -39,6 +39,8 @@ pub struct HostScreen {
     /// The router's answer and this computer's address to show instead of asking
     /// (pictures of each case, and tests).
     answer: Option<(Reach, Option<SocketAddr>)>,
+    /// The port tried first ([`DEFAULT_PORT`]; another in tests).
+    usual_port: u16,
 }
 
 /// This computer's address on the local network, learned from the route the system
@@ -74,13 +76,22 @@ impl HostScreen {
             offer: 0,
             clock: None,
             answer: None,
+            usual_port: DEFAULT_PORT,
         }
     }
 
     /// Shows `reach` as the router's answer, and `lan` as this computer's address,
-    /// instead of asking the router and the system (pictures of each case, tests).
+    /// instead of asking the router and the system (pictures of each case, tests); the
+    /// lobby then never says that the usual port was in use.
     pub fn with_answer(mut self, reach: Reach, lan: Option<SocketAddr>) -> HostScreen {
         self.answer = Some((reach, lan));
+        self
+    }
+
+    /// Tries `port` first instead of the usual [`DEFAULT_PORT`] (tests, which cannot
+    /// count on that one being free or taken).
+    pub fn with_usual_port(mut self, port: u16) -> HostScreen {
+        self.usual_port = port;
         self
     }
 
@@ -179,13 +190,16 @@ impl HostScreen {
         context.settings.name = name.clone();
         context.settings_changed = true;
         let any = |port| SocketAddr::from(([0, 0, 0, 0], port));
-        let server = match host_in_process(any(DEFAULT_PORT), ServerConfig::default())
+        let server = match host_in_process(any(self.usual_port), ServerConfig::default())
             .or_else(|_| host_in_process(any(0), ServerConfig::default()))
         {
             Ok(server) => server,
             Err(error) => return Err(OnlineError::NoServer(error)),
         };
         let port = server.addr().port();
+        // A given answer shows example addresses, not this port: no note about it.
+        let usual_port_taken =
+            (port != self.usual_port && self.answer.is_none()).then_some(self.usual_port);
         let address = server.local_addr().to_string();
         let request = EntryRequest::open(&name, &password, setup);
         let net = NetHandle::connect(&address, request);
@@ -205,6 +219,7 @@ impl HostScreen {
             let mut hosting = session.borrow_mut();
             hosting.portmap = Some(portmap);
             hosting.lan = lan;
+            hosting.usual_port_taken = usual_port_taken;
         }
         Ok(LobbyScreen::new(session))
     }

@@ -1,23 +1,28 @@
 //! "Join an online game": the host's address or invite code, a name, the password and,
-//! on a relay with several lobbies, the lobby's code. Every failure is said in words and the form
-//! stays filled so the player can correct it and try again.
+//! on a relay with several lobbies, the lobby's code. The screen stays while the host is
+//! reached; every failure is said in words and the player stays here with every field
+//! (the password too) still filled, to correct it and try again.
 
 use super::super::widgets::{self, Look};
 use super::super::{Context, Event, Screen, Transition};
 use super::error::OnlineError;
-use super::form::{Field, Form, FormAction, back_and_go, draw_buttons, enter, form_update};
+use super::form::{Field, Form, FormAction, back_and_go, draw_buttons, form_update};
 use super::lobby::LobbyScreen;
 use crate::display::{Frame, Rect};
-use crate::session::Session;
+use crate::message::Message;
+use crate::session::{Session, Shared};
 use ply_net::client::with_default_port;
 use ply_net::invite::Invite;
 use ply_net::name::name_problem;
-use ply_net::{EntryRequest, NetHandle};
+use ply_net::{EntryRequest, NetEvent, NetHandle};
+use std::time::Duration;
 
 /// "Join an online game": the host's address, a name, the password and, on a relay
 /// with several lobbies, the lobby's code.
 pub struct JoinScreen {
     form: Form,
+    /// The connection being made, until the lobby is entered or it fails.
+    pending: Option<Shared>,
 }
 
 impl JoinScreen {
@@ -53,6 +58,7 @@ impl JoinScreen {
                 ],
                 focus: Some(0),
             },
+            pending: None,
         }
     }
 
@@ -70,9 +76,56 @@ impl JoinScreen {
         .collect()
     }
 
-    fn join(&mut self, context: &mut Context) -> Transition {
-        let lobby = self.connect(context);
-        enter(lobby, context)
+    /// Starts reaching the host typed in the form, as Join does; the lobby opens once it
+    /// is entered.
+    pub fn press_join(&mut self, context: &mut Context) -> Transition {
+        match self.start(context) {
+            Ok(session) => {
+                let address = session.borrow().address.clone();
+                context.notice = Some(Message::info(format!("Connecting to {address}...")));
+                self.pending = Some(session);
+            }
+            Err(error) => context.notice = Some(Message::error(error.to_string())),
+        }
+        Transition::Stay
+    }
+
+    /// Whether a connection is being made.
+    pub fn connecting(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Waits up to `timeout` for news of the connection being made and takes it in
+    /// (tests only; the window ticks).
+    pub fn wait_for_news(&mut self, timeout: Duration, context: &mut Context) -> Transition {
+        let Some(session) = self.pending.clone() else {
+            return Transition::Stay;
+        };
+        let events = session.borrow_mut().wait(timeout);
+        self.take_news(session, events, context)
+    }
+
+    /// Opens the lobby once it is entered; on a failure, says why and stays on the form.
+    fn take_news(
+        &mut self,
+        session: Shared,
+        events: Vec<NetEvent>,
+        context: &mut Context,
+    ) -> Transition {
+        if events
+            .iter()
+            .any(|event| matches!(event, NetEvent::Closed(_)))
+        {
+            let why = session.borrow().closed.clone().unwrap_or_default();
+            context.notice = Some(Message::error(why));
+            self.pending = None;
+            return Transition::Stay;
+        }
+        if session.borrow().mirror.entered().is_some() {
+            self.pending = None;
+            return Transition::Replace(Box::new(LobbyScreen::with_news(session, events)));
+        }
+        Transition::Stay
     }
 
     /// Sets the address, name and password, as typed.
@@ -82,8 +135,14 @@ impl JoinScreen {
         }
     }
 
-    /// Connects to the host typed in the form and asks to enter its lobby.
+    /// Connects to the host typed in the form and asks to enter its lobby, whose screen
+    /// shows the connection from the start.
     pub fn connect(&mut self, context: &mut Context) -> Result<LobbyScreen, OnlineError> {
+        self.start(context).map(LobbyScreen::new)
+    }
+
+    /// Connects to the host typed in the form and asks to enter its lobby.
+    fn start(&mut self, context: &mut Context) -> Result<Shared, OnlineError> {
         let typed = self.form.value(0);
         if typed.is_empty() {
             return Err(OnlineError::NoAddress);
@@ -110,7 +169,7 @@ impl JoinScreen {
             (!code.is_empty()).then_some(code.as_str()),
         );
         let net = NetHandle::connect(&address, request);
-        Ok(LobbyScreen::new(Session::new(net, None, address, password)))
+        Ok(Session::new(net, None, address, password))
     }
 }
 
@@ -124,9 +183,13 @@ impl Screen for JoinScreen {
     }
 
     fn update(&mut self, event: &Event, context: &mut Context) -> Transition {
+        if let (Event::Tick(_), Some(session)) = (event, self.pending.clone()) {
+            let events = session.borrow_mut().poll();
+            return self.take_news(session, events, context);
+        }
         let buttons = self.buttons(context);
         match form_update(&mut self.form, buttons, event, context) {
-            Some(FormAction::Go) => return self.join(context),
+            Some(FormAction::Go) => return self.press_join(context),
             Some(FormAction::Help) => {
                 widgets::open_help(context, Some("online"));
             }

@@ -7,7 +7,9 @@ use super::super::confirm::{Answer, Question};
 use super::super::game::GameScreen;
 use super::super::widgets::{self, Buttons, Look};
 use super::super::{Context, Event, Key, Screen, Transition};
+use super::chat::{ChatInput, ChatTyped};
 use super::lobby_layout::LobbyLayout;
+use super::seat_picker::{Picked, SeatPicker};
 use crate::audio::{Cue, lobby_cues};
 use crate::display::{Align, Frame, Rect};
 use crate::message::Message;
@@ -26,6 +28,8 @@ use std::time::Duration;
 enum LobbyAction {
     Side(Player),
     Remove(usize),
+    /// Mutes (or unmutes) the player of this index in the lobby's list.
+    Mute(usize),
     Mode,
     Strength,
     /// Copies what the line of this index (in [`LobbyScreen::reach_lines`]) offers.
@@ -44,10 +48,16 @@ pub struct LobbyScreen {
     strength: Level,
     /// "Close the lobby?", while the host is asked.
     asking: Option<Question<()>>,
+    /// The host's open choice of who plays a side, which owns clicks while open.
+    picking: Option<SeatPicker>,
     /// The router's latest news about the lobby's port (host only).
     reach: Option<Reach>,
     /// The members connected when this screen last heard, to sound arrivals and leavings.
     members: Vec<String>,
+    /// News heard before this screen opened (by the Join screen), taken in first.
+    news: Vec<NetEvent>,
+    /// The chat line being typed.
+    chat: ChatInput,
 }
 
 /// The names of the members connected to `lobby`.
@@ -95,11 +105,29 @@ impl LobbyScreen {
             session,
             strength: Level::Medium,
             asking: None,
+            picking: None,
             reach: None,
             members: members.unwrap_or_default(),
+            news: Vec::new(),
+            chat: ChatInput::default(),
         };
         lobby.refresh_reach();
         lobby
+    }
+
+    /// The lobby reached through `session`, whose first `news` was heard before it opened
+    /// (a game already running there opens at the first tick).
+    pub fn with_news(session: Shared, news: Vec<NetEvent>) -> LobbyScreen {
+        let mut lobby = LobbyScreen::new(session);
+        lobby.news = news;
+        lobby
+    }
+
+    /// Says `text` in the lobby's chat (what Enter on the chat line does).
+    pub fn say(&mut self, text: &str) {
+        self.session.borrow_mut().send(ClientMsg::Chat {
+            text: text.to_string(),
+        });
     }
 
     /// Takes in the router's news without waiting.
@@ -110,7 +138,8 @@ impl LobbyScreen {
 
     /// Waits up to `timeout` for news from the server and takes it in (tests only).
     pub fn wait_for_news(&mut self, timeout: Duration, context: &mut Context) -> Transition {
-        let events = self.session.borrow_mut().wait(timeout);
+        let mut events = std::mem::take(&mut self.news);
+        events.extend(self.session.borrow_mut().wait(timeout));
         self.refresh_reach();
         self.handle(events, context)
     }
@@ -134,13 +163,16 @@ impl LobbyScreen {
             Reach::Open { local, .. } | Reach::PrivateOutside { local, .. } => Some(*local),
             _ => session.lan,
         };
+        let moved = session.usual_port_taken.map_or(String::new(), |usual| {
+            format!(" (port {usual} was in use, friends use port {port})")
+        });
         let mut lines = vec![match local {
             Some(local) => ReachLine::copy(
-                format!("Friends on your network: {local}"),
+                format!("Friends on your network: {local}{moved}"),
                 local.to_string(),
             ),
             None => ReachLine::help(format!(
-                "Friends on your network: this computer's address, port {port}"
+                "Friends on your network: this computer's address, port {port}{moved}"
             )),
         }];
         lines.push(match reach {
@@ -228,10 +260,7 @@ impl LobbyScreen {
                 NetEvent::Message(ServerMsg::Denied(reason)) => {
                     context.notice = Some(Message::error(reason.to_string()));
                 }
-                NetEvent::Message(ServerMsg::Chat { from, text }) => {
-                    context.cues.push(Cue::Chat);
-                    context.notice = Some(Message::info(format!("{from}: {text}")));
-                }
+                NetEvent::Message(ServerMsg::Chat { .. }) => context.cues.push(Cue::Chat),
                 _ => {}
             }
         }
@@ -325,18 +354,27 @@ impl LobbyScreen {
                 LobbyAction::Side(side),
             ));
         }
-        if host {
-            let s = widgets::scale(context);
-            let rows = lobby.players.iter().zip(&layout.player_rows).enumerate();
-            for (i, (_, row)) in rows.filter(|(_, (player, _))| !player.host) {
-                let remove = Rect::new(row.x + row.w - 120.0 * s, row.y, 120.0 * s, row.h);
+        let s = widgets::scale(context);
+        let me = mirror.name().unwrap_or_default();
+        let rows = lobby.players.iter().zip(&layout.player_rows).enumerate();
+        for (i, (player, row)) in rows.filter(|(_, (player, _))| player.name != me) {
+            let button =
+                |from_right: f32| Rect::new(row.x + row.w - from_right * s, row.y, 96.0 * s, row.h);
+            if host {
                 out.push((
-                    remove,
+                    button(96.0),
                     "Remove".into(),
                     Look::Normal,
                     LobbyAction::Remove(i),
                 ));
             }
+            let (label, look) = if session.chat.is_muted(&player.name) {
+                ("Unmute", Look::Chosen)
+            } else {
+                ("Mute", Look::Normal)
+            };
+            let at = if host { 200.0 } else { 96.0 };
+            out.push((button(at), label.into(), look, LobbyAction::Mute(i)));
         }
         let start = layout.start;
         if session.rejoinable && mirror.token().is_some() {
@@ -370,25 +408,22 @@ impl LobbyScreen {
         };
         match action {
             LobbyAction::Side(side) => {
-                let mut choices = vec![Occupant::Open, Occupant::Computer];
-                choices.extend(
-                    lobby
-                        .players
-                        .iter()
-                        .map(|p| Occupant::Player(p.name.clone())),
-                );
-                let now = choices
-                    .iter()
-                    .position(|c| *c == lobby.sides[side.index()])
-                    .unwrap_or(0);
-                let occupant = choices[(now + 1) % choices.len()].clone();
-                session.send(ClientMsg::SetSide { side, occupant });
+                let mode = find_mode(&lobby.setup.mode).map(|m| m.new_game());
+                let side_names = Player::BOTH
+                    .map(|each| mode.as_ref().map_or("this side", |g| g.side_name(each)));
+                let players: Vec<String> = lobby.players.iter().map(|p| p.name.clone()).collect();
+                self.picking = Some(SeatPicker::new(side, side_names, &players, &lobby.sides));
             }
             LobbyAction::Remove(index) => {
                 if let Some(player) = lobby.players.get(index) {
                     session.send(ClientMsg::Remove {
                         name: player.name.clone(),
                     });
+                }
+            }
+            LobbyAction::Mute(index) => {
+                if let Some(player) = lobby.players.get(index) {
+                    session.chat.toggle_mute(&player.name);
                 }
             }
             LobbyAction::Mode => {
@@ -454,6 +489,14 @@ impl LobbyScreen {
         Transition::Stay
     }
 
+    /// Takes in the server's and the router's news without waiting.
+    fn tick(&mut self, context: &mut Context) -> Transition {
+        let mut events = std::mem::take(&mut self.news);
+        events.extend(self.session.borrow_mut().poll());
+        self.refresh_reach();
+        self.handle(events, context)
+    }
+
     fn leave(&mut self) -> Transition {
         self.session.borrow_mut().send(ClientMsg::Leave);
         Transition::Pop
@@ -469,6 +512,22 @@ impl Screen for LobbyScreen {
     }
 
     fn update(&mut self, event: &Event, context: &mut Context) -> Transition {
+        if let Some(picker) = &self.picking {
+            match event {
+                Event::Key(Key::Escape) => self.picking = None,
+                Event::PointerUp(point) => {
+                    if let Picked::Seat(side, occupant) = picker.click(context, *point) {
+                        self.session
+                            .borrow_mut()
+                            .send(ClientMsg::SetSide { side, occupant });
+                    }
+                    self.picking = None;
+                }
+                Event::Tick(_) => return self.tick(context),
+                _ => {}
+            }
+            return Transition::Stay;
+        }
         if let Some(question) = &self.asking {
             match event {
                 Event::Key(Key::Escape) => self.asking = None,
@@ -480,21 +539,21 @@ impl Screen for LobbyScreen {
                     Some(Answer::No) => self.asking = None,
                     None => {}
                 },
-                Event::Tick(_) => {
-                    let events = self.session.borrow_mut().poll();
-                    self.refresh_reach();
-                    return self.handle(events, context);
-                }
+                Event::Tick(_) => return self.tick(context),
                 _ => {}
             }
             return Transition::Stay;
         }
-        match event {
-            Event::Tick(_) => {
-                let events = self.session.borrow_mut().poll();
-                self.refresh_reach();
-                self.handle(events, context)
+        match self.chat.update(event, LobbyLayout::new(context).chat.1) {
+            ChatTyped::Send(text) => {
+                self.say(&text);
+                return Transition::Stay;
             }
+            ChatTyped::Taken => return Transition::Stay,
+            ChatTyped::Ignored => {}
+        }
+        match event {
+            Event::Tick(_) => self.tick(context),
             Event::Key(Key::Escape) => self.ask_to_leave(context.pointer),
             Event::PointerUp(point) => {
                 let mut hits = Buttons::new();
@@ -510,6 +569,10 @@ impl Screen for LobbyScreen {
             }
             _ => Transition::Stay,
         }
+    }
+
+    fn typing(&self) -> bool {
+        self.chat.focused()
     }
 
     /// The window is closing: the router is told to remove the mapping, and given a
@@ -590,7 +653,16 @@ impl Screen for LobbyScreen {
                 if !player.connected {
                     label.push_str(" (disconnected)");
                 }
-                let name = Rect::new(row.x, row.y, row.w - 130.0 * s, row.h);
+                // Room for Mute (and the host's Remove) beside anyone but oneself.
+                let buttons = match (
+                    Some(player.name.as_str()) == mirror.name(),
+                    mirror.is_host(),
+                ) {
+                    (true, _) => 0.0,
+                    (false, true) => 210.0,
+                    (false, false) => 106.0,
+                };
+                let name = Rect::new(row.x, row.y, row.w - buttons * s, row.h);
                 frame.text(label, name, 22.0 * s, theme::TEXT, Align::Left);
             }
             let waiting = if mirror.in_game() {
@@ -603,10 +675,14 @@ impl Screen for LobbyScreen {
             if let Some(text) = waiting {
                 frame.text(text, layout.status, 18.0 * s, theme::TEXT_DIM, Align::Wrap);
             }
+            self.chat.draw(context, frame, layout.chat, &session.chat);
         }
         drop(session);
         for (rect, label, look, _) in self.controls(context) {
             widgets::button(frame, context, rect, &label, look);
+        }
+        if let Some(picker) = &self.picking {
+            picker.draw(context, frame);
         }
         if let Some(question) = &self.asking {
             question.draw(context, frame);

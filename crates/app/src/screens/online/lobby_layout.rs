@@ -1,6 +1,6 @@
 //! Where everything in the lobby goes, for any window and text size: who can join across
 //! the top, then two columns (the game and the sides on the left, the players on the
-//! right), and Leave, what the lobby waits for, and Start along the bottom. Rows are
+//! right, above the chat), and Leave, what the lobby waits for, and Start along the bottom. Rows are
 //! squeezed to fit, so the lobby fits at 150% text on a 1280x800 window.
 
 use super::super::Context;
@@ -14,6 +14,10 @@ const REACH_LINE: f32 = 42.0;
 const REACH_LINES: usize = 3;
 /// A player's row in the players' column, before scaling.
 const PLAYER_ROW: f32 = 46.0;
+/// The share of the right column the chat takes, below the players.
+const CHAT_SHARE: f32 = 0.5;
+/// The chat's typing line, before scaling.
+const CHAT_INPUT: f32 = 34.0;
 
 /// The lobby's parts on screen.
 pub struct LobbyLayout {
@@ -27,6 +31,8 @@ pub struct LobbyLayout {
     pub players_heading: Rect,
     /// The players' rows that fit, top to bottom.
     pub player_rows: Vec<Rect>,
+    /// The chat's lines and, below them, its typing line.
+    pub chat: (Rect, Rect),
     /// The Leave button.
     pub leave: Rect,
     /// What the lobby waits for, between Leave and Start.
@@ -63,7 +69,21 @@ impl LobbyLayout {
             Rect::new(rows[0].x + half + 14.0 * s, rows[0].y, half, rows[0].h),
         );
         let right_x = margin + left_w + 30.0 * s;
-        let right = Rect::new(right_x, top, margin + width - right_x, column.h);
+        let right_w = margin + width - right_x;
+        let chat_h = column.h * CHAT_SHARE;
+        let right = Rect::new(right_x, top, right_w, column.h - chat_h);
+        let input_h = CHAT_INPUT * s;
+        let chat_top = right.y + right.h + 8.0 * s;
+        let chat_bottom = top + column.h;
+        let chat = (
+            Rect::new(
+                right_x,
+                chat_top,
+                right_w,
+                chat_bottom - input_h - 4.0 * s - chat_top,
+            ),
+            Rect::new(right_x, chat_bottom - input_h, right_w, input_h),
+        );
         let players_heading = Rect::new(right.x, right.y, right.w, 34.0 * s);
         let fitting = ((right.h - players_heading.h) / (PLAYER_ROW * s)).max(0.0) as usize;
         let player_rows = (0..fitting)
@@ -82,6 +102,7 @@ impl LobbyLayout {
             sides: [rows[1], rows[2]],
             players_heading,
             player_rows,
+            chat,
             leave,
             status,
             start,

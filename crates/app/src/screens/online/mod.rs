@@ -3,12 +3,14 @@
 //! itself is the ordinary game screen with a remote referee. The network runs on its
 //! own thread; these screens only poll its channel.
 
+mod chat;
 mod error;
 mod form;
 mod host;
 mod join;
 mod lobby;
 mod lobby_layout;
+mod seat_picker;
 
 pub use error::OnlineError;
 pub use host::HostScreen;
