@@ -105,6 +105,18 @@ fn seat(screen: &mut LobbyScreen, context: &mut Context, side: &str, choice: &st
     choose(screen, context, choice);
 }
 
+/// "Guesty" joins the lobby `host` shares, by address, and is let in.
+fn guest_joins(host: &LobbyScreen) -> (LobbyScreen, Context) {
+    let mut guest_context = context("Guesty");
+    let mut join = JoinScreen::new(&guest_context);
+    join.fill(&host.share_address().expect("address"), "Guesty", "");
+    let mut guest = join
+        .connect(&mut guest_context)
+        .expect("the address is typed");
+    settle(&mut guest, &mut guest_context, LobbyScreen::entered);
+    (guest, guest_context)
+}
+
 /// The texts `lobby` shows now.
 fn texts(lobby: &LobbyScreen, context: &Context) -> Vec<String> {
     let mut frame = Frame::default();
@@ -115,13 +127,7 @@ fn texts(lobby: &LobbyScreen, context: &Context) -> Vec<String> {
 #[test]
 fn the_host_picks_who_plays_each_side_from_a_list() {
     let (mut host, mut host_context) = hosted_lobby();
-    let mut guest_context = context("Guesty");
-    let mut join = JoinScreen::new(&guest_context);
-    join.fill(&host.share_address().expect("address"), "Guesty", "");
-    let mut guest = join
-        .connect(&mut guest_context)
-        .expect("the address is typed");
-    settle(&mut guest, &mut guest_context, LobbyScreen::entered);
+    let (mut guest, mut guest_context) = guest_joins(&host);
     let seen = host_context.clone();
     settle(&mut host, &mut host_context, |lobby| {
         texts(lobby, &seen).iter().any(|t| t.starts_with("Guesty"))
@@ -395,13 +401,7 @@ fn seat_and_start(
 #[test]
 fn two_players_on_one_machine_host_join_and_play() {
     let (mut host, mut host_context) = hosted_lobby();
-    let mut guest_context = context("Guesty");
-    let mut join = JoinScreen::new(&guest_context);
-    join.fill(&host.share_address().expect("address"), "Guesty", "");
-    let mut guest = join
-        .connect(&mut guest_context)
-        .expect("the address is typed");
-    settle(&mut guest, &mut guest_context, LobbyScreen::entered);
+    let (mut guest, mut guest_context) = guest_joins(&host);
 
     let (mut host_game, mut guest_game) =
         seat_and_start(&mut host, &mut host_context, &mut guest, &mut guest_context);
@@ -705,13 +705,7 @@ fn an_online_game_on_a_clock_shows_the_relays_times_in_both_windows() {
         "{:?}",
         frame.texts()
     );
-    let mut guest_context = context("Guesty");
-    let mut join = JoinScreen::new(&guest_context);
-    join.fill(&host.share_address().expect("address"), "Guesty", "");
-    let mut guest = join
-        .connect(&mut guest_context)
-        .expect("the address is typed");
-    settle(&mut guest, &mut guest_context, LobbyScreen::entered);
+    let (mut guest, mut guest_context) = guest_joins(&host);
     let (mut host_game, mut guest_game) =
         seat_and_start(&mut host, &mut host_context, &mut guest, &mut guest_context);
     play_e2_e4(host_game.as_mut(), &mut host_context);
@@ -743,13 +737,7 @@ fn say(lobby: &mut LobbyScreen, context: &mut Context, text: &str) {
 #[test]
 fn chat_in_the_lobby_shows_names_newest_last_and_a_mute_hides_a_player() {
     let (mut host, mut host_context) = hosted_lobby();
-    let mut guest_context = context("Guesty");
-    let mut join = JoinScreen::new(&guest_context);
-    join.fill(&host.share_address().expect("address"), "Guesty", "");
-    let mut guest = join
-        .connect(&mut guest_context)
-        .expect("the address is typed");
-    settle(&mut guest, &mut guest_context, LobbyScreen::entered);
+    let (mut guest, mut guest_context) = guest_joins(&host);
     let seen = host_context.clone();
     settle(&mut host, &mut host_context, |lobby| {
         texts(lobby, &seen).iter().any(|t| t.starts_with("Guesty"))
