@@ -173,9 +173,12 @@ impl LocalSetup {
         // Each side's block: its name, Person or Computer, and the computer's strengths.
         let (label_h, choice_h, strength_h, inner_gap) = (30.0 * s, 42.0 * s, 38.0 * s, 5.0 * s);
         let seat_h = label_h + choice_h + strength_h + 2.0 * inner_gap;
-        let seats_top = bottom - 16.0 * s - 2.0 * seat_h - 12.0 * s;
+        // The sides follow the summary, or stand as low as they must to fit.
+        let summary_top = top + 50.0 * s;
+        let summary_lines = widgets::wrapped_lines(mode.summary, width, 22.0 * s) as f32;
+        let after_summary = summary_top + summary_lines * 22.0 * s * 1.25 + 28.0 * s;
+        let seats_top = after_summary.min(bottom - 16.0 * s - 2.0 * seat_h - 12.0 * s);
         if draw {
-            let summary_top = top + 50.0 * s;
             frame.text(
                 mode.summary,
                 Rect::new(left, summary_top, width, seats_top - 12.0 * s - summary_top),
