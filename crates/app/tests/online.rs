@@ -105,8 +105,8 @@ fn seat(screen: &mut LobbyScreen, context: &mut Context, side: &str, choice: &st
     choose(screen, context, choice);
 }
 
-/// "Guesty" joins the lobby `host` shares, by address, and is let in.
-fn guest_joins(host: &LobbyScreen) -> (LobbyScreen, Context) {
+/// "Guesty" joins the lobby `host` shares, by address, is let in, and the host sees them.
+fn guest_joins(host: &mut LobbyScreen, host_context: &mut Context) -> (LobbyScreen, Context) {
     let mut guest_context = context("Guesty");
     let mut join = JoinScreen::new(&guest_context);
     join.fill(&host.share_address().expect("address"), "Guesty", "");
@@ -114,6 +114,10 @@ fn guest_joins(host: &LobbyScreen) -> (LobbyScreen, Context) {
         .connect(&mut guest_context)
         .expect("the address is typed");
     settle(&mut guest, &mut guest_context, LobbyScreen::entered);
+    let seen = host_context.clone();
+    settle(host, host_context, |lobby| {
+        texts(lobby, &seen).iter().any(|t| t.starts_with("Guesty"))
+    });
     (guest, guest_context)
 }
 
@@ -127,11 +131,8 @@ fn texts(lobby: &LobbyScreen, context: &Context) -> Vec<String> {
 #[test]
 fn the_host_picks_who_plays_each_side_from_a_list() {
     let (mut host, mut host_context) = hosted_lobby();
-    let (mut guest, mut guest_context) = guest_joins(&host);
+    let (mut guest, mut guest_context) = guest_joins(&mut host, &mut host_context);
     let seen = host_context.clone();
-    settle(&mut host, &mut host_context, |lobby| {
-        texts(lobby, &seen).iter().any(|t| t.starts_with("Guesty"))
-    });
 
     click(&mut host, &mut host_context, "White:");
     let offered = texts(&host, &host_context);
@@ -381,9 +382,6 @@ fn seat_and_start(
         lobby.draw(&seen, &mut frame);
         frame.texts().contains(&text)
     };
-    settle(host, host_context, |lobby| {
-        texts(lobby, &seen).iter().any(|t| t.starts_with("Guesty"))
-    });
     seat(host, host_context, "Black:", "Guesty");
     settle(host, host_context, |lobby| shows(lobby, "Black: Guesty"));
     seat(host, host_context, "White:", "Hosty");
@@ -401,7 +399,7 @@ fn seat_and_start(
 #[test]
 fn two_players_on_one_machine_host_join_and_play() {
     let (mut host, mut host_context) = hosted_lobby();
-    let (mut guest, mut guest_context) = guest_joins(&host);
+    let (mut guest, mut guest_context) = guest_joins(&mut host, &mut host_context);
 
     let (mut host_game, mut guest_game) =
         seat_and_start(&mut host, &mut host_context, &mut guest, &mut guest_context);
@@ -705,7 +703,7 @@ fn an_online_game_on_a_clock_shows_the_relays_times_in_both_windows() {
         "{:?}",
         frame.texts()
     );
-    let (mut guest, mut guest_context) = guest_joins(&host);
+    let (mut guest, mut guest_context) = guest_joins(&mut host, &mut host_context);
     let (mut host_game, mut guest_game) =
         seat_and_start(&mut host, &mut host_context, &mut guest, &mut guest_context);
     play_e2_e4(host_game.as_mut(), &mut host_context);
@@ -737,11 +735,8 @@ fn say(lobby: &mut LobbyScreen, context: &mut Context, text: &str) {
 #[test]
 fn chat_in_the_lobby_shows_names_newest_last_and_a_mute_hides_a_player() {
     let (mut host, mut host_context) = hosted_lobby();
-    let (mut guest, mut guest_context) = guest_joins(&host);
+    let (mut guest, mut guest_context) = guest_joins(&mut host, &mut host_context);
     let seen = host_context.clone();
-    settle(&mut host, &mut host_context, |lobby| {
-        texts(lobby, &seen).iter().any(|t| t.starts_with("Guesty"))
-    });
 
     say(&mut guest, &mut guest_context, "hello, mate");
     settle(&mut host, &mut host_context, |lobby| {

@@ -17,9 +17,8 @@ impl<V: Variant> Chess<V> {
         text
     }
 
-    /// Reads a UCI move and finds it among the legal moves.
-    pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
-        let text = text.trim();
+    /// Reads a UCI move's squares and promotion, without judging whether it is legal.
+    pub(super) fn read_uci(text: &str) -> Result<Move, MoveError> {
         let malformed = |reason: &str| MoveError::malformed(text, reason);
         let (from, rest) = Self::parse_square(text)
             .ok_or_else(|| malformed("expected a from-square such as e2"))?;
@@ -37,11 +36,17 @@ impl<V: Variant> Chess<V> {
                 Some(role)
             }
         };
-        let wanted = Move {
+        Ok(Move {
             from,
             to,
             promotion,
-        };
+        })
+    }
+
+    /// Reads a UCI move and finds it among the legal moves.
+    pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
+        let text = text.trim();
+        let wanted = Self::read_uci(text)?;
         let mut moves = Vec::with_capacity(64);
         self.generate(&mut moves);
         if moves.contains(&wanted) {

@@ -492,24 +492,12 @@ impl<V: Variant> Explain for Chess<V> {
     type Reason = ChessReason;
 
     fn read_attempt(&self, text: &str) -> Result<Attempt, MoveError> {
-        let text = text.trim();
-        let malformed = |reason: &str| MoveError::malformed(text, reason);
-        let (from, rest) = Self::parse_square(text)
-            .ok_or_else(|| malformed("expected a from-square such as e2"))?;
-        let (to, rest) =
-            Self::parse_square(rest).ok_or_else(|| malformed("expected a to-square such as e4"))?;
-        let promotion = match rest {
-            "" => None,
-            _ => {
-                let mut chars = rest.chars();
-                let role = chars
-                    .next()
-                    .and_then(Role::from_letter)
-                    .filter(|role| Role::PROMOTIONS.contains(role) && chars.next().is_none())
-                    .ok_or_else(|| malformed("a promotion must be one of q, r, b, n"))?;
-                Some(look::kind(role))
-            }
-        };
+        let Move {
+            from,
+            to,
+            promotion,
+        } = Self::read_uci(text.trim())?;
+        let promotion = promotion.map(look::kind);
         Ok(Attempt {
             cells: vec![usize::from(from), usize::from(to)],
             promotion,
