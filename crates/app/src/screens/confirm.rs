@@ -50,6 +50,10 @@ pub fn buttons(context: &Context, asked_at: Point) -> (Rect, Rect) {
 pub fn dim(context: &Context, frame: &mut Frame, title: &str) {
     frame.rect(context.window(), Rgba(0.0, 0.0, 0.0, 0.62));
     let s = widgets::scale(context);
+    // The title stands on a band of its own, so the screen's title below never shows
+    // through it.
+    let band = Rect::new(0.0, 30.0 * s, context.size.0, 80.0 * s);
+    frame.rect(band, theme::BACKGROUND);
     frame.text(
         title,
         Rect::new(40.0 * s, 40.0 * s, context.size.0 - 80.0 * s, 60.0 * s),
