@@ -49,6 +49,9 @@ pub enum EndReason {
     /// A clock ran out, but its opponent could not possibly win (chess: too little
     /// material to checkmate), so the game is drawn.
     OutOfTimeNoMaterial,
+    /// A player lost the connection to an online game and stayed away: the opponent
+    /// claimed the win, or called the game a draw.
+    Abandoned,
 }
 
 impl EndReason {
@@ -75,6 +78,7 @@ impl EndReason {
             EndReason::DrawAgreed => "draw agreed",
             EndReason::OutOfTime => "out of time",
             EndReason::OutOfTimeNoMaterial => "out of time, but the opponent could not win",
+            EndReason::Abandoned => "abandoned",
         }
     }
 }

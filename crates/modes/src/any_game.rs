@@ -186,6 +186,9 @@ pub trait AnyGame: Send + Sync {
     /// draw when the opponent could not possibly win (see `Rules::can_still_win`).
     /// Returns the outcome.
     fn run_out_of_time(&mut self, player: Player) -> Result<Outcome, MoveError>;
+    /// Ends the game because `gone` left it and stayed away: a win for the opponent who
+    /// claimed it, or a draw when they called it one. Returns the outcome.
+    fn abandon(&mut self, gone: Player, claim_win: bool) -> Result<Outcome, MoveError>;
     /// Whether `player` could still win by some series of legal moves.
     fn can_still_win(&self, player: Player) -> bool;
     /// A picture of the current position.
@@ -553,6 +556,21 @@ impl<G: Rules + Heuristics + Present + Explain> AnyGame for Game<G> {
 
     fn run_out_of_time(&mut self, player: Player) -> Result<Outcome, MoveError> {
         let outcome = Outcome::out_of_time(player, self.current.can_still_win(player.opponent()));
+        self.declare(outcome)?;
+        Ok(outcome)
+    }
+
+    fn abandon(&mut self, gone: Player, claim_win: bool) -> Result<Outcome, MoveError> {
+        let outcome = if claim_win {
+            Outcome::Win {
+                winner: gone.opponent(),
+                reason: EndReason::Abandoned,
+            }
+        } else {
+            Outcome::Draw {
+                reason: EndReason::Abandoned,
+            }
+        };
         self.declare(outcome)?;
         Ok(outcome)
     }

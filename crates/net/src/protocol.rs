@@ -21,7 +21,7 @@ use std::time::Duration;
 use thiserror::Error;
 
 /// The protocol version this build speaks. Bumped whenever any message changes.
-pub const PROTOCOL_VERSION: u32 = 2;
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// The TCP port used when an address does not name one.
 pub const DEFAULT_PORT: u16 = 7373;
@@ -270,6 +270,11 @@ pub struct PlayerView {
     pub host: bool,
     /// Whether they are connected now (a dropped player keeps their seat).
     pub connected: bool,
+    /// How long they have been away when the view was sent, in milliseconds, while
+    /// they are not connected.
+    pub away_ms: Option<u64>,
+    /// The last round trip of the relay's ping to them and back, in milliseconds.
+    pub rtt_ms: Option<u32>,
 }
 
 /// A lobby as every member sees it; sent again whenever anything in it changes.
@@ -287,6 +292,14 @@ pub struct LobbyView {
     pub in_game: bool,
     /// How many members the lobby takes.
     pub max_players: u32,
+    /// How long a player must be away from a running game before their opponent may
+    /// claim the win or call a draw, in milliseconds.
+    pub claim_after_ms: u64,
+    /// How long the lobby waits for its host to come back before it closes, in
+    /// milliseconds.
+    pub host_wait_ms: u64,
+    /// Who asked to play the last game again with the sides swapped.
+    pub rematch: Vec<String>,
 }
 
 /// A game as it stands, for players who start it or come back to it.
@@ -348,6 +361,14 @@ pub enum ClientMsg {
     Pong,
     /// Leave the lobby (a player in a running game keeps their seat).
     Leave,
+    /// End the running game as a win for one's side: the opponent has been away for
+    /// longer than the lobby's `claim_after_ms`.
+    ClaimWin,
+    /// End the running game as a draw, for the same reason as [`ClientMsg::ClaimWin`].
+    ClaimDraw,
+    /// Ask to play the game that just ended again with the sides swapped; it starts
+    /// once everyone who played it asked.
+    Rematch,
     /// Host: the answer to [`ServerMsg::JoinRequest`].
     JoinAnswer {
         /// The request's ticket.
@@ -431,8 +452,8 @@ pub enum ServerMsg {
     },
     /// The host removed you from the lobby; the connection closes.
     Removed,
-    /// The host left and the lobby is closed; the connection closes. Keep your copy of
-    /// the game to save it.
+    /// The host left, or stayed away longer than the lobby waits, and the lobby is
+    /// closed; the connection closes. Keep your copy of the game to save it.
     HostLeft,
     /// The server is shutting down; the connection closes.
     ServerClosing,
@@ -622,6 +643,18 @@ pub enum Denied {
     /// The sender's side already offered a draw.
     #[error("your draw offer is still waiting for an answer")]
     OfferPending,
+    /// The opponent is connected, so there is nothing to claim.
+    #[error("your opponent is still connected")]
+    OpponentConnected,
+    /// The opponent has not been away long enough to claim anything yet.
+    #[error("your opponent may still come back; you can claim in {secs} s")]
+    ClaimTooEarly {
+        /// Seconds until a claim is allowed.
+        secs: u64,
+    },
+    /// No game ended in this lobby since the sides last changed.
+    #[error("there is no finished game to play again")]
+    NoRematch,
     /// The text is too long.
     #[error("that message is too long (at most {max} characters)")]
     TooLong {

@@ -175,6 +175,13 @@ impl SavedGame {
             Some(Outcome::Draw {
                 reason: EndReason::OutOfTimeNoMaterial,
             }) => WireEnding::OutOfTime(self.game.to_move().into()),
+            Some(Outcome::Win {
+                winner,
+                reason: EndReason::Abandoned,
+            }) => WireEnding::Abandoned(winner.opponent().into(), true),
+            Some(Outcome::Draw {
+                reason: EndReason::Abandoned,
+            }) => WireEnding::Abandoned(self.game.to_move().into(), false),
             _ => WireEnding::ByTheMoves,
         };
         let clock = self.clock.as_ref().map(|clock| WireClock {
@@ -244,6 +251,7 @@ fn replay(header: &WireHeader, record: &WireRecordV2) -> Result<Box<dyn AnyGame>
         WireEnding::Resigned(side) => game.resign(side.into()),
         WireEnding::DrawAgreed => game.agree_draw(),
         WireEnding::OutOfTime(side) => game.run_out_of_time(side.into()).map(drop),
+        WireEnding::Abandoned(side, claim_win) => game.abandon(side.into(), claim_win).map(drop),
     };
     declared.map_err(|e| {
         SaveError::damaged(format!("the recorded end of the game cannot happen: {e}"))

@@ -120,6 +120,9 @@ pub(crate) enum WireEnding {
     DrawAgreed,
     /// This side's clock ran out after the last move (format version 2 and later).
     OutOfTime(WireSide),
+    /// This side left an online game and stayed away; the opponent claimed the win
+    /// (`true`) or called it a draw (`false`).
+    Abandoned(WireSide, bool),
 }
 
 impl From<Player> for WireSide {

@@ -97,6 +97,13 @@ pub struct RelayArgs {
     /// The largest frame accepted from a member, in bytes.
     #[arg(long, default_value_t = defaults().max_member_frame_len)]
     max_member_frame: usize,
+    /// Seconds a lobby waits for a host who lost the connection before it closes.
+    #[arg(long, default_value_t = defaults().host_wait.as_secs())]
+    host_wait_secs: u64,
+    /// Seconds a player must be away from a running game before their opponent may
+    /// claim the win or call a draw.
+    #[arg(long, default_value_t = defaults().claim_wait.as_secs())]
+    claim_after_secs: u64,
     /// How many MiB all connections together may buffer.
     #[arg(long, default_value_t = defaults().max_buffered_bytes / (1024 * 1024))]
     max_buffered_mib: usize,
@@ -110,6 +117,8 @@ impl RelayArgs {
             max_lobbies: self.max_lobbies,
             max_lobbies_per_address: self.max_lobbies_per_address,
             lobby_idle_timeout: secs(self.lobby_idle_secs),
+            host_wait: secs(self.host_wait_secs),
+            claim_wait: secs(self.claim_after_secs),
             max_players_per_lobby: self.max_players,
             max_connections: self.max_connections,
             max_pending_handshakes: self.max_handshakes,

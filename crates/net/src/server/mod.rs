@@ -56,6 +56,12 @@ pub struct ServerConfig {
     /// How long a lobby with no game running and no request from anyone (pings
     /// answered do not count) stays open.
     pub lobby_idle_timeout: Duration,
+    /// How long a lobby whose host lost the connection waits for them to come back
+    /// (with their token) before it closes.
+    pub host_wait: Duration,
+    /// How long a player must be away from a running game before their opponent may
+    /// claim the win or call a draw.
+    pub claim_wait: Duration,
     /// How long a new connection has to say hello and enter a lobby.
     pub handshake_timeout: Duration,
     /// How often the server pings each member.
@@ -111,6 +117,8 @@ impl ServerConfig {
             max_chat_chars: self.max_chat_chars,
             chat_per_second: self.chat_per_second,
             chat_burst: self.chat_burst,
+            claim_wait: self.claim_wait,
+            host_wait: self.host_wait,
         }
     }
 }
@@ -125,6 +133,8 @@ impl Default for ServerConfig {
             max_handshakes_per_address: 8,
             max_lobbies_per_address: 4,
             lobby_idle_timeout: Duration::from_secs(15 * 60),
+            host_wait: Duration::from_secs(10 * 60),
+            claim_wait: Duration::from_secs(60),
             handshake_timeout: Duration::from_secs(10),
             heartbeat_interval: Duration::from_secs(5),
             idle_timeout: Duration::from_secs(20),
@@ -295,9 +305,9 @@ impl Shared {
             .collect();
         let limit = self.config.lobby_idle_timeout;
         for (code, lobby) in listed {
-            let closed = lock(&lobby).close_if_idle(limit);
-            if closed {
-                self.forget_lobby(&code, &lobby, "no game and no activity");
+            let closed = lock(&lobby).close_if_abandoned(limit);
+            if let Some(why) = closed {
+                self.forget_lobby(&code, &lobby, why);
             }
         }
     }
@@ -442,8 +452,12 @@ pub async fn run(listener: TcpListener, config: ServerConfig, shutdown: impl Fut
     let busy = refusal_frame(SERVER_BUSY);
     let address_busy = refusal_frame(ADDRESS_BUSY);
     let mut reaper = tokio::time::interval(
-        (shared.config.lobby_idle_timeout / 4)
-            .clamp(Duration::from_millis(50), Duration::from_secs(30)),
+        (shared
+            .config
+            .lobby_idle_timeout
+            .min(shared.config.host_wait)
+            / 4)
+        .clamp(Duration::from_millis(50), Duration::from_secs(30)),
     );
     let mut clocks = tokio::time::interval(CLOCK_CHECK);
     clocks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);

@@ -93,6 +93,8 @@ async fn session(
     let mut heartbeat = interval_at(tokio::time::Instant::now() + phase, beat);
     heartbeat.set_missed_tick_behavior(MissedTickBehavior::Delay);
     let mut last_heard = Instant::now();
+    // When the last ping went out, until its answer comes back.
+    let mut ping_sent: Option<Instant> = None;
     let mut budget = RateLimit::new(
         config.max_messages_per_second,
         config.max_messages_per_second.saturating_mul(2),
@@ -124,8 +126,16 @@ async fn session(
                         break;
                     }
                 };
+                let round_trip = match message {
+                    ClientMsg::Pong => ping_sent.take().map(|sent| sent.elapsed()),
+                    _ => None,
+                };
                 let (to_check, mut closed) = {
                     let mut lobby = lock(&membership.lobby);
+                    if let Some(round_trip) = round_trip {
+                        let rtt_ms = u32::try_from(round_trip.as_millis()).unwrap_or(u32::MAX);
+                        lobby.record_round_trip(membership.member, conn_id, rtt_ms);
+                    }
                     let to_check = lobby.handle(membership.member, conn_id, message);
                     (to_check, lobby.is_closed())
                 };
@@ -167,6 +177,7 @@ async fn session(
                 {
                     break;
                 }
+                ping_sent.get_or_insert_with(Instant::now);
             }
             _ = stop.changed() => {
                 farewell = conn.queue(shared.closing.clone()).is_ok();

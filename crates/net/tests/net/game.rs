@@ -212,7 +212,7 @@ fn start_is_refused_with_the_reason_until_the_sides_are_valid() {
     let addr = server.addr();
     let mut host = Client::host(addr, "Hostess", "", GameSetup::new("chess"));
     let mut walter = Client::join(addr, "Walter", "");
-    let _bianca = Client::join(addr, "Bianca", "");
+    let mut bianca = Client::join(addr, "Bianca", "");
     host.expect_lobby("three members", |view| view.players.len() == 3);
 
     host.send(ClientMsg::Start);
@@ -269,8 +269,15 @@ fn start_is_refused_with_the_reason_until_the_sides_are_valid() {
     );
     host.send(ClientMsg::Start);
     assert_eq!(host.expect_denied(), Denied::GameRunning);
-    let late = Client::try_enter(addr, EntryRequest::join("Latecomer", "", None));
-    assert_eq!(refusal(late), EntryRefusal::GameRunning);
+    // Someone who arrives during the game watches it, from its start to the move now.
+    bianca.play("e2e4");
+    bianca.expect_move(1);
+    let late = Client::try_enter(addr, EntryRequest::join("Latecomer", "", None))
+        .expect("a spectator gets into a running game");
+    let entered = late.mirror.entered().expect("entered");
+    let game = entered.game.as_ref().expect("the running game");
+    assert_eq!(game.moves, ["e2e4"]);
+    assert_eq!(late.mirror.my_side(), None);
 }
 
 #[test]

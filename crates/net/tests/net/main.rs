@@ -2,6 +2,7 @@
 
 mod capture;
 mod clock;
+mod comeback;
 mod common;
 mod game;
 mod hostile;

@@ -190,6 +190,7 @@ fn termination(outcome: Option<Outcome>) -> &'static str {
     match outcome.map(|outcome| outcome.reason()) {
         None => "unterminated",
         Some(EndReason::OutOfTime | EndReason::OutOfTimeNoMaterial) => "time forfeit",
+        Some(EndReason::Abandoned) => "abandoned",
         Some(reason) => reason.describe(),
     }
 }

@@ -43,6 +43,12 @@ pub fn reason(game: &dyn AnyGame, outcome: Outcome) -> String {
             let other = game.side_name(game.to_move().opponent());
             format!("{stuck} ran out of time, but {other} could not have won.")
         }
+        EndReason::Abandoned if outcome.winner().is_some() => {
+            format!("{lost} left the game and stayed away; {won} claimed the win.")
+        }
+        EndReason::Abandoned => {
+            "A player left the game and stayed away; it was called a draw.".into()
+        }
     }
 }
 

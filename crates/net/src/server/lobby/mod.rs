@@ -2,9 +2,11 @@
 //! `ply-modes`. All of it is plain synchronous state behind one mutex; every effect is
 //! a frame pushed onto members' bounded outboxes, so no member can hold up the others.
 
-use super::clock::{RelayClock, millis};
+mod play;
+
+use super::clock::RelayClock;
 use super::rate::RateLimit;
-use super::setup::{Prepared, SetupError, guarded};
+use super::setup::{Prepared, SetupError};
 use crate::auth::ChannelBinding;
 use crate::frame::encode;
 use crate::protocol::{
@@ -13,11 +15,20 @@ use crate::protocol::{
 };
 use crate::text::strip_controls;
 use bytes::Bytes;
-use ply_core::{MoveError, Player};
+use ply_core::Player;
 use ply_modes::AnyGame;
 use std::collections::HashMap;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
+
+/// How much a member's round trip must change, in milliseconds (and by half), before
+/// the others are told.
+const RTT_NOTICE_MS: u32 = 20;
+
+/// `time` in whole milliseconds, as the wire carries it.
+fn whole_millis(time: Duration) -> u64 {
+    u64::try_from(time.as_millis()).unwrap_or(u64::MAX)
+}
 
 /// A member's number, unique within its lobby.
 pub(crate) type MemberId = u64;
@@ -38,6 +49,10 @@ struct Member {
     token: Token,
     host: bool,
     link: Option<Link>,
+    /// When the member lost the connection (or left a game they hold a seat in).
+    away_since: Option<Instant>,
+    /// The last ping's round trip, in milliseconds.
+    rtt_ms: Option<u32>,
     chat: RateLimit,
 }
 
@@ -52,6 +67,10 @@ pub(crate) struct LobbyLimits {
     pub chat_per_second: u32,
     /// Chat messages a member may send at once.
     pub chat_burst: u32,
+    /// How long a player must be away before their opponent may claim the game.
+    pub claim_wait: Duration,
+    /// How long the lobby waits for its host to come back.
+    pub host_wait: Duration,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,6 +111,11 @@ pub(crate) struct Lobby {
     closed: bool,
     /// When a member last asked anything (answers to pings do not count).
     last_activity: Instant,
+    /// Whether a game ended here and the sides and setup are still the ones it had, so
+    /// it can be played again with the sides swapped.
+    finished: bool,
+    /// Who asked to play the finished game again.
+    rematch: Vec<MemberId>,
 }
 
 impl Lobby {
@@ -118,6 +142,8 @@ impl Lobby {
             overflowed: Vec::new(),
             closed: false,
             last_activity: Instant::now(),
+            finished: false,
+            rematch: Vec::new(),
         }
     }
 
@@ -220,6 +246,7 @@ impl Lobby {
         // The credential is spent: the member gets a new one with this entry, so a
         // copy of the old one (seen, stolen, replayed) opens nothing.
         member.token = Token(crate::auth::random_bytes());
+        member.away_since = None;
         let displaced = member.link.replace(link);
         let (id, name) = (member.id, member.name.clone());
         if let Some(old) = &displaced {
@@ -237,10 +264,9 @@ impl Lobby {
         Ok(id)
     }
 
+    /// A new member: a player between games, a spectator during one (who sees the
+    /// game from its start to the current move).
     fn add(&mut self, name: &str, link: Link) -> Result<MemberId, EntryRefusal> {
-        if self.game.is_some() {
-            return Err(EntryRefusal::GameRunning);
-        }
         if self.members.len() >= self.max_players {
             return Err(EntryRefusal::LobbyFull {
                 max: self.max_players as u32,
@@ -254,6 +280,8 @@ impl Lobby {
             token: Token(crate::auth::random_bytes()),
             host: self.members.is_empty(),
             link: Some(link),
+            away_since: None,
+            rtt_ms: None,
             chat: RateLimit::new(self.limits.chat_per_second, self.limits.chat_burst),
         });
         self.send_entered(id);
@@ -321,9 +349,12 @@ impl Lobby {
                 Ok(())
             }
             ClientMsg::Leave => {
-                self.cut(id);
+                self.leave(id);
                 Ok(())
             }
+            ClientMsg::ClaimWin => self.claim(id, true),
+            ClientMsg::ClaimDraw => self.claim(id, false),
+            ClientMsg::Rematch => self.ask_rematch(id),
         };
         if let Err(reason) = result {
             self.send(id, &ServerMsg::Denied(reason));
@@ -347,6 +378,7 @@ impl Lobby {
             ];
             self.setup = prepared.setup;
             self.ready = prepared.game;
+            self.forget_finished_game();
             self.broadcast_lobby();
             Ok(())
         });
@@ -356,22 +388,56 @@ impl Lobby {
         self.settle();
     }
 
-    /// Closes the lobby if no game runs and nobody asked anything for `limit`;
-    /// returns whether it closed.
-    pub fn close_if_idle(&mut self, limit: std::time::Duration) -> bool {
-        if self.closed || self.game.is_some() || self.last_activity.elapsed() < limit {
-            return false;
+    /// Closes the lobby if its host has been away for longer than it waits, or if no
+    /// game runs and nobody asked anything for `idle_limit`; returns why it closed.
+    pub fn close_if_abandoned(&mut self, idle_limit: Duration) -> Option<&'static str> {
+        if self.closed {
+            return None;
+        }
+        let host_gone = self
+            .members
+            .iter()
+            .find(|member| member.host)
+            .and_then(|host| host.away_since)
+            .is_some_and(|since| since.elapsed() >= self.limits.host_wait);
+        if host_gone {
+            self.broadcast(&ServerMsg::HostLeft);
+            self.close_all();
+            return Some("the host did not come back");
+        }
+        if self.game.is_some() || self.last_activity.elapsed() < idle_limit {
+            return None;
         }
         self.broadcast(&ServerMsg::ClosedIdle);
         self.close_all();
-        true
+        Some("no game and no activity")
+    }
+
+    /// Notes the round trip of member `id`'s last ping on connection `conn`; the others
+    /// are told when it changed noticeably.
+    pub fn record_round_trip(&mut self, id: MemberId, conn: u64, rtt_ms: u32) {
+        if !self.is_linked(id, conn) {
+            return;
+        }
+        let Some(member) = self.members.iter_mut().find(|member| member.id == id) else {
+            return;
+        };
+        let noticeable = member.rtt_ms.is_none_or(|before| {
+            let change = before.abs_diff(rtt_ms);
+            change >= RTT_NOTICE_MS && change.saturating_mul(2) >= before
+        });
+        member.rtt_ms = Some(rtt_ms);
+        if noticeable {
+            self.broadcast_lobby();
+            self.settle();
+        }
     }
 
     /// Connection `conn` of member `id` ended (a newer connection of the same member is
     /// left alone).
     pub fn connection_closed(&mut self, id: MemberId, conn: u64) {
         if self.is_linked(id, conn) {
-            self.cut(id);
+            self.lose(id);
         }
         self.settle();
     }
@@ -463,11 +529,16 @@ impl Lobby {
                     name: member.name.clone(),
                     host: member.host,
                     connected: member.link.is_some(),
+                    away_ms: member.away_since.map(|since| whole_millis(since.elapsed())),
+                    rtt_ms: member.rtt_ms,
                 })
                 .collect(),
             sides: self.sides_view(),
             in_game: self.game.is_some(),
             max_players: self.max_players as u32,
+            claim_after_ms: whole_millis(self.limits.claim_wait),
+            host_wait_ms: whole_millis(self.limits.host_wait),
+            rematch: self.rematch.iter().map(|&id| self.name_of(id)).collect(),
         }
     }
 
@@ -483,26 +554,6 @@ impl Lobby {
                 .clock
                 .map(|clock| clock.view(running.game.to_move(), now)),
         })
-    }
-
-    /// Ends a timed game whose side to move has run out of time: it loses, or draws
-    /// when its opponent could never win. Returns whether it did.
-    pub fn check_clock(&mut self, now: Instant) -> bool {
-        let Some(running) = self.game.as_mut() else {
-            return false;
-        };
-        let to_move = running.game.to_move();
-        let Some(clock) = running.clock else {
-            return false;
-        };
-        if now < clock.deadline(to_move) {
-            return false;
-        }
-        if running.game.run_out_of_time(to_move).is_err() {
-            return false;
-        }
-        self.finish_if_over();
-        true
     }
 
     fn push(&mut self, id: MemberId, bytes: Bytes) {
@@ -554,51 +605,46 @@ impl Lobby {
     }
 
     /// Cuts off members whose outbox overflowed: a slow reader loses its connection
-    /// (and keeps its seat, like any drop) instead of slowing the lobby down. A slow
-    /// host is dropped the same way and may come back with their token: the lobby
-    /// lives on without them meanwhile.
+    /// (and keeps its seat, like any drop) instead of slowing the lobby down; a slow
+    /// host too, and the lobby waits for them like for any host who dropped.
     fn settle(&mut self) {
         while let Some(id) = self.overflowed.pop() {
-            if self.is_host(id) {
-                self.drop_host(id);
-            } else {
-                self.cut(id);
-            }
+            self.lose(id);
         }
     }
 
-    fn drop_host(&mut self, id: MemberId) {
-        let Some(member) = self.members.iter_mut().find(|member| member.id == id) else {
-            return;
-        };
-        if member.link.take().is_none() {
-            return;
-        }
-        let name = member.name.clone();
-        self.broadcast(&ServerMsg::PlayerDropped { name });
-        self.broadcast_lobby();
-    }
-
-    /// Ends member `id`'s connection (if any) and handles their absence: the host's
-    /// absence closes the lobby, a player in a running game keeps their seat, anyone
-    /// else leaves the lobby.
-    fn cut(&mut self, id: MemberId) {
+    /// Member `id` lost their connection: the host and a player in a running game keep
+    /// their place (the host for as long as the lobby waits), anyone else leaves.
+    fn lose(&mut self, id: MemberId) {
         let Some(index) = self.members.iter().position(|member| member.id == id) else {
             return;
         };
-        if self.members[index].link.take().is_none() {
+        let member = &mut self.members[index];
+        if member.link.take().is_none() {
             return;
         }
-        if self.members[index].host {
-            self.broadcast(&ServerMsg::HostLeft);
-            self.close_all();
-        } else if self.game.is_some() && self.side_of(id).is_some() {
-            let name = self.members[index].name.clone();
+        member.away_since = Some(Instant::now());
+        member.rtt_ms = None;
+        let (host, name) = (member.host, member.name.clone());
+        if host || (self.game.is_some() && self.side_of(id).is_some()) {
             self.broadcast(&ServerMsg::PlayerDropped { name });
-            self.broadcast_lobby();
         } else {
             self.forget(id);
-            self.broadcast_lobby();
+        }
+        self.broadcast_lobby();
+    }
+
+    /// Member `id` asked to leave: the host's leaving closes the lobby; a player in a
+    /// running game keeps their seat as if they had dropped.
+    fn leave(&mut self, id: MemberId) {
+        if self.is_host(id) && self.is_connected(id) {
+            if let Some(host) = self.members.iter_mut().find(|member| member.id == id) {
+                host.link = None;
+            }
+            self.broadcast(&ServerMsg::HostLeft);
+            self.close_all();
+        } else {
+            self.lose(id);
         }
     }
 
@@ -613,6 +659,7 @@ impl Lobby {
 
     fn forget(&mut self, id: MemberId) {
         self.members.retain(|member| member.id != id);
+        self.rematch.retain(|&voter| voter != id);
         for seat in &mut self.sides {
             if *seat == Seat::Member(id) {
                 *seat = Seat::Open;
@@ -674,6 +721,9 @@ impl Lobby {
             self.sides[other] = Seat::Open;
         }
         self.sides[side.index()] = seat;
+        if self.game.is_none() {
+            self.forget_finished_game();
+        }
         self.broadcast_lobby();
         Ok(())
     }
@@ -701,194 +751,6 @@ impl Lobby {
         self.forget(target);
         self.broadcast_lobby();
         Ok(())
-    }
-
-    fn start(&mut self, id: MemberId) -> Result<(), Denied> {
-        self.require_host(id)?;
-        if self.game.is_some() {
-            return Err(Denied::GameRunning);
-        }
-        for side in Player::BOTH {
-            match self.sides[side.index()] {
-                Seat::Open => {
-                    return Err(Denied::SideOpen {
-                        side: self.side_names[side.index()].to_string(),
-                    });
-                }
-                Seat::Member(holder) if !self.is_connected(holder) => {
-                    return Err(Denied::PlayerAway {
-                        name: self.name_of(holder),
-                    });
-                }
-                _ => {}
-            }
-        }
-        let clock = self
-            .setup
-            .clock
-            .and_then(|clock| clock.control().ok())
-            .map(|control| RelayClock::start(control, Instant::now()));
-        self.game = Some(Running {
-            plies: self.setup.moves.len() as u32,
-            game: self.ready.clone_box(),
-            draw_offer: None,
-            clock,
-        });
-        if let Some(view) = self.game_view() {
-            self.broadcast(&ServerMsg::GameStarted(view));
-        }
-        self.broadcast_lobby();
-        Ok(())
-    }
-
-    fn play(&mut self, id: MemberId, text: &str) -> Result<(), Denied> {
-        let to_move = match &self.game {
-            Some(running) => running.game.to_move(),
-            None => return Err(Denied::NoGame),
-        };
-        if !self.controls(id, to_move) {
-            return Err(if self.controls(id, to_move.opponent()) {
-                Denied::NotYourTurn
-            } else {
-                Denied::NotPlaying
-            });
-        }
-        if text.len() > MAX_MOVE_TEXT_LEN {
-            return Err(Denied::IllegalMove {
-                reason: "that is too long to be a move".to_string(),
-            });
-        }
-        let Some(running) = self.game.as_mut() else {
-            return Err(Denied::NoGame);
-        };
-        let arrived = Instant::now();
-        if let Some(clock) = running.clock
-            && clock.left_at(to_move, arrived)[to_move.index()].is_zero()
-        {
-            // Its time ran out before its move arrived: it lost on time.
-            self.check_clock(arrived);
-            return Err(Denied::NoGame);
-        }
-        let refused = |error: MoveError| Denied::IllegalMove {
-            reason: error.to_string(),
-        };
-        let canonical = guarded(|| {
-            let code = running.game.parse_move(text).map_err(refused)?;
-            let canonical = running
-                .game
-                .move_text(code)
-                .ok_or_else(|| refused(MoveError::illegal(text)))?;
-            running.game.play(code).map_err(refused)?;
-            Ok::<_, Denied>(canonical)
-        })?;
-        running.plies += 1;
-        let ply = running.plies;
-        let left_ms = running.clock.as_mut().map(|clock| {
-            // The time left was checked on arrival, so the clock takes the move.
-            let _ = clock.moved(to_move, arrived);
-            millis(clock.left_at(to_move.opponent(), arrived))
-        });
-        let declined = running.draw_offer == Some(to_move.opponent());
-        if declined {
-            running.draw_offer = None;
-        }
-        self.broadcast(&ServerMsg::MovePlayed {
-            ply,
-            side: to_move,
-            text: canonical,
-            left_ms,
-        });
-        if declined {
-            self.broadcast(&ServerMsg::DrawDeclined { by: to_move });
-        }
-        self.finish_if_over();
-        Ok(())
-    }
-
-    fn resign(&mut self, id: MemberId) -> Result<(), Denied> {
-        let to_move = self
-            .game
-            .as_ref()
-            .map(|running| running.game.to_move())
-            .ok_or(Denied::NoGame)?;
-        let side = self.acting_side(id, to_move).ok_or(Denied::NotPlaying)?;
-        if let Some(running) = self.game.as_mut() {
-            running.game.resign(side).map_err(|e| Denied::IllegalMove {
-                reason: e.to_string(),
-            })?;
-        }
-        self.finish_if_over();
-        Ok(())
-    }
-
-    fn offer_draw(&mut self, id: MemberId) -> Result<(), Denied> {
-        let (to_move, offer) = self
-            .game
-            .as_ref()
-            .map(|running| (running.game.to_move(), running.draw_offer))
-            .ok_or(Denied::NoGame)?;
-        let side = self.acting_side(id, to_move).ok_or(Denied::NotPlaying)?;
-        match offer {
-            Some(by) if by == side => Err(Denied::OfferPending),
-            Some(_) => self.answer_draw(id, true),
-            None => {
-                if let Some(running) = self.game.as_mut() {
-                    running.draw_offer = Some(side);
-                }
-                self.broadcast(&ServerMsg::DrawOffered { by: side });
-                Ok(())
-            }
-        }
-    }
-
-    fn answer_draw(&mut self, id: MemberId, accept: bool) -> Result<(), Denied> {
-        let offer = self
-            .game
-            .as_ref()
-            .ok_or(Denied::NoGame)?
-            .draw_offer
-            .ok_or(Denied::NoDrawOffer)?;
-        let answering = offer.opponent();
-        if !self.controls(id, answering) {
-            return Err(Denied::NoDrawOffer);
-        }
-        let Some(running) = self.game.as_mut() else {
-            return Err(Denied::NoGame);
-        };
-        running.draw_offer = None;
-        if accept {
-            running.game.agree_draw().map_err(|e| Denied::IllegalMove {
-                reason: e.to_string(),
-            })?;
-            self.finish_if_over();
-        } else {
-            self.broadcast(&ServerMsg::DrawDeclined { by: answering });
-        }
-        Ok(())
-    }
-
-    /// After a game ends: announce the result, let go of players who dropped out of
-    /// it, and show everyone the lobby again.
-    fn finish_if_over(&mut self) {
-        let Some(outcome) = self
-            .game
-            .as_ref()
-            .and_then(|running| running.game.outcome())
-        else {
-            return;
-        };
-        self.game = None;
-        self.broadcast(&ServerMsg::GameOver { outcome });
-        let gone: Vec<MemberId> = self
-            .members
-            .iter()
-            .filter(|member| member.link.is_none() && !member.host)
-            .map(|member| member.id)
-            .collect();
-        for id in gone {
-            self.forget(id);
-        }
-        self.broadcast_lobby();
     }
 
     fn chat(&mut self, id: MemberId, text: String) -> Result<(), Denied> {
