@@ -203,7 +203,7 @@ impl SaveFolder {
 }
 
 /// A save name made from a title: lowercase letters and digits joined by '-'.
-fn name_from_title(title: &str) -> String {
+pub(crate) fn name_from_title(title: &str) -> String {
     let mut name = String::new();
     for c in title.chars() {
         if name.len() >= MAX_TITLE_IN_NAME {

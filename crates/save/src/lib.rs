@@ -16,6 +16,7 @@ mod export;
 mod folder;
 mod format;
 mod game;
+mod keeper;
 mod wire;
 
 pub use date::{local_text, utc_text};
@@ -27,3 +28,4 @@ pub use folder::{
 };
 pub use format::{FORMAT_VERSION, MAGIC, OLDEST_FORMAT_VERSION, PREFIX_LEN};
 pub use game::{Controller, GameResult, SaveSummary, SavedClock, SavedGame, Seat, whole_millis};
+pub use keeper::{GameKeeper, LOST_SUFFIX};

@@ -10,6 +10,7 @@ mod game_args;
 mod matches;
 mod moves;
 mod online;
+mod online_save;
 mod perft;
 mod protocol;
 mod relay;

@@ -4,6 +4,7 @@
 //! computer holds a side.
 
 use crate::game_args::GameArgs;
+use crate::online_save;
 use clap::Args;
 use crossbeam_channel::{Receiver, never, select, unbounded};
 use ply_core::Player;
@@ -15,8 +16,9 @@ use ply_net::portmap::{PortMap, PortMapOptions, Reach};
 use ply_net::protocol::DEFAULT_PORT;
 use ply_net::{
     ClientMsg, CloseReason, EntryRequest, GameSetup, Mirror, NetEvent, NetHandle, Occupant,
-    ServerConfig, ServerMsg, Token, host_in_process,
+    RejoinStore, ServerConfig, ServerMsg, StoredSeat, Token, host_in_process,
 };
+use ply_save::{GameKeeper, SaveFolder};
 use std::io::BufRead;
 use std::net::SocketAddr;
 use std::sync::atomic::AtomicBool;
@@ -53,6 +55,10 @@ pub struct HostArgs {
     /// Play on clocks the relay keeps: minutes+seconds ("5+3").
     #[arg(long, value_name = "M+S", value_parser = parse_clock)]
     clock: Option<ply_core::TimeControl>,
+    /// Come back to the lobby this machine hosts on the relay (after a crash or a lost
+    /// connection), with the seat kept on disk, instead of opening a new one.
+    #[arg(long, requires = "relay")]
+    rejoin: bool,
     #[command(flatten)]
     game: GameArgs,
 }
@@ -84,6 +90,10 @@ pub struct JoinArgs {
     /// The token printed when you first entered, to take your seat back after a drop.
     #[arg(long)]
     token: Option<Token>,
+    /// Take back the seat this machine kept on disk for this name at this address
+    /// (after a crash or a lost connection).
+    #[arg(long, conflicts_with = "token")]
+    rejoin: bool,
 }
 
 /// Opens a lobby (on this machine or on a relay) and runs the console.
@@ -104,14 +114,19 @@ pub fn host(args: &HostArgs) -> Result<(), String> {
             .collect(),
         clock: args.clock.map(ply_net::ClockSetup::of),
     };
-    let request = EntryRequest::open(&args.name, &args.password, setup);
+    let mut request = EntryRequest::open(&args.name, &args.password, setup);
     let ctrl_c = ctrl_c();
     match &args.relay {
         Some(relay) => {
             let relay = with_default_port(relay);
+            if args.rejoin {
+                let seat = stored_seat(&relay, &args.name, None)?;
+                request =
+                    EntryRequest::rejoin(&args.name, &args.password, Some(&seat.code), seat.token);
+            }
             let handle = NetHandle::connect(&relay, request);
             let share = resolve(&relay).map(|addr| (addr, true));
-            console(handle, Some(computer), share, &ctrl_c)
+            console(handle, &relay, Some(computer), share, &ctrl_c)
         }
         None => {
             let bind: SocketAddr = args
@@ -137,8 +152,10 @@ pub fn host(args: &HostArgs) -> Result<(), String> {
                 PortMap::start(server.addr().port(), options)
             };
             let share = report_reach(portmap.wait(ANSWER_WAIT), server.addr());
+            let address = server.local_addr().to_string();
             let result = console(
-                NetHandle::connect(&server.local_addr().to_string(), request),
+                NetHandle::connect(&address, request),
+                &address,
                 Some(computer),
                 share.map(|addr| (addr, false)),
                 &ctrl_c,
@@ -219,15 +236,37 @@ pub fn join(args: &JoinArgs) -> Result<(), String> {
     } else {
         (with_default_port(&args.addr), None)
     };
+    let mut code = args.code.clone().or(invited_code);
+    let mut token = args.token;
+    if args.rejoin {
+        let seat = stored_seat(&address, &args.name, code.as_deref())?;
+        code = Some(seat.code);
+        token = Some(seat.token);
+    }
     let request = EntryRequest {
         name: args.name.clone(),
         password: args.password.clone(),
-        role: ply_net::Role::Join {
-            code: args.code.clone().or(invited_code),
-            token: args.token,
-        },
+        role: ply_net::Role::Join { code, token },
     };
-    console(NetHandle::connect(&address, request), None, None, &never())
+    console(
+        NetHandle::connect(&address, request),
+        &address,
+        None,
+        None,
+        &never(),
+    )
+}
+
+/// The seat this machine kept for `name` at `address` (in lobby `code`, if given).
+fn stored_seat(address: &str, name: &str, code: Option<&str>) -> Result<StoredSeat, String> {
+    let store =
+        RejoinStore::standard().ok_or("this system names no data folder to keep seats in")?;
+    store.recall(address, name, code).ok_or_else(|| {
+        format!(
+            "no seat is kept for {name} at {address} (in {}); join without --rejoin",
+            store.path().display()
+        )
+    })
 }
 
 /// Standard input, line by line, from a thread of its own.
@@ -245,7 +284,8 @@ fn stdin_lines() -> Receiver<String> {
 }
 
 const HELP: &str = "requests: seat SIDE NAME | computer SIDE | unseat SIDE | setup MODE [MOVES...] | \
-kick NAME | start | move MOVE | resign | draw | accept | decline | chat TEXT | quit";
+kick NAME | start | move MOVE | resign | draw | accept | decline | claim win | claim draw | \
+rematch | chat TEXT | quit";
 
 /// How the host's computer plays its seats.
 #[derive(Clone, Copy)]
@@ -259,12 +299,16 @@ struct Computer {
 /// `share` (an address, and whether it is a relay, whose invite holds the lobby code).
 fn console(
     handle: NetHandle,
+    address: &str,
     computer: Option<Computer>,
     mut share: Option<(SocketAddr, bool)>,
     ctrl_c: &Receiver<()>,
 ) -> Result<(), String> {
     let mut mirror = Mirror::new();
     let mut lines = stdin_lines();
+    let store = RejoinStore::standard();
+    let folder = SaveFolder::standard().ok();
+    let mut keeper = None;
     let mut computer_sent_at: Option<usize> = None;
     loop {
         select! {
@@ -274,6 +318,16 @@ fn console(
                 };
                 mirror.apply(&event);
                 print_event(&event, &mirror);
+                if let (NetEvent::Entered(entered), Some(store)) = (&event, &store)
+                    && let Err(error) = store.remember(address, entered)
+                {
+                    say!("could not keep the seat on disk to rejoin later: {error}");
+                }
+                if let (NetEvent::Entered(entered), Some(folder)) = (&event, &folder) {
+                    let seat = format!("{} {}", entered.code, entered.name);
+                    keeper = Some(GameKeeper::new(folder.clone(), &seat));
+                }
+                keep_game(&event, &mirror, keeper.as_ref());
                 if let (NetEvent::Entered(entered), Some((addr, relay))) = (&event, share.take()) {
                     let invite = Invite::new(addr, relay.then_some(entered.code.as_str()));
                     match invite.encode() {
@@ -315,6 +369,30 @@ fn console(
                 Err(_) => lines = never(),
             },
         }
+    }
+}
+
+/// Keeps the game in progress on disk after `event`: written again when it moved on,
+/// kept as lost when touch with it was lost, deleted when it ended.
+fn keep_game(event: &NetEvent, mirror: &Mirror, keeper: Option<&GameKeeper>) {
+    let Some(keeper) = keeper else {
+        return;
+    };
+    let kept = if online_save::lost_touch(event, mirror) {
+        online_save::saved_game(mirror).map(|game| keeper.keep_as_lost(game))
+    } else if online_save::moved_on(event, mirror) {
+        online_save::saved_game(mirror).map(|game| keeper.keep(&game))
+    } else if let NetEvent::Message(ServerMsg::GameOver { .. }) = event {
+        keeper.discard().err().map(Err)
+    } else {
+        None
+    };
+    match kept {
+        Some(Ok(path)) if online_save::lost_touch(event, mirror) => {
+            say!("game saved to {}", path.display());
+        }
+        Some(Err(error)) => say!("could not save the game: {error}"),
+        _ => {}
     }
 }
 
@@ -405,6 +483,12 @@ fn parse_request(line: &str, mirror: &Mirror) -> Result<Option<ClientMsg>, Strin
         "draw" => ClientMsg::OfferDraw,
         "accept" => ClientMsg::AcceptDraw,
         "decline" => ClientMsg::DeclineDraw,
+        "claim" => match rest {
+            "win" => ClientMsg::ClaimWin,
+            "draw" => ClientMsg::ClaimDraw,
+            _ => return Err("usage: claim win | claim draw".to_string()),
+        },
+        "rematch" => ClientMsg::Rematch,
         "chat" => ClientMsg::Chat {
             text: rest.to_string(),
         },
@@ -426,13 +510,29 @@ fn occupant_text(occupant: &Occupant) -> String {
 fn print_event(event: &NetEvent, mirror: &Mirror) {
     let names = side_names(mirror);
     match event {
-        NetEvent::Entered(entered) => say!(
-            "entered lobby {} as {}{} token {}",
-            entered.code,
-            entered.name,
-            if entered.host { " (host)" } else { "" },
-            entered.token
-        ),
+        NetEvent::Entered(entered) => {
+            say!(
+                "entered lobby {} as {}{} token {}",
+                entered.code,
+                entered.name,
+                if entered.host { " (host)" } else { "" },
+                entered.token
+            );
+            if let Some(game) = &entered.game {
+                let clocks = game.clock.map_or(String::new(), |clock| {
+                    format!(
+                        " (clocks {} / {})",
+                        seconds_text(clock.left_ms[0]),
+                        seconds_text(clock.left_ms[1])
+                    )
+                });
+                say!(
+                    "game in progress: {} moves played{clocks}: {}",
+                    game.moves.len(),
+                    game.moves.join(" ")
+                );
+            }
+        }
         // Failures are reported once, on standard error, as the program ends.
         NetEvent::Closed(CloseReason::Failed(_) | CloseReason::Lost(_)) => {}
         NetEvent::Closed(reason) => say!("closed: {reason}"),
@@ -446,7 +546,11 @@ fn print_event(event: &NetEvent, mirror: &Mirror) {
                             "{}{}{}",
                             player.name,
                             if player.host { " (host)" } else { "" },
-                            if player.connected { "" } else { " (away)" }
+                            match (player.connected, player.rtt_ms) {
+                                (false, _) => " (away)".to_string(),
+                                (true, Some(rtt)) => format!(" ({rtt} ms)"),
+                                (true, None) => String::new(),
+                            }
                         )
                     })
                     .collect();
@@ -500,7 +604,13 @@ fn print_event(event: &NetEvent, mirror: &Mirror) {
                     .collect();
                 say!("chat {from}: {text}");
             }
-            ServerMsg::PlayerDropped { name } => say!("dropped: {name}"),
+            ServerMsg::PlayerDropped { name } => match mirror.lobby() {
+                Some(lobby) if lobby.in_game => say!(
+                    "dropped: {name} (their opponent may claim the game after {} s)",
+                    lobby.claim_after_ms.div_ceil(1000)
+                ),
+                _ => say!("dropped: {name}"),
+            },
             ServerMsg::PlayerRejoined { name } => say!("rejoined: {name}"),
             ServerMsg::PlayerReplaced { name } => say!("joined from another place: {name}"),
             ServerMsg::Removed

@@ -1,5 +1,8 @@
 //! The `ply` binary as a user runs it: real processes, their output and exit codes.
 
+mod live;
+
+use live::Live;
 use std::process::{Command, Output, Stdio};
 
 fn ply(args: &[&str]) -> Output {
@@ -252,81 +255,21 @@ fn match_plays_against_another_build_through_the_engine_protocol() {
     assert!(stderr(&failed).contains("cannot run"));
 }
 
-/// A running `ply` process whose output lines arrive on a channel.
-struct Live {
-    child: std::process::Child,
-    lines: std::sync::mpsc::Receiver<String>,
-    seen: Vec<String>,
-}
-
-impl Live {
-    fn start(args: &[&str]) -> Live {
-        use std::io::BufRead;
-        use std::process::Stdio;
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the ply binary starts");
-        let stdout = child.stdout.take().expect("stdout is piped");
-        let (tx, lines) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            for line in std::io::BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Live {
-            child,
-            lines,
-            seen: Vec::new(),
-        }
-    }
-
-    /// Waits for a line containing `needle` and returns it.
-    fn expect(&mut self, needle: &str) -> String {
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-        loop {
-            let left = deadline.saturating_duration_since(std::time::Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    self.seen.push(line.clone());
-                    if line.contains(needle) {
-                        return line;
-                    }
-                }
-                Err(_) => panic!("no line with '{needle}'; seen: {:#?}", self.seen),
-            }
-        }
-    }
-
-    fn say(&mut self, line: &str) {
-        use std::io::Write;
-        let stdin = self.child.stdin.as_mut().expect("stdin is piped");
-        writeln!(stdin, "{line}").expect("the process reads its input");
-    }
-
-    fn finish(mut self) -> Output {
-        drop(self.child.stdin.take());
-        self.child.wait_with_output().expect("the process ends")
-    }
-}
-
 #[test]
 fn host_and_join_play_online_from_the_command_line() {
-    let mut host = Live::start(&[
-        "host",
-        "--listen",
-        "127.0.0.1:0",
-        "--name",
-        "Alice",
-        "--password",
-        "pw",
-    ]);
+    let home = tempfile::tempdir().expect("a temporary folder");
+    let mut host = Live::start_in(
+        home.path(),
+        &[
+            "host",
+            "--listen",
+            "127.0.0.1:0",
+            "--name",
+            "Alice",
+            "--password",
+            "pw",
+        ],
+    );
     let addr = host
         .expect("hosting on ")
         .trim_start_matches("hosting on ")
@@ -334,7 +277,10 @@ fn host_and_join_play_online_from_the_command_line() {
     let code = host.expect("entered lobby ");
     assert!(code.contains("as Alice (host) token "), "{code}");
 
-    let mut guest = Live::start(&["join", &addr, "--name", "Bobby", "--password", "pw"]);
+    let mut guest = Live::start_in(
+        home.path(),
+        &["join", &addr, "--name", "Bobby", "--password", "pw"],
+    );
     guest.expect("entered lobby ");
     host.expect("players: Alice (host), Bobby");
     let wrong = ply(&["join", &addr, "--name", "Mallory", "--password", "guess"]);

@@ -4,9 +4,11 @@
 
 mod handle;
 mod mirror;
+mod rejoin_store;
 
 pub use handle::{ClientOptions, CloseReason, Disconnected, NetEvent, NetHandle};
 pub use mirror::Mirror;
+pub use rejoin_store::{REJOIN_DIR_VARIABLE, RejoinStore, StoredSeat};
 
 use crate::auth::{ChannelBinding, JoinerExchange, host_answer};
 use crate::frame::{Connection, FrameError};
@@ -117,7 +119,7 @@ pub enum Role {
 /// Who is entering which lobby, with which password.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EntryRequest {
-    /// The player's name (4 to 16 letters, digits or `_`).
+    /// The player's name (see [`crate::name`] for the rules).
     pub name: String,
     /// The lobby's password (empty for none).
     pub password: String,

@@ -1,0 +1,192 @@
+//! Crashes as they happen: real `ply` processes killed with SIGKILL mid-game and started
+//! again, over real loopback connections. A joiner comes back to the same seat,
+//! position and clocks; a host on a relay comes back within the wait, and after it the
+//! lobby is gone while both sides keep the game on disk; an opponent who stays away is
+//! claimed against.
+
+mod live;
+
+use live::Live;
+use std::path::Path;
+
+/// The address a `ply host` or `ply relay` says it listens on.
+fn listening_address(live: &mut Live, prefix: &str) -> String {
+    let line = live.expect(prefix);
+    line.split(prefix)
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .expect("an address after the prefix")
+        .to_string()
+}
+
+/// The saves in `home`'s save folder.
+fn saves(home: &Path) -> Vec<std::path::PathBuf> {
+    std::fs::read_dir(home.join("saves"))
+        .map(|entries| {
+            entries
+                .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+                .filter(|path| path.extension().is_some_and(|ext| ext == "ply"))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Kills `live` as a crash would: SIGKILL, no goodbye.
+fn crash(mut live: Live) {
+    live.child.kill().expect("the process is killed");
+    let _ = live.child.wait();
+}
+
+#[test]
+fn a_joiner_killed_mid_game_comes_back_to_the_same_seat_position_and_clocks() {
+    let host_home = tempfile::tempdir().expect("a temporary folder");
+    let guest_home = tempfile::tempdir().expect("a temporary folder");
+    let mut host = Live::start_in(
+        host_home.path(),
+        &[
+            "host",
+            "--listen",
+            "127.0.0.1:0",
+            "--no-upnp",
+            "--name",
+            "Alice",
+            "--clock",
+            "5+0",
+        ],
+    );
+    let addr = listening_address(&mut host, "hosting on ");
+    let join = ["join", addr.as_str(), "--name", "Bobby"];
+    let mut guest = Live::start_in(guest_home.path(), &join);
+    guest.expect("entered lobby");
+    host.expect("players: Alice (host), Bobby");
+    host.say("seat white Alice");
+    host.say("seat black Bobby");
+    host.say("start");
+    guest.expect("game started");
+    host.say("move e2e4");
+    guest.expect("move 1 White: e2e4");
+    guest.say("move e7e5");
+    host.expect("move 2 Black: e7e5");
+    crash(guest);
+    host.expect("dropped: Bobby");
+    host.say("move g1f3");
+    host.expect("move 3 White: g1f3");
+
+    // Without --rejoin the name is taken; with it, the seat kept on disk comes back.
+    let stranger = Live::start_in(guest_home.path(), &join);
+    let refused = stranger.finish();
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("already taken"));
+    let mut rejoin = join.to_vec();
+    rejoin.push("--rejoin");
+    let mut guest = Live::start_in(guest_home.path(), &rejoin);
+    guest.expect("entered lobby");
+    let game = guest.expect("game in progress: 3 moves played (clocks ");
+    assert!(game.ends_with("e2e4 e7e5 g1f3"), "{game}");
+    host.expect("rejoined: Bobby");
+    guest.say("move b8c6");
+    host.expect("move 4 Black: b8c6");
+    crash(guest);
+    crash(host);
+}
+
+#[test]
+fn a_host_killed_on_a_relay_comes_back_within_the_wait_and_after_it_the_lobby_is_gone() {
+    let relay_home = tempfile::tempdir().expect("a temporary folder");
+    let host_home = tempfile::tempdir().expect("a temporary folder");
+    let guest_home = tempfile::tempdir().expect("a temporary folder");
+    let mut relay = Live::start_in(
+        relay_home.path(),
+        &["relay", "--listen", "127.0.0.1:0", "--host-wait-secs", "3"],
+    );
+    let addr = listening_address(&mut relay, "relay listening on ");
+    let host_args = ["host", "--relay", addr.as_str(), "--name", "Alice"];
+    let mut host = Live::start_in(host_home.path(), &host_args);
+    host.expect("entered lobby");
+    let mut guest = Live::start_in(guest_home.path(), &["join", &addr, "--name", "Bobby"]);
+    guest.expect("entered lobby");
+    host.expect("players: Alice (host), Bobby");
+    host.say("seat white Alice");
+    host.say("seat black Bobby");
+    host.say("start");
+    guest.expect("game started");
+    host.say("move d2d4");
+    guest.expect("move 1 White: d2d4");
+    crash(host);
+    guest.expect("dropped: Alice");
+    guest.expect("game saved to ");
+
+    // Back within the wait: the same lobby, the game goes on.
+    let mut rejoin = host_args.to_vec();
+    rejoin.push("--rejoin");
+    let mut host = Live::start_in(host_home.path(), &rejoin);
+    host.expect("(host) token");
+    host.expect("game in progress: 1 moves played");
+    guest.expect("rejoined: Alice");
+    guest.say("move d7d5");
+    host.expect("move 2 Black: d7d5");
+    host.say("move c2c4");
+    guest.expect("move 3 White: c2c4");
+
+    // Gone for longer than the wait: the lobby closes, and both keep the game.
+    crash(host);
+    guest.expect("dropped: Alice");
+    guest.expect("closed: the host left");
+    let guest_output = guest.finish();
+    assert!(guest_output.status.success());
+    assert!(!saves(guest_home.path()).is_empty());
+    assert_eq!(
+        saves(host_home.path()).len(),
+        1,
+        "the host's running save of the game"
+    );
+    let late = Live::start_in(host_home.path(), &rejoin);
+    let refused = late.finish();
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("no lobby with code"));
+    crash(relay);
+}
+
+#[test]
+fn the_opponent_of_a_killed_player_claims_the_win_after_the_countdown() {
+    let relay_home = tempfile::tempdir().expect("a temporary folder");
+    let home = tempfile::tempdir().expect("a temporary folder");
+    let mut relay = Live::start_in(
+        relay_home.path(),
+        &[
+            "relay",
+            "--listen",
+            "127.0.0.1:0",
+            "--claim-after-secs",
+            "1",
+        ],
+    );
+    let addr = listening_address(&mut relay, "relay listening on ");
+    let mut host = Live::start_in(home.path(), &["host", "--relay", &addr, "--name", "Alice"]);
+    host.expect("entered lobby");
+    let mut guest = Live::start_in(home.path(), &["join", &addr, "--name", "Bobby"]);
+    guest.expect("entered lobby");
+    host.expect("players: Alice (host), Bobby");
+    host.say("seat white Alice");
+    host.say("seat black Bobby");
+    host.say("start");
+    guest.expect("game started");
+    crash(guest);
+    host.expect("dropped: Bobby (their opponent may claim the game after 1 s)");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        host.say("claim win");
+        let answer = host.expect_any(&["game over", "refused"]);
+        if answer.contains("game over") {
+            assert!(answer.contains("White wins (abandoned)"), "{answer}");
+            break;
+        }
+        assert!(answer.contains("you can claim in"), "{answer}");
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the claim was never allowed"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+    crash(host);
+    crash(relay);
+}

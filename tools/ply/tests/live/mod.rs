@@ -1,0 +1,78 @@
+//! A `ply` process run by a test: its output read line by line as it comes, its input
+//! written line by line, and the process itself there to be killed.
+
+use std::process::{Command, Output};
+
+/// A running `ply` process whose output lines arrive on a channel.
+pub struct Live {
+    /// The process, to kill where a crash is the point.
+    pub child: std::process::Child,
+    lines: std::sync::mpsc::Receiver<String>,
+    seen: Vec<String>,
+}
+
+impl Live {
+    /// Starts `ply` with `args`, keeping its seats and saves in `home` (so a
+    /// restarted process finds what the one before it kept).
+    pub fn start_in(home: &std::path::Path, args: &[&str]) -> Live {
+        use std::io::BufRead;
+        use std::process::Stdio;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
+            .args(args)
+            .env("PLYGROUND_REJOIN_DIR", home.join("rejoin"))
+            .env("PLYGROUND_SAVE_DIR", home.join("saves"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the ply binary starts");
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Live {
+            child,
+            lines,
+            seen: Vec::new(),
+        }
+    }
+
+    /// Waits for a line containing `needle` and returns it.
+    pub fn expect(&mut self, needle: &str) -> String {
+        self.expect_any(&[needle])
+    }
+
+    /// Waits for a line containing any of `needles` and returns it.
+    pub fn expect_any(&mut self, needles: &[&str]) -> String {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        loop {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    self.seen.push(line.clone());
+                    if needles.iter().any(|needle| line.contains(needle)) {
+                        return line;
+                    }
+                }
+                Err(_) => panic!("no line with any of {needles:?}; seen: {:#?}", self.seen),
+            }
+        }
+    }
+
+    pub fn say(&mut self, line: &str) {
+        use std::io::Write;
+        let stdin = self.child.stdin.as_mut().expect("stdin is piped");
+        writeln!(stdin, "{line}").expect("the process reads its input");
+    }
+
+    pub fn finish(mut self) -> Output {
+        drop(self.child.stdin.take());
+        self.child.wait_with_output().expect("the process ends")
+    }
+}
