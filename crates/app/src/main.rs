@@ -329,6 +329,7 @@ fn main() -> ExitCode {
         context.settings.view_3d = solid;
     }
     context.saves = ply_save::SaveFolder::standard().ok();
+    context.seats = ply_net::RejoinStore::standard();
     let screen = match first_screen(&options, &mut context) {
         Ok(screen) => screen,
         Err(error) => {

@@ -6,12 +6,14 @@
 use crate::chat_log::ChatLog;
 use ply_net::portmap::PortMap;
 use ply_net::{
-    ClientMsg, CloseReason, EntryRequest, HostedServer, Mirror, NetEvent, NetHandle, ServerMsg,
+    ClientMsg, CloseReason, EntryRequest, HostedServer, Mirror, NetEvent, NetHandle, RejoinStore,
+    ServerMsg,
 };
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::rc::Rc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// One connection to a lobby, shared by the lobby screen and the game screen on top of it.
 pub struct Session {
@@ -38,6 +40,15 @@ pub struct Session {
     pub rejoinable: bool,
     /// What was said in the lobby and its game, and who is muted.
     pub chat: ChatLog,
+    /// Where the seat is kept on disk to take it back after a crash.
+    seats: Option<RejoinStore>,
+    /// Since when each member who is away has been away, by name.
+    away_since: HashMap<String, Instant>,
+    /// The seat could not be kept on disk, and why (said once).
+    pub seat_not_kept: Option<String>,
+    /// The player left the lobby from its game for the main menu: the lobby screen
+    /// goes too.
+    pub to_menu: bool,
 }
 
 /// A session shared by the screens on one connection (lobby and game).
@@ -52,6 +63,18 @@ impl Session {
         address: String,
         password: String,
     ) -> Shared {
+        Session::keeping_seat(net, server, address, password, None)
+    }
+
+    /// [`Session::new`], keeping the seat in `seats` on every entry so that it can be
+    /// taken back after a crash.
+    pub fn keeping_seat(
+        net: NetHandle,
+        server: Option<HostedServer>,
+        address: String,
+        password: String,
+        seats: Option<RejoinStore>,
+    ) -> Shared {
         Rc::new(RefCell::new(Session {
             net,
             mirror: Mirror::new(),
@@ -64,6 +87,10 @@ impl Session {
             password,
             rejoinable: false,
             chat: ChatLog::default(),
+            seats,
+            away_since: HashMap::new(),
+            seat_not_kept: None,
+            to_menu: false,
         }))
     }
 
@@ -107,6 +134,20 @@ impl Session {
             return;
         }
         self.mirror.apply(&event);
+        match &event {
+            NetEvent::Entered(entered) => {
+                if let Some(seats) = &self.seats
+                    && let Err(error) = seats.remember(&self.address, entered)
+                {
+                    self.seat_not_kept = Some(format!(
+                        "Your seat could not be kept to come back after a crash: {error}."
+                    ));
+                }
+                self.note_absences(&entered.lobby);
+            }
+            NetEvent::Message(ServerMsg::Lobby(view)) => self.note_absences(view),
+            _ => {}
+        }
         if let NetEvent::Closed(reason) = &event {
             self.rejoinable = matches!(reason, CloseReason::Lost(_));
             self.closed = Some(match reason {
@@ -120,6 +161,30 @@ impl Session {
             });
         }
         events.push(event);
+    }
+
+    /// Notes since when each member of `view` who is away has been away.
+    fn note_absences(&mut self, view: &ply_net::LobbyView) {
+        let now = Instant::now();
+        self.away_since = view
+            .players
+            .iter()
+            .filter_map(|player| {
+                let away = Duration::from_millis(player.away_ms?);
+                Some((player.name.clone(), now.checked_sub(away).unwrap_or(now)))
+            })
+            .collect();
+    }
+
+    /// Since when the member called `name` has been away, if they are.
+    pub fn away_since(&self, name: &str) -> Option<Instant> {
+        self.away_since.get(name).copied()
+    }
+
+    /// Leaves the lobby for the main menu (from its game).
+    pub fn leave_to_menu(&mut self) {
+        self.send(ClientMsg::Leave);
+        self.to_menu = true;
     }
 
     /// Sends a message; a closed connection is noted once, not repeated.

@@ -100,6 +100,9 @@ pub struct Context {
     pub clipboard: Option<String>,
     /// Where games are saved (none when the system has no place for them).
     pub saves: Option<ply_save::SaveFolder>,
+    /// Where the seats taken in online lobbies are kept, to take them back after a
+    /// crash or a restart (none when the system has no place for them).
+    pub seats: Option<ply_net::RejoinStore>,
     /// Sounds to play, queued by the screens and played by the window once a frame.
     pub cues: Vec<Cue>,
     /// Why no sound plays (no sound device, say); `None` while sound works or starts.
@@ -119,6 +122,7 @@ impl Context {
             settings_changed: false,
             clipboard: None,
             saves: None,
+            seats: None,
             cues: Vec::new(),
             sound_off: None,
         }

@@ -137,6 +137,27 @@ impl GameScreen {
                 self.pop();
                 self.table.answer_draw(action == Action::AcceptDraw);
             }
+            Action::Rematch
+            | Action::ClaimWin
+            | Action::ClaimDraw
+            | Action::KeepWaiting
+            | Action::HandToComputer(_)
+                if self.link.is_some() =>
+            {
+                if let Some(link) = &mut self.link {
+                    link.act(action, &self.table);
+                }
+            }
+            Action::ToMenu => {
+                if let Some(link) = &self.link {
+                    link.session().borrow_mut().leave_to_menu();
+                }
+                return self.leave();
+            }
+            Action::ClaimWin
+            | Action::ClaimDraw
+            | Action::KeepWaiting
+            | Action::HandToComputer(_) => {}
             Action::Rematch => {
                 if let Some(table) = self.table.rematch() {
                     self.table.stop_computer();

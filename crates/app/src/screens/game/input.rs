@@ -2,7 +2,7 @@
 //! press belongs to, entering moves on the board, and stepping back through the game.
 
 use super::entry::{Entry, MoveEntry};
-use super::layers::{Action, Layer};
+use super::layers::Layer;
 use super::panel::{Panel, PanelHit};
 use super::{GameScreen, LookingBack, Press, STUCK_SECONDS, Target, why_not};
 use crate::audio::Cue;
@@ -142,17 +142,12 @@ impl GameScreen {
     }
 
     pub(super) fn pointer_down(&mut self, point: Point, context: &mut Context) {
-        let situation_buttons = |screen: &GameScreen| -> Option<Action> {
-            let situation = screen.situation(context);
-            let layer = screen.layers.last()?;
-            layer
-                .buttons(context, &situation)
-                .into_iter()
-                .filter(|b| b.look != Look::Disabled)
-                .find(|b| b.rect.contains(point))
-                .map(|b| b.action)
-        };
-        let on_layer = situation_buttons(self);
+        let on_layer = self
+            .clickable(context)
+            .into_iter()
+            .filter(|b| b.look != Look::Disabled)
+            .find(|b| b.rect.contains(point))
+            .map(|b| b.action);
         let modal = self.layers.last().is_some_and(Layer::modal);
         let target = if modal || on_layer.is_some() {
             Target::Layer(on_layer)
@@ -195,13 +190,10 @@ impl GameScreen {
                 Transition::Stay
             }
             Target::Layer(Some(action)) => {
-                let situation = self.situation(context);
-                let still_there = self.layers.last().is_some_and(|layer| {
-                    layer
-                        .buttons(context, &situation)
-                        .iter()
-                        .any(|b| b.action == action && b.rect.contains(point))
-                });
+                let still_there = self
+                    .clickable(context)
+                    .iter()
+                    .any(|b| b.action == action && b.rect.contains(point));
                 if still_there {
                     self.act(action, press.at, context)
                 } else {

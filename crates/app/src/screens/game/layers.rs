@@ -7,6 +7,7 @@
 use super::super::Context;
 use super::super::confirm;
 use super::super::widgets::{self, Look};
+use super::online::RematchState;
 use crate::board::flat::draw_piece;
 use crate::display::{Align, Frame, Item, Point, Rect, Rgba};
 use crate::help::Paragraph;
@@ -61,6 +62,16 @@ pub enum Action {
     Collapse,
     /// Unfold the game-over banner.
     Expand,
+    /// Online: claim the win over a player who stayed away.
+    ClaimWin,
+    /// Online: call the game a draw, the opponent having stayed away.
+    ClaimDraw,
+    /// Online: wait for the player who is away (hide the strip).
+    KeepWaiting,
+    /// Online, host: the computer takes this side of a player who is away.
+    HandToComputer(Player),
+    /// Online: leave the lobby for the main menu.
+    ToMenu,
 }
 
 /// One layer over the game.
@@ -138,6 +149,8 @@ pub struct Situation<'a> {
     pub board: Rect,
     /// The headline and reason of the game-over banner.
     pub ending: Option<(String, String)>,
+    /// Online: how a rematch stands.
+    pub rematch: Option<RematchState>,
 }
 
 impl Layer {
@@ -385,7 +398,20 @@ fn game_over_buttons(context: &Context, situation: &Situation<'_>, collapsed: bo
     );
     out.push(button(hide, "Hide", Look::Normal, Action::Collapse));
     let y = rect.y + rect.h - 64.0 * s;
-    let entries: Vec<(&str, Look, Action)> = if situation.online {
+    let entries: Vec<(&str, Look, Action)> = if let Some(rematch) = situation.rematch {
+        let (label, look) = match rematch {
+            RematchState::Open => ("Rematch", Look::Chosen),
+            RematchState::Offered => ("Accept rematch", Look::Chosen),
+            RematchState::Asked => ("Rematch asked", Look::Disabled),
+            RematchState::NotMine => ("Rematch", Look::Disabled),
+        };
+        vec![
+            (label, look, Action::Rematch),
+            ("Save", Look::Normal, Action::Save),
+            ("Lobby", Look::Normal, Action::Leave),
+            ("Menu", Look::Normal, Action::ToMenu),
+        ]
+    } else if situation.online {
         vec![("Back to lobby", Look::Chosen, Action::Leave)]
     } else {
         vec![

@@ -12,12 +12,14 @@ mod entry;
 mod hint;
 mod input;
 mod layers;
+mod online;
 mod panel;
 mod view;
 mod why_not;
 
 pub use entry::{Candidate, Entry, MoveEntry, candidates};
-pub use layers::{Action, Layer};
+pub use layers::{Action, Button, Layer};
+pub use online::{Absence, RematchState};
 pub use panel::PanelHit;
 
 use super::widgets;
@@ -27,11 +29,17 @@ use crate::board::views::Boards;
 use crate::board::{Hit, Marks, Placement, Scene};
 use crate::display::{Frame, Point, Rect};
 use crate::message::Message;
+use crate::screens::online::online_table;
+use crate::session::Shared;
 use crate::table::{Table, TableEvent};
 use crate::theme;
 use layers::Situation;
+use online::OnlineLink;
 use panel::Panel;
 use ply_core::{BoardView, InputStyle, Player, WhyNot};
+use ply_modes::Level;
+use ply_save::SaveFolder;
+use std::rc::Rc;
 use std::time::Duration;
 
 /// How long a piece that cannot move stays marked after it was clicked, in seconds.
@@ -90,6 +98,8 @@ pub struct GameScreen {
     layer_age: f32,
     /// What is being typed into the chat line, while it is open (online only).
     chat_line: Option<String>,
+    /// The relay's side of an online game.
+    link: Option<OnlineLink>,
 }
 
 impl GameScreen {
@@ -114,11 +124,48 @@ impl GameScreen {
             online,
             layer_age: theme::FADE_SECONDS,
             chat_line: None,
+            link: None,
         };
         if screen.table.outcome().is_some() {
             screen.push(Layer::GameOver { collapsed: false });
         }
         screen
+    }
+
+    /// The screen of the online game the session's lobby plays now, the computer (when
+    /// this machine hosts and moves for it) at `strength`, kept on disk in `saves`;
+    /// `None` when no game is known.
+    pub fn online(
+        session: &Shared,
+        strength: Level,
+        saves: Option<SaveFolder>,
+    ) -> Option<GameScreen> {
+        let table = online_table(session, strength)?;
+        let mut screen = GameScreen::new(table, true);
+        screen.link = Some(OnlineLink::new(Rc::clone(session), strength, saves));
+        Some(screen)
+    }
+
+    /// The player an online game waits for, if any.
+    pub fn absence(&self) -> Option<Absence> {
+        self.link.as_ref()?.absence(&self.table)
+    }
+
+    /// The buttons that take clicks now: the top layer's, and the absence strip's when
+    /// no layer holds every click.
+    pub fn clickable(&self, context: &Context) -> Vec<Button> {
+        let situation = self.situation(context);
+        let mut out = self
+            .layers
+            .last()
+            .map(|layer| layer.buttons(context, &situation))
+            .unwrap_or_default();
+        if !self.layers.last().is_some_and(Layer::modal)
+            && let Some(absence) = self.absence()
+        {
+            out.extend(OnlineLink::buttons(context, situation.board, &absence));
+        }
+        out
     }
 
     /// The table.
@@ -253,7 +300,8 @@ impl GameScreen {
         let margin = 36.0 * s;
         let top = widgets::MESSAGE_HEIGHT * s + margin;
         // A folded banner takes a strip below the board, which makes room for it.
-        let folded = self.layers.contains(&Layer::GameOver { collapsed: true });
+        let folded =
+            self.layers.contains(&Layer::GameOver { collapsed: true }) || self.absence().is_some();
         let strip = if folded {
             layers::STRIP_HEIGHT * s
         } else {
@@ -289,6 +337,7 @@ impl GameScreen {
                 .board(context)
                 .bounds(self.placement(context), &self.table.game().view()),
             ending: self.ending_text(),
+            rematch: self.link.as_ref().map(OnlineLink::rematch),
         }
     }
 
@@ -303,6 +352,11 @@ impl GameScreen {
         let listener = Listener::at(&self.table);
         for event in self.table.take_events() {
             context.cues.extend(cues_for(&event, &listener));
+            if let Some(link) = &self.link
+                && let Some(problem) = link.keep(&event, &self.table, &context.settings.name)
+            {
+                context.notice = Some(Message::error(problem));
+            }
             self.boards.show(&event, &self.table.game().view());
             match event {
                 TableEvent::Moved(_) | TableEvent::Undone => {
@@ -412,6 +466,17 @@ impl Screen for GameScreen {
                 let elapsed = Duration::from_secs_f32(seconds.max(0.0));
                 self.table.tick(elapsed, self.paused());
                 self.take_table_events(context);
+                if let Some(link) = &self.link
+                    && link.outdated(&self.table)
+                {
+                    self.table.stop_computer();
+                    let (session, strength) = (Rc::clone(link.session()), link.strength());
+                    if let Some(next) =
+                        GameScreen::online(&session, strength, context.saves.clone())
+                    {
+                        return Transition::Replace(Box::new(next));
+                    }
+                }
                 let view = self.table.game().view();
                 self.boards
                     .tick(*seconds, self.rotated() && view.may_rotate);
@@ -602,6 +667,15 @@ impl Screen for GameScreen {
                 1.0
             };
             frame.append_faded(drawn, opacity);
+        }
+        if !self.layers.last().is_some_and(Layer::modal)
+            && let Some(absence) = self.absence()
+        {
+            let side = self.table.game().side_name(absence.side);
+            OnlineLink::draw(context, situation.board, &absence, side, frame);
+            for button in OnlineLink::buttons(context, situation.board, &absence) {
+                widgets::button(frame, context, button.rect, &button.label, button.look);
+            }
         }
         self.draw_chat_line(context, frame);
     }

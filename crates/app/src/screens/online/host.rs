@@ -214,7 +214,8 @@ impl HostScreen {
                 lan_address().map(|ip| SocketAddr::new(ip, port)),
             ),
         };
-        let session = Session::new(net, Some(server), address, password);
+        let session =
+            Session::keeping_seat(net, Some(server), address, password, context.seats.clone());
         {
             let mut hosting = session.borrow_mut();
             hosting.portmap = Some(portmap);

@@ -14,7 +14,7 @@ use crate::session::{Session, Shared};
 use ply_net::client::with_default_port;
 use ply_net::invite::Invite;
 use ply_net::name::name_problem;
-use ply_net::{EntryRequest, NetEvent, NetHandle};
+use ply_net::{ClientError, CloseReason, EntryRefusal, EntryRequest, NetEvent, NetHandle};
 use std::time::Duration;
 
 /// "Join an online game": the host's address, a name, the password and, on a relay
@@ -23,6 +23,8 @@ pub struct JoinScreen {
     form: Form,
     /// The connection being made, until the lobby is entered or it fails.
     pending: Option<Shared>,
+    /// Whether that connection takes back a seat this computer kept.
+    rejoining: bool,
 }
 
 impl JoinScreen {
@@ -59,6 +61,7 @@ impl JoinScreen {
                 focus: Some(0),
             },
             pending: None,
+            rejoining: false,
         }
     }
 
@@ -112,6 +115,29 @@ impl JoinScreen {
         events: Vec<NetEvent>,
         context: &mut Context,
     ) -> Transition {
+        let stale_seat = events.iter().any(|event| {
+            matches!(
+                event,
+                NetEvent::Closed(CloseReason::Failed(ClientError::Refused(
+                    EntryRefusal::NoSuchLobby { .. } | EntryRefusal::BadToken { .. }
+                )))
+            )
+        });
+        if stale_seat && self.rejoining {
+            // The kept seat belonged to a lobby that is gone (or was taken back
+            // elsewhere): forget it and join as anyone would.
+            let (address, name) = {
+                let session = session.borrow();
+                (session.address.clone(), self.form.value(1))
+            };
+            let forgotten = context
+                .seats
+                .as_ref()
+                .is_some_and(|seats| seats.forget(&address, &name).is_ok());
+            if forgotten {
+                return self.press_join(context);
+            }
+        }
         if events
             .iter()
             .any(|event| matches!(event, NetEvent::Closed(_)))
@@ -163,13 +189,26 @@ impl JoinScreen {
         context.settings.name = name.clone();
         context.settings_changed = true;
         let password = self.form.value(2);
-        let request = EntryRequest::join(
-            &name,
-            &password,
-            (!code.is_empty()).then_some(code.as_str()),
-        );
+        let code = (!code.is_empty()).then_some(code.as_str());
+        // A seat this computer kept under this name takes the place back (after a crash
+        // or a restart); the relay ignores it when the seat is gone.
+        let kept = context
+            .seats
+            .as_ref()
+            .and_then(|seats| seats.recall(&address, &name, code));
+        self.rejoining = kept.is_some();
+        let request = match kept {
+            Some(seat) => EntryRequest::rejoin(&name, &password, Some(&seat.code), seat.token),
+            None => EntryRequest::join(&name, &password, code),
+        };
         let net = NetHandle::connect(&address, request);
-        Ok(Session::new(net, None, address, password))
+        Ok(Session::keeping_seat(
+            net,
+            None,
+            address,
+            password,
+            context.seats.clone(),
+        ))
     }
 }
 

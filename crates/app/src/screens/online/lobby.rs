@@ -14,14 +14,12 @@ use crate::audio::{Cue, lobby_cues};
 use crate::display::{Align, Frame, Rect};
 use crate::message::Message;
 use crate::session::{Session, Shared};
-use crate::table::{RemoteReferee, Seat, Table};
 use crate::theme;
 use ply_core::Player;
 use ply_modes::{Level, MODES, find_mode};
 use ply_net::invite::Invite;
 use ply_net::portmap::Reach;
 use ply_net::{ClientMsg, GameSetup, LobbyView, NetEvent, Occupant, ServerMsg};
-use std::rc::Rc;
 use std::time::Duration;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -249,8 +247,10 @@ impl LobbyScreen {
     fn handle(&mut self, events: Vec<NetEvent>, context: &mut Context) -> Transition {
         for event in events {
             match event {
-                NetEvent::Message(ServerMsg::GameStarted(_)) => return self.open_game(),
-                NetEvent::Entered(entered) if entered.game.is_some() => return self.open_game(),
+                NetEvent::Message(ServerMsg::GameStarted(_)) => return self.open_game(context),
+                NetEvent::Entered(entered) if entered.game.is_some() => {
+                    return self.open_game(context);
+                }
                 NetEvent::Entered(entered) => self.members = connected(&entered.lobby),
                 NetEvent::Message(ServerMsg::Lobby(lobby)) => {
                     let members = connected(&lobby);
@@ -267,36 +267,11 @@ impl LobbyScreen {
         Transition::Stay
     }
 
-    fn open_game(&mut self) -> Transition {
-        let session = self.session.borrow();
-        let mirror = &session.mirror;
-        let (Some(game), Some(sides)) = (mirror.game(), mirror.sides()) else {
-            return Transition::Stay;
-        };
-        let me = mirror.name().unwrap_or_default().to_string();
-        let host = mirror.is_host();
-        let seats = Player::BOTH.map(|side| match &sides[side.index()] {
-            Occupant::Player(name) if *name == me => Seat::Person,
-            Occupant::Computer if host => Seat::Computer(self.strength),
-            _ => Seat::Remote,
-        });
-        let names = Player::BOTH.map(|side| match &sides[side.index()] {
-            Occupant::Player(name) => Some(name.clone()),
-            Occupant::Computer => Some("Computer".to_string()),
-            Occupant::Open => None,
-        });
-        let game = game.clone_box();
-        let clock = mirror.clock();
-        drop(session);
-        let referee = RemoteReferee::new(Rc::clone(&self.session));
-        let mut table = Table::new(game, seats, Box::new(referee)).with_names(names);
-        if let Some(clock) = clock
-            && let Ok(control) = clock.setup.control()
-        {
-            let left = clock.left_ms.map(std::time::Duration::from_millis);
-            table = table.with_time_control(control).with_time_left(left);
+    fn open_game(&mut self, context: &Context) -> Transition {
+        match GameScreen::online(&self.session, self.strength, context.saves.clone()) {
+            Some(screen) => Transition::Push(Box::new(screen)),
+            None => Transition::Stay,
         }
-        Transition::Push(Box::new(GameScreen::new(table, true)))
     }
 
     fn controls(&self, context: &Context) -> Vec<(Rect, String, Look, LobbyAction)> {
@@ -465,7 +440,7 @@ impl LobbyScreen {
             LobbyAction::Rejoin => session.rejoin(),
             LobbyAction::Return => {
                 drop(session);
-                return self.open_game();
+                return self.open_game(context);
             }
             LobbyAction::Leave => {
                 drop(session);
@@ -491,6 +466,12 @@ impl LobbyScreen {
 
     /// Takes in the server's and the router's news without waiting.
     fn tick(&mut self, context: &mut Context) -> Transition {
+        if self.session.borrow().to_menu {
+            return self.leave();
+        }
+        if let Some(problem) = self.session.borrow_mut().seat_not_kept.take() {
+            context.notice = Some(Message::warning(problem));
+        }
         let mut events = std::mem::take(&mut self.news);
         events.extend(self.session.borrow_mut().poll());
         self.refresh_reach();
@@ -650,9 +631,7 @@ impl Screen for LobbyScreen {
                 if player.host {
                     label.push_str(" (host)");
                 }
-                if !player.connected {
-                    label.push_str(" (disconnected)");
-                }
+                label.push_str(&connection_text(player));
                 // Room for Mute (and the host's Remove) beside anyone but oneself.
                 let buttons = match (
                     Some(player.name.as_str()) == mirror.name(),
@@ -687,6 +666,16 @@ impl Screen for LobbyScreen {
         if let Some(question) = &self.asking {
             question.draw(context, frame);
         }
+    }
+}
+
+/// How a member's connection is: " · 35 ms" (the relay's last ping to them and back),
+/// or " (connection lost)".
+fn connection_text(player: &ply_net::PlayerView) -> String {
+    match (player.connected, player.rtt_ms) {
+        (false, _) => " (connection lost)".to_string(),
+        (true, Some(rtt)) => format!(" · {rtt} ms"),
+        (true, None) => String::new(),
     }
 }
 

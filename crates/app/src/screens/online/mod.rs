@@ -6,6 +6,7 @@
 mod chat;
 mod error;
 mod form;
+mod game_table;
 mod host;
 mod join;
 mod lobby;
@@ -13,6 +14,7 @@ mod lobby_layout;
 mod seat_picker;
 
 pub use error::OnlineError;
+pub use game_table::online_table;
 pub use host::HostScreen;
 pub use join::JoinScreen;
 pub use lobby::LobbyScreen;
