@@ -1,0 +1,305 @@
+//! Online games when things go wrong, through the screens against a real relay over
+//! loopback: a player who drops (the countdown, then the claim, with the game kept on
+//! disk meanwhile), a player who restarts and joins again (the seat kept on disk takes
+//! them back to the same position), draw offers answered with buttons, and rematches
+//! by consent.
+
+use ply_core::Player;
+use ply_net::{
+    ClientMsg, EntryRequest, GameSetup, NetEvent, NetHandle, Occupant, RejoinStore, ServerConfig,
+    host_in_process,
+};
+use plyground::screens::online::JoinScreen;
+use plyground::screens::{Context, Event, Screen, Transition};
+use std::time::{Duration, Instant};
+
+mod online_common;
+
+use online_common::*;
+
+/// Ticks `screen` until it shows a text starting with `prefix`; returns that text.
+fn tick_until_prefix(screen: &mut dyn Screen, context: &mut Context, prefix: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while Instant::now() < deadline {
+        screen.update(&Event::Tick(0.01), context);
+        if let Some(text) = shown(screen, context)
+            .into_iter()
+            .find(|text| text.starts_with(prefix))
+        {
+            return text;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!(
+        "no text starting with {prefix:?}: {:?}",
+        shown(screen, context)
+    );
+}
+
+/// Presses the topmost text starting with `label` as a click does.
+fn press(screen: &mut dyn Screen, context: &mut Context, label: &str) -> Transition {
+    let at = text_at(screen, context, label, true);
+    screen.update(&Event::PointerDown(at), context);
+    screen.update(&Event::PointerUp(at), context)
+}
+
+/// Ticks `screen` until it hands over to another screen; returns it.
+fn tick_until_replaced(screen: &mut dyn Screen, context: &mut Context) -> Box<dyn Screen> {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while Instant::now() < deadline {
+        if let Transition::Replace(next) = screen.update(&Event::Tick(0.01), context) {
+            return next;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("the screen was not replaced: {:?}", shown(screen, context));
+}
+
+/// A client's connection through its handle, waited on until `done` picks an event.
+fn wait_for<T>(net: &NetHandle, mut done: impl FnMut(&NetEvent) -> Option<T>) -> T {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let event = net.events().recv_timeout(left).expect("the relay answers");
+        if let Some(found) = done(&event) {
+            return found;
+        }
+    }
+}
+
+/// The save titles in `dir`.
+fn save_titles(dir: &std::path::Path) -> Vec<String> {
+    let folder = ply_save::SaveFolder::at(dir);
+    folder
+        .list()
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|save| folder.load(&save.name).ok().map(|saved| saved.title))
+        .collect()
+}
+
+#[test]
+fn a_dropped_opponent_shows_a_countdown_and_then_the_win_can_be_claimed() {
+    let config = ServerConfig {
+        claim_wait: Duration::from_millis(600),
+        ..ServerConfig::default()
+    };
+    let relay = host_in_process(([127, 0, 0, 1], 0).into(), config).expect("a relay");
+    let address = relay.local_addr().to_string();
+    let host = NetHandle::connect(
+        &address,
+        EntryRequest::open("Hostess", "", GameSetup::new("chess")),
+    );
+    wait_for(&host, |event| {
+        matches!(event, NetEvent::Entered(_)).then_some(())
+    });
+
+    let saves = tempfile::tempdir().expect("a temporary folder");
+    let mut guest_context = context("Guesty");
+    guest_context.saves = Some(ply_save::SaveFolder::at(saves.path()));
+    let mut join = JoinScreen::new(&guest_context);
+    join.fill(&address, "Guesty", "");
+    let mut guest = join.connect(&mut guest_context).expect("typed");
+    let crashy = NetHandle::connect(&address, EntryRequest::join("Crashy", "", None));
+    wait_for(&crashy, |event| {
+        matches!(event, NetEvent::Entered(_)).then_some(())
+    });
+    for (side, name) in [(Player::First, "Guesty"), (Player::Second, "Crashy")] {
+        host.send(ClientMsg::SetSide {
+            side,
+            occupant: Occupant::Player(name.to_string()),
+        })
+        .expect("sent");
+    }
+    host.send(ClientMsg::Start).expect("sent");
+    let Some(Transition::Push(mut game)) = settle(&mut guest, &mut guest_context, |_| false) else {
+        panic!("the guest's game opens");
+    };
+    play_e2_e4(game.as_mut(), &mut guest_context);
+    tick_until_prefix(game.as_mut(), &mut guest_context, "Black, to move");
+    crashy
+        .send(ClientMsg::Move {
+            text: "e7e5".into(),
+        })
+        .expect("sent");
+    tick_until_prefix(game.as_mut(), &mut guest_context, "White, to move");
+    assert_eq!(
+        save_titles(saves.path()),
+        ["Chess: Guesty v Crashy"],
+        "the game is kept on disk as it goes"
+    );
+
+    crashy.close();
+    let countdown = tick_until_prefix(
+        game.as_mut(),
+        &mut guest_context,
+        "Crashy lost the connection",
+    );
+    assert!(
+        countdown.contains("You may claim the game in"),
+        "{countdown}"
+    );
+    assert_eq!(
+        save_titles(saves.path()),
+        ["Chess: Guesty v Crashy (connection lost)"],
+        "the game is kept as lost the moment the opponent drops"
+    );
+    tick_until_prefix(
+        game.as_mut(),
+        &mut guest_context,
+        "Crashy has been away for",
+    );
+    for offered in ["Claim win", "Draw", "Wait"] {
+        assert!(
+            shown(game.as_ref(), &guest_context)
+                .iter()
+                .any(|t| t == offered),
+            "{offered} is offered once the countdown is over"
+        );
+    }
+    press(game.as_mut(), &mut guest_context, "Claim win");
+    tick_until_prefix(game.as_mut(), &mut guest_context, "White wins");
+    assert!(
+        shown(game.as_ref(), &guest_context)
+            .iter()
+            .any(|t| t == "Black left the game and stayed away; White claimed the win."),
+        "the banner says why"
+    );
+    for offered in ["Save", "Lobby", "Menu"] {
+        assert!(
+            shown(game.as_ref(), &guest_context)
+                .iter()
+                .any(|t| t == offered),
+            "the banner offers {offered}"
+        );
+    }
+    host.close();
+}
+
+#[test]
+fn a_player_who_restarts_joins_again_and_takes_the_seat_back() {
+    let (mut host, mut host_context) = hosted_lobby();
+    let address = host.share_address().expect("address");
+    let seats = tempfile::tempdir().expect("a temporary folder");
+    let mut guest_context = context("Guesty");
+    guest_context.seats = Some(RejoinStore::at(seats.path()));
+    let mut join = JoinScreen::new(&guest_context);
+    join.fill(&address, "Guesty", "");
+    let mut guest = join.connect(&mut guest_context).expect("typed");
+    settle(&mut guest, &mut guest_context, |lobby| lobby.entered());
+    let seen = host_context.clone();
+    settle(&mut host, &mut host_context, |lobby| {
+        texts(lobby, &seen).iter().any(|t| t.starts_with("Guesty"))
+    });
+    let (mut host_game, guest_game) =
+        seat_and_start(&mut host, &mut host_context, &mut guest, &mut guest_context);
+    play_e2_e4(host_game.as_mut(), &mut host_context);
+    tick_until_prefix(host_game.as_mut(), &mut host_context, "Black, to move");
+
+    // The guest's program goes away mid-game; their seat waits.
+    drop(guest_game);
+    drop(guest);
+    tick_until_prefix(
+        host_game.as_mut(),
+        &mut host_context,
+        "Guesty lost the connection",
+    );
+
+    // Another computer cannot take the name; the restarted one takes the seat back.
+    let mut stranger_context = context("Guesty");
+    let mut stranger = JoinScreen::new(&stranger_context);
+    stranger.fill(&address, "Guesty", "");
+    let (_, refused) = press_join(&mut stranger, &mut stranger_context);
+    assert!(refused.contains("already taken"), "{refused}");
+
+    let mut join = JoinScreen::new(&guest_context);
+    join.fill(&address, "Guesty", "");
+    let (transition, _) = press_join(&mut join, &mut guest_context);
+    let Transition::Replace(mut lobby) = transition else {
+        panic!("the lobby opens");
+    };
+    let Transition::Push(mut game) = lobby.update(&Event::Tick(0.01), &mut guest_context) else {
+        panic!("the game in progress opens at once");
+    };
+    let shows = shown(game.as_ref(), &guest_context);
+    assert!(shows.iter().any(|t| t == "e4"), "{shows:?}");
+    assert!(
+        shows.iter().any(|t| t.starts_with("Black, to move")),
+        "{shows:?}"
+    );
+    // The host's strip goes once Guesty is back, and the game goes on.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while shown(host_game.as_ref(), &host_context)
+        .iter()
+        .any(|t| t.starts_with("Guesty lost"))
+    {
+        assert!(
+            Instant::now() < deadline,
+            "the strip stays after the return"
+        );
+        host_game.update(&Event::Tick(0.01), &mut host_context);
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let layout = plyground::screens::game::GameScreen::new(
+        plyground::table::Table::local(
+            ply_modes::find_mode("chess").expect("chess").new_game(),
+            [plyground::table::Seat::Person; 2],
+        ),
+        false,
+    );
+    // Black's view is turned: e7 and e5 are where e2 and e4 are for White.
+    for cell in [52, 36] {
+        let at = layout.cell_center(&guest_context, 63 - cell);
+        game.update(&Event::PointerDown(at), &mut guest_context);
+        game.update(&Event::PointerUp(at), &mut guest_context);
+    }
+    tick_until_prefix(host_game.as_mut(), &mut host_context, "White, to move");
+}
+
+#[test]
+fn a_draw_offered_online_is_answered_with_buttons() {
+    let (mut host, mut host_context) = hosted_lobby();
+    let (mut guest, mut guest_context) = guest_joins(&mut host, &mut host_context);
+    let (mut host_game, mut guest_game) =
+        seat_and_start(&mut host, &mut host_context, &mut guest, &mut guest_context);
+    guest_game.update(
+        &Event::Key(plyground::screens::Key::Escape),
+        &mut guest_context,
+    );
+    press(guest_game.as_mut(), &mut guest_context, "Offer draw");
+    tick_until_prefix(host_game.as_mut(), &mut host_context, "Accept draw");
+    press(host_game.as_mut(), &mut host_context, "Accept draw");
+    tick_until_prefix(host_game.as_mut(), &mut host_context, "Both players agreed");
+    tick_until_prefix(
+        guest_game.as_mut(),
+        &mut guest_context,
+        "Both players agreed",
+    );
+}
+
+#[test]
+fn a_rematch_asked_by_one_player_starts_with_the_sides_swapped_when_the_other_accepts() {
+    let (mut host, mut host_context) = hosted_lobby();
+    let (mut guest, mut guest_context) = guest_joins(&mut host, &mut host_context);
+    let (mut host_game, mut guest_game) =
+        seat_and_start(&mut host, &mut host_context, &mut guest, &mut guest_context);
+    guest_game.update(
+        &Event::Key(plyground::screens::Key::Escape),
+        &mut guest_context,
+    );
+    press(guest_game.as_mut(), &mut guest_context, "Resign");
+    press(guest_game.as_mut(), &mut guest_context, "Resign");
+    tick_until_prefix(host_game.as_mut(), &mut host_context, "White wins");
+    tick_until_prefix(guest_game.as_mut(), &mut guest_context, "White wins");
+
+    press(host_game.as_mut(), &mut host_context, "Rematch");
+    tick_until_prefix(host_game.as_mut(), &mut host_context, "Rematch asked");
+    tick_until_prefix(guest_game.as_mut(), &mut guest_context, "Accept rematch");
+    press(guest_game.as_mut(), &mut guest_context, "Accept rematch");
+    let mut guest_next = tick_until_replaced(guest_game.as_mut(), &mut guest_context);
+    let mut host_next = tick_until_replaced(host_game.as_mut(), &mut host_context);
+    // Guesty played Black; now White, and their first move goes through.
+    play_e2_e4(guest_next.as_mut(), &mut guest_context);
+    tick_until_prefix(guest_next.as_mut(), &mut guest_context, "Black, to move");
+    tick_until_prefix(host_next.as_mut(), &mut host_context, "Black, to move");
+}
