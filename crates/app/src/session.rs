@@ -6,8 +6,8 @@
 use crate::chat_log::ChatLog;
 use ply_net::portmap::PortMap;
 use ply_net::{
-    ClientMsg, CloseReason, EntryRequest, HostedServer, Mirror, NetEvent, NetHandle, RejoinStore,
-    ServerMsg,
+    ClientError, ClientMsg, CloseReason, EntryRequest, HostedServer, Mirror, NetEvent, NetHandle,
+    RejoinStore, ServerMsg,
 };
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -156,6 +156,12 @@ impl Session {
                     // carries the port-forwarding hint; a refusal (a name taken, a wrong
                     // password) says just what it was.
                     format!("Could not join at {}: {error}.", self.address)
+                }
+                CloseReason::Lost(ClientError::Lost(error)) => {
+                    format!("The connection to {} was lost: {error}.", self.address)
+                }
+                CloseReason::Lost(error) => {
+                    format!("The connection to {} was lost: {error}.", self.address)
                 }
                 other => format!("The connection ended: {other}."),
             });

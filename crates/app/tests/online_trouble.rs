@@ -136,7 +136,7 @@ fn a_dropped_opponent_shows_a_countdown_and_then_the_win_can_be_claimed() {
         "Crashy lost the connection",
     );
     assert!(
-        countdown.contains("You may claim the game in"),
+        countdown.contains("you may claim the game in"),
         "{countdown}"
     );
     assert_eq!(

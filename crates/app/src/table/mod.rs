@@ -288,7 +288,7 @@ impl Table {
     /// computer when it is its turn.
     pub fn tick(&mut self, elapsed: Duration, paused: bool) {
         let paused = paused && self.referee.allows_undo();
-        if !paused && self.outcome().is_none() {
+        if !paused && self.outcome().is_none() && self.referee.is_live() {
             let side = self.game.to_move();
             self.clocks.run(side, elapsed);
             if self.clocks.low(side) && !self.low_time_told[side.index()] {
@@ -453,6 +453,12 @@ impl Table {
         let Some(text) = self.game.move_text(code) else {
             return;
         };
+        if !self.referee.is_live() {
+            self.events.push(TableEvent::Refused(
+                "The connection is closed, so the move cannot be sent; the game is kept in your saved games.".into(),
+            ));
+            return;
+        }
         if self.referee.echoes_moves() {
             self.awaiting_echo = true;
         }

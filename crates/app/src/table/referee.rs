@@ -68,6 +68,11 @@ pub trait Referee {
     fn allows_undo(&self) -> bool;
     /// The window is closing: say goodbye if anyone is listening.
     fn closing(&mut self) {}
+    /// Whether the referee can still be reached (a relay whose connection closed
+    /// cannot): the clocks stop and moves are no longer sent.
+    fn is_live(&self) -> bool {
+        true
+    }
     /// Whether there is anyone to chat with (an online game).
     fn chats(&self) -> bool {
         false

@@ -79,6 +79,10 @@ impl Referee for RemoteReferee {
         false
     }
 
+    fn is_live(&self) -> bool {
+        self.session.borrow().closed.is_none()
+    }
+
     fn closing(&mut self) {
         self.session.borrow_mut().send(ClientMsg::Leave);
     }

@@ -350,12 +350,17 @@ impl GameScreen {
 
     fn take_table_events(&mut self, context: &mut Context) {
         let listener = Listener::at(&self.table);
+        let mut lost_game_kept = false;
         for event in self.table.take_events() {
             context.cues.extend(cues_for(&event, &listener));
-            if let Some(link) = &self.link
-                && let Some(problem) = link.keep(&event, &self.table, &context.settings.name)
-            {
-                context.notice = Some(Message::error(problem));
+            let kept = self
+                .link
+                .as_ref()
+                .map(|link| link.keep(&event, &self.table, &context.settings.name));
+            match kept {
+                Some(Err(problem)) => context.notice = Some(Message::error(problem)),
+                Some(Ok(true)) => lost_game_kept = true,
+                _ => {}
             }
             self.boards.show(&event, &self.table.game().view());
             match event {
@@ -393,6 +398,11 @@ impl GameScreen {
                 TableEvent::Notice(_, message) => context.notice = Some(message),
                 TableEvent::LowTime(_) => {}
             }
+        }
+        if lost_game_kept && let Some(notice) = &mut context.notice {
+            notice
+                .text
+                .push_str(" The game is kept in your saved games.");
         }
     }
 

@@ -101,10 +101,12 @@ impl OnlineLink {
     }
 
     /// Keeps the game on disk after `event`: written again after a move, kept as lost
-    /// when touch was lost, deleted when the game ended. Says what went wrong, if
-    /// anything.
-    pub fn keep(&self, event: &TableEvent, table: &Table, my_name: &str) -> Option<String> {
-        let keeper = self.keeper.as_ref()?;
+    /// when touch was lost, deleted when the game ended. Returns whether it was kept as
+    /// lost, or what went wrong.
+    pub fn keep(&self, event: &TableEvent, table: &Table, my_name: &str) -> Result<bool, String> {
+        let Some(keeper) = self.keeper.as_ref() else {
+            return Ok(false);
+        };
         let unfinished = table.outcome().is_none() && !table.game().moves().is_empty();
         let lost = match event {
             TableEvent::Notice(NoticeKind::Left, _) => true,
@@ -112,15 +114,16 @@ impl OnlineLink {
             _ => false,
         };
         let kept = match event {
-            TableEvent::Ended(_) => keeper.discard(),
-            TableEvent::Moved(_) if unfinished => keeper.keep(&table.saved_game(my_name)).map(drop),
-            TableEvent::Notice(..) if lost && unfinished => {
-                keeper.keep_as_lost(table.saved_game(my_name)).map(drop)
+            TableEvent::Ended(_) => keeper.discard().map(|()| false),
+            TableEvent::Moved(_) if unfinished => {
+                keeper.keep(&table.saved_game(my_name)).map(|_| false)
             }
-            _ => Ok(()),
+            TableEvent::Notice(..) if lost && unfinished => {
+                keeper.keep_as_lost(table.saved_game(my_name)).map(|_| true)
+            }
+            _ => Ok(false),
         };
-        kept.err()
-            .map(|error| format!("The game could not be kept on disk: {error}"))
+        kept.map_err(|error| format!("The game could not be kept on disk: {error}"))
     }
 
     /// The player the game waits for now, if any (and not one this player chose to
@@ -209,12 +212,13 @@ impl OnlineLink {
         }
     }
 
-    /// Where the strip goes: below the board, across it.
+    /// Where the strip goes: below the board, across the room left of the panel.
     pub fn strip(context: &Context, board: Rect) -> Rect {
         let s = widgets::scale(context);
         let h = (super::layers::STRIP_HEIGHT - 12.0) * s;
         let y = (board.y + board.h + 8.0 * s).min(context.size.1 - h);
-        Rect::new(board.x, y, board.w.max(520.0 * s), h)
+        let (left, right) = (16.0 * s, super::panel::Panel::area(context).x - 16.0 * s);
+        Rect::new(left, y, (right - left).max(board.w), h)
     }
 
     /// The strip's buttons for `absence`, right-aligned in it.
@@ -228,16 +232,17 @@ impl OnlineLink {
         }
         if absence.may_reseat {
             entries.push((
-                "Computer plays".into(),
+                "Computer plays it".into(),
                 Look::Normal,
                 Action::HandToComputer(absence.side),
             ));
         }
         entries.push(("Wait".into(), Look::Normal, Action::KeepWaiting));
-        let (w, gap) = (118.0 * s, 8.0 * s);
+        let gap = 8.0 * s;
         let mut x = strip.x + strip.w - 8.0 * s;
         let mut out = Vec::new();
         for (label, look, action) in entries.into_iter().rev() {
+            let w = (label.chars().count() as f32 * 9.5 + 28.0).max(80.0) * s;
             x -= w;
             let rect = Rect::new(x, strip.y + 6.0 * s, w, strip.h - 12.0 * s);
             out.push(Button {
@@ -273,7 +278,7 @@ impl OnlineLink {
         } else if now < absence.claim_at {
             let left = clock_text(absence.claim_at.saturating_duration_since(now));
             format!(
-                "{} lost the connection. You may claim the game in {left}.",
+                "{} lost the connection: you may claim the game in {left}.",
                 absence.name
             )
         } else {

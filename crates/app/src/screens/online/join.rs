@@ -149,6 +149,8 @@ impl JoinScreen {
         }
         if session.borrow().mirror.entered().is_some() {
             self.pending = None;
+            // "Connecting to ..." is over.
+            context.notice = None;
             return Transition::Replace(Box::new(LobbyScreen::with_news(session, events)));
         }
         Transition::Stay

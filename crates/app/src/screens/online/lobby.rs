@@ -674,6 +674,7 @@ impl Screen for LobbyScreen {
 fn connection_text(player: &ply_net::PlayerView) -> String {
     match (player.connected, player.rtt_ms) {
         (false, _) => " (connection lost)".to_string(),
+        (true, Some(0)) => " · < 1 ms".to_string(),
         (true, Some(rtt)) => format!(" · {rtt} ms"),
         (true, None) => String::new(),
     }
