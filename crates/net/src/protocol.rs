@@ -315,6 +315,8 @@ pub struct GameView {
     pub sides: [Occupant; 2],
     /// The side whose draw offer is waiting for an answer.
     pub draw_offer: Option<Player>,
+    /// The side whose request to take back a move is waiting for an answer.
+    pub takeback_offer: Option<Player>,
     /// The clocks, when the game is timed.
     pub clock: Option<ClockView>,
 }
@@ -369,6 +371,16 @@ pub enum ClientMsg {
     /// Ask to play the game that just ended again with the sides swapped; it starts
     /// once everyone who played it asked.
     Rematch,
+    /// Ask the opponent to take back one's last move (and their reply to it, when they
+    /// already answered it).
+    AskTakeback,
+    /// Answer the opponent's request to take back a move.
+    AnswerTakeback {
+        /// Whether the moves are taken back.
+        accept: bool,
+    },
+    /// End the game with no result: allowed until each side has made a move in it.
+    Abort,
     /// Host: the answer to [`ServerMsg::JoinRequest`].
     JoinAnswer {
         /// The request's ticket.
@@ -433,6 +445,25 @@ pub enum ServerMsg {
         /// The result and its reason.
         outcome: Outcome,
     },
+    /// A side asks to take back its last move.
+    TakebackAsked {
+        /// The side that asks.
+        by: Player,
+    },
+    /// A request to take back a move was declined (explicitly or by moving).
+    TakebackDeclined {
+        /// The side that declined.
+        by: Player,
+    },
+    /// Moves were taken back: the game now has this many moves.
+    TakenBack {
+        /// How many moves remain.
+        ply: u32,
+        /// In a timed game, First's then Second's time left, in milliseconds.
+        left_ms: Option<[u64; 2]>,
+    },
+    /// The game was aborted with no result; everyone is back in the lobby.
+    GameAborted,
     /// A chat message.
     Chat {
         /// Who said it.
@@ -652,6 +683,18 @@ pub enum Denied {
         /// Seconds until a claim is allowed.
         secs: u64,
     },
+    /// The asker has no move in this game to take back.
+    #[error("there is no move of yours to take back")]
+    NothingToTakeBack,
+    /// The sender's side already asked to take back a move.
+    #[error("your request to take back a move is still waiting for an answer")]
+    TakebackPending,
+    /// There is no request to take back a move to answer.
+    #[error("there is no request to take back a move")]
+    NoTakeback,
+    /// Both sides have moved, so the game can only be resigned or agreed drawn.
+    #[error("both sides have moved: the game can no longer be aborted")]
+    TooLateToAbort,
     /// No game ended in this lobby since the sides last changed.
     #[error("there is no finished game to play again")]
     NoRematch,

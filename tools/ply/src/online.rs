@@ -285,7 +285,7 @@ fn stdin_lines() -> Receiver<String> {
 
 const HELP: &str = "requests: seat SIDE NAME | computer SIDE | unseat SIDE | setup MODE [MOVES...] | \
 kick NAME | start | move MOVE | resign | draw | accept | decline | claim win | claim draw | \
-rematch | chat TEXT | quit";
+rematch | takeback | takeback yes | takeback no | abort | chat TEXT | quit";
 
 /// How the host's computer plays its seats.
 #[derive(Clone, Copy)]
@@ -489,6 +489,13 @@ fn parse_request(line: &str, mirror: &Mirror) -> Result<Option<ClientMsg>, Strin
             _ => return Err("usage: claim win | claim draw".to_string()),
         },
         "rematch" => ClientMsg::Rematch,
+        "takeback" => match rest {
+            "" => ClientMsg::AskTakeback,
+            "yes" => ClientMsg::AnswerTakeback { accept: true },
+            "no" => ClientMsg::AnswerTakeback { accept: false },
+            _ => return Err("usage: takeback | takeback yes | takeback no".to_string()),
+        },
+        "abort" => ClientMsg::Abort,
         "chat" => ClientMsg::Chat {
             text: rest.to_string(),
         },
@@ -604,6 +611,14 @@ fn print_event(event: &NetEvent, mirror: &Mirror) {
                     .collect();
                 say!("chat {from}: {text}");
             }
+            ServerMsg::TakebackAsked { by } => {
+                say!("takeback asked by {}", names[by.index()]);
+            }
+            ServerMsg::TakebackDeclined { by } => {
+                say!("takeback declined by {}", names[by.index()]);
+            }
+            ServerMsg::TakenBack { ply, .. } => say!("taken back: {ply} moves remain"),
+            ServerMsg::GameAborted => say!("game aborted"),
             ServerMsg::PlayerDropped { name } => match mirror.lobby() {
                 Some(lobby) if lobby.in_game => say!(
                     "dropped: {name} (their opponent may claim the game after {} s)",

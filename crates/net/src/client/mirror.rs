@@ -20,6 +20,7 @@ pub struct Mirror {
     sides: Option<[Occupant; 2]>,
     outcome: Option<Outcome>,
     draw_offer: Option<Player>,
+    takeback_offer: Option<Player>,
     running: bool,
     desync: Option<String>,
     clock: Option<ClockView>,
@@ -79,6 +80,26 @@ impl Mirror {
                     self.desync = Some(refused.to_string());
                 }
             }
+            ServerMsg::TakebackAsked { by } => self.takeback_offer = Some(*by),
+            ServerMsg::TakebackDeclined { .. } => self.takeback_offer = None,
+            ServerMsg::TakenBack { ply, left_ms } => {
+                self.takeback_offer = None;
+                self.draw_offer = None;
+                if let (Some(clock), Some(left_ms)) = (self.clock.as_mut(), left_ms) {
+                    clock.left_ms = *left_ms;
+                }
+                while self.moves.len() > *ply as usize {
+                    self.moves.pop();
+                    if let Some(game) = self.game.as_mut() {
+                        game.undo();
+                    }
+                }
+            }
+            ServerMsg::GameAborted => {
+                self.running = false;
+                self.draw_offer = None;
+                self.takeback_offer = None;
+            }
             ServerMsg::DrawOffered { by } => self.draw_offer = Some(*by),
             ServerMsg::DrawDeclined { .. } => self.draw_offer = None,
             ServerMsg::GameOver { outcome } => {
@@ -101,6 +122,7 @@ impl Mirror {
         self.moves = view.moves.clone();
         self.sides = Some(view.sides.clone());
         self.draw_offer = view.draw_offer;
+        self.takeback_offer = view.takeback_offer;
         self.outcome = None;
         self.running = true;
         self.desync = None;
@@ -182,6 +204,11 @@ impl Mirror {
     /// The side whose draw offer waits for an answer.
     pub fn draw_offer(&self) -> Option<Player> {
         self.draw_offer
+    }
+
+    /// The side whose request to take back a move waits for an answer.
+    pub fn takeback_offer(&self) -> Option<Player> {
+        self.takeback_offer
     }
 
     /// Who holds each side in the current or last game.

@@ -57,6 +57,13 @@ impl RelayClock {
         Ok(())
     }
 
+    /// `to_move`'s turn ends at `now` without a move (moves were taken back): its time
+    /// is charged, with no increment, and the side to move after it starts its clock.
+    pub fn switch(&mut self, to_move: Player, now: Instant) {
+        self.left = self.left_at(to_move, now);
+        self.since = now;
+    }
+
     /// The clocks as the wire carries them at `now`.
     pub fn view(&self, to_move: Player, now: Instant) -> ClockView {
         ClockView {

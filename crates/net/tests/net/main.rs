@@ -11,5 +11,6 @@ mod memory;
 mod replay;
 mod slow;
 mod starvation;
+mod takeback;
 mod takeover;
 mod text;

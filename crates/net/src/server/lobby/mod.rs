@@ -3,6 +3,7 @@
 //! a frame pushed onto members' bounded outboxes, so no member can hold up the others.
 
 mod play;
+mod takeback;
 
 use super::clock::RelayClock;
 use super::rate::RateLimit;
@@ -83,7 +84,13 @@ enum Seat {
 struct Running {
     game: Box<dyn AnyGame>,
     plies: u32,
+    /// Moves played in this game (not those of a saved game it continues), so that
+    /// nothing before its start is taken back.
+    played_here: u32,
+    /// Which sides have moved in this game (aborting is allowed until both have).
+    moved: [bool; 2],
     draw_offer: Option<Player>,
+    takeback_offer: Option<Player>,
     /// The clocks of a timed game, kept here and nowhere else.
     clock: Option<RelayClock>,
 }
@@ -355,6 +362,9 @@ impl Lobby {
             ClientMsg::ClaimWin => self.claim(id, true),
             ClientMsg::ClaimDraw => self.claim(id, false),
             ClientMsg::Rematch => self.ask_rematch(id),
+            ClientMsg::AskTakeback => self.ask_takeback(id),
+            ClientMsg::AnswerTakeback { accept } => self.answer_takeback(id, accept),
+            ClientMsg::Abort => self.abort(id),
         };
         if let Err(reason) = result {
             self.send(id, &ServerMsg::Denied(reason));
@@ -550,6 +560,7 @@ impl Lobby {
             moves: running.game.move_texts(),
             sides: self.sides_view(),
             draw_offer: running.draw_offer,
+            takeback_offer: running.takeback_offer,
             clock: running
                 .clock
                 .map(|clock| clock.view(running.game.to_move(), now)),

@@ -63,7 +63,10 @@ impl Lobby {
         self.game = Some(Running {
             plies: self.setup.moves.len() as u32,
             game: self.ready.clone_box(),
+            played_here: 0,
+            moved: [false; 2],
             draw_offer: None,
+            takeback_offer: None,
             clock,
         });
         if let Some(view) = self.game_view() {
@@ -114,7 +117,12 @@ impl Lobby {
             Ok::<_, Denied>(canonical)
         })?;
         running.plies += 1;
+        running.played_here += 1;
+        running.moved[to_move.index()] = true;
         let ply = running.plies;
+        // A move answers a request to take back: the mover's opponent asked and was
+        // answered by the move; the mover's own request lapses with it.
+        let takeback_declined = running.takeback_offer.take() == Some(to_move.opponent());
         let left_ms = running.clock.as_mut().map(|clock| {
             // The time left was checked on arrival, so the clock takes the move.
             let _ = clock.moved(to_move, arrived);
@@ -132,6 +140,9 @@ impl Lobby {
         });
         if declined {
             self.broadcast(&ServerMsg::DrawDeclined { by: to_move });
+        }
+        if takeback_declined {
+            self.broadcast(&ServerMsg::TakebackDeclined { by: to_move });
         }
         self.finish_if_over();
         Ok(())
