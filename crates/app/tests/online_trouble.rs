@@ -303,3 +303,107 @@ fn a_rematch_asked_by_one_player_starts_with_the_sides_swapped_when_the_other_ac
     tick_until_prefix(guest_next.as_mut(), &mut guest_context, "Black, to move");
     tick_until_prefix(host_next.as_mut(), &mut host_context, "Black, to move");
 }
+
+/// Ticks `screen` until it closes itself.
+fn tick_until_closed(screen: &mut dyn Screen, context: &mut Context) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while Instant::now() < deadline {
+        if matches!(screen.update(&Event::Tick(0.01), context), Transition::Pop) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("the screen stayed: {:?}", shown(screen, context));
+}
+
+#[test]
+fn a_move_is_taken_back_by_consent_and_a_fresh_game_can_be_aborted() {
+    let (mut host, mut host_context) = hosted_lobby();
+    let (mut guest, mut guest_context) = guest_joins(&mut host, &mut host_context);
+    let (mut host_game, mut guest_game) =
+        seat_and_start(&mut host, &mut host_context, &mut guest, &mut guest_context);
+    play_e2_e4(host_game.as_mut(), &mut host_context);
+    tick_until_prefix(host_game.as_mut(), &mut host_context, "Black, to move");
+    tick_until_prefix(guest_game.as_mut(), &mut guest_context, "Black, to move");
+    host_game.update(
+        &Event::Key(plyground::screens::Key::Escape),
+        &mut host_context,
+    );
+    press(host_game.as_mut(), &mut host_context, "Ask to take back");
+    tick_until_prefix(
+        guest_game.as_mut(),
+        &mut guest_context,
+        "White asks to take back their last move.",
+    );
+    press(guest_game.as_mut(), &mut guest_context, "Take it back");
+    for (game, context) in [
+        (&mut host_game, &mut host_context),
+        (&mut guest_game, &mut guest_context),
+    ] {
+        tick_until_prefix(game.as_mut(), context, "White, to move");
+        assert!(
+            !shown(game.as_ref(), context).iter().any(|t| t == "e4"),
+            "the move is gone from the list"
+        );
+    }
+    host_game.update(
+        &Event::Key(plyground::screens::Key::Escape),
+        &mut host_context,
+    );
+    press(host_game.as_mut(), &mut host_context, "Abort game");
+    tick_until_closed(host_game.as_mut(), &mut host_context);
+    tick_until_closed(guest_game.as_mut(), &mut guest_context);
+    let said = guest_context.notice.as_ref().map(|m| m.text.clone());
+    assert_eq!(
+        said.as_deref(),
+        Some("The game was aborted before both sides had moved: no result.")
+    );
+}
+
+#[test]
+fn a_spectator_joins_a_running_game_and_sees_it_from_the_start() {
+    let (mut host, mut host_context) = hosted_lobby();
+    let (mut guest, mut guest_context) = guest_joins(&mut host, &mut host_context);
+    let (mut host_game, mut guest_game) =
+        seat_and_start(&mut host, &mut host_context, &mut guest, &mut guest_context);
+    play_e2_e4(host_game.as_mut(), &mut host_context);
+    tick_until_prefix(guest_game.as_mut(), &mut guest_context, "Black, to move");
+
+    let mut watcher_context = context("Watcher");
+    let mut join = JoinScreen::new(&watcher_context);
+    join.fill(&host.share_address().expect("address"), "Watcher", "");
+    let (transition, _) = press_join(&mut join, &mut watcher_context);
+    let Transition::Replace(mut lobby) = transition else {
+        panic!("the lobby opens");
+    };
+    let Transition::Push(watching) = lobby.update(&Event::Tick(0.01), &mut watcher_context) else {
+        panic!("the running game opens for the spectator");
+    };
+    let shows = shown(watching.as_ref(), &watcher_context);
+    assert!(shows.iter().any(|t| t == "e4"), "{shows:?}");
+    // The players see who came to watch.
+    let seen = host_context.clone();
+    settle(&mut host, &mut host_context, |lobby| {
+        texts(lobby, &seen).iter().any(|t| t.starts_with("Watcher"))
+    });
+}
+
+#[test]
+fn the_lobby_shows_each_players_round_trip() {
+    let (mut host, mut host_context) = hosted_lobby();
+    let (_guest, _) = guest_joins(&mut host, &mut host_context);
+    let seen = host_context.clone();
+    // The relay pings every 5 s; the first round trips arrive within two pings.
+    for _ in 0..3 {
+        settle(&mut host, &mut host_context, |lobby| {
+            texts(lobby, &seen)
+                .iter()
+                .any(|t| t.starts_with("Guesty ·") && t.ends_with(" ms"))
+        });
+    }
+    assert!(
+        texts(&host, &host_context)
+            .iter()
+            .any(|t| t.starts_with("Guesty ·") && t.ends_with(" ms"))
+    );
+}

@@ -185,7 +185,10 @@ pub fn cues_for(event: &TableEvent, listener: &Listener) -> Vec<Cue> {
         TableEvent::LowTime(_)
         | TableEvent::Undone
         | TableEvent::DrawOffered(_)
-        | TableEvent::DrawDeclined(_) => Vec::new(),
+        | TableEvent::DrawDeclined(_)
+        | TableEvent::TakebackAsked(_)
+        | TableEvent::TakebackDeclined(_)
+        | TableEvent::Aborted => Vec::new(),
     }
 }
 

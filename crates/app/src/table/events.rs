@@ -52,6 +52,12 @@ pub enum TableEvent {
     Notice(NoticeKind, Message),
     /// This side's clock fell below ten seconds.
     LowTime(Player),
+    /// A side asks to take back its last move.
+    TakebackAsked(Player),
+    /// A side declined to take back a move.
+    TakebackDeclined(Player),
+    /// The game was aborted with no result.
+    Aborted,
 }
 
 /// What news from the other players is about, so that it can sound like what it is.

@@ -5,6 +5,8 @@
 //! animates, the panel counts and sounds will play.
 
 mod clock;
+mod consent;
+mod ending;
 mod events;
 mod hint;
 mod referee;
@@ -19,7 +21,7 @@ pub use remote::RemoteReferee;
 pub use seat::Seat;
 
 use crate::computer::{Computer, News};
-use ply_core::{EndReason, MoveCode, Outcome, Player, TimeControl};
+use ply_core::{MoveCode, Outcome, Player, TimeControl};
 use ply_modes::{AnyGame, Level, Thought, find_mode};
 use ply_save::{Controller, SavedGame};
 use std::time::{Duration, SystemTime};
@@ -465,7 +467,7 @@ impl Table {
         self.ask(Request::Move { code, text });
     }
 
-    fn ask(&mut self, request: Request) {
+    pub(super) fn ask(&mut self, request: Request) {
         let rulings = self.referee.submit(self.game.as_ref(), request);
         self.apply_all(rulings);
     }
@@ -504,6 +506,15 @@ impl Table {
             Ruling::Ended(outcome) => self.end(outcome),
             Ruling::Notice(news, message) => self.events.push(TableEvent::Notice(news, message)),
             Ruling::Clocks(left) => self.clocks.set_left(left),
+            Ruling::TakebackAsked(side) => self.events.push(TableEvent::TakebackAsked(side)),
+            Ruling::TakebackDeclined(side) => {
+                self.events.push(TableEvent::TakebackDeclined(side));
+            }
+            Ruling::TakenBack(moves) => self.taken_back_to(moves),
+            Ruling::Aborted => {
+                self.stop_computer();
+                self.events.push(TableEvent::Aborted);
+            }
         }
     }
 
@@ -539,37 +550,7 @@ impl Table {
         }
     }
 
-    fn end(&mut self, outcome: Outcome) {
-        if self.outcome().is_some() {
-            return;
-        }
-        let recorded = match outcome {
-            Outcome::Win {
-                winner,
-                reason: EndReason::Resignation,
-            } => self.game.resign(winner.opponent()),
-            Outcome::Draw {
-                reason: EndReason::DrawAgreed,
-            } => self.game.agree_draw(),
-            Outcome::Win {
-                winner,
-                reason: EndReason::OutOfTime,
-            } => self.game.run_out_of_time(winner.opponent()).map(drop),
-            Outcome::Draw {
-                reason: EndReason::OutOfTimeNoMaterial,
-            } => self.game.run_out_of_time(self.game.to_move()).map(drop),
-            _ => Err(ply_core::MoveError::GameOver),
-        };
-        if recorded.is_err() {
-            self.ending = Some(outcome);
-        }
-        self.draw_offer = None;
-        self.awaiting_echo = false;
-        self.stop_computer();
-        self.events.push(TableEvent::Ended(outcome));
-    }
-
-    fn undo_one(&mut self) {
+    pub(super) fn undo_one(&mut self) {
         let moves = self.game.moves().len();
         self.game.undo();
         if self.game.moves().len() < moves {

@@ -31,6 +31,17 @@ pub enum Request {
     },
     /// This side's clock shows no time left.
     OutOfTime(Player),
+    /// This side asks to take back its last move (online; a local game has Undo).
+    AskTakeback(Player),
+    /// This side answers its opponent's request to take back a move.
+    AnswerTakeback {
+        /// Who answers.
+        by: Player,
+        /// Whether they accept.
+        accept: bool,
+    },
+    /// This side ends the game with no result, before both sides have moved.
+    Abort(Player),
 }
 
 /// What the referee decided.
@@ -52,6 +63,14 @@ pub enum Ruling {
     /// Each side's time left, as the referee who keeps the clocks has them (the relay,
     /// with each move), first player first.
     Clocks([std::time::Duration; 2]),
+    /// A side asks to take back its last move.
+    TakebackAsked(Player),
+    /// A side declined to take back a move.
+    TakebackDeclined(Player),
+    /// Moves were taken back: the game has this many left.
+    TakenBack(usize),
+    /// The game was aborted with no result.
+    Aborted,
 }
 
 /// A referee for a table.
@@ -110,6 +129,11 @@ impl Referee for LocalReferee {
                 side,
                 game.can_still_win(side.opponent()),
             )),
+            // A game on this computer takes moves back with Undo, and simply stops.
+            Request::AskTakeback(_) | Request::AnswerTakeback { .. } => {
+                Ruling::Refused("Use Undo to take a move back.".into())
+            }
+            Request::Abort(_) => Ruling::Aborted,
         }]
     }
 

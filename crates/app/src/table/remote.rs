@@ -32,6 +32,9 @@ impl Referee for RemoteReferee {
             Request::AnswerDraw { accept: false, .. } => ClientMsg::DeclineDraw,
             // The relay keeps the clocks and decides when one has run out.
             Request::OutOfTime(_) => return Vec::new(),
+            Request::AskTakeback(_) => ClientMsg::AskTakeback,
+            Request::AnswerTakeback { accept, .. } => ClientMsg::AnswerTakeback { accept },
+            Request::Abort(_) => ClientMsg::Abort,
         };
         self.session.borrow_mut().send(message);
         Vec::new()
@@ -49,6 +52,10 @@ impl Referee for RemoteReferee {
                 NetEvent::Message(message) => {
                     let clocks = match &message {
                         ServerMsg::MovePlayed {
+                            left_ms: Some(left),
+                            ..
+                        }
+                        | ServerMsg::TakenBack {
                             left_ms: Some(left),
                             ..
                         } => Some(left.map(Duration::from_millis)),
@@ -106,6 +113,10 @@ fn ruling(message: ServerMsg) -> Option<Ruling> {
         ServerMsg::GameOver { outcome } => Ruling::Ended(outcome),
         ServerMsg::DrawOffered { by } => Ruling::DrawOffered(by),
         ServerMsg::DrawDeclined { by } => Ruling::DrawDeclined(by),
+        ServerMsg::TakebackAsked { by } => Ruling::TakebackAsked(by),
+        ServerMsg::TakebackDeclined { by } => Ruling::TakebackDeclined(by),
+        ServerMsg::TakenBack { ply, .. } => Ruling::TakenBack(ply as usize),
+        ServerMsg::GameAborted => Ruling::Aborted,
         ServerMsg::PlayerDropped { name } => Ruling::Notice(
             NoticeKind::Left,
             Message::warning(format!("{name} lost the connection; their seat is kept.")),

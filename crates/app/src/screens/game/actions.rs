@@ -148,6 +148,18 @@ impl GameScreen {
                     link.act(action, &self.table);
                 }
             }
+            Action::AskTakeback => {
+                self.pop_menu();
+                self.table.ask_takeback();
+            }
+            Action::AcceptTakeback | Action::DeclineTakeback => {
+                self.pop();
+                self.table.answer_takeback(action == Action::AcceptTakeback);
+            }
+            Action::Abort => {
+                self.pop_menu();
+                self.table.abort();
+            }
             Action::ToMenu => {
                 if let Some(link) = &self.link {
                     link.session().borrow_mut().leave_to_menu();

@@ -72,6 +72,14 @@ pub enum Action {
     HandToComputer(Player),
     /// Online: leave the lobby for the main menu.
     ToMenu,
+    /// Online: ask the opponent to take back one's last move.
+    AskTakeback,
+    /// Online: take back the moves the opponent asked for.
+    AcceptTakeback,
+    /// Online: refuse to take back the moves.
+    DeclineTakeback,
+    /// Online: end the game with no result (before both sides moved).
+    Abort,
 }
 
 /// One layer over the game.
@@ -97,6 +105,8 @@ pub enum Layer {
     Choose(Vec<MoveCode>),
     /// A draw offered by this side waits for the other side's answer.
     DrawAnswer(Player),
+    /// This side asks to take back its last move and waits for the other's answer.
+    TakebackAnswer(Player),
     /// The rules of the mode, from this paragraph on.
     Rules {
         /// The first paragraph shown.
@@ -181,7 +191,21 @@ impl Layer {
                     ("Help page in the browser", Action::Help, true),
                     ("Offer draw", Action::OfferDraw, !over && acting),
                     ("Resign", Action::AskResign, !over && acting),
-                    ("Undo move", Action::Undo, situation.can_undo),
+                ];
+                let online = [
+                    (
+                        "Ask to take back",
+                        Action::AskTakeback,
+                        !over && acting && !situation.game.moves().is_empty(),
+                    ),
+                    (
+                        "Abort game",
+                        Action::Abort,
+                        !over && acting && situation.game.moves().len() < 2,
+                    ),
+                ];
+                let local = [("Undo move", Action::Undo, situation.can_undo)];
+                let rest = [
                     ("Settings", Action::Settings, true),
                     (
                         if situation.online {
@@ -193,6 +217,13 @@ impl Layer {
                         true,
                     ),
                 ];
+                let middle: &[(&str, Action, bool)] =
+                    if situation.online { &online } else { &local };
+                let entries: Vec<(&str, Action, bool)> = entries
+                    .into_iter()
+                    .chain(middle.iter().copied())
+                    .chain(rest)
+                    .collect();
                 let area = Rect::new(0.0, 100.0 * s, window.w, window.h - 116.0 * s);
                 widgets::column(context, area, entries.len())
                     .into_iter()
@@ -263,6 +294,13 @@ impl Layer {
                     button(yes, "Accept draw", Look::Chosen, Action::AcceptDraw),
                 ]
             }
+            Layer::TakebackAnswer(_) => {
+                let (no, yes) = confirm::buttons(context, Point::new(-1.0, -1.0));
+                vec![
+                    button(no, "Decline", Look::Normal, Action::DeclineTakeback),
+                    button(yes, "Take it back", Look::Chosen, Action::AcceptTakeback),
+                ]
+            }
             Layer::Rules { first } => {
                 let y = window.h - 80.0 * s;
                 let (w, h) = (180.0 * s, 50.0 * s);
@@ -313,6 +351,14 @@ impl Layer {
                     situation.game.side_name(by.opponent())
                 );
                 confirm::dim(context, frame, &offer);
+            }
+            Layer::TakebackAnswer(by) => {
+                let ask = format!(
+                    "{} asks to take back their last move. {}, do you agree?",
+                    situation.game.side_name(*by),
+                    situation.game.side_name(by.opponent())
+                );
+                confirm::dim(context, frame, &ask);
             }
             Layer::Rules { first } => {
                 confirm::dim(context, frame, "Rules");

@@ -12,6 +12,7 @@ mod entry;
 mod hint;
 mod input;
 mod layers;
+mod news;
 mod online;
 mod panel;
 mod view;
@@ -24,14 +25,13 @@ pub use panel::PanelHit;
 
 use super::widgets;
 use super::{Context, Event, Key, Screen, Transition};
-use crate::audio::{Listener, cues_for};
 use crate::board::views::Boards;
 use crate::board::{Hit, Marks, Placement, Scene};
 use crate::display::{Frame, Point, Rect};
 use crate::message::Message;
 use crate::screens::online::online_table;
 use crate::session::Shared;
-use crate::table::{Table, TableEvent};
+use crate::table::Table;
 use crate::theme;
 use layers::Situation;
 use online::OnlineLink;
@@ -100,6 +100,8 @@ pub struct GameScreen {
     chat_line: Option<String>,
     /// The relay's side of an online game.
     link: Option<OnlineLink>,
+    /// The game was aborted: the screen goes back to the lobby.
+    aborted: bool,
 }
 
 impl GameScreen {
@@ -125,6 +127,7 @@ impl GameScreen {
             layer_age: theme::FADE_SECONDS,
             chat_line: None,
             link: None,
+            aborted: false,
         };
         if screen.table.outcome().is_some() {
             screen.push(Layer::GameOver { collapsed: false });
@@ -348,64 +351,6 @@ impl GameScreen {
         self.dragging = None;
     }
 
-    fn take_table_events(&mut self, context: &mut Context) {
-        let listener = Listener::at(&self.table);
-        let mut lost_game_kept = false;
-        for event in self.table.take_events() {
-            context.cues.extend(cues_for(&event, &listener));
-            let kept = self
-                .link
-                .as_ref()
-                .map(|link| link.keep(&event, &self.table, &context.settings.name));
-            match kept {
-                Some(Err(problem)) => context.notice = Some(Message::error(problem)),
-                Some(Ok(true)) => lost_game_kept = true,
-                _ => {}
-            }
-            self.boards.show(&event, &self.table.game().view());
-            match event {
-                TableEvent::Moved(_) | TableEvent::Undone => {
-                    self.looking_back = None;
-                    self.panel.reveal(context, &self.table, None);
-                    self.refresh_moves();
-                    if self.table.outcome().is_none()
-                        && matches!(self.layers.last(), Some(Layer::GameOver { .. }))
-                    {
-                        self.pop();
-                    }
-                }
-                TableEvent::Ended(_) => {
-                    // What was said during the game ("waiting for the answer") is over.
-                    context.notice = None;
-                    self.refresh_moves();
-                    self.layers
-                        .retain(|layer| !matches!(layer, Layer::Choose(_) | Layer::DrawAnswer(_)));
-                    self.push(Layer::GameOver { collapsed: false });
-                }
-                TableEvent::DrawOffered(by) => {
-                    if self.table.seat(by.opponent()).is_person() {
-                        self.push(Layer::DrawAnswer(by));
-                    } else {
-                        context.notice =
-                            Some(Message::info("Draw offered; waiting for the answer."));
-                    }
-                }
-                TableEvent::DrawDeclined(by) => {
-                    let side = self.table.game().side_name(by);
-                    context.notice = Some(Message::info(format!("{side} declines the draw.")));
-                }
-                TableEvent::Refused(reason) => context.notice = Some(Message::warning(reason)),
-                TableEvent::Notice(_, message) => context.notice = Some(message),
-                TableEvent::LowTime(_) => {}
-            }
-        }
-        if lost_game_kept && let Some(notice) = &mut context.notice {
-            notice
-                .text
-                .push_str(" The game is kept in your saved games.");
-        }
-    }
-
     fn marks(&self, context: &Context) -> Marks {
         let live = self.looking_back.is_none();
         let (quiet_targets, capture_targets) = if live {
@@ -476,6 +421,9 @@ impl Screen for GameScreen {
                 let elapsed = Duration::from_secs_f32(seconds.max(0.0));
                 self.table.tick(elapsed, self.paused());
                 self.take_table_events(context);
+                if self.aborted {
+                    return self.leave();
+                }
                 if let Some(link) = &self.link
                     && link.outdated(&self.table)
                 {
