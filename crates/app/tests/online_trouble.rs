@@ -413,7 +413,9 @@ fn the_host_lets_the_computer_play_the_seat_of_a_player_who_dropped() {
     let (mut host, mut host_context) = hosted_lobby();
     let address = host.share_address().expect("address");
     let crashy = NetHandle::connect(&address, EntryRequest::join("Crashy", "", None));
-    wait_for(&crashy, |event| matches!(event, NetEvent::Entered(_)).then_some(()));
+    wait_for(&crashy, |event| {
+        matches!(event, NetEvent::Entered(_)).then_some(())
+    });
     let seen = host_context.clone();
     settle(&mut host, &mut host_context, |lobby| {
         texts(lobby, &seen).iter().any(|t| t.starts_with("Crashy"))
@@ -428,11 +430,17 @@ fn the_host_lets_the_computer_play_the_seat_of_a_player_who_dropped() {
         panic!("the host's game opens");
     };
     crashy.close();
-    tick_until_prefix(game.as_mut(), &mut host_context, "Crashy lost the connection");
+    tick_until_prefix(
+        game.as_mut(),
+        &mut host_context,
+        "Crashy lost the connection",
+    );
     press(game.as_mut(), &mut host_context, "Computer plays it");
     let mut next = tick_until_replaced(game.as_mut(), &mut host_context);
     assert!(
-        shown(next.as_ref(), &host_context).iter().any(|t| t == "Computer"),
+        shown(next.as_ref(), &host_context)
+            .iter()
+            .any(|t| t == "Computer"),
         "the panel names the computer on Black"
     );
     play_e2_e4(next.as_mut(), &mut host_context);

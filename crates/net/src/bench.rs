@@ -334,3 +334,35 @@ async fn wait_for(
         }
     }
 }
+
+/// What the encryption adds to one move's round trip through the relay, timed alone
+/// (no network, no scheduling): the mover seals its move, the relay opens it, the
+/// relay seals the accepted move for both players, and each opens it. One duration per
+/// sample, in the order measured.
+pub fn crypto_round_trips(samples: usize) -> Result<Vec<Duration>, crate::frame::FrameError> {
+    use crate::cipher::Cipher;
+    use crate::frame::encode;
+    let (mut mover, mut relay_from_mover) = Cipher::pair()?;
+    let (mut opponent, mut relay_to_opponent) = Cipher::pair()?;
+    let request = encode(&ClientMsg::Move {
+        text: "e2e4".to_string(),
+    })?;
+    let mut times = Vec::with_capacity(samples);
+    for ply in 0..samples {
+        let played = encode(&ServerMsg::MovePlayed {
+            ply: u32::try_from(ply).unwrap_or(u32::MAX),
+            side: Player::First,
+            text: "e2e4".to_string(),
+            left_ms: Some([300_000, 298_765]),
+        })?;
+        let started = Instant::now();
+        let sealed = mover.seal(&request)?;
+        relay_from_mover.open(&sealed)?;
+        let to_mover = relay_from_mover.seal(&played)?;
+        let to_opponent = relay_to_opponent.seal(&played)?;
+        mover.open(&to_mover)?;
+        opponent.open(&to_opponent)?;
+        times.push(started.elapsed());
+    }
+    Ok(times)
+}

@@ -12,6 +12,7 @@
 //! frame replayed, dropped or reordered fails its check and ends the connection.
 
 use crate::budget::MemoryBudget;
+use crate::cipher::{Cipher, NOISE_HANDSHAKE_MAX, noise_params};
 use crate::protocol::MAX_FRAME_LEN;
 use bytes::{BufMut, Bytes, BytesMut};
 use serde::Serialize;
@@ -87,19 +88,8 @@ pub struct Connection {
     /// how much this connection charged.
     budget: Option<(Arc<MemoryBudget>, usize)>,
     /// The keys of the encrypted channel, once its handshake is done.
-    cipher: Option<Box<snow::TransportState>>,
+    cipher: Option<Cipher>,
 }
-
-/// The Noise protocol every connection runs after the hello.
-const NOISE_PATTERN: &str = "Noise_NN_25519_ChaChaPoly_BLAKE2s";
-
-/// The longest Noise message, and the plaintext one can carry.
-const NOISE_MAX: usize = 65_535;
-const NOISE_TAG: usize = 16;
-const NOISE_PLAIN_MAX: usize = NOISE_MAX - NOISE_TAG;
-
-/// Room for one handshake message (an ephemeral key and a tag, no payload).
-const NOISE_HANDSHAKE_MAX: usize = 256;
 
 impl Connection {
     /// Wraps a connected stream (turning off Nagle's algorithm: moves are small and
@@ -153,40 +143,24 @@ impl Connection {
         let mut hash = [0u8; 32];
         let from = noise.get_handshake_hash();
         hash.copy_from_slice(&from[..32.min(from.len())]);
-        self.cipher = Some(Box::new(noise.into_transport_mode()?));
+        self.cipher = Some(Cipher::new(noise.into_transport_mode()?));
         Ok(hash)
     }
 
-    /// Decrypts a frame's payload (piece by piece) when the channel is encrypted.
+    /// Decrypts a frame's payload when the channel is encrypted.
     fn open(&mut self, frame: BytesMut) -> Result<BytesMut, FrameError> {
-        let Some(cipher) = self.cipher.as_mut() else {
-            return Ok(frame);
-        };
-        let mut plain = BytesMut::zeroed(frame.len());
-        let mut length = 0;
-        for piece in frame.chunks(NOISE_MAX) {
-            length += cipher.read_message(piece, &mut plain[length..])?;
+        match self.cipher.as_mut() {
+            Some(cipher) => Ok(cipher.open(&frame)?),
+            None => Ok(frame),
         }
-        plain.truncate(length);
-        Ok(plain)
     }
 
-    /// Encrypts a payload (piece by piece) when the channel is encrypted.
+    /// Encrypts a payload when the channel is encrypted.
     fn seal(&mut self, payload: Bytes) -> Result<Bytes, FrameError> {
-        let Some(cipher) = self.cipher.as_mut() else {
-            return Ok(payload);
-        };
-        let pieces = payload.len().div_ceil(NOISE_PLAIN_MAX).max(1);
-        let mut sealed = vec![0u8; payload.len() + pieces * NOISE_TAG];
-        let mut length = 0;
-        if payload.is_empty() {
-            length += cipher.write_message(&[], &mut sealed)?;
+        match self.cipher.as_mut() {
+            Some(cipher) => Ok(cipher.seal(&payload)?),
+            None => Ok(payload),
         }
-        for piece in payload.chunks(NOISE_PLAIN_MAX) {
-            length += cipher.write_message(piece, &mut sealed[length..])?;
-        }
-        sealed.truncate(length);
-        Ok(Bytes::from(sealed))
     }
 
     /// [`Connection::new`] with its buffers charged to `budget`: a frame that would
@@ -315,12 +289,6 @@ impl Connection {
             self.read_buf.clear();
         }
     }
-}
-
-fn noise_params() -> snow::params::NoiseParams {
-    NOISE_PATTERN
-        .parse()
-        .expect("the Noise pattern name is valid")
 }
 
 impl Drop for Connection {

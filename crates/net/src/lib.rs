@@ -15,6 +15,7 @@
 pub mod auth;
 pub mod bench;
 pub mod budget;
+pub mod cipher;
 pub mod client;
 pub mod frame;
 pub mod invite;

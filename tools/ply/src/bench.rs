@@ -29,6 +29,9 @@ enum BenchCommand {
     /// Lobbies of two clients play moves through a relay on loopback: round trips,
     /// throughput and the relay's memory.
     Relay(crate::relay_bench::RelayBenchArgs),
+    /// What the encryption adds to a move's round trip through the relay, timed on its
+    /// own.
+    Wire(crate::wire_bench::WireBenchArgs),
 }
 
 #[derive(Args, Debug)]
@@ -73,6 +76,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         BenchCommand::Solve(solve) => bench_solve(solve),
         BenchCommand::Stop(stop) => crate::stop_bench::run(stop),
         BenchCommand::Relay(relay) => crate::relay_bench::run(relay),
+        BenchCommand::Wire(wire) => crate::wire_bench::run(wire),
     }
 }
 

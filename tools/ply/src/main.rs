@@ -22,6 +22,7 @@ mod save_verify;
 mod stop_bench;
 mod think;
 mod why;
+mod wire_bench;
 
 use clap::{Parser, Subcommand};
 use std::io;

@@ -369,6 +369,24 @@ fn the_relay_logs_each_kind_of_event_once_per_address_and_minute() {
 }
 
 #[test]
+fn bench_wire_times_the_encryption_of_a_round_trip_and_refuses_no_samples() {
+    let output = ply(&["bench", "wire", "--samples", "2000"]);
+    let text = stdout(&output);
+    assert!(output.status.success(), "{}{}", text, stderr(&output));
+    assert!(text.contains("2000 samples"), "{text}");
+    let p99: f64 = text
+        .split("p99 ")
+        .nth(1)
+        .and_then(|rest| rest.split(" us").next())
+        .and_then(|number| number.parse().ok())
+        .expect("a p99 figure in microseconds");
+    assert!(p99 > 0.0, "{text}");
+    let none = ply(&["bench", "wire", "--samples", "0"]);
+    assert!(!none.status.success());
+    assert!(stderr(&none).contains("--samples must be at least 1"));
+}
+
+#[test]
 fn bench_relay_reports_round_trips_throughput_and_memory() {
     let output = ply(&[
         "bench",
