@@ -4,14 +4,11 @@
 //! router is never asked here (the setting is off, or its answer is given): the real
 //! gateway is tested by .ci/upnp-gateway-test.
 
-use ply_modes::find_mode;
 use ply_net::invite::Invite;
 use ply_net::portmap::Reach;
 use plyground::display::Frame;
-use plyground::screens::game::GameScreen;
 use plyground::screens::online::{HostScreen, JoinScreen, LobbyScreen};
 use plyground::screens::{Context, Event, Screen, Transition};
-use plyground::table::{Seat, Table};
 use std::net::SocketAddr;
 use std::time::Duration;
 
@@ -294,18 +291,7 @@ fn the_hosts_computer_plays_its_seat_through_the_server() {
     let Some(Transition::Push(mut game)) = settle(&mut host, &mut host_context, |_| false) else {
         panic!("the host's game opens");
     };
-    let layout = GameScreen::new(
-        Table::local(
-            find_mode("chess").expect("chess").new_game(),
-            [Seat::Person; 2],
-        ),
-        false,
-    );
-    for cell in [12, 28] {
-        let at = layout.cell_center(&host_context, cell);
-        game.update(&Event::PointerDown(at), &mut host_context);
-        game.update(&Event::PointerUp(at), &mut host_context);
-    }
+    play_e2_e4(game.as_mut(), &mut host_context);
     assert!(
         tick_until(game.as_mut(), &mut host_context, &["e4", "White, to move"]),
         "the computer answers through the server"

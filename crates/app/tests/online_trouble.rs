@@ -43,6 +43,12 @@ fn press(screen: &mut dyn Screen, context: &mut Context, label: &str) -> Transit
     screen.update(&Event::PointerUp(at), context)
 }
 
+/// Opens the game menu of `game` and presses `label` in it.
+fn from_menu(game: &mut dyn Screen, context: &mut Context, label: &str) {
+    game.update(&Event::Key(plyground::screens::Key::Escape), context);
+    press(game, context, label);
+}
+
 /// Ticks `screen` until it hands over to another screen; returns it.
 fn tick_until_replaced(screen: &mut dyn Screen, context: &mut Context) -> Box<dyn Screen> {
     let deadline = Instant::now() + Duration::from_secs(10);
@@ -240,33 +246,21 @@ fn a_player_who_restarts_joins_again_and_takes_the_seat_back() {
         host_game.update(&Event::Tick(0.01), &mut host_context);
         std::thread::sleep(Duration::from_millis(5));
     }
-    let layout = plyground::screens::game::GameScreen::new(
-        plyground::table::Table::local(
-            ply_modes::find_mode("chess").expect("chess").new_game(),
-            [plyground::table::Seat::Person; 2],
-        ),
-        false,
-    );
-    // Black's view is turned: e7 and e5 are where e2 and e4 are for White.
-    for cell in [52, 36] {
-        let at = layout.cell_center(&guest_context, 63 - cell);
-        game.update(&Event::PointerDown(at), &mut guest_context);
-        game.update(&Event::PointerUp(at), &mut guest_context);
-    }
+    // Black's view is turned: e7-e5 from Black's side.
+    click_cells(game.as_mut(), &mut guest_context, &[52, 36], true);
     tick_until_prefix(host_game.as_mut(), &mut host_context, "White, to move");
 }
 
 #[test]
 fn a_draw_offered_online_is_answered_with_buttons() {
-    let (mut host, mut host_context) = hosted_lobby();
-    let (mut guest, mut guest_context) = guest_joins(&mut host, &mut host_context);
-    let (mut host_game, mut guest_game) =
-        seat_and_start(&mut host, &mut host_context, &mut guest, &mut guest_context);
-    guest_game.update(
-        &Event::Key(plyground::screens::Key::Escape),
-        &mut guest_context,
-    );
-    press(guest_game.as_mut(), &mut guest_context, "Offer draw");
+    let Started {
+        mut host_context,
+        mut guest_context,
+        mut host_game,
+        mut guest_game,
+        ..
+    } = started_game();
+    from_menu(guest_game.as_mut(), &mut guest_context, "Offer draw");
     tick_until_prefix(host_game.as_mut(), &mut host_context, "Accept draw");
     press(host_game.as_mut(), &mut host_context, "Accept draw");
     tick_until_prefix(host_game.as_mut(), &mut host_context, "Both players agreed");
@@ -279,15 +273,14 @@ fn a_draw_offered_online_is_answered_with_buttons() {
 
 #[test]
 fn a_rematch_asked_by_one_player_starts_with_the_sides_swapped_when_the_other_accepts() {
-    let (mut host, mut host_context) = hosted_lobby();
-    let (mut guest, mut guest_context) = guest_joins(&mut host, &mut host_context);
-    let (mut host_game, mut guest_game) =
-        seat_and_start(&mut host, &mut host_context, &mut guest, &mut guest_context);
-    guest_game.update(
-        &Event::Key(plyground::screens::Key::Escape),
-        &mut guest_context,
-    );
-    press(guest_game.as_mut(), &mut guest_context, "Resign");
+    let Started {
+        mut host_context,
+        mut guest_context,
+        mut host_game,
+        mut guest_game,
+        ..
+    } = started_game();
+    from_menu(guest_game.as_mut(), &mut guest_context, "Resign");
     press(guest_game.as_mut(), &mut guest_context, "Resign");
     tick_until_prefix(host_game.as_mut(), &mut host_context, "White wins");
     tick_until_prefix(guest_game.as_mut(), &mut guest_context, "White wins");
@@ -318,18 +311,17 @@ fn tick_until_closed(screen: &mut dyn Screen, context: &mut Context) {
 
 #[test]
 fn a_move_is_taken_back_by_consent_and_a_fresh_game_can_be_aborted() {
-    let (mut host, mut host_context) = hosted_lobby();
-    let (mut guest, mut guest_context) = guest_joins(&mut host, &mut host_context);
-    let (mut host_game, mut guest_game) =
-        seat_and_start(&mut host, &mut host_context, &mut guest, &mut guest_context);
+    let Started {
+        mut host_context,
+        mut guest_context,
+        mut host_game,
+        mut guest_game,
+        ..
+    } = started_game();
     play_e2_e4(host_game.as_mut(), &mut host_context);
     tick_until_prefix(host_game.as_mut(), &mut host_context, "Black, to move");
     tick_until_prefix(guest_game.as_mut(), &mut guest_context, "Black, to move");
-    host_game.update(
-        &Event::Key(plyground::screens::Key::Escape),
-        &mut host_context,
-    );
-    press(host_game.as_mut(), &mut host_context, "Ask to take back");
+    from_menu(host_game.as_mut(), &mut host_context, "Ask to take back");
     tick_until_prefix(
         guest_game.as_mut(),
         &mut guest_context,
@@ -346,11 +338,7 @@ fn a_move_is_taken_back_by_consent_and_a_fresh_game_can_be_aborted() {
             "the move is gone from the list"
         );
     }
-    host_game.update(
-        &Event::Key(plyground::screens::Key::Escape),
-        &mut host_context,
-    );
-    press(host_game.as_mut(), &mut host_context, "Abort game");
+    from_menu(host_game.as_mut(), &mut host_context, "Abort game");
     tick_until_closed(host_game.as_mut(), &mut host_context);
     tick_until_closed(guest_game.as_mut(), &mut guest_context);
     let said = guest_context.notice.as_ref().map(|m| m.text.clone());
@@ -362,10 +350,14 @@ fn a_move_is_taken_back_by_consent_and_a_fresh_game_can_be_aborted() {
 
 #[test]
 fn a_spectator_joins_a_running_game_and_sees_it_from_the_start() {
-    let (mut host, mut host_context) = hosted_lobby();
-    let (mut guest, mut guest_context) = guest_joins(&mut host, &mut host_context);
-    let (mut host_game, mut guest_game) =
-        seat_and_start(&mut host, &mut host_context, &mut guest, &mut guest_context);
+    let Started {
+        mut host,
+        mut host_context,
+        mut guest_context,
+        mut host_game,
+        mut guest_game,
+        ..
+    } = started_game();
     play_e2_e4(host_game.as_mut(), &mut host_context);
     tick_until_prefix(guest_game.as_mut(), &mut guest_context, "Black, to move");
 

@@ -31,6 +31,16 @@ fn saves(home: &Path) -> Vec<std::path::PathBuf> {
         .unwrap_or_default()
 }
 
+/// Once Bobby is in Alice's lobby, Alice seats herself on White and Bobby on Black and
+/// starts the game.
+fn seat_and_start(host: &mut Live, guest: &mut Live) {
+    host.expect("players: Alice (host), Bobby");
+    host.say("seat white Alice");
+    host.say("seat black Bobby");
+    host.say("start");
+    guest.expect("game started");
+}
+
 /// Kills `live` as a crash would: SIGKILL, no goodbye.
 fn crash(mut live: Live) {
     live.child.kill().expect("the process is killed");
@@ -58,11 +68,7 @@ fn a_joiner_killed_mid_game_comes_back_to_the_same_seat_position_and_clocks() {
     let join = ["join", addr.as_str(), "--name", "Bobby"];
     let mut guest = Live::start_in(guest_home.path(), &join);
     guest.expect("entered lobby");
-    host.expect("players: Alice (host), Bobby");
-    host.say("seat white Alice");
-    host.say("seat black Bobby");
-    host.say("start");
-    guest.expect("game started");
+    seat_and_start(&mut host, &mut guest);
     host.say("move e2e4");
     guest.expect("move 1 White: e2e4");
     guest.say("move e7e5");
@@ -105,11 +111,7 @@ fn a_host_killed_on_a_relay_comes_back_within_the_wait_and_after_it_the_lobby_is
     host.expect("entered lobby");
     let mut guest = Live::start_in(guest_home.path(), &["join", &addr, "--name", "Bobby"]);
     guest.expect("entered lobby");
-    host.expect("players: Alice (host), Bobby");
-    host.say("seat white Alice");
-    host.say("seat black Bobby");
-    host.say("start");
-    guest.expect("game started");
+    seat_and_start(&mut host, &mut guest);
     host.say("move d2d4");
     guest.expect("move 1 White: d2d4");
     crash(host);
@@ -165,11 +167,7 @@ fn the_opponent_of_a_killed_player_claims_the_win_after_the_countdown() {
     host.expect("entered lobby");
     let mut guest = Live::start_in(home.path(), &["join", &addr, "--name", "Bobby"]);
     guest.expect("entered lobby");
-    host.expect("players: Alice (host), Bobby");
-    host.say("seat white Alice");
-    host.say("seat black Bobby");
-    host.say("start");
-    guest.expect("game started");
+    seat_and_start(&mut host, &mut guest);
     crash(guest);
     host.expect("dropped: Bobby (their opponent may claim the game after 1 s)");
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);

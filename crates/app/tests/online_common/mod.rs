@@ -164,9 +164,9 @@ pub fn tick_until(screen: &mut dyn Screen, context: &mut Context, texts: &[&str]
     false
 }
 
-/// Plays e2-e4 by clicking its two squares on the board of `game` (chess, White's
-/// turn, the board seen from White).
-pub fn play_e2_e4(game: &mut dyn Screen, context: &mut Context) {
+/// Clicks `cells` in turn on the chess board of `game`, seen from White, or from Black
+/// when `turned`.
+pub fn click_cells(game: &mut dyn Screen, context: &mut Context, cells: &[usize], turned: bool) {
     let layout = GameScreen::new(
         Table::local(
             find_mode("chess").expect("chess").new_game(),
@@ -174,10 +174,42 @@ pub fn play_e2_e4(game: &mut dyn Screen, context: &mut Context) {
         ),
         false,
     );
-    for cell in [12, 28] {
-        let at = layout.cell_center(context, cell);
+    for &cell in cells {
+        let at = layout.cell_center(context, if turned { 63 - cell } else { cell });
         game.update(&Event::PointerDown(at), context);
         game.update(&Event::PointerUp(at), context);
+    }
+}
+
+/// Plays e2-e4 by clicking its two squares on the board of `game` (chess, White's
+/// turn, the board seen from White).
+pub fn play_e2_e4(game: &mut dyn Screen, context: &mut Context) {
+    click_cells(game, context, &[12, 28], false);
+}
+
+/// A lobby hosted by Hosty, Guesty in it, and their game started (Hosty White).
+pub struct Started {
+    pub host: LobbyScreen,
+    pub host_context: Context,
+    pub guest: LobbyScreen,
+    pub guest_context: Context,
+    pub host_game: Box<dyn Screen>,
+    pub guest_game: Box<dyn Screen>,
+}
+
+/// Hosts, joins, seats and starts, through the screens.
+pub fn started_game() -> Started {
+    let (mut host, mut host_context) = hosted_lobby();
+    let (mut guest, mut guest_context) = guest_joins(&mut host, &mut host_context);
+    let (host_game, guest_game) =
+        seat_and_start(&mut host, &mut host_context, &mut guest, &mut guest_context);
+    Started {
+        host,
+        host_context,
+        guest,
+        guest_context,
+        host_game,
+        guest_game,
     }
 }
 

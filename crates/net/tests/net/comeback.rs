@@ -8,7 +8,8 @@ use crate::common::{Client, LOOPBACK, PATIENCE, Raw, quick_config, seat, serve};
 use ply_core::{EndReason, Outcome, Player};
 use ply_net::protocol::{EntryReply, Token};
 use ply_net::{
-    ClientMsg, CloseReason, Denied, EntryRequest, GameSetup, Occupant, ServerConfig, ServerMsg,
+    ClientMsg, CloseReason, Denied, Entered, EntryRequest, GameSetup, Occupant, ServerConfig,
+    ServerMsg,
 };
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
@@ -45,6 +46,24 @@ fn game_with_crashable_black(server: SocketAddr) -> (Client, Client, Raw, Token)
     (host, white, black, token)
 }
 
+/// A chess game started by a crashable Hostess (over a raw connection), Walter White
+/// and Bianca Black; with what Hostess learnt on entry.
+fn game_with_crashable_host(server: SocketAddr) -> (Raw, Entered, Client, Client) {
+    let (mut raw_host, entered) = Raw::open_with(Raw::connect(server), "Hostess");
+    let mut white = Client::join(server, "Walter", "");
+    let mut black = Client::join(server, "Bianca", "");
+    for message in [
+        seat(Player::First, Some("Walter")),
+        seat(Player::Second, Some("Bianca")),
+        ClientMsg::Start,
+    ] {
+        raw_host.send(&message);
+    }
+    white.expect_started();
+    black.expect_started();
+    (raw_host, entered, white, black)
+}
+
 /// Sends `claim` until the countdown allows it, checking that it was refused only for
 /// being early; returns how many times it was refused.
 fn claim_when_allowed(client: &mut Client, claim: &ClientMsg) -> usize {
@@ -74,18 +93,7 @@ fn a_host_who_crashes_comes_back_with_their_token_and_the_game_goes_on() {
         Duration::from_secs(30),
         Duration::from_secs(30),
     ));
-    let (mut raw_host, entered) = Raw::open_with(Raw::connect(server.addr()), "Hostess");
-    let mut white = Client::join(server.addr(), "Walter", "");
-    let mut black = Client::join(server.addr(), "Bianca", "");
-    for message in [
-        seat(Player::First, Some("Walter")),
-        seat(Player::Second, Some("Bianca")),
-        ClientMsg::Start,
-    ] {
-        raw_host.send(&message);
-    }
-    white.expect_started();
-    black.expect_started();
+    let (raw_host, entered, mut white, mut black) = game_with_crashable_host(server.addr());
     white.play("e2e4");
     black.expect_move(1);
     drop(raw_host);
@@ -122,18 +130,7 @@ fn a_host_who_crashes_comes_back_with_their_token_and_the_game_goes_on() {
 fn a_lobby_whose_host_stays_away_closes_after_the_wait_and_everyone_keeps_the_game() {
     let wait = Duration::from_millis(400);
     let server = serve(short_waits(wait, Duration::from_secs(30)));
-    let (mut raw_host, _) = Raw::open_with(Raw::connect(server.addr()), "Hostess");
-    let mut white = Client::join(server.addr(), "Walter", "");
-    let mut black = Client::join(server.addr(), "Bianca", "");
-    for message in [
-        seat(Player::First, Some("Walter")),
-        seat(Player::Second, Some("Bianca")),
-        ClientMsg::Start,
-    ] {
-        raw_host.send(&message);
-    }
-    white.expect_started();
-    black.expect_started();
+    let (raw_host, _, mut white, mut black) = game_with_crashable_host(server.addr());
     white.play("d2d4");
     black.expect_move(1);
     let dropped = Instant::now();

@@ -405,9 +405,7 @@ impl Lobby {
             return None;
         }
         let host_gone = self
-            .members
-            .iter()
-            .find(|member| member.host)
+            .host()
             .and_then(|host| host.away_since)
             .is_some_and(|since| since.elapsed() >= self.limits.host_wait);
         if host_gone {
@@ -456,6 +454,11 @@ impl Lobby {
         self.member(id)
             .and_then(|member| member.link.as_ref())
             .is_some_and(|link| link.conn == conn)
+    }
+
+    /// The host, connected or away.
+    fn host(&self) -> Option<&Member> {
+        self.members.iter().find(|member| member.host)
     }
 
     fn member(&self, id: MemberId) -> Option<&Member> {

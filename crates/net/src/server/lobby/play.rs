@@ -149,12 +149,7 @@ impl Lobby {
     }
 
     pub(super) fn resign(&mut self, id: MemberId) -> Result<(), Denied> {
-        let to_move = self
-            .game
-            .as_ref()
-            .map(|running| running.game.to_move())
-            .ok_or(Denied::NoGame)?;
-        let side = self.acting_side(id, to_move).ok_or(Denied::NotPlaying)?;
+        let side = self.playing_side(id)?;
         if let Some(running) = self.game.as_mut() {
             running.game.resign(side).map_err(|e| Denied::IllegalMove {
                 reason: e.to_string(),
@@ -243,12 +238,22 @@ impl Lobby {
         self.rematch.clear();
     }
 
+    /// The side member `id` acts for in the running game (see `acting_side`).
+    pub(super) fn playing_side(&self, id: MemberId) -> Result<Player, Denied> {
+        let to_move = self
+            .game
+            .as_ref()
+            .map(|running| running.game.to_move())
+            .ok_or(Denied::NoGame)?;
+        self.acting_side(id, to_move).ok_or(Denied::NotPlaying)
+    }
+
     /// When whoever plays `side` went away: the member who holds it, or for the
     /// computer, the host whose machine moves for it.
     fn away_since(&self, side: Player) -> Option<Instant> {
         let holder = match self.sides[side.index()] {
             Seat::Member(id) => self.member(id),
-            Seat::Computer => self.members.iter().find(|member| member.host),
+            Seat::Computer => self.host(),
             Seat::Open => None,
         };
         holder.and_then(|member| member.away_since)
@@ -257,12 +262,7 @@ impl Lobby {
     /// Member `id` ends the game because their opponent has stayed away for longer than
     /// the lobby waits: as a win for their side, or as a draw.
     pub(super) fn claim(&mut self, id: MemberId, win: bool) -> Result<(), Denied> {
-        let to_move = self
-            .game
-            .as_ref()
-            .map(|running| running.game.to_move())
-            .ok_or(Denied::NoGame)?;
-        let side = self.acting_side(id, to_move).ok_or(Denied::NotPlaying)?;
+        let side = self.playing_side(id)?;
         let gone = side.opponent();
         let away = self
             .away_since(gone)
@@ -293,11 +293,7 @@ impl Lobby {
         for seat in self.sides {
             let voter = match seat {
                 Seat::Member(id) => Some(id),
-                Seat::Computer => self
-                    .members
-                    .iter()
-                    .find(|member| member.host)
-                    .map(|host| host.id),
+                Seat::Computer => self.host().map(|host| host.id),
                 Seat::Open => None,
             };
             if let Some(voter) = voter

@@ -20,11 +20,13 @@ impl Lobby {
 
     /// Member `id` asks to take back their last move.
     pub(super) fn ask_takeback(&mut self, id: MemberId) -> Result<(), Denied> {
-        let running = self.game.as_ref().ok_or(Denied::NoGame)?;
-        let side = self
-            .acting_side(id, running.game.to_move())
-            .ok_or(Denied::NotPlaying)?;
-        if running.takeback_offer == Some(side) {
+        let side = self.playing_side(id)?;
+        if self
+            .game
+            .as_ref()
+            .and_then(|running| running.takeback_offer)
+            == Some(side)
+        {
             return Err(Denied::TakebackPending);
         }
         self.takeback_plies(side).ok_or(Denied::NothingToTakeBack)?;
@@ -94,10 +96,12 @@ impl Lobby {
     /// Member `id` aborts the game, which ends with no result, if a side has not
     /// moved in it yet.
     pub(super) fn abort(&mut self, id: MemberId) -> Result<(), Denied> {
-        let running = self.game.as_ref().ok_or(Denied::NoGame)?;
-        self.acting_side(id, running.game.to_move())
-            .ok_or(Denied::NotPlaying)?;
-        if running.moved.iter().all(|&moved| moved) {
+        self.playing_side(id)?;
+        if self
+            .game
+            .as_ref()
+            .is_some_and(|running| running.moved.iter().all(|&moved| moved))
+        {
             return Err(Denied::TooLateToAbort);
         }
         self.game = None;
