@@ -145,6 +145,12 @@ fn a_dropped_opponent_shows_a_countdown_and_then_the_win_can_be_claimed() {
         countdown.contains("you may claim the game in"),
         "{countdown}"
     );
+    assert!(
+        shown(game.as_ref(), &guest_context)
+            .iter()
+            .any(|t| t == "connection lost"),
+        "Black's box says the connection is lost"
+    );
     assert_eq!(
         save_titles(saves.path()),
         ["Chess: Guesty v Crashy (connection lost)"],

@@ -587,8 +587,13 @@ impl Screen for GameScreen {
             let bounds = board.bounds(scene.placement, view);
             why_not::draw(why, context, bounds, frame);
         }
+        let connections = self
+            .link
+            .as_ref()
+            .map(OnlineLink::connections)
+            .unwrap_or_default();
         self.panel
-            .draw(context, &self.table, self.looking_at(), frame);
+            .draw(context, &self.table, self.looking_at(), &connections, frame);
         let situation = self.situation(context);
         let top = self.layers.len().saturating_sub(1);
         // A modal layer hides the layers below it (their titles would show through).

@@ -5,6 +5,7 @@
 //! the relay reseats a side or starts the next game.
 
 use super::layers::{Action, Button};
+use super::panel::CONNECTION_LOST;
 use crate::display::{Align, Frame, Rect};
 use crate::screens::Context;
 use crate::screens::widgets::{self, Look};
@@ -164,6 +165,30 @@ impl OnlineLink {
                 may_claim,
             })
         })
+    }
+
+    /// How each side's player is connected: their last round trip ("35 ms") or
+    /// "connection lost" (for the computer's side, the host's connection).
+    pub fn connections(&self) -> [Option<String>; 2] {
+        let session = self.session.borrow();
+        let mirror = &session.mirror;
+        let (Some(sides), Some(lobby)) = (mirror.sides(), mirror.lobby()) else {
+            return [None, None];
+        };
+        let of = |occupant: &Occupant| {
+            let player = lobby.players.iter().find(|player| match occupant {
+                Occupant::Player(name) => player.name == *name,
+                Occupant::Computer => player.host,
+                Occupant::Open => false,
+            })?;
+            match (player.connected, player.rtt_ms) {
+                (false, _) => Some(CONNECTION_LOST.to_string()),
+                (true, Some(0)) => Some("< 1 ms".to_string()),
+                (true, Some(rtt)) => Some(format!("{rtt} ms")),
+                (true, None) => None,
+            }
+        };
+        [of(&sides[0]), of(&sides[1])]
     }
 
     /// Carries out one of the strip's or the banner's online actions.

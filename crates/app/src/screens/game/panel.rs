@@ -67,6 +67,9 @@ pub fn piece_value(game: &dyn AnyGame, piece: Piece) -> i64 {
     game.piece(piece.1).map_or(0, |look| i64::from(look.value))
 }
 
+/// What a player's box says of a player whose connection the relay lost.
+pub const CONNECTION_LOST: &str = "connection lost";
+
 impl Panel {
     /// Where the panel sits in the window.
     pub fn area(context: &Context) -> Rect {
@@ -224,6 +227,7 @@ impl Panel {
         context: &Context,
         table: &Table,
         looking_at: Option<usize>,
+        connections: &[Option<String>; 2],
         frame: &mut Frame,
     ) {
         let s = widgets::scale(context);
@@ -265,7 +269,8 @@ impl Panel {
         let value = |piece| piece_value(table.game(), piece);
         let tally = Tally::of(table.history(), value);
         for player in [Player::Second, Player::First] {
-            y = self.draw_player(context, table, &tally, player, y, frame) + 8.0 * s;
+            let connection = connections[player.index()].as_deref();
+            y = self.draw_player(context, table, &tally, (player, connection), y, frame) + 8.0 * s;
         }
         let y = layout.thinking_top;
         if let Some(thinking) = table.thinking() {
@@ -302,12 +307,13 @@ impl Panel {
         widgets::button(frame, context, menu, "Game menu (Esc)", Look::Normal);
     }
 
+    /// Draws `player`'s box (with their connection online, right of the name).
     fn draw_player(
         &self,
         context: &Context,
         table: &Table,
         tally: &Tally,
-        player: Player,
+        (player, connection): (Player, Option<&str>),
         y: f32,
         frame: &mut Frame,
     ) -> f32 {
@@ -338,13 +344,33 @@ impl Panel {
         let icon = Rect::new(left + 8.0 * s, y + 8.0 * s, 34.0 * s, 34.0 * s);
         draw_token(game, frame, player, icon);
         let name = table.seat_label(player, &context.settings.name);
+        let connection_room = if connection.is_some() { 130.0 } else { 0.0 };
         frame.text(
             name,
-            Rect::new(left + 50.0 * s, y + 4.0 * s, width - 60.0 * s, 30.0 * s),
+            Rect::new(
+                left + 50.0 * s,
+                y + 4.0 * s,
+                width - (60.0 + connection_room) * s,
+                30.0 * s,
+            ),
             20.0 * s,
             theme::TEXT,
             Align::Left,
         );
+        if let Some(connection) = connection {
+            let lost = connection == CONNECTION_LOST;
+            frame.text(
+                connection,
+                Rect::new(left + width - 140.0 * s, y + 6.0 * s, 130.0 * s, 24.0 * s),
+                14.0 * s,
+                if lost {
+                    theme::LOW_TIME
+                } else {
+                    theme::TEXT_DIM
+                },
+                Align::Right,
+            );
+        }
         let side = game.side_name(player);
         let (status, color) = if to_move {
             (format!("{side}, to move"), theme::TITLE)
