@@ -652,3 +652,42 @@ fn a_second_host_on_one_computer_gets_a_free_port_and_says_so() {
         "it is the second host's lobby"
     );
 }
+
+#[test]
+fn a_lobby_opened_on_a_relay_says_where_to_join_and_its_invite_code_brings_a_guest() {
+    let relay =
+        ply_net::host_in_process(([127, 0, 0, 1], 0).into(), Default::default()).expect("a relay");
+    let address = relay.local_addr().to_string();
+    let mut host_context = context("Hosty");
+    let mut host = HostScreen::new(&host_context)
+        .on_relay(&address)
+        .open_lobby(&mut host_context)
+        .expect("a lobby opens on the relay");
+    settle(&mut host, &mut host_context, LobbyScreen::entered);
+    let code = host.code().expect("the relay named the lobby");
+    let lines = host.reach_texts();
+    assert_eq!(
+        lines[0],
+        format!("Friends join at {address} with the lobby code {code}")
+    );
+    let invite = lines[1]
+        .strip_prefix("Invite code: ")
+        .expect("an invite code for a relay given by address")
+        .to_string();
+    assert_eq!(
+        Invite::decode(&invite).map(|invite| invite.code),
+        Ok(Some(code.clone()))
+    );
+    let mut guest_context = context("Guesty");
+    let mut join = JoinScreen::new(&guest_context);
+    join.fill(&invite, "Guesty", "");
+    let (transition, _) = press_join(&mut join, &mut guest_context);
+    assert!(
+        matches!(transition, Transition::Replace(_)),
+        "the guest gets in"
+    );
+    let seen = host_context.clone();
+    settle(&mut host, &mut host_context, |lobby| {
+        texts(lobby, &seen).iter().any(|t| t.starts_with("Guesty"))
+    });
+}

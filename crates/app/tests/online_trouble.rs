@@ -9,7 +9,7 @@ use ply_net::{
     ClientMsg, EntryRequest, GameSetup, NetEvent, NetHandle, Occupant, RejoinStore, ServerConfig,
     host_in_process,
 };
-use plyground::screens::online::JoinScreen;
+use plyground::screens::online::{JoinScreen, LobbyScreen};
 use plyground::screens::{Context, Event, Screen, Transition};
 use std::time::{Duration, Instant};
 
@@ -106,6 +106,7 @@ fn a_dropped_opponent_shows_a_countdown_and_then_the_win_can_be_claimed() {
     let mut join = JoinScreen::new(&guest_context);
     join.fill(&address, "Guesty", "");
     let mut guest = join.connect(&mut guest_context).expect("typed");
+    settle(&mut guest, &mut guest_context, LobbyScreen::entered);
     let crashy = NetHandle::connect(&address, EntryRequest::join("Crashy", "", None));
     wait_for(&crashy, |event| {
         matches!(event, NetEvent::Entered(_)).then_some(())

@@ -1,7 +1,8 @@
 //! "Host an online game": a name, an optional password, the game to offer (a new game of
-//! any mode or a saved game) and its clock (kept by the relay); the relay server then runs in this process, the
-//! home router is asked to forward its port (unless the setting is off), and the host
-//! joins it through an ordinary client, like everyone else.
+//! any mode or a saved game) and its clock (kept by the relay). With a relay's address,
+//! the lobby opens there; otherwise the relay server runs in this process, the home
+//! router is asked to forward its port (unless the setting is off), and the host joins
+//! it through an ordinary client, like everyone else.
 
 use super::super::widgets::{self, Look};
 use super::super::{Context, Event, Screen, Transition};
@@ -12,6 +13,7 @@ use crate::display::{Frame, Rect};
 use crate::session::Session;
 use ply_core::TimeControl;
 use ply_modes::MODES;
+use ply_net::client::with_default_port;
 use ply_net::name::name_problem;
 use ply_net::portmap::{PortMap, PortMapOptions, Reach};
 use ply_net::protocol::DEFAULT_PORT;
@@ -69,6 +71,12 @@ impl HostScreen {
                         secret: true,
                         name: false,
                     },
+                    Field {
+                        label: "Relay (optional)",
+                        value: String::new(),
+                        secret: false,
+                        name: false,
+                    },
                 ],
                 focus: None,
             },
@@ -92,6 +100,14 @@ impl HostScreen {
     /// count on that one being free or taken).
     pub fn with_usual_port(mut self, port: u16) -> HostScreen {
         self.usual_port = port;
+        self
+    }
+
+    /// Types `relay` into the relay field, as a player would.
+    pub fn on_relay(mut self, relay: &str) -> HostScreen {
+        if let Some(field) = self.form.fields.get_mut(2) {
+            field.value = relay.to_string();
+        }
         self
     }
 
@@ -144,7 +160,7 @@ impl HostScreen {
     fn buttons(&self, context: &Context) -> Vec<(Rect, String, Look, FormAction)> {
         let s = widgets::scale(context);
         let left = (context.size.0 - 700.0 * s) / 2.0;
-        let y = 150.0 * s + 2.0 * 76.0 * s;
+        let y = 150.0 * s + 3.0 * 76.0 * s;
         let clock = match self.clock {
             Some(clock) => format!("Clock: {clock}"),
             None => "Clock: none".to_string(),
@@ -179,7 +195,8 @@ impl HostScreen {
         enter(lobby, context)
     }
 
-    /// Starts the relay server in this process and joins it as the host.
+    /// Opens the lobby: on the relay typed in the form, or else on a relay server started
+    /// in this process, and joins it as the host.
     pub fn open_lobby(&mut self, context: &mut Context) -> Result<LobbyScreen, OnlineError> {
         let name = self.form.value(0);
         if let Some(problem) = name_problem(&name) {
@@ -189,6 +206,15 @@ impl HostScreen {
         let setup = self.setup(context)?;
         context.settings.name = name.clone();
         context.settings_changed = true;
+        let relay = self.form.value(2);
+        if !relay.is_empty() {
+            // On a relay, the lobby lives there: nothing runs here, no port is opened.
+            let address = with_default_port(&relay);
+            let net = NetHandle::connect(&address, EntryRequest::open(&name, &password, setup));
+            let session =
+                Session::keeping_seat(net, None, address, password, context.seats.clone());
+            return Ok(LobbyScreen::new(session));
+        }
         let any = |port| SocketAddr::from(([0, 0, 0, 0], port));
         let server = match host_in_process(any(self.usual_port), ServerConfig::default())
             .or_else(|_| host_in_process(any(0), ServerConfig::default()))
@@ -249,7 +275,10 @@ impl Screen for HostScreen {
     fn controls(&self) -> Vec<crate::screens::controls::Control> {
         vec![
             crate::screens::controls::Control::new("Click", "choose a field or a button"),
-            crate::screens::controls::Control::new("Type", "your name and password"),
+            crate::screens::controls::Control::new(
+                "Type",
+                "your name, password, and a relay's address to host there",
+            ),
             crate::screens::controls::Control::new("Esc", "back"),
         ]
     }

@@ -9,6 +9,7 @@ use super::super::widgets::{self, Buttons, Look};
 use super::super::{Context, Event, Key, Screen, Transition};
 use super::chat::{ChatInput, ChatTyped};
 use super::lobby_layout::LobbyLayout;
+use super::reach::{ReachLine, reach_lines};
 use super::seat_picker::{Picked, SeatPicker};
 use crate::audio::{Cue, lobby_cues};
 use crate::display::{Align, Frame, Rect};
@@ -17,7 +18,6 @@ use crate::session::{Session, Shared};
 use crate::theme;
 use ply_core::Player;
 use ply_modes::{Level, MODES, find_mode};
-use ply_net::invite::Invite;
 use ply_net::portmap::Reach;
 use ply_net::{ClientMsg, GameSetup, LobbyView, NetEvent, Occupant, ServerMsg};
 use std::time::Duration;
@@ -66,33 +66,6 @@ fn connected(lobby: &LobbyView) -> Vec<String> {
         .filter(|player| player.connected)
         .map(|player| player.name.clone())
         .collect()
-}
-
-/// One line of the lobby's "who can join" box: its words, and what Copy puts on the
-/// clipboard or whether a Help button stands beside it instead.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct ReachLine {
-    text: String,
-    copy: Option<String>,
-    help: bool,
-}
-
-impl ReachLine {
-    fn copy(text: String, copy: String) -> ReachLine {
-        ReachLine {
-            text,
-            copy: Some(copy),
-            help: false,
-        }
-    }
-
-    fn help(text: String) -> ReachLine {
-        ReachLine {
-            text,
-            copy: None,
-            help: true,
-        }
-    }
 }
 
 impl LobbyScreen {
@@ -150,63 +123,9 @@ impl LobbyScreen {
             .collect()
     }
 
-    /// Who can join and how, in words (host only): on the home network, from anywhere
-    /// (or why not), and the invite code.
+    /// Who can join and how, in words (host only).
     fn reach_lines(&self, session: &Session) -> Vec<ReachLine> {
-        let (Some(server), Some(reach)) = (&session.server, &self.reach) else {
-            return Vec::new();
-        };
-        let port = server.addr().port();
-        let local = match reach {
-            Reach::Open { local, .. } | Reach::PrivateOutside { local, .. } => Some(*local),
-            _ => session.lan,
-        };
-        let moved = session.usual_port_taken.map_or(String::new(), |usual| {
-            format!(" (port {usual} was in use, friends use port {port})")
-        });
-        let mut lines = vec![match local {
-            Some(local) => ReachLine::copy(
-                format!("Friends on your network: {local}{moved}"),
-                local.to_string(),
-            ),
-            None => ReachLine::help(format!(
-                "Friends on your network: this computer's address, port {port}{moved}"
-            )),
-        }];
-        lines.push(match reach {
-            Reach::Asking => ReachLine {
-                text: "Asking your router to open the port...".into(),
-                copy: None,
-                help: false,
-            },
-            Reach::Open { public, .. } => ReachLine::copy(
-                format!("Friends anywhere: {public} (your router opened the port)"),
-                public.to_string(),
-            ),
-            Reach::PrivateOutside { outside, .. } => ReachLine::help(format!(
-                "Your router's outside address {} is itself private: friends outside \
-                 cannot join; use a relay",
-                outside.ip()
-            )),
-            Reach::Refused { .. } => ReachLine::help(
-                "Your router did not open the port: friends outside your network cannot \
-                 join; see Help"
-                    .into(),
-            ),
-            Reach::NotAsked => ReachLine::help(
-                "The router is not asked to open the port (Settings): friends outside your \
-                 network cannot join; see Help"
-                    .into(),
-            ),
-        });
-        let (best, whom) = match reach {
-            Reach::Open { public, .. } => (Some(*public), ""),
-            _ => (local, " (friends on your network)"),
-        };
-        if let Some(code) = best.and_then(|addr| Invite::new(addr, None).encode().ok()) {
-            lines.push(ReachLine::copy(format!("Invite code: {code}{whom}"), code));
-        }
-        lines
+        reach_lines(session, self.reach.as_ref())
     }
 
     /// The address friends connect to, as shown (host only).
@@ -216,6 +135,11 @@ impl LobbyScreen {
             .server
             .as_ref()
             .map(|server| server.local_addr().to_string())
+    }
+
+    /// The lobby's code, once entered.
+    pub fn code(&self) -> Option<String> {
+        self.session.borrow().mirror.code().map(str::to_string)
     }
 
     /// Why the connection ended, if it has.

@@ -11,6 +11,7 @@ mod host;
 mod join;
 mod lobby;
 mod lobby_layout;
+mod reach;
 mod seat_picker;
 
 pub use error::OnlineError;
