@@ -8,8 +8,8 @@ use super::super::widgets;
 use crate::display::Rect;
 
 /// Where the lines saying who can join start, and how far apart they are, before scaling.
-const REACH_TOP: f32 = 98.0;
-const REACH_LINE: f32 = 42.0;
+const REACH_TOP: f32 = 106.0;
+const REACH_LINE: f32 = 40.0;
 /// How many such lines there can be.
 const REACH_LINES: usize = 3;
 /// A player's row in the players' column, before scaling.
