@@ -278,6 +278,16 @@ fn start_is_refused_with_the_reason_until_the_sides_are_valid() {
     let game = entered.game.as_ref().expect("the running game");
     assert_eq!(game.moves, ["e2e4"]);
     assert_eq!(late.mirror.my_side(), None);
+    // A spectator who drops comes back during the game, with the game as it stands.
+    late.handle.close();
+    host.expect_lobby("the spectator gone", |view| view.players.len() == 3);
+    let back = Client::try_enter(addr, EntryRequest::join("Latecomer", "", None))
+        .expect("the spectator comes back");
+    let entered = back.mirror.entered().expect("entered");
+    assert_eq!(
+        entered.game.as_ref().map(|game| game.moves.clone()),
+        Some(vec!["e2e4".to_string()])
+    );
 }
 
 #[test]
