@@ -179,6 +179,13 @@ impl Table {
         self
     }
 
+    /// Goes on with `before`'s clocks: the same game at a table rebuilt after a side was
+    /// reseated keeps the time as it ran, not as the last move left it.
+    pub fn keep_clocks_of(&mut self, before: &Table) {
+        self.clocks = before.clocks.clone();
+        self.low_time_told = before.low_time_told;
+    }
+
     /// Sets how long the computer waits before each of its moves when no person sits
     /// at the table, so that a person can follow a game between computers.
     pub fn with_pace(mut self, pace: Duration) -> Table {

@@ -429,9 +429,12 @@ impl Screen for GameScreen {
                 {
                     self.table.stop_computer();
                     let (session, strength) = (Rc::clone(link.session()), link.strength());
-                    if let Some(next) =
+                    if let Some(mut next) =
                         GameScreen::online(&session, strength, context.saves.clone())
                     {
+                        if self.table.outcome().is_none() {
+                            next.table.keep_clocks_of(&self.table);
+                        }
                         return Transition::Replace(Box::new(next));
                     }
                 }
