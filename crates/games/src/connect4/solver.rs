@@ -8,6 +8,7 @@ use super::Move;
 use super::bitboard::{self, CELLS, WIDTH};
 use super::book::Book;
 use super::position::ConnectFour;
+use super::table::{Bound, Table};
 use ply_core::Score;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -15,10 +16,6 @@ use std::time::Instant;
 
 /// Columns in the order they are tried: the centre takes part in the most lines.
 const CENTRE_FIRST: [u8; WIDTH as usize] = [3, 2, 4, 1, 5, 0, 6];
-/// The lowest score a position can have (losing to the opponent's fourth counter).
-const MIN_SCORE: i32 = -(CELLS as i32) / 2 + 3;
-/// The highest score a position can have (winning with one's fourth counter).
-const MAX_SCORE: i32 = (CELLS as i32 + 1) / 2 - 3;
 /// Nodes between looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 1 << 12;
 
@@ -53,6 +50,26 @@ impl Board {
     /// How many counters have been played.
     pub const fn plies(&self) -> u32 {
         self.plies
+    }
+
+    /// The position whose [`Board::key`] is `key`. Each column's part of a key is its
+    /// counters' column plus one bit above them, so the highest bit gives its height.
+    pub fn from_key(key: u64) -> Board {
+        let column_mask = (1u64 << bitboard::COLUMN_BITS) - 1;
+        let (mut current, mut occupied) = (0, 0);
+        for column in 0..WIDTH {
+            let shift = column * bitboard::COLUMN_BITS;
+            let part = (key >> shift) & column_mask;
+            let height = (part + 1).ilog2();
+            let filled = (1u64 << height) - 1;
+            occupied |= filled << shift;
+            current |= (part - filled) << shift;
+        }
+        Board {
+            current,
+            occupied,
+            plies: occupied.count_ones(),
+        }
     }
 
     /// The position with its columns in reverse order.
@@ -145,75 +162,38 @@ fn mirror(board: u64) -> u64 {
     })
 }
 
-/// A table of proven bounds: each slot holds a full key and one bound, upper or lower.
-struct Table {
-    slots: Vec<u64>,
-}
-
-const KEY_BITS: u32 = 56;
-const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
-
-impl Table {
-    fn new(log2_slots: u32) -> Table {
-        Table {
-            slots: vec![0; 1 << log2_slots],
-        }
-    }
-
-    fn index(&self, key: u64) -> usize {
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.slots.len().trailing_zeros()))
-            as usize
-    }
-
-    /// The stored bound for `key`: `Some((score, is_lower_bound))`.
-    fn get(&self, key: u64) -> Option<(i32, bool)> {
-        let slot = self.slots[self.index(key)];
-        if slot & KEY_MASK != key || slot == 0 {
-            return None;
-        }
-        let value = (slot >> KEY_BITS) as i32;
-        let span = MAX_SCORE - MIN_SCORE + 1;
-        if value > span {
-            Some((value - span - 2 + MIN_SCORE, true))
-        } else {
-            Some((value - 1 + MIN_SCORE, false))
-        }
-    }
-
-    fn put(&mut self, key: u64, score: i32, lower: bool) {
-        let span = MAX_SCORE - MIN_SCORE + 1;
-        let value = score - MIN_SCORE + 1 + if lower { span + 1 } else { 0 };
-        let index = self.index(key);
-        self.slots[index] = key | (value as u64) << KEY_BITS;
-    }
-}
-
-/// The search was stopped (time or flag) before it proved anything.
+/// The search was stopped (time, flag or node budget) before it proved anything.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Interrupted;
 
-/// When a solve must give up: a deadline, a stop flag, both or neither.
+/// When a solve must give up: a deadline, a stop flag, a number of positions, any of
+/// them or none.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Limits<'a> {
     /// Give up once this instant passes.
     pub deadline: Option<Instant>,
     /// Give up once this flag is raised.
     pub stop: Option<&'a AtomicBool>,
+    /// Give up after visiting this many positions in one call.
+    pub nodes: Option<u64>,
 }
 
 /// A reusable solver: its table keeps what earlier solves proved.
 pub struct Solver {
     table: Table,
     nodes: u64,
+    /// The node count at which the current call gives up.
+    node_budget_end: u64,
     interrupted: bool,
 }
 
 impl Solver {
-    /// A solver with a table of `2^log2_slots` entries (8 bytes each).
+    /// A solver with a table of about `2^log2_slots` entries (5 bytes each).
     pub fn new(log2_slots: u32) -> Solver {
         Solver {
             table: Table::new(log2_slots),
             nodes: 0,
+            node_budget_end: u64::MAX,
             interrupted: false,
         }
     }
@@ -223,6 +203,23 @@ impl Solver {
         self.nodes
     }
 
+    /// Starts a call under `limits`.
+    fn begin(&mut self, limits: &Limits) {
+        self.interrupted = false;
+        self.node_budget_end = limits
+            .nodes
+            .map_or(u64::MAX, |budget| self.nodes.saturating_add(budget));
+    }
+
+    /// `Err` once the current call has been interrupted.
+    fn check(&self) -> Result<(), Interrupted> {
+        if self.interrupted {
+            Err(Interrupted)
+        } else {
+            Ok(())
+        }
+    }
+
     fn out_of_time(&mut self, limits: &Limits) -> bool {
         if self.interrupted {
             return true;
@@ -230,7 +227,7 @@ impl Solver {
         if self.nodes & (CHECK_INTERVAL - 1) == 0 {
             let late = limits.deadline.is_some_and(|at| Instant::now() >= at);
             let stopped = limits.stop.is_some_and(|flag| flag.load(Ordering::Relaxed));
-            self.interrupted = late || stopped;
+            self.interrupted = late || stopped || self.nodes >= self.node_budget_end;
         }
         self.interrupted
     }
@@ -239,7 +236,11 @@ impl Solver {
     /// the number of its own counters on the board when it completes four), negative
     /// when it loses (likewise for the opponent), zero for a draw.
     pub fn solve(&mut self, board: &Board, limits: &Limits) -> Result<i32, Interrupted> {
-        self.interrupted = false;
+        self.begin(limits);
+        self.exact(board, limits)
+    }
+
+    fn exact(&mut self, board: &Board, limits: &Limits) -> Result<i32, Interrupted> {
         if board.can_win_now() {
             return Ok(board.win_now_score());
         }
@@ -253,9 +254,7 @@ impl Solver {
                 middle = high / 2;
             }
             let found = self.negamax(board, middle, middle + 1, limits);
-            if self.interrupted {
-                return Err(Interrupted);
-            }
+            self.check()?;
             if found <= middle {
                 high = found;
             } else {
@@ -266,41 +265,97 @@ impl Solver {
     }
 
     /// Whether `board` is won (1), drawn (0) or lost (-1) for the side to move: much
-    /// quicker than its exact score, since only one window around zero is searched.
+    /// quicker than its exact score, since at most two null windows around zero are
+    /// searched.
     pub fn outcome(&mut self, board: &Board, limits: &Limits) -> Result<i32, Interrupted> {
-        self.interrupted = false;
+        self.begin(limits);
+        self.result(board, limits)
+    }
+
+    fn result(&mut self, board: &Board, limits: &Limits) -> Result<i32, Interrupted> {
         if board.can_win_now() {
             return Ok(1);
         }
-        let found = self.negamax(board, -1, 1, limits);
-        if self.interrupted {
-            return Err(Interrupted);
+        if board.plies as usize == CELLS {
+            return Ok(0);
         }
+        if self.negamax(board, -1, 0, limits) < 0 {
+            self.check()?;
+            return Ok(-1);
+        }
+        self.check()?;
+        let found = self.negamax(board, 0, 1, limits);
+        self.check()?;
         Ok(found.signum())
     }
 
-    /// A move that keeps the result of `board` (win, draw or loss, as -1, 0 or 1 for the
+    /// Whether the side to move in `board` scores at most `-result` (the child of a
+    /// move that keeps `result` for the other side): one null-window search.
+    fn at_most(&mut self, board: &Board, score: i32, limits: &Limits) -> Result<bool, Interrupted> {
+        if board.plies as usize == CELLS {
+            return Ok(0 <= score);
+        }
+        if board.can_win_now() {
+            return Ok(board.win_now_score() <= score);
+        }
+        let found = self.negamax(board, score, score + 1, limits);
+        self.check()?;
+        Ok(found <= score)
+    }
+
+    /// The columns `board` can play, the ones creating more threats first (centre first
+    /// among equals), with a winning column alone when there is one.
+    fn root_moves(board: &Board) -> Vec<u8> {
+        let mut columns: Vec<u8> = CENTRE_FIRST
+            .into_iter()
+            .filter(|&c| board.can_play(c))
+            .collect();
+        if let Some(&win) = columns.iter().find(|&&c| board.wins_with(c)) {
+            return vec![win];
+        }
+        columns.sort_by_key(|&column| {
+            let mut child = *board;
+            child.play(column);
+            std::cmp::Reverse(
+                bitboard::winning_cells(child.current ^ child.occupied, child.occupied)
+                    .count_ones(),
+            )
+        });
+        columns
+    }
+
+    /// A move that keeps the result of `board` (win, draw or loss, as 1, 0 or -1 for the
     /// side to move), with that result: quicker than [`Solver::best_move`], which also
-    /// keeps the distance to the end.
+    /// keeps the distance to the end. In a lost position the move is one that does not
+    /// lose at once when there is one.
     pub fn keeping_move(
         &mut self,
         board: &Board,
         limits: &Limits,
     ) -> Result<(Move, i32), Interrupted> {
-        let result = self.outcome(board, limits)?;
-        let mut columns = CENTRE_FIRST.into_iter().filter(|&c| board.can_play(c));
-        if let Some(column) = columns.clone().find(|&c| board.wins_with(c)) {
-            return Ok((Move { column }, 1));
+        self.begin(limits);
+        let columns = Self::root_moves(board);
+        if board.can_win_now() {
+            return Ok((Move { column: columns[0] }, 1));
         }
-        let first = columns.next().expect("a position being played has a move");
-        for column in std::iter::once(first).chain(columns) {
+        let result = self.result(board, limits)?;
+        let safe = board.safe_cells();
+        let mut fallback = None;
+        for &column in &columns {
+            if safe & bitboard::column_cells(column) != 0 {
+                fallback.get_or_insert(column);
+            }
+            if result < 0 {
+                continue;
+            }
             let mut child = *board;
             child.play(column);
-            if child.plies as usize == CELLS || self.outcome(&child, limits)? == -result {
+            if self.at_most(&child, -result, limits)? {
                 return Ok((Move { column }, result));
             }
         }
-        Ok((Move { column: first }, result))
+        let column = fallback.unwrap_or(columns[0]);
+        Ok((Move { column }, result))
     }
 
     /// A move that keeps the exact score of `board` (the quickest win, the draw, or the
@@ -310,42 +365,20 @@ impl Solver {
         board: &Board,
         limits: &Limits,
     ) -> Result<(Move, i32), Interrupted> {
-        let score = self.solve(board, limits)?;
-        let columns = CENTRE_FIRST.into_iter().filter(|&c| board.can_play(c));
-        if let Some(column) = columns.clone().find(|&c| board.wins_with(c)) {
-            return Ok((Move { column }, score));
-        }
-        let mut fallback = None;
-        for column in columns {
-            fallback.get_or_insert(column);
+        self.begin(limits);
+        let score = self.exact(board, limits)?;
+        let columns = Self::root_moves(board);
+        for &column in &columns {
             let mut child = *board;
             child.play(column);
-            // The child is worth at most -score; it keeps the score when it is not
+            // The child is worth at least -score; it keeps the score when it is not
             // worth more, which one null-window search around -score settles.
-            let (alpha, beta) = (-score, -score + 1);
-            let reply = if child.plies as usize == CELLS {
-                0
-            } else if child.can_win_now() {
-                child.win_now_score()
-            } else {
-                self.interrupted = false;
-                let reply = self.negamax(&child, alpha, beta, limits);
-                if self.interrupted {
-                    return Err(Interrupted);
-                }
-                reply
-            };
-            if reply <= alpha {
+            if board.wins_with(column) || self.at_most(&child, -score, limits)? {
                 return Ok((Move { column }, score));
             }
         }
         // Only reached if the table were inconsistent; any legal move then.
-        Ok((
-            Move {
-                column: fallback.unwrap_or(CENTRE_FIRST[0]),
-            },
-            score,
-        ))
+        Ok((Move { column: columns[0] }, score))
     }
 
     /// The value of `board` within (`alpha`, `beta`) for the side to move, which must
@@ -372,8 +405,8 @@ impl Solver {
         let mut highest = (CELLS as i32 - 1 - board.plies as i32) / 2;
         let key = board.key();
         match self.table.get(key) {
-            Some((bound, false)) => highest = highest.min(bound),
-            Some((bound, true)) if bound > alpha => {
+            Some(Bound::Upper(bound)) => highest = highest.min(bound),
+            Some(Bound::Lower(bound)) if bound > alpha => {
                 alpha = bound;
                 if alpha >= beta {
                     return alpha;
@@ -412,22 +445,24 @@ impl Solver {
                 return 0;
             }
             if score >= beta {
-                self.table.put(key, score, true);
+                self.table.put(key, Bound::Lower(score));
                 return score;
             }
             alpha = alpha.max(score);
         }
-        self.table.put(key, alpha, false);
+        self.table.put(key, Bound::Upper(alpha));
         alpha
     }
 }
 
-/// Entries in the table of the solver the computer player keeps (32 MB).
-const PLAYER_TABLE_LOG2: u32 = 22;
+/// Entries in the table of the solver the computer player keeps (about 2^23, 40 MB).
+const PLAYER_TABLE_LOG2: u32 = 23;
 
-/// A move that keeps the exact value of `position` (which must still be played), and
-/// that value: from the book when it has the position, else solved before `deadline`
-/// (or `stop`); `None` when neither manages.
+/// A move that keeps the value of `position` (which must still be played), and that
+/// value: from the book when it has the position, else solved before `deadline` (or
+/// `stop`); `None` when neither manages. The result (win, draw or loss) is proved first;
+/// the exact score (the quickest win, the longest resistance) is then kept too when the
+/// time left allows.
 pub fn perfect_move(
     position: &ConnectFour,
     deadline: Instant,
@@ -441,15 +476,19 @@ pub fn perfect_move(
     let limits = Limits {
         deadline: Some(deadline),
         stop: Some(stop),
+        nodes: None,
     };
-    let (mv, score) = match SHARED.try_lock() {
-        Ok(mut shared) => shared
-            .get_or_insert_with(|| Solver::new(PLAYER_TABLE_LOG2))
-            .best_move(&board, &limits),
-        Err(_) => Solver::new(PLAYER_TABLE_LOG2).best_move(&board, &limits),
+    let play = |solver: &mut Solver| {
+        let (kept, result) = solver.keeping_move(&board, &limits).ok()?;
+        Some(match solver.best_move(&board, &limits) {
+            Ok((mv, score)) => (mv, distance_score(score, board.plies)),
+            Err(Interrupted) => (kept, Score(result)),
+        })
+    };
+    match SHARED.try_lock() {
+        Ok(mut shared) => play(shared.get_or_insert_with(|| Solver::new(PLAYER_TABLE_LOG2))),
+        Err(_) => play(&mut Solver::new(PLAYER_TABLE_LOG2)),
     }
-    .ok()?;
-    Some((mv, distance_score(score, board.plies)))
 }
 
 /// A solver score as the search's score: a win or loss in so many plies, or a draw.
@@ -478,6 +517,10 @@ mod tests {
         assert_eq!(mirror(bitboard::bottom(0)), bitboard::bottom(6));
         assert_eq!(mirror(bitboard::cell(2, 5)), bitboard::cell(4, 5));
         assert_eq!(board("12").symmetric_key(), board("76").symmetric_key());
+        for moves in ["", "4", "4453", "7777771", "12345671234567"] {
+            let board = board(moves);
+            assert_eq!(Board::from_key(board.key()), board, "{moves}");
+        }
     }
 
     #[test]
