@@ -23,10 +23,11 @@ pub struct BookArgs {
     /// Threads to solve on.
     #[arg(long, default_value_t = 2)]
     threads: usize,
-    /// Each thread's solver table holds about 2^N entries of 5 bytes.
+    /// The threads' shared solver table holds about 2^N entries of 8 bytes.
     #[arg(long, default_value_t = 26)]
     table_log2: u32,
-    /// An earlier book whose positions are taken as they are instead of solved again.
+    /// An earlier book whose positions are kept, and taken as they are instead of
+    /// solved again.
     #[arg(long)]
     from: Option<std::path::PathBuf>,
     /// Where to write the book.
@@ -73,24 +74,28 @@ pub fn run(args: &BookArgs) -> Result<(), String> {
         Side::Both => (true, true),
     };
     let started = Instant::now();
-    let book = Book::generate(
-        &roots(red, yellow),
-        &plan,
-        known.as_ref(),
-        &|done: &LayerDone| {
-            say!(
-                "{:>2} counters: {:>6} kept, {:>6} settled by the solver, slowest {:.1} s ({} s)",
-                done.plies,
-                done.kept,
-                done.settled,
-                done.slowest.as_secs_f64(),
-                started.elapsed().as_secs()
-            );
-        },
-    );
+    let write = |book: &Book| {
+        std::fs::write(&args.out, book.to_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", args.out.display()))
+    };
+    let mut written = Ok(());
+    let mut after_layer = |done: &LayerDone, so_far: &Book| {
+        say!(
+            "{:>2} counters: {:>6} kept, {:>6} settled by the solver, slowest {:.1} s ({} s)",
+            done.plies,
+            done.kept,
+            done.settled,
+            done.slowest.as_secs_f64(),
+            started.elapsed().as_secs()
+        );
+        // The book so far is written after every layer, so that a long run that is
+        // stopped still leaves a usable book to resume from (`--from`).
+        written = written.clone().and(write(so_far));
+    };
+    let book = Book::generate(&roots(red, yellow), &plan, known.as_ref(), &mut after_layer);
+    written?;
+    write(&book)?;
     let bytes = book.to_bytes();
-    std::fs::write(&args.out, &bytes)
-        .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
     say!(
         "{} positions, {} bytes, in {} s -> {}",
         book.len(),

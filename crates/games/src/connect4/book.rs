@@ -196,14 +196,14 @@ impl Book {
     }
 
     /// Works out the book `plan` asks for from the positions `roots` (which are always
-    /// kept), layer by layer from the fewest counters, calling `progress` after each
-    /// layer. A position already in `known` is taken from it instead of being solved
-    /// again.
+    /// kept), layer by layer from the fewest counters, calling `progress` with the book
+    /// so far after each layer. The book also keeps every position of `known`, and a
+    /// position already there is taken from it instead of being solved again.
     pub fn generate(
         roots: &[Board],
         plan: &Plan,
         known: Option<&Book>,
-        progress: &(dyn Fn(&LayerDone) + Sync),
+        progress: &mut dyn FnMut(&LayerDone, &Book),
     ) -> Book {
         let mut layers: BTreeMap<u32, BTreeMap<u64, Board>> = BTreeMap::new();
         for &root in roots {
@@ -213,10 +213,18 @@ impl Book {
                 .insert(root.symmetric_key(), canonical(root));
         }
         let first_plies = layers.keys().next().copied().unwrap_or(0);
+        let table = Solver::table(plan.table_log2);
         let mut solvers: Vec<Solver> = (0..plan.threads.max(1))
-            .map(|_| Solver::new(plan.table_log2))
+            .map(|_| Solver::sharing(&table))
             .collect();
-        let mut entries = Vec::new();
+        let mut book = Book {
+            depth: plan.depth,
+            entries: Vec::new(),
+        };
+        if let Some(known) = known {
+            book.depth = book.depth.max(known.depth);
+            book.entries.clone_from(&known.entries);
+        }
         while let Some((plies, layer)) = layers.pop_first() {
             if plies > plan.depth {
                 break;
@@ -237,7 +245,7 @@ impl Book {
                 };
                 done.kept += 1;
                 done.slowest = done.slowest.max(took);
-                entries.push(entry(board.key(), column, result));
+                book.entries.push(entry(board.key(), column, result));
                 let mut after = *board;
                 after.play(column);
                 for reply in (0..WIDTH).filter(|&reply| after.can_play(reply)) {
@@ -254,13 +262,11 @@ impl Book {
                     }
                 }
             }
-            progress(&done);
+            book.entries.sort_unstable();
+            book.entries.dedup_by_key(|found| entry_key(*found));
+            progress(&done, &book);
         }
-        entries.sort_unstable();
-        Book {
-            depth: plan.depth,
-            entries,
-        }
+        book
     }
 }
 
@@ -371,7 +377,7 @@ mod tests {
             threads: 2,
             table_log2: 18,
         };
-        let book = Book::generate(&[root], &plan, None, &|_| {});
+        let book = Book::generate(&[root], &plan, None, &mut |_, _| {});
         assert!(book.len() > 1, "{}", book.len());
         let (_, root_result) = book.lookup(&root).expect("the root is always kept");
         let mut solver = Solver::new(20);
@@ -386,7 +392,7 @@ mod tests {
                 assert_eq!(solver.outcome(&after, &unlimited), Ok(-result));
             }
         }
-        let again = Book::generate(&[root], &plan, Some(&book), &|_| {});
+        let again = Book::generate(&[root], &plan, Some(&book), &mut |_, _| {});
         assert_eq!(again, book);
     }
 }

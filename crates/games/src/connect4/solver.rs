@@ -8,10 +8,11 @@ use super::Move;
 use super::bitboard::{self, CELLS, WIDTH};
 use super::book::Book;
 use super::position::ConnectFour;
-use super::table::{Bound, Table};
+use super::table::Bound;
+pub use super::table::Table;
 use ply_core::Score;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// Columns in the order they are tried: the centre takes part in the most lines.
@@ -183,7 +184,7 @@ pub struct Limits<'a> {
 
 /// A reusable solver: its table keeps what earlier solves proved.
 pub struct Solver {
-    table: Table,
+    table: Arc<Table>,
     nodes: u64,
     /// The node count at which the current call gives up.
     node_budget_end: u64,
@@ -191,10 +192,21 @@ pub struct Solver {
 }
 
 impl Solver {
-    /// A solver with a table of about `2^log2_slots` entries (5 bytes each).
+    /// A solver with a table of about `2^log2_slots` entries (8 bytes each).
     pub fn new(log2_slots: u32) -> Solver {
+        Solver::sharing(&Solver::table(log2_slots))
+    }
+
+    /// A table of about `2^log2_slots` entries (8 bytes each) for solvers to share.
+    pub fn table(log2_slots: u32) -> Arc<Table> {
+        Arc::new(Table::new(log2_slots))
+    }
+
+    /// A solver that keeps what it proves in `table`, and uses what others sharing it
+    /// proved (solvers on several threads can share one).
+    pub fn sharing(table: &Arc<Table>) -> Solver {
         Solver {
-            table: Table::new(log2_slots),
+            table: Arc::clone(table),
             nodes: 0,
             node_budget_end: u64::MAX,
             interrupted: false,
@@ -457,12 +469,12 @@ impl Solver {
             for &(cell, _) in &moves[..count] {
                 let mut child = *board;
                 child.play_cell(cell);
-                if let Some((Bound::Upper(bound), _)) = self.table.get(child.key()) {
-                    if -bound >= beta {
-                        let column = bitboard::column_and_row(cell).0;
-                        self.table.put(key, Bound::Lower(-bound), Some(column));
-                        return -bound;
-                    }
+                if let Some((Bound::Upper(bound), _)) = self.table.get(child.key())
+                    && -bound >= beta
+                {
+                    let column = bitboard::column_and_row(cell).0;
+                    self.table.put(key, Bound::Lower(-bound), Some(column));
+                    return -bound;
                 }
             }
         }
