@@ -251,16 +251,26 @@ impl Solver {
     /// the number of its own counters on the board when it completes four), negative
     /// when it loses (likewise for the opponent), zero for a draw.
     pub fn solve(&mut self, board: &Board, limits: &Limits) -> Result<i32, Interrupted> {
-        self.begin(limits);
-        self.exact(board, limits)
+        self.best_move(board, limits).map(|(_, score)| score)
     }
 
-    fn exact(&mut self, board: &Board, limits: &Limits) -> Result<i32, Interrupted> {
+    /// A move that keeps the exact score of `board` (the quickest win, the draw, or the
+    /// longest resistance), with that score: null-window searches narrow the score
+    /// from the middle of what is possible, and the move that proved the last lower
+    /// bound keeps it.
+    pub fn best_move(
+        &mut self,
+        board: &Board,
+        limits: &Limits,
+    ) -> Result<(Move, i32), Interrupted> {
+        self.begin(limits);
+        let columns = Self::root_moves(board);
         if board.can_win_now() {
-            return Ok(board.win_now_score());
+            return Ok((Move { column: columns[0] }, board.win_now_score()));
         }
         let mut low = -(CELLS as i32 - board.plies as i32) / 2;
         let mut high = (CELLS as i32 + 1 - board.plies as i32) / 2;
+        let mut keeping = Self::first_safe(board, &columns);
         while low < high {
             let mut middle = low + (high - low) / 2;
             if middle <= 0 && low / 2 < middle {
@@ -268,54 +278,49 @@ impl Solver {
             } else if middle >= 0 && high / 2 > middle {
                 middle = high / 2;
             }
-            let found = self.negamax(board, middle, middle + 1, limits);
-            self.check()?;
+            let (found, column) = self.root(board, &columns, middle, middle + 1, limits)?;
             if found <= middle {
                 high = found;
             } else {
                 low = found;
+                keeping = column.unwrap_or(keeping);
             }
         }
-        Ok(low)
+        Ok((Move { column: keeping }, low))
     }
 
     /// Whether `board` is won (1), drawn (0) or lost (-1) for the side to move: much
     /// quicker than its exact score, since at most two null windows around zero are
     /// searched.
     pub fn outcome(&mut self, board: &Board, limits: &Limits) -> Result<i32, Interrupted> {
+        self.keeping_move(board, limits).map(|(_, result)| result)
+    }
+
+    /// A move that keeps the result of `board` (win, draw or loss, as 1, 0 or -1 for the
+    /// side to move), with that result: quicker than [`Solver::best_move`], which also
+    /// keeps the distance to the end. The first null window asks whether the side to
+    /// move escapes defeat, the second whether it wins; the move that proved the better
+    /// answer keeps it. In a lost position the move is one that does not lose at once
+    /// when there is one.
+    pub fn keeping_move(
+        &mut self,
+        board: &Board,
+        limits: &Limits,
+    ) -> Result<(Move, i32), Interrupted> {
         self.begin(limits);
-        self.result(board, limits)
-    }
-
-    fn result(&mut self, board: &Board, limits: &Limits) -> Result<i32, Interrupted> {
+        let columns = Self::root_moves(board);
         if board.can_win_now() {
-            return Ok(1);
+            return Ok((Move { column: columns[0] }, 1));
         }
-        if board.plies as usize == CELLS {
-            return Ok(0);
-        }
-        if self.negamax(board, -1, 0, limits) < 0 {
-            self.check()?;
-            return Ok(-1);
-        }
-        self.check()?;
-        let found = self.negamax(board, 0, 1, limits);
-        self.check()?;
-        Ok(found.signum())
-    }
-
-    /// Whether the side to move in `board` scores at most `-result` (the child of a
-    /// move that keeps `result` for the other side): one null-window search.
-    fn at_most(&mut self, board: &Board, score: i32, limits: &Limits) -> Result<bool, Interrupted> {
-        if board.plies as usize == CELLS {
-            return Ok(0 <= score);
-        }
-        if board.can_win_now() {
-            return Ok(board.win_now_score() <= score);
-        }
-        let found = self.negamax(board, score, score + 1, limits);
-        self.check()?;
-        Ok(found <= score)
+        let (found, holding) = self.root(board, &columns, -1, 0, limits)?;
+        let (column, result) = match holding {
+            Some(holding) if found >= 0 => match self.root(board, &columns, 0, 1, limits)? {
+                (found, Some(winning)) if found >= 1 => (winning, 1),
+                _ => (holding, 0),
+            },
+            _ => (Self::first_safe(board, &columns), -1),
+        };
+        Ok((Move { column }, result))
     }
 
     /// The columns `board` can play, the ones creating more threats first (centre first
@@ -331,69 +336,53 @@ impl Solver {
         columns.sort_by_key(|&column| {
             let mut child = *board;
             child.play(column);
-            std::cmp::Reverse(
-                bitboard::winning_cells(child.current ^ child.occupied, child.occupied)
-                    .count_ones(),
-            )
+            let threats = bitboard::winning_cells(child.current ^ child.occupied, child.occupied);
+            std::cmp::Reverse(threats.count_ones())
         });
         columns
     }
 
-    /// A move that keeps the result of `board` (win, draw or loss, as 1, 0 or -1 for the
-    /// side to move), with that result: quicker than [`Solver::best_move`], which also
-    /// keeps the distance to the end. In a lost position the move is one that does not
-    /// lose at once when there is one.
-    pub fn keeping_move(
-        &mut self,
-        board: &Board,
-        limits: &Limits,
-    ) -> Result<(Move, i32), Interrupted> {
-        self.begin(limits);
-        let columns = Self::root_moves(board);
-        if board.can_win_now() {
-            return Ok((Move { column: columns[0] }, 1));
-        }
-        let result = self.result(board, limits)?;
+    /// The first of `columns` that does not lose at once, or the first of them.
+    fn first_safe(board: &Board, columns: &[u8]) -> u8 {
         let safe = board.safe_cells();
-        let mut fallback = None;
-        for &column in &columns {
-            if safe & bitboard::column_cells(column) != 0 {
-                fallback.get_or_insert(column);
-            }
-            if result < 0 {
-                continue;
-            }
-            let mut child = *board;
-            child.play(column);
-            if self.at_most(&child, -result, limits)? {
-                return Ok((Move { column }, result));
-            }
-        }
-        let column = fallback.unwrap_or(columns[0]);
-        Ok((Move { column }, result))
+        columns
+            .iter()
+            .copied()
+            .find(|&column| safe & bitboard::column_cells(column) != 0)
+            .unwrap_or(columns[0])
     }
 
-    /// A move that keeps the exact score of `board` (the quickest win, the draw, or the
-    /// longest resistance), with that score.
-    pub fn best_move(
+    /// The value of `board` within (`alpha`, `beta`) like [`Solver::negamax`], trying
+    /// `columns` in order, with the column whose score was the best above `alpha`.
+    fn root(
         &mut self,
         board: &Board,
+        columns: &[u8],
+        mut alpha: i32,
+        beta: i32,
         limits: &Limits,
-    ) -> Result<(Move, i32), Interrupted> {
-        self.begin(limits);
-        let score = self.exact(board, limits)?;
-        let columns = Self::root_moves(board);
-        for &column in &columns {
+    ) -> Result<(i32, Option<u8>), Interrupted> {
+        let mut best = None;
+        for &column in columns {
             let mut child = *board;
             child.play(column);
-            // The child is worth at least -score; it keeps the score when it is not
-            // worth more, which one null-window search around -score settles.
-            if board.wins_with(column) || self.at_most(&child, -score, limits)? {
-                return Ok((Move { column }, score));
+            let score = if child.plies as usize == CELLS {
+                0
+            } else if child.can_win_now() {
+                -child.win_now_score()
+            } else {
+                -self.negamax(&child, -beta, -alpha, limits)
+            };
+            self.check()?;
+            if score >= beta {
+                return Ok((score, Some(column)));
+            }
+            if score > alpha {
+                alpha = score;
+                best = Some(column);
             }
         }
-        // Only reached if the table were inconsistent; any legal move then.
-        Ok((Move { column: columns[0] }, score))
+        Ok((alpha, best))
     }
 
     /// The value of `board` within (`alpha`, `beta`) for the side to move, which must
