@@ -143,7 +143,11 @@ fn the_committed_book_loads_and_its_moves_keep_the_result() {
     // one the book holds with that result, or one the solver settles. Positions two
     // layers above the deepest have all their replies' positions worked out, in the
     // book or quickly solved; a sample of them is checked.
-    let deepest = book.entries().map(|(board, _, _)| board.plies()).max().unwrap();
+    let deepest = book
+        .entries()
+        .map(|(board, _, _)| board.plies())
+        .max()
+        .unwrap();
     let mut checker = Solver::new(22);
     let unlimited = Limits::default();
     let mut checked = 0;
