@@ -308,19 +308,60 @@ impl Solver {
         limits: &Limits,
     ) -> Result<(Move, i32), Interrupted> {
         self.begin(limits);
+        let Some(holding) = self.moving_to(board, -1, limits)? else {
+            let columns = Self::root_moves(board);
+            return Ok((
+                Move {
+                    column: Self::first_safe(board, &columns),
+                },
+                -1,
+            ));
+        };
+        Ok(match self.moving_to(board, 0, limits)? {
+            Some(winning) => (winning, 1),
+            None => (holding, 0),
+        })
+    }
+
+    /// A move that does not lose (that wins or draws), `None` when every move loses:
+    /// one null-window search, the first half of [`Solver::keeping_move`].
+    pub fn escaping_move(
+        &mut self,
+        board: &Board,
+        limits: &Limits,
+    ) -> Result<Option<Move>, Interrupted> {
+        self.begin(limits);
+        self.moving_to(board, -1, limits)
+    }
+
+    /// A move that wins, `None` when no move does: one null-window search, the second
+    /// half of [`Solver::keeping_move`].
+    pub fn winning_move(
+        &mut self,
+        board: &Board,
+        limits: &Limits,
+    ) -> Result<Option<Move>, Interrupted> {
+        self.begin(limits);
+        self.moving_to(board, 0, limits)
+    }
+
+    /// A move scoring above `floor`, if there is one.
+    fn moving_to(
+        &mut self,
+        board: &Board,
+        floor: i32,
+        limits: &Limits,
+    ) -> Result<Option<Move>, Interrupted> {
         let columns = Self::root_moves(board);
         if board.can_win_now() {
-            return Ok((Move { column: columns[0] }, 1));
+            return Ok(Some(Move { column: columns[0] }));
         }
-        let (found, holding) = self.root(board, &columns, -1, 0, limits)?;
-        let (column, result) = match holding {
-            Some(holding) if found >= 0 => match self.root(board, &columns, 0, 1, limits)? {
-                (found, Some(winning)) if found >= 1 => (winning, 1),
-                _ => (holding, 0),
+        Ok(
+            match self.root(board, &columns, floor, floor + 1, limits)? {
+                (found, Some(column)) if found > floor => Some(Move { column }),
+                _ => None,
             },
-            _ => (Self::first_safe(board, &columns), -1),
-        };
-        Ok((Move { column }, result))
+        )
     }
 
     /// The columns `board` can play, the ones creating more threats first (centre first
@@ -491,9 +532,10 @@ const PLAYER_TABLE_LOG2: u32 = 23;
 
 /// A move that keeps the value of `position` (which must still be played), and that
 /// value: from the book when it has the position, else solved before `deadline` (or
-/// `stop`); `None` when neither manages. The result (win, draw or loss) is proved first;
-/// the exact score (the quickest win, the longest resistance) is then kept too when the
-/// time left allows.
+/// `stop`); `None` when neither manages. The result (win, draw or loss) is proved first,
+/// not losing before winning, and a move proved not to lose is played (as a draw) when
+/// only that was proved in time; the exact score (the quickest win, the longest
+/// resistance) is then kept too when the time left allows.
 pub fn perfect_move(
     position: &ConnectFour,
     deadline: Instant,
@@ -510,11 +552,21 @@ pub fn perfect_move(
         nodes: None,
     };
     let play = |solver: &mut Solver| {
-        let (kept, result) = solver.keeping_move(&board, &limits).ok()?;
-        Some(match solver.best_move(&board, &limits) {
-            Ok((mv, score)) => (mv, distance_score(score, board.plies)),
-            Err(Interrupted) => (kept, Score(result)),
-        })
+        // Not losing is proved first: when time runs out before the rest, that move
+        // still keeps at least a draw, which the ordinary search could not promise.
+        let escaping = solver.escaping_move(&board, &limits).ok()?;
+        let kept = match escaping {
+            None => None,
+            Some(holding) => match solver.winning_move(&board, &limits) {
+                Ok(Some(winning)) => Some((winning, Score(1))),
+                Ok(None) => Some((holding, Score::ZERO)),
+                Err(Interrupted) => return Some((holding, Score::ZERO)),
+            },
+        };
+        match (solver.best_move(&board, &limits), kept) {
+            (Ok((mv, score)), _) => Some((mv, distance_score(score, board.plies))),
+            (Err(Interrupted), kept) => kept,
+        }
     };
     match SHARED.try_lock() {
         Ok(mut shared) => play(shared.get_or_insert_with(|| Solver::new(PLAYER_TABLE_LOG2))),
