@@ -3,11 +3,13 @@
 //! `stop_bench` and `relay_bench`) how quickly the search obeys its stop flag and time
 //! budget, and the relay's round trips under load.
 
+mod connect4;
+
 use crate::game_args::mode_named;
 use clap::{Args, Subcommand};
-use ply_modes::{Level, Limits, MODES, Request};
+use ply_modes::{Limits, MODES};
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Arguments of `ply bench`.
 #[derive(Args, Debug)]
@@ -21,8 +23,9 @@ enum BenchCommand {
     /// Depth reached, speed and best move in a fixed time, per mode.
     Ai(AiArgs),
     /// Connect Four benchmark positions: how often the computer on Maximum finds a
-    /// winning move in the time given, checked against the file's exact scores.
-    Solve(SolveArgs),
+    /// winning move in the time given, or how long the solver takes, checked against
+    /// the files' exact scores.
+    Solve(connect4::SolveArgs),
     /// How long after its stop flag, and how far past its time budget, the search
     /// returns, in every mode (worst of several runs).
     Stop(crate::stop_bench::StopArgs),
@@ -32,18 +35,6 @@ enum BenchCommand {
     /// What the encryption adds to a move's round trip through the relay, timed on its
     /// own.
     Wire(crate::wire_bench::WireBenchArgs),
-}
-
-#[derive(Args, Debug)]
-struct SolveArgs {
-    /// A file of `MOVES SCORE` lines (e.g. tests/data/connect4/Test_L2_R1).
-    file: std::path::PathBuf,
-    /// Thinking time per position, in milliseconds.
-    #[arg(long, default_value_t = 1000)]
-    millis: u64,
-    /// Only the first N positions.
-    #[arg(long)]
-    limit: Option<usize>,
 }
 
 #[derive(Args, Debug)]
@@ -73,7 +64,7 @@ fn positions(mode: &str) -> &'static [&'static str] {
 pub fn run(args: &BenchArgs) -> Result<(), String> {
     match &args.what {
         BenchCommand::Ai(ai) => bench_ai(ai),
-        BenchCommand::Solve(solve) => bench_solve(solve),
+        BenchCommand::Solve(solve) => connect4::run(solve),
         BenchCommand::Stop(stop) => crate::stop_bench::run(stop),
         BenchCommand::Relay(relay) => crate::relay_bench::run(relay),
         BenchCommand::Wire(wire) => crate::wire_bench::run(wire),
@@ -120,69 +111,5 @@ fn bench_ai(args: &AiArgs) -> Result<(), String> {
             );
         }
     }
-    Ok(())
-}
-
-/// Whether a move from `game` wins: the opponent, searched to the end of the game, loses.
-fn move_wins(game: &dyn ply_modes::AnyGame, code: ply_core::MoveCode) -> bool {
-    let mut after = game.clone_box();
-    if after.play(code).is_err() {
-        return false;
-    }
-    if let Some(outcome) = after.outcome() {
-        return outcome.winner() == Some(game.to_move());
-    }
-    let to_the_end = Limits {
-        depth: Some(after.legal_moves().len() as u32 * 6),
-        ..Limits::default()
-    };
-    let verdict = after.analyse(&to_the_end, &AtomicBool::new(false), &mut |_| {});
-    verdict.score.is_decisive() && verdict.score.0 < 0
-}
-
-fn bench_solve(args: &SolveArgs) -> Result<(), String> {
-    let mode = mode_named("connect4")?;
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
-    let request = Request {
-        level: Level::Maximum,
-        budget: Duration::from_millis(args.millis),
-        seed: 0,
-    };
-    let (mut won, mut found, mut slowest) = (0u32, 0u32, Duration::ZERO);
-    let mut total = Duration::ZERO;
-    for (number, line) in text
-        .lines()
-        .take(args.limit.unwrap_or(usize::MAX))
-        .enumerate()
-    {
-        let (moves, score) = line
-            .split_once(' ')
-            .ok_or_else(|| format!("line {}: expected 'MOVES SCORE'", number + 1))?;
-        let score: i32 = score
-            .trim()
-            .parse()
-            .map_err(|_| format!("line {}: bad score '{score}'", number + 1))?;
-        if score <= 0 {
-            continue;
-        }
-        won += 1;
-        let game = mode.from_position(moves).map_err(|e| e.to_string())?;
-        let started = Instant::now();
-        let thought = game.think(&request, &AtomicBool::new(false), &mut |_| {});
-        let elapsed = started.elapsed();
-        slowest = slowest.max(elapsed);
-        total += elapsed;
-        match thought.best {
-            Some(code) if move_wins(&*game, code) => found += 1,
-            _ => say!("missed: {moves} (played {:?})", thought.line.first()),
-        }
-    }
-    say!(
-        "{found} of {won} won positions answered with a winning move ({:.1}%); mean {:.2} ms, slowest {:.1} ms",
-        100.0 * f64::from(found) / f64::from(won.max(1)),
-        total.as_secs_f64() * 1e3 / f64::from(won.max(1)),
-        slowest.as_secs_f64() * 1e3
-    );
     Ok(())
 }

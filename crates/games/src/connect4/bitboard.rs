@@ -83,6 +83,13 @@ pub const fn has_four(counters: u64) -> bool {
     false
 }
 
+/// Whether `counters` can still complete some line of four on the board with empty
+/// cells, given the occupied cells `occupied`.
+#[inline]
+pub const fn can_complete_four(counters: u64, occupied: u64) -> bool {
+    has_four(BOARD & (counters | !occupied))
+}
+
 /// The empty cells that would complete a line of four for `counters`, given the
 /// occupied cells `occupied` (whether or not the cell can be played yet).
 #[inline]
@@ -219,6 +226,18 @@ mod tests {
         assert_eq!(winning_cells(stacked, stacked), cell(4, 3));
         let top_three = cell(5, 3) | cell(5, 4) | cell(5, 5);
         assert_eq!(winning_cells(top_three, column_cells(5)), 0);
+    }
+
+    #[test]
+    fn four_can_be_completed_until_every_line_is_blocked() {
+        assert!(can_complete_four(0, 0));
+        // Counters of the other side in the middle row of every column and in every
+        // cell of rows 0, 1, 4 and 5 of the centre column leave no line of four free.
+        let blockers = repeat_per_column(0b00_1100) | column_cells(3);
+        assert!(!can_complete_four(0, blockers));
+        let one_gap = blockers & !cell(3, 0);
+        assert!(can_complete_four(0, one_gap));
+        assert!(can_complete_four(cell(3, 0), blockers));
     }
 
     #[test]

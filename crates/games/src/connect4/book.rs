@@ -1,8 +1,9 @@
 //! The Connect Four opening book: for the early positions the computer can face when it
 //! plays its own book moves (from the empty board as Red, after any first move as
 //! Yellow), a move that keeps the position's result, worked out by this crate's own
-//! solver. Those positions are too far from the end for a search to solve in a move's
-//! time. `ply book connect4` regenerates the committed file.
+//! solver. Those positions are too far from the end for the solver to settle in a move's
+//! time; a position it settles quickly enough is left out, and so is everything after
+//! it. `ply book connect4` regenerates the committed file.
 
 use super::Move;
 use super::bitboard::WIDTH;
@@ -10,18 +11,22 @@ use super::solver::{Board, Limits, Solver};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 /// The file's first bytes: what it is and the version of its layout.
-const MAGIC: &[u8; 8] = b"PLYC4BK1";
+const MAGIC: &[u8; 8] = b"PLYC4BK2";
 /// The committed book (see the README for the command that makes it).
 static COMMITTED: &[u8] = include_bytes!("../../data/connect4-book.bin");
+/// The table of the solver that decides whether a position needs the book: smaller
+/// than the computer player's, so that what it settles the player settles too.
+const PROBE_TABLE_LOG2: u32 = 20;
 
 /// Book moves: for each position, keyed by [`Board::symmetric_key`], a column that
 /// keeps its result and that result (1 won, 0 drawn, -1 lost for the side to move).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Book {
     depth: u32,
-    /// `symmetric key << 16 | column << 8 | result as u8`, sorted; the column is the
+    /// `symmetric key << 5 | column << 2 | (result + 1)`, sorted; the column is the
     /// one for the position as its symmetric key shows it.
     entries: Vec<u64>,
 }
@@ -37,8 +42,69 @@ pub enum BookError {
     Damaged,
 }
 
+/// How a book is made: how deep, where a position counts as settled, on how many
+/// threads with how large tables.
+#[derive(Clone, Copy, Debug)]
+pub struct Plan {
+    /// The most counters a book position has.
+    pub depth: u32,
+    /// A position the solver settles within this many positions visited, from an empty
+    /// table, is left to the solver (with everything after it).
+    pub settled_nodes: u64,
+    /// Threads to solve on.
+    pub threads: usize,
+    /// Each thread's solver has a table of about `2^table_log2` entries (5 bytes each).
+    pub table_log2: u32,
+}
+
+/// The positions a book for the computer starts from: the empty board when it plays
+/// Red, the seven positions after Red's first move when it plays Yellow.
+pub fn roots(as_red: bool, as_yellow: bool) -> Vec<Board> {
+    let mut roots = Vec::new();
+    if as_red {
+        roots.push(Board::empty());
+    }
+    if as_yellow {
+        for column in 0..WIDTH {
+            let mut first = Board::empty();
+            first.play(column);
+            roots.push(first);
+        }
+    }
+    roots
+}
+
+/// What [`Book::generate`] reports after each layer of positions.
+#[derive(Clone, Copy, Debug)]
+pub struct LayerDone {
+    /// The counters on the board in this layer.
+    pub plies: u32,
+    /// Positions in the book from this layer.
+    pub kept: usize,
+    /// Positions of this layer the solver settles quickly (left out).
+    pub settled: usize,
+    /// The longest a book position of this layer took to solve.
+    pub slowest: Duration,
+}
+
+/// What solving one position for the book gives: `None` when the solver settles it
+/// quickly, else the book move's column, the result it keeps and how long it took.
+type Answer = Option<(u8, i32, Duration)>;
+
 fn entry(key: u64, column: u8, result: i32) -> u64 {
-    key << 16 | u64::from(column) << 8 | u64::from(result as i8 as u8)
+    key << 5 | u64::from(column) << 2 | (result + 1) as u64
+}
+
+fn entry_key(found: u64) -> u64 {
+    found >> 5
+}
+
+fn entry_column(found: u64) -> u8 {
+    (found >> 2 & 0b111) as u8
+}
+
+fn entry_result(found: u64) -> i32 {
+    (found & 0b11) as i32 - 1
 }
 
 impl Book {
@@ -70,26 +136,26 @@ impl Book {
         let key = board.symmetric_key();
         let at = self
             .entries
-            .binary_search_by_key(&key, |found| found >> 16)
+            .binary_search_by_key(&key, |&found| entry_key(found))
             .ok()?;
         let found = self.entries[at];
-        let column = (found >> 8) as u8;
         let column = if board.key() == key {
-            column
+            entry_column(found)
         } else {
-            WIDTH - 1 - column
+            WIDTH - 1 - entry_column(found)
         };
-        Some((Move { column }, i32::from(found as u8 as i8)))
+        Some((Move { column }, entry_result(found)))
     }
 
-    /// Every position in the book as a board (shown as its symmetric key shows it),
-    /// with its column and result.
-    pub fn entries(&self) -> impl Iterator<Item = (u64, u8, i32)> + '_ {
+    /// Every position in the book (as its symmetric key shows it), with its move and
+    /// result.
+    pub fn entries(&self) -> impl Iterator<Item = (Board, Move, i32)> + '_ {
         self.entries.iter().map(|&found| {
+            let column = entry_column(found);
             (
-                found >> 16,
-                (found >> 8) as u8,
-                i32::from(found as u8 as i8),
+                Board::from_key(entry_key(found)),
+                Move { column },
+                entry_result(found),
             )
         })
     }
@@ -116,10 +182,11 @@ impl Book {
             .chunks_exact(8)
             .map(|chunk| u64::from_le_bytes(chunk.try_into().expect("8 bytes")))
             .collect();
-        if entries
+        let valid = |&found: &u64| entry_column(found) < WIDTH && found & 0b11 != 0b11;
+        let sorted = entries
             .windows(2)
-            .any(|pair| pair[0] >> 16 >= pair[1] >> 16)
-        {
+            .all(|pair| entry_key(pair[0]) < entry_key(pair[1]));
+        if !sorted || !entries.iter().all(valid) {
             return Err(BookError::Damaged);
         }
         Ok(Book {
@@ -128,38 +195,66 @@ impl Book {
         })
     }
 
-    /// Works out the book for positions with up to `depth` counters on `threads`
-    /// threads, calling `progress(counters, positions)` after each layer.
-    pub fn generate(depth: u32, threads: usize, progress: &(dyn Fn(u32, usize) + Sync)) -> Book {
+    /// Works out the book `plan` asks for from the positions `roots` (which are always
+    /// kept), layer by layer from the fewest counters, calling `progress` with the book
+    /// so far after each layer. The book also keeps every position of `known`, and a
+    /// position already there is taken from it instead of being solved again.
+    pub fn generate(
+        roots: &[Board],
+        plan: &Plan,
+        known: Option<&Book>,
+        progress: &mut dyn FnMut(&LayerDone, &Book),
+    ) -> Book {
         let mut layers: BTreeMap<u32, BTreeMap<u64, Board>> = BTreeMap::new();
-        layers.entry(0).or_default().insert(0, Board::empty());
-        for column in 0..WIDTH {
-            let mut first = Board::empty();
-            first.play(column);
+        for &root in roots {
             layers
-                .entry(1)
+                .entry(root.plies())
                 .or_default()
-                .insert(first.symmetric_key(), canonical(first));
+                .insert(root.symmetric_key(), canonical(root));
         }
-        let mut entries = Vec::new();
-        for plies in 0..=depth {
-            let layer: Vec<Board> = layers
-                .remove(&plies)
-                .unwrap_or_default()
-                .into_values()
-                .collect();
-            let answers = solve_all(&layer, threads);
-            for (board, (column, result)) in layer.iter().zip(answers) {
-                entries.push(entry(board.key(), column, result));
+        let first_plies = layers.keys().next().copied().unwrap_or(0);
+        let table = Solver::table(plan.table_log2);
+        let mut solvers: Vec<Solver> = (0..plan.threads.max(1))
+            .map(|_| Solver::sharing(&table))
+            .collect();
+        let mut book = Book {
+            depth: plan.depth,
+            entries: Vec::new(),
+        };
+        if let Some(known) = known {
+            book.depth = book.depth.max(known.depth);
+            book.entries.clone_from(&known.entries);
+        }
+        while let Some((plies, layer)) = layers.pop_first() {
+            if plies > plan.depth {
+                break;
+            }
+            let layer: Vec<Board> = layer.into_values().collect();
+            let keep_all = plies <= first_plies + 1;
+            let answers = solve_all(&layer, plan, keep_all, known, &mut solvers);
+            let mut done = LayerDone {
+                plies,
+                kept: 0,
+                settled: 0,
+                slowest: Duration::ZERO,
+            };
+            for (board, answer) in layer.iter().zip(answers) {
+                let Some((column, result, took)) = answer else {
+                    done.settled += 1;
+                    continue;
+                };
+                done.kept += 1;
+                done.slowest = done.slowest.max(took);
+                book.entries.push(entry(board.key(), column, result));
                 let mut after = *board;
                 after.play(column);
                 for reply in (0..WIDTH).filter(|&reply| after.can_play(reply)) {
-                    if after.plies() + 1 > depth || after.wins_with(reply) {
+                    if after.wins_with(reply) {
                         continue;
                     }
                     let mut next = after;
                     next.play(reply);
-                    if !next.can_win_now() {
+                    if !next.can_win_now() && next.plies() <= plan.depth {
                         layers
                             .entry(next.plies())
                             .or_default()
@@ -167,10 +262,11 @@ impl Book {
                     }
                 }
             }
-            progress(plies, layer.len());
+            book.entries.sort_unstable();
+            book.entries.dedup_by_key(|found| entry_key(*found));
+            progress(&done, &book);
         }
-        entries.sort_unstable();
-        Book { depth, entries }
+        book
     }
 }
 
@@ -183,24 +279,49 @@ fn canonical(board: Board) -> Board {
     }
 }
 
-/// The book move and result of each of `boards`, shared out between `threads` threads.
-fn solve_all(boards: &[Board], threads: usize) -> Vec<(u8, i32)> {
+/// For each of `boards`, `None` when the solver settles it quickly from an empty table
+/// (unless `keep_all`), else the book move, the result it keeps and how long proving it
+/// took, shared out between `solvers`, one thread each.
+fn solve_all(
+    boards: &[Board],
+    plan: &Plan,
+    keep_all: bool,
+    known: Option<&Book>,
+    solvers: &mut [Solver],
+) -> Vec<Answer> {
     let next = AtomicUsize::new(0);
-    let mut found: Vec<(usize, (u8, i32))> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads.max(1))
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut solver = Solver::new(24);
+    let quick = Limits {
+        nodes: Some(plan.settled_nodes),
+        ..Limits::default()
+    };
+    let mut found: Vec<(usize, Answer)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = solvers
+            .iter_mut()
+            .map(|solver| {
+                let next = &next;
+                scope.spawn(move || {
                     let mut found = Vec::new();
                     loop {
                         let index = next.fetch_add(1, Ordering::Relaxed);
                         let Some(board) = boards.get(index) else {
                             break;
                         };
-                        let (mv, result) = solver
-                            .keeping_move(board, &Limits::default())
-                            .expect("a solve without limits finishes");
-                        found.push((index, (mv.column(), result)));
+                        let settled = !keep_all
+                            && Solver::new(PROBE_TABLE_LOG2)
+                                .keeping_move(board, &quick)
+                                .is_ok();
+                        let answer = if settled {
+                            None
+                        } else if let Some((mv, result)) = known.and_then(|b| b.lookup(board)) {
+                            Some((mv.column(), result, Duration::ZERO))
+                        } else {
+                            let started = Instant::now();
+                            let (mv, result) = solver
+                                .keeping_move(board, &Limits::default())
+                                .expect("a solve without limits finishes");
+                            Some((mv.column(), result, started.elapsed()))
+                        };
+                        found.push((index, answer));
                     }
                     found
                 })
@@ -218,6 +339,7 @@ fn solve_all(boards: &[Board], threads: usize) -> Vec<(u8, i32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::connect4::ConnectFour;
 
     #[test]
     fn lookups_mirror_the_column_and_bytes_round_trip() {
@@ -236,10 +358,41 @@ mod tests {
             .map(|((a, _), (b, _))| a.column() + b.column());
         assert_eq!(columns, Some(WIDTH - 1));
         assert_eq!(book.lookup(&Board::empty()), None);
+        let (stored, _, _) = book.entries().next().unwrap();
+        assert_eq!(stored.symmetric_key(), board.symmetric_key());
         assert_eq!(Book::from_bytes(&book.to_bytes()), Ok(book.clone()));
         assert_eq!(Book::from_bytes(b"nonsense"), Err(BookError::NotABook));
         let mut cut = book.to_bytes();
         cut.pop();
         assert_eq!(Book::from_bytes(&cut), Err(BookError::Damaged));
+    }
+
+    #[test]
+    fn a_book_keeps_what_the_solver_cannot_settle_quickly_and_its_moves_keep_the_result() {
+        // A middle-game benchmark position (Red to move, Red wins).
+        let root = Board::of(&ConnectFour::from_moves("2531276566711153").unwrap());
+        let plan = Plan {
+            depth: root.plies() + 6,
+            settled_nodes: 3_000,
+            threads: 2,
+            table_log2: 18,
+        };
+        let book = Book::generate(&[root], &plan, None, &mut |_, _| {});
+        assert!(book.len() > 1, "{}", book.len());
+        let (_, root_result) = book.lookup(&root).expect("the root is always kept");
+        let mut solver = Solver::new(20);
+        let unlimited = Limits::default();
+        assert_eq!(solver.outcome(&root, &unlimited), Ok(root_result));
+        for (board, mv, result) in book.entries() {
+            assert!(board.plies() <= plan.depth);
+            assert_eq!(solver.outcome(&board, &unlimited), Ok(result));
+            let mut after = board;
+            after.play(mv.column());
+            if !board.wins_with(mv.column()) && result >= 0 {
+                assert_eq!(solver.outcome(&after, &unlimited), Ok(-result));
+            }
+        }
+        let again = Book::generate(&[root], &plan, Some(&book), &mut |_, _| {});
+        assert_eq!(again, book);
     }
 }

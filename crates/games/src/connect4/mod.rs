@@ -10,6 +10,7 @@ mod notation;
 mod position;
 mod rules;
 pub mod solver;
+mod table;
 mod why;
 
 pub use position::ConnectFour;

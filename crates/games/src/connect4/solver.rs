@@ -8,17 +8,18 @@ use super::Move;
 use super::bitboard::{self, CELLS, WIDTH};
 use super::book::Book;
 use super::position::ConnectFour;
+use super::table::Bound;
+pub use super::table::Table;
 use ply_core::Score;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// Columns in the order they are tried: the centre takes part in the most lines.
 const CENTRE_FIRST: [u8; WIDTH as usize] = [3, 2, 4, 1, 5, 0, 6];
-/// The lowest score a position can have (losing to the opponent's fourth counter).
-const MIN_SCORE: i32 = -(CELLS as i32) / 2 + 3;
-/// The highest score a position can have (winning with one's fourth counter).
-const MAX_SCORE: i32 = (CELLS as i32 + 1) / 2 - 3;
+/// Positions with fewer counters than this look up each child in the table before
+/// searching any (an enhanced transposition cutoff): there, a cutoff saves a large tree.
+const ETC_PLIES: u32 = 24;
 /// Nodes between looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 1 << 12;
 
@@ -53,6 +54,26 @@ impl Board {
     /// How many counters have been played.
     pub const fn plies(&self) -> u32 {
         self.plies
+    }
+
+    /// The position whose [`Board::key`] is `key`. Each column's part of a key is its
+    /// counters' column plus one bit above them, so the highest bit gives its height.
+    pub fn from_key(key: u64) -> Board {
+        let column_mask = (1u64 << bitboard::COLUMN_BITS) - 1;
+        let (mut current, mut occupied) = (0, 0);
+        for column in 0..WIDTH {
+            let shift = column * bitboard::COLUMN_BITS;
+            let part = (key >> shift) & column_mask;
+            let height = (part + 1).ilog2();
+            let filled = (1u64 << height) - 1;
+            occupied |= filled << shift;
+            current |= (part - filled) << shift;
+        }
+        Board {
+            current,
+            occupied,
+            plies: occupied.count_ones(),
+        }
     }
 
     /// The position with its columns in reverse order.
@@ -145,75 +166,49 @@ fn mirror(board: u64) -> u64 {
     })
 }
 
-/// A table of proven bounds: each slot holds a full key and one bound, upper or lower.
-struct Table {
-    slots: Vec<u64>,
-}
-
-const KEY_BITS: u32 = 56;
-const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
-
-impl Table {
-    fn new(log2_slots: u32) -> Table {
-        Table {
-            slots: vec![0; 1 << log2_slots],
-        }
-    }
-
-    fn index(&self, key: u64) -> usize {
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - self.slots.len().trailing_zeros()))
-            as usize
-    }
-
-    /// The stored bound for `key`: `Some((score, is_lower_bound))`.
-    fn get(&self, key: u64) -> Option<(i32, bool)> {
-        let slot = self.slots[self.index(key)];
-        if slot & KEY_MASK != key || slot == 0 {
-            return None;
-        }
-        let value = (slot >> KEY_BITS) as i32;
-        let span = MAX_SCORE - MIN_SCORE + 1;
-        if value > span {
-            Some((value - span - 2 + MIN_SCORE, true))
-        } else {
-            Some((value - 1 + MIN_SCORE, false))
-        }
-    }
-
-    fn put(&mut self, key: u64, score: i32, lower: bool) {
-        let span = MAX_SCORE - MIN_SCORE + 1;
-        let value = score - MIN_SCORE + 1 + if lower { span + 1 } else { 0 };
-        let index = self.index(key);
-        self.slots[index] = key | (value as u64) << KEY_BITS;
-    }
-}
-
-/// The search was stopped (time or flag) before it proved anything.
+/// The search was stopped (time, flag or node budget) before it proved anything.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Interrupted;
 
-/// When a solve must give up: a deadline, a stop flag, both or neither.
+/// When a solve must give up: a deadline, a stop flag, a number of positions, any of
+/// them or none.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Limits<'a> {
     /// Give up once this instant passes.
     pub deadline: Option<Instant>,
     /// Give up once this flag is raised.
     pub stop: Option<&'a AtomicBool>,
+    /// Give up after visiting this many positions in one call.
+    pub nodes: Option<u64>,
 }
 
 /// A reusable solver: its table keeps what earlier solves proved.
 pub struct Solver {
-    table: Table,
+    table: Arc<Table>,
     nodes: u64,
+    /// The node count at which the current call gives up.
+    node_budget_end: u64,
     interrupted: bool,
 }
 
 impl Solver {
-    /// A solver with a table of `2^log2_slots` entries (8 bytes each).
+    /// A solver with a table of about `2^log2_slots` entries (8 bytes each).
     pub fn new(log2_slots: u32) -> Solver {
+        Solver::sharing(&Solver::table(log2_slots))
+    }
+
+    /// A table of about `2^log2_slots` entries (8 bytes each) for solvers to share.
+    pub fn table(log2_slots: u32) -> Arc<Table> {
+        Arc::new(Table::new(log2_slots))
+    }
+
+    /// A solver that keeps what it proves in `table`, and uses what others sharing it
+    /// proved (solvers on several threads can share one).
+    pub fn sharing(table: &Arc<Table>) -> Solver {
         Solver {
-            table: Table::new(log2_slots),
+            table: Arc::clone(table),
             nodes: 0,
+            node_budget_end: u64::MAX,
             interrupted: false,
         }
     }
@@ -223,6 +218,23 @@ impl Solver {
         self.nodes
     }
 
+    /// Starts a call under `limits`.
+    fn begin(&mut self, limits: &Limits) {
+        self.interrupted = false;
+        self.node_budget_end = limits
+            .nodes
+            .map_or(u64::MAX, |budget| self.nodes.saturating_add(budget));
+    }
+
+    /// `Err` once the current call has been interrupted.
+    fn check(&self) -> Result<(), Interrupted> {
+        if self.interrupted {
+            Err(Interrupted)
+        } else {
+            Ok(())
+        }
+    }
+
     fn out_of_time(&mut self, limits: &Limits) -> bool {
         if self.interrupted {
             return true;
@@ -230,7 +242,7 @@ impl Solver {
         if self.nodes & (CHECK_INTERVAL - 1) == 0 {
             let late = limits.deadline.is_some_and(|at| Instant::now() >= at);
             let stopped = limits.stop.is_some_and(|flag| flag.load(Ordering::Relaxed));
-            self.interrupted = late || stopped;
+            self.interrupted = late || stopped || self.nodes >= self.node_budget_end;
         }
         self.interrupted
     }
@@ -239,12 +251,26 @@ impl Solver {
     /// the number of its own counters on the board when it completes four), negative
     /// when it loses (likewise for the opponent), zero for a draw.
     pub fn solve(&mut self, board: &Board, limits: &Limits) -> Result<i32, Interrupted> {
-        self.interrupted = false;
+        self.best_move(board, limits).map(|(_, score)| score)
+    }
+
+    /// A move that keeps the exact score of `board` (the quickest win, the draw, or the
+    /// longest resistance), with that score: null-window searches narrow the score
+    /// from the middle of what is possible, and the move that proved the last lower
+    /// bound keeps it.
+    pub fn best_move(
+        &mut self,
+        board: &Board,
+        limits: &Limits,
+    ) -> Result<(Move, i32), Interrupted> {
+        self.begin(limits);
+        let columns = Self::root_moves(board);
         if board.can_win_now() {
-            return Ok(board.win_now_score());
+            return Ok((Move { column: columns[0] }, board.win_now_score()));
         }
         let mut low = -(CELLS as i32 - board.plies as i32) / 2;
         let mut high = (CELLS as i32 + 1 - board.plies as i32) / 2;
+        let mut keeping = Self::first_safe(board, &columns);
         while low < high {
             let mut middle = low + (high - low) / 2;
             if middle <= 0 && low / 2 < middle {
@@ -252,100 +278,152 @@ impl Solver {
             } else if middle >= 0 && high / 2 > middle {
                 middle = high / 2;
             }
-            let found = self.negamax(board, middle, middle + 1, limits);
-            if self.interrupted {
-                return Err(Interrupted);
-            }
+            let (found, column) = self.root(board, &columns, middle, middle + 1, limits)?;
             if found <= middle {
                 high = found;
             } else {
                 low = found;
+                keeping = column.unwrap_or(keeping);
             }
         }
-        Ok(low)
+        Ok((Move { column: keeping }, low))
     }
 
     /// Whether `board` is won (1), drawn (0) or lost (-1) for the side to move: much
-    /// quicker than its exact score, since only one window around zero is searched.
+    /// quicker than its exact score, since at most two null windows around zero are
+    /// searched.
     pub fn outcome(&mut self, board: &Board, limits: &Limits) -> Result<i32, Interrupted> {
-        self.interrupted = false;
-        if board.can_win_now() {
-            return Ok(1);
-        }
-        let found = self.negamax(board, -1, 1, limits);
-        if self.interrupted {
-            return Err(Interrupted);
-        }
-        Ok(found.signum())
+        self.keeping_move(board, limits).map(|(_, result)| result)
     }
 
-    /// A move that keeps the result of `board` (win, draw or loss, as -1, 0 or 1 for the
+    /// A move that keeps the result of `board` (win, draw or loss, as 1, 0 or -1 for the
     /// side to move), with that result: quicker than [`Solver::best_move`], which also
-    /// keeps the distance to the end.
+    /// keeps the distance to the end. The first null window asks whether the side to
+    /// move escapes defeat, the second whether it wins; the move that proved the better
+    /// answer keeps it. In a lost position the move is one that does not lose at once
+    /// when there is one.
     pub fn keeping_move(
         &mut self,
         board: &Board,
         limits: &Limits,
     ) -> Result<(Move, i32), Interrupted> {
-        let result = self.outcome(board, limits)?;
-        let mut columns = CENTRE_FIRST.into_iter().filter(|&c| board.can_play(c));
-        if let Some(column) = columns.clone().find(|&c| board.wins_with(c)) {
-            return Ok((Move { column }, 1));
-        }
-        let first = columns.next().expect("a position being played has a move");
-        for column in std::iter::once(first).chain(columns) {
-            let mut child = *board;
-            child.play(column);
-            if child.plies as usize == CELLS || self.outcome(&child, limits)? == -result {
-                return Ok((Move { column }, result));
-            }
-        }
-        Ok((Move { column: first }, result))
+        self.begin(limits);
+        let Some(holding) = self.moving_to(board, -1, limits)? else {
+            let columns = Self::root_moves(board);
+            return Ok((
+                Move {
+                    column: Self::first_safe(board, &columns),
+                },
+                -1,
+            ));
+        };
+        Ok(match self.moving_to(board, 0, limits)? {
+            Some(winning) => (winning, 1),
+            None => (holding, 0),
+        })
     }
 
-    /// A move that keeps the exact score of `board` (the quickest win, the draw, or the
-    /// longest resistance), with that score.
-    pub fn best_move(
+    /// A move that does not lose (that wins or draws), `None` when every move loses:
+    /// one null-window search, the first half of [`Solver::keeping_move`].
+    pub fn escaping_move(
         &mut self,
         board: &Board,
         limits: &Limits,
-    ) -> Result<(Move, i32), Interrupted> {
-        let score = self.solve(board, limits)?;
-        let columns = CENTRE_FIRST.into_iter().filter(|&c| board.can_play(c));
-        if let Some(column) = columns.clone().find(|&c| board.wins_with(c)) {
-            return Ok((Move { column }, score));
+    ) -> Result<Option<Move>, Interrupted> {
+        self.begin(limits);
+        self.moving_to(board, -1, limits)
+    }
+
+    /// A move that wins, `None` when no move does: one null-window search, the second
+    /// half of [`Solver::keeping_move`].
+    pub fn winning_move(
+        &mut self,
+        board: &Board,
+        limits: &Limits,
+    ) -> Result<Option<Move>, Interrupted> {
+        self.begin(limits);
+        self.moving_to(board, 0, limits)
+    }
+
+    /// A move scoring above `floor`, if there is one.
+    fn moving_to(
+        &mut self,
+        board: &Board,
+        floor: i32,
+        limits: &Limits,
+    ) -> Result<Option<Move>, Interrupted> {
+        let columns = Self::root_moves(board);
+        if board.can_win_now() {
+            return Ok(Some(Move { column: columns[0] }));
         }
-        let mut fallback = None;
-        for column in columns {
-            fallback.get_or_insert(column);
+        Ok(
+            match self.root(board, &columns, floor, floor + 1, limits)? {
+                (found, Some(column)) if found > floor => Some(Move { column }),
+                _ => None,
+            },
+        )
+    }
+
+    /// The columns `board` can play, the ones creating more threats first (centre first
+    /// among equals), with a winning column alone when there is one.
+    fn root_moves(board: &Board) -> Vec<u8> {
+        let mut columns: Vec<u8> = CENTRE_FIRST
+            .into_iter()
+            .filter(|&c| board.can_play(c))
+            .collect();
+        if let Some(&win) = columns.iter().find(|&&c| board.wins_with(c)) {
+            return vec![win];
+        }
+        columns.sort_by_key(|&column| {
             let mut child = *board;
             child.play(column);
-            // The child is worth at most -score; it keeps the score when it is not
-            // worth more, which one null-window search around -score settles.
-            let (alpha, beta) = (-score, -score + 1);
-            let reply = if child.plies as usize == CELLS {
+            let threats = bitboard::winning_cells(child.current ^ child.occupied, child.occupied);
+            std::cmp::Reverse(threats.count_ones())
+        });
+        columns
+    }
+
+    /// The first of `columns` that does not lose at once, or the first of them.
+    fn first_safe(board: &Board, columns: &[u8]) -> u8 {
+        let safe = board.safe_cells();
+        columns
+            .iter()
+            .copied()
+            .find(|&column| safe & bitboard::column_cells(column) != 0)
+            .unwrap_or(columns[0])
+    }
+
+    /// The value of `board` within (`alpha`, `beta`) like [`Solver::negamax`], trying
+    /// `columns` in order, with the column whose score was the best above `alpha`.
+    fn root(
+        &mut self,
+        board: &Board,
+        columns: &[u8],
+        mut alpha: i32,
+        beta: i32,
+        limits: &Limits,
+    ) -> Result<(i32, Option<u8>), Interrupted> {
+        let mut best = None;
+        for &column in columns {
+            let mut child = *board;
+            child.play(column);
+            let score = if child.plies as usize == CELLS {
                 0
             } else if child.can_win_now() {
-                child.win_now_score()
+                -child.win_now_score()
             } else {
-                self.interrupted = false;
-                let reply = self.negamax(&child, alpha, beta, limits);
-                if self.interrupted {
-                    return Err(Interrupted);
-                }
-                reply
+                -self.negamax(&child, -beta, -alpha, limits)
             };
-            if reply <= alpha {
-                return Ok((Move { column }, score));
+            self.check()?;
+            if score >= beta {
+                return Ok((score, Some(column)));
+            }
+            if score > alpha {
+                alpha = score;
+                best = Some(column);
             }
         }
-        // Only reached if the table were inconsistent; any legal move then.
-        Ok((
-            Move {
-                column: fallback.unwrap_or(CENTRE_FIRST[0]),
-            },
-            score,
-        ))
+        Ok((alpha, best))
     }
 
     /// The value of `board` within (`alpha`, `beta`) for the side to move, which must
@@ -362,7 +440,10 @@ impl Solver {
         if board.plies as usize >= CELLS - 2 {
             return 0;
         }
-        let lowest = -(CELLS as i32 - 2 - board.plies as i32) / 2;
+        let mut lowest = -(CELLS as i32 - 2 - board.plies as i32) / 2;
+        if !bitboard::can_complete_four(board.current ^ board.occupied, board.occupied) {
+            lowest = lowest.max(0);
+        }
         if alpha < lowest {
             alpha = lowest;
             if alpha >= beta {
@@ -370,16 +451,23 @@ impl Solver {
             }
         }
         let mut highest = (CELLS as i32 - 1 - board.plies as i32) / 2;
+        if !bitboard::can_complete_four(board.current, board.occupied) {
+            highest = highest.min(0);
+        }
         let key = board.key();
+        let mut proved_by = None;
         match self.table.get(key) {
-            Some((bound, false)) => highest = highest.min(bound),
-            Some((bound, true)) if bound > alpha => {
-                alpha = bound;
-                if alpha >= beta {
-                    return alpha;
+            Some((Bound::Upper(bound), _)) => highest = highest.min(bound),
+            Some((Bound::Lower(bound), column)) => {
+                proved_by = column;
+                if bound > alpha {
+                    alpha = bound;
+                    if alpha >= beta {
+                        return alpha;
+                    }
                 }
             }
-            _ => {}
+            None => {}
         }
         if beta > highest {
             beta = highest;
@@ -394,8 +482,11 @@ impl Solver {
             if cell == 0 {
                 continue;
             }
-            let threats =
-                bitboard::winning_cells(board.current | cell, board.occupied | cell).count_ones();
+            let threats = if proved_by == Some(column) {
+                u32::MAX
+            } else {
+                bitboard::winning_cells(board.current | cell, board.occupied | cell).count_ones()
+            };
             let mut at = count;
             while at > 0 && moves[at - 1].1 < threats {
                 moves[at] = moves[at - 1];
@@ -403,6 +494,19 @@ impl Solver {
             }
             moves[at] = (cell, threats);
             count += 1;
+        }
+        if board.plies < ETC_PLIES {
+            for &(cell, _) in &moves[..count] {
+                let mut child = *board;
+                child.play_cell(cell);
+                if let Some((Bound::Upper(bound), _)) = self.table.get(child.key())
+                    && -bound >= beta
+                {
+                    let column = bitboard::column_and_row(cell).0;
+                    self.table.put(key, Bound::Lower(-bound), Some(column));
+                    return -bound;
+                }
+            }
         }
         for &(cell, _) in &moves[..count] {
             let mut child = *board;
@@ -412,22 +516,26 @@ impl Solver {
                 return 0;
             }
             if score >= beta {
-                self.table.put(key, score, true);
+                let column = bitboard::column_and_row(cell).0;
+                self.table.put(key, Bound::Lower(score), Some(column));
                 return score;
             }
             alpha = alpha.max(score);
         }
-        self.table.put(key, alpha, false);
+        self.table.put(key, Bound::Upper(alpha), None);
         alpha
     }
 }
 
-/// Entries in the table of the solver the computer player keeps (32 MB).
-const PLAYER_TABLE_LOG2: u32 = 22;
+/// Entries in the table of the solver the computer player keeps (about 2^23, 40 MB).
+const PLAYER_TABLE_LOG2: u32 = 23;
 
-/// A move that keeps the exact value of `position` (which must still be played), and
-/// that value: from the book when it has the position, else solved before `deadline`
-/// (or `stop`); `None` when neither manages.
+/// A move that keeps the value of `position` (which must still be played), and that
+/// value: from the book when it has the position, else solved before `deadline` (or
+/// `stop`); `None` when neither manages. The result (win, draw or loss) is proved first,
+/// not losing before winning, and a move proved not to lose is played (as a draw) when
+/// only that was proved in time; the exact score (the quickest win, the longest
+/// resistance) is then kept too when the time left allows.
 pub fn perfect_move(
     position: &ConnectFour,
     deadline: Instant,
@@ -441,15 +549,29 @@ pub fn perfect_move(
     let limits = Limits {
         deadline: Some(deadline),
         stop: Some(stop),
+        nodes: None,
     };
-    let (mv, score) = match SHARED.try_lock() {
-        Ok(mut shared) => shared
-            .get_or_insert_with(|| Solver::new(PLAYER_TABLE_LOG2))
-            .best_move(&board, &limits),
-        Err(_) => Solver::new(PLAYER_TABLE_LOG2).best_move(&board, &limits),
+    let play = |solver: &mut Solver| {
+        // Not losing is proved first: when time runs out before the rest, that move
+        // still keeps at least a draw, which the ordinary search could not promise.
+        let escaping = solver.escaping_move(&board, &limits).ok()?;
+        let kept = match escaping {
+            None => None,
+            Some(holding) => match solver.winning_move(&board, &limits) {
+                Ok(Some(winning)) => Some((winning, Score(1))),
+                Ok(None) => Some((holding, Score::ZERO)),
+                Err(Interrupted) => return Some((holding, Score::ZERO)),
+            },
+        };
+        match (solver.best_move(&board, &limits), kept) {
+            (Ok((mv, score)), _) => Some((mv, distance_score(score, board.plies))),
+            (Err(Interrupted), kept) => kept,
+        }
+    };
+    match SHARED.try_lock() {
+        Ok(mut shared) => play(shared.get_or_insert_with(|| Solver::new(PLAYER_TABLE_LOG2))),
+        Err(_) => play(&mut Solver::new(PLAYER_TABLE_LOG2)),
     }
-    .ok()?;
-    Some((mv, distance_score(score, board.plies)))
 }
 
 /// A solver score as the search's score: a win or loss in so many plies, or a draw.
@@ -478,6 +600,10 @@ mod tests {
         assert_eq!(mirror(bitboard::bottom(0)), bitboard::bottom(6));
         assert_eq!(mirror(bitboard::cell(2, 5)), bitboard::cell(4, 5));
         assert_eq!(board("12").symmetric_key(), board("76").symmetric_key());
+        for moves in ["", "4", "4453", "7777771", "12345671234567"] {
+            let board = board(moves);
+            assert_eq!(Board::from_key(board.key()), board, "{moves}");
+        }
     }
 
     #[test]
