@@ -1,8 +1,11 @@
 //! `ply match`: two search settings play each other over many games with alternating
-//! colours from seeded random openings, and the score shows which plays better. Every
-//! change to the search or an evaluation is judged this way.
+//! colours from seeded random openings, and the score (with the Elo difference and its
+//! error margin) shows which plays better. Every change to the search or an evaluation
+//! is judged this way; another `ply` build or a UCI engine can take either side.
 
+use crate::elo::Tally;
 use crate::game_args::mode_named;
+use crate::uci_opponent::UciOpponent;
 use clap::Args;
 use ply_ai::search::Techniques;
 use ply_core::MoveCode;
@@ -36,6 +39,20 @@ pub struct MatchArgs {
     /// Let another build play B, as for A.
     #[arg(long)]
     b_engine: Option<std::path::PathBuf>,
+    /// Let a UCI engine play A (chess, atomic, koth): its command, such as
+    /// `stockfish` or `fairy-stockfish`; it thinks `--millis` per move.
+    #[arg(long)]
+    a_uci: Option<String>,
+    /// Let a UCI engine play B, as for A.
+    #[arg(long)]
+    b_uci: Option<String>,
+    /// A UCI option for A's engine, `NAME=VALUE` (repeatable), such as
+    /// `UCI_LimitStrength=true` and `UCI_Elo=2200`.
+    #[arg(long = "a-option")]
+    a_options: Vec<String>,
+    /// A UCI option for B's engine, as for A.
+    #[arg(long = "b-option")]
+    b_options: Vec<String>,
     /// Thinking time per move unless a side's settings say otherwise.
     #[arg(long, default_value_t = 100)]
     millis: u64,
@@ -107,19 +124,34 @@ enum Contender {
         own: Option<Box<dyn AnyGame>>,
     },
     Engine(Engine),
+    Uci(UciOpponent),
+}
+
+/// How one side of the match is played, as the command line said.
+struct Side<'a> {
+    settings: &'a str,
+    engine: Option<&'a std::path::Path>,
+    uci: Option<&'a str>,
+    options: &'a [String],
 }
 
 impl Contender {
-    fn new(
-        settings: &str,
-        engine: Option<&std::path::Path>,
-        millis: u64,
-        mode: &str,
-    ) -> Result<Self, String> {
-        let limits = parse_settings(settings, millis)?;
-        match engine {
-            None => Ok(Contender::Settings { limits, own: None }),
-            Some(path) => Ok(Contender::Engine(Engine::start(path, mode, millis)?)),
+    fn new(side: &Side, millis: u64, mode: &str) -> Result<Self, String> {
+        let limits = parse_settings(side.settings, millis)?;
+        let millis = limits.time.map_or(millis, |time| time.as_millis() as u64);
+        match (side.engine, side.uci) {
+            (Some(_), Some(_)) => Err("a side plays either another build or a UCI engine".into()),
+            (Some(path), None) => Ok(Contender::Engine(Engine::start(path, mode, millis)?)),
+            (None, Some(command)) => Ok(Contender::Uci(UciOpponent::start(
+                command,
+                side.options,
+                mode,
+                millis,
+            )?)),
+            (None, None) if !side.options.is_empty() => {
+                Err("UCI options need a UCI engine (--a-uci or --b-uci)".into())
+            }
+            (None, None) => Ok(Contender::Settings { limits, own: None }),
         }
     }
 
@@ -133,6 +165,7 @@ impl Contender {
                     .ok_or_else(|| "the search found no move".to_string())
             }
             Contender::Engine(engine) => engine.choose(game),
+            Contender::Uci(engine) => engine.choose(game),
         }
     }
 }
@@ -282,9 +315,21 @@ fn opening(mode: &ply_modes::Mode, plies: u32, seed: u64) -> Box<dyn AnyGame> {
 /// Plays the match and prints the running and final score from A's point of view.
 pub fn run(args: &MatchArgs) -> Result<(), String> {
     let mode = mode_named(&args.mode)?;
-    let mut a = Contender::new(&args.a, args.a_engine.as_deref(), args.millis, mode.id)?;
-    let mut b = Contender::new(&args.b, args.b_engine.as_deref(), args.millis, mode.id)?;
-    let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
+    let side_a = Side {
+        settings: &args.a,
+        engine: args.a_engine.as_deref(),
+        uci: args.a_uci.as_deref(),
+        options: &args.a_options,
+    };
+    let side_b = Side {
+        settings: &args.b,
+        engine: args.b_engine.as_deref(),
+        uci: args.b_uci.as_deref(),
+        options: &args.b_options,
+    };
+    let mut a = Contender::new(&side_a, args.millis, mode.id)?;
+    let mut b = Contender::new(&side_b, args.millis, mode.id)?;
+    let mut tally = Tally::default();
     for pair in 0..args.games.div_ceil(2) {
         let start = opening(mode, args.opening_plies, args.seed + u64::from(pair));
         for a_plays in [Player::First, Player::Second] {
@@ -294,26 +339,13 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
                 (&mut b, &mut a)
             };
             match play_game(start.clone_box(), first, second, args.max_plies)? {
-                Some(winner) if winner == a_plays => wins += 1,
-                Some(_) => losses += 1,
-                None => draws += 1,
+                Some(winner) if winner == a_plays => tally.wins += 1,
+                Some(_) => tally.losses += 1,
+                None => tally.draws += 1,
             }
         }
-        say!(
-            "after {} games: A {wins} wins, {draws} draws, {losses} losses",
-            2 * (pair + 1)
-        );
+        say!("after {} games: {}", 2 * (pair + 1), tally.summary());
     }
-    let games = f64::from(wins + draws + losses);
-    let score = (f64::from(wins) + f64::from(draws) / 2.0) / games;
-    let elo = if score <= 0.0 || score >= 1.0 {
-        "beyond measure".to_string()
-    } else {
-        format!("{:+.0}", -400.0 * (1.0 / score - 1.0).log10())
-    };
-    say!(
-        "result: A scored {:.1}% ({wins} wins, {draws} draws, {losses} losses); Elo difference A-B {elo}",
-        100.0 * score
-    );
+    say!("result: {}", tally.summary());
     Ok(())
 }
