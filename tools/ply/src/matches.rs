@@ -26,8 +26,10 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 20)]
     games: u32,
     /// Settings of player A: comma-separated `millis=N`, `depth=N`, `nodes=N`,
-    /// `without=TECHNIQUE[+TECHNIQUE...]` (table, killers, history, reductions,
-    /// quiescence, check-extension).
+    /// `threads=N`, `spend=all|plan` (think the whole time, the default, or stop
+    /// early once the best move is settled, as in a game), `without=TECHNIQUE[+TECHNIQUE...]` (table, killers, history,
+    /// reductions, quiescence, check-extension, aspiration, null-move, pruning,
+    /// exchange, counter-moves).
     #[arg(long, default_value = "")]
     a: String,
     /// Settings of player B, as for A.
@@ -62,6 +64,9 @@ pub struct MatchArgs {
     /// Games still running after this many plies are scored as draws.
     #[arg(long, default_value_t = 400)]
     max_plies: usize,
+    /// Print every game's moves and how it ended.
+    #[arg(long)]
+    show_games: bool,
     /// Seed for the openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -85,6 +90,7 @@ pub fn techniques_left_out(text: &str) -> Result<Techniques, String> {
 fn parse_settings(text: &str, millis: u64) -> Result<Limits, String> {
     let mut limits = Limits {
         time: Some(Duration::from_millis(millis)),
+        use_all_time: true,
         ..Limits::default()
     };
     for item in text
@@ -105,9 +111,17 @@ fn parse_settings(text: &str, millis: u64) -> Result<Limits, String> {
             "depth" => limits.depth = Some(number()? as u32),
             "nodes" => limits.nodes = Some(number()?),
             "without" => limits.without = techniques_left_out(value)?,
+            "threads" => limits.threads = number()? as usize,
+            "spend" => {
+                limits.use_all_time = match value {
+                    "all" => true,
+                    "plan" => false,
+                    _ => return Err(format!("setting 'spend' is 'all' or 'plan', not '{value}'")),
+                }
+            }
             _ => {
                 return Err(format!(
-                    "unknown setting '{key}' (use millis, depth, nodes, without)"
+                    "unknown setting '{key}' (use millis, depth, nodes, without, threads, spend)"
                 ));
             }
         }
@@ -278,11 +292,11 @@ fn play_game(
     first: &mut Contender,
     second: &mut Contender,
     max_plies: usize,
+    show: bool,
 ) -> Result<Option<Player>, String> {
-    for _ in 0..max_plies {
-        if let Some(outcome) = game.outcome() {
-            return Ok(outcome.winner());
-        }
+    let mut plies = 0;
+    while plies < max_plies && game.outcome().is_none() {
+        plies += 1;
         let side = if game.to_move() == Player::First {
             &mut *first
         } else {
@@ -291,7 +305,14 @@ fn play_game(
         let best = side.choose(&*game)?;
         game.play(best).map_err(|e| e.to_string())?;
     }
-    Ok(game.outcome().and_then(|outcome| outcome.winner()))
+    let outcome = game.outcome();
+    if show {
+        let ending = outcome.map_or("unfinished: a draw".to_string(), |outcome| {
+            format!("{outcome:?}")
+        });
+        say!("game: {} ({ending})", game.move_texts().join(" "));
+    }
+    Ok(outcome.and_then(|outcome| outcome.winner()))
 }
 
 /// A game after `plies` seeded random moves that did not end it.
@@ -338,7 +359,13 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
             } else {
                 (&mut b, &mut a)
             };
-            match play_game(start.clone_box(), first, second, args.max_plies)? {
+            match play_game(
+                start.clone_box(),
+                first,
+                second,
+                args.max_plies,
+                args.show_games,
+            )? {
                 Some(winner) if winner == a_plays => tally.wins += 1,
                 Some(_) => tally.losses += 1,
                 None => tally.draws += 1,

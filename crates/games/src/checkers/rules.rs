@@ -182,6 +182,8 @@ impl Checkers {
 }
 
 impl Heuristics for Checkers {
+    const PRUNING_UNIT: Option<i32> = Some(MAN);
+
     fn evaluate(&self) -> Score {
         Score(self.side_score(self.turn) - self.side_score(self.turn.opponent()))
     }
