@@ -10,7 +10,7 @@ use clap::Args;
 use ply_ai::search::Techniques;
 use ply_core::MoveCode;
 use ply_core::{Player, zobrist::splitmix64};
-use ply_modes::{AnyGame, Limits};
+use ply_modes::{AnyGame, Level, Limits, Request};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::AtomicBool;
@@ -26,7 +26,9 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 20)]
     games: u32,
     /// Settings of player A: comma-separated `millis=N`, `depth=N`, `nodes=N`,
-    /// `threads=N`, `spend=all|plan` (think the whole time, the default, or stop
+    /// `threads=N`, `level=easy|medium|hard|maximum` (play as the game's computer at
+    /// that level, mistakes included, with `millis` as its budget),
+    /// `spend=all|plan` (think the whole time, the default, or stop
     /// early once the best move is settled, as in a game), `without=TECHNIQUE[+TECHNIQUE...]` (table, killers, history,
     /// reductions, quiescence, check-extension, aspiration, null-move, pruning,
     /// exchange, counter-moves).
@@ -86,8 +88,16 @@ pub fn techniques_left_out(text: &str) -> Result<Techniques, String> {
     Ok(without)
 }
 
-/// Reads a side's settings into search limits.
-fn parse_settings(text: &str, millis: u64) -> Result<Limits, String> {
+/// How this build plays a side: within explicit limits, or as the game's computer at
+/// a strength level (with that level's deliberate mistakes).
+struct Settings {
+    limits: Limits,
+    level: Option<Level>,
+}
+
+/// Reads a side's settings.
+fn parse_settings(text: &str, millis: u64) -> Result<Settings, String> {
+    let mut level = None;
     let mut limits = Limits {
         time: Some(Duration::from_millis(millis)),
         use_all_time: true,
@@ -112,6 +122,11 @@ fn parse_settings(text: &str, millis: u64) -> Result<Limits, String> {
             "nodes" => limits.nodes = Some(number()?),
             "without" => limits.without = techniques_left_out(value)?,
             "threads" => limits.threads = number()? as usize,
+            "level" => {
+                level = Some(Level::from_name(value).ok_or_else(|| {
+                    format!("unknown level '{value}' (easy, medium, hard, maximum)")
+                })?);
+            }
             "spend" => {
                 limits.use_all_time = match value {
                     "all" => true,
@@ -121,12 +136,12 @@ fn parse_settings(text: &str, millis: u64) -> Result<Limits, String> {
             }
             _ => {
                 return Err(format!(
-                    "unknown setting '{key}' (use millis, depth, nodes, without, threads, spend)"
+                    "unknown setting '{key}' (use millis, depth, nodes, without, threads, spend, level)"
                 ));
             }
         }
     }
-    Ok(limits)
+    Ok(Settings { limits, level })
 }
 
 /// One side of the match: this build with some settings, or another build's engine.
@@ -134,7 +149,7 @@ enum Contender {
     /// This build. It keeps its own copy of the game, so its search table is its own
     /// and not shared with the other side.
     Settings {
-        limits: Limits,
+        settings: Settings,
         own: Option<Box<dyn AnyGame>>,
     },
     Engine(Engine),
@@ -151,8 +166,11 @@ struct Side<'a> {
 
 impl Contender {
     fn new(side: &Side, millis: u64, mode: &str) -> Result<Self, String> {
-        let limits = parse_settings(side.settings, millis)?;
-        let millis = limits.time.map_or(millis, |time| time.as_millis() as u64);
+        let settings = parse_settings(side.settings, millis)?;
+        let millis = settings
+            .limits
+            .time
+            .map_or(millis, |time| time.as_millis() as u64);
         match (side.engine, side.uci) {
             (Some(_), Some(_)) => Err("a side plays either another build or a UCI engine".into()),
             (Some(path), None) => Ok(Contender::Engine(Engine::start(path, mode, millis)?)),
@@ -165,16 +183,39 @@ impl Contender {
             (None, None) if !side.options.is_empty() => {
                 Err("UCI options need a UCI engine (--a-uci or --b-uci)".into())
             }
-            (None, None) => Ok(Contender::Settings { limits, own: None }),
+            (None, None) => Ok(Contender::Settings {
+                settings,
+                own: None,
+            }),
         }
     }
 
     /// The move this contender plays in `game`.
     fn choose(&mut self, game: &dyn AnyGame) -> Result<MoveCode, String> {
         match self {
-            Contender::Settings { limits, own } => {
+            Contender::Settings { settings, own } => {
                 let copy = follow(own, game)?;
-                copy.analyse(limits, &AtomicBool::new(false), &mut |_| {})
+                let stop = AtomicBool::new(false);
+                let thought = match settings.level {
+                    Some(level) => {
+                        // Mistakes differ from game to game and move to move, yet a
+                        // match replays exactly.
+                        let seed = game
+                            .moves()
+                            .iter()
+                            .fold(game.moves().len() as u64, |seed, code| {
+                                splitmix64(seed ^ code.0)
+                            });
+                        let request = Request {
+                            level,
+                            budget: settings.limits.time.unwrap_or(Duration::from_secs(1)),
+                            seed,
+                        };
+                        copy.think(&request, &stop, &mut |_| {})
+                    }
+                    None => copy.analyse(&settings.limits, &stop, &mut |_| {}),
+                };
+                thought
                     .best
                     .ok_or_else(|| "the search found no move".to_string())
             }

@@ -253,6 +253,28 @@ fn match_plays_against_another_build_through_the_engine_protocol() {
 }
 
 #[test]
+fn match_plays_the_game_levels_and_refuses_an_unknown_one() {
+    let output = ply(&[
+        "match",
+        "--mode",
+        "connect4",
+        "--games",
+        "2",
+        "--millis",
+        "20",
+        "--a",
+        "level=easy",
+        "--b",
+        "level=hard",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).contains("result: A scored"));
+    let unknown = ply(&["match", "--games", "2", "--a", "level=grandmaster"]);
+    assert!(!unknown.status.success());
+    assert!(stderr(&unknown).contains("unknown level 'grandmaster'"));
+}
+
+#[test]
 fn match_plays_a_uci_engine_in_its_variant_and_reports_an_elo_margin() {
     // `ply uci` is a real UCI engine: the match must choose king of the hill through
     // UCI_Variant, or the engine's moves would be judged by the wrong rules.
