@@ -547,7 +547,6 @@ impl<G: Heuristics> Searcher<G> {
         );
     }
 
-    #[allow(clippy::too_many_lines)]
     fn negamax(
         &mut self,
         position: &mut G,
