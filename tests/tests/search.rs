@@ -2,7 +2,7 @@
 //! minimax would see at the same depth, and honours its stop flag.
 
 use ply_ai::search::{Limits, Searcher};
-use ply_core::{Heuristics, Outcome, Rules, Score, zobrist::splitmix64};
+use ply_core::{Heuristics, Outcome, Player, Rules, Score, zobrist::splitmix64};
 use ply_games::chess::{Atomic, HoleChess, KingOfTheHill, LastPieceStanding, MegaChess, Standard};
 use ply_modes::{AnyGame, find_mode};
 use std::sync::atomic::AtomicBool;
@@ -38,6 +38,42 @@ fn finds_mate_in_one_two_and_three() {
 }
 
 #[test]
+fn two_threads_find_the_mates_one_thread_finds() {
+    let cases = [
+        ("k7/8/2K5/8/8/8/8/7R w - - 0 1", 6, Score::win_in(3)),
+        ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 4, Score::win_in(1)),
+    ];
+    for (fen, depth, expected) in cases {
+        let position = Standard::from_fen(fen).unwrap();
+        let search = |threads| {
+            let limits = Limits {
+                depth: Some(depth),
+                threads,
+                ..Limits::default()
+            };
+            Searcher::new(4).search(
+                &position,
+                &[],
+                &limits,
+                &AtomicBool::new(false),
+                &mut |_| {},
+            )
+        };
+        let (alone, together) = (search(1), search(2));
+        assert_eq!(alone.score, expected, "{fen}");
+        assert_eq!(together.score, expected, "{fen}");
+        if expected == Score::win_in(1) {
+            let mut after = position;
+            after.make(together.best().unwrap());
+            assert_eq!(
+                after.outcome().and_then(Outcome::winner),
+                Some(Player::First)
+            );
+        }
+    }
+}
+
+#[test]
 fn plays_the_mating_line_to_the_end() {
     let mut game = find_mode("chess")
         .unwrap()
@@ -52,7 +88,7 @@ fn plays_the_mating_line_to_the_end() {
     }
     assert_eq!(
         game.outcome().and_then(Outcome::winner),
-        Some(ply_core::Player::First)
+        Some(Player::First)
     );
 }
 
@@ -190,7 +226,7 @@ fn defenders_win_at_once(game: &dyn AnyGame) -> bool {
     game.legal_moves().into_iter().any(|code| {
         let mut after = game.clone_box();
         after.play(code).unwrap();
-        after.outcome().and_then(Outcome::winner) == Some(ply_core::Player::Second)
+        after.outcome().and_then(Outcome::winner) == Some(Player::Second)
     })
 }
 

@@ -15,7 +15,7 @@ pub enum Level {
     Medium,
     /// Half the time budget, no deliberate mistakes.
     Hard,
-    /// The whole time budget.
+    /// The whole time budget, searched by all but one of the machine's cores.
     Maximum,
 }
 
@@ -48,9 +48,15 @@ impl Level {
             Level::Hard => (budget / 2, None),
             Level::Maximum => (budget, None),
         };
+        let threads = if self == Level::Maximum {
+            search_threads()
+        } else {
+            1
+        };
         Limits {
             time: Some(share),
             depth,
+            threads,
             ..Limits::default()
         }
     }
@@ -64,6 +70,13 @@ impl Level {
             Level::Hard | Level::Maximum => (0, 0),
         }
     }
+}
+
+/// Threads for Maximum's search: every core but one, which stays free for the window.
+pub fn search_threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |cores| cores.get().saturating_sub(1))
+        .max(1)
 }
 
 /// What the computer is asked to play.

@@ -2,5 +2,8 @@
 //! never see a concrete game.
 
 pub mod level;
+mod memory;
 pub mod perft;
 pub mod search;
+mod table;
+mod timing;

@@ -1,10 +1,17 @@
 //! One search for every mode: iterative-deepening principal-variation alpha-beta over
-//! the core traits, with a transposition table keyed by the mode's Zobrist hash, move
-//! ordering (table move, noisy moves, killers, history), late-move reductions,
-//! quiescence over the mode's noisy moves, exact win/loss distances, and repetition
-//! awareness along the game and the search path. It never allocates in its inner loop.
+//! the core traits, with aspiration windows, a transposition table keyed by the mode's
+//! Zobrist hash (shared by the threads of a parallel search), move ordering (table move,
+//! winning noisy moves, killers, counter-moves, history, losing noisy moves), null-move
+//! pruning and margin-based pruning where the mode allows them, late-move reductions and
+//! move-count pruning, quiescence over the mode's noisy moves without losing exchanges,
+//! exact win/loss distances, and repetition awareness along the game and the search
+//! path. It never allocates in its inner loop.
 
+use crate::memory::{HISTORY_MAX, MoveMemory};
+use crate::table::{Bound, Entry, Table};
+use crate::timing::TimePlan;
 use ply_core::{Heuristics, Outcome, Rules, Score};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -12,8 +19,13 @@ use std::time::{Duration, Instant};
 pub const MAX_PLY: usize = 128;
 /// Nodes between checks of the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 1024;
-const HISTORY_BITS: u32 = 14;
-const HISTORY_MAX: i32 = 1 << 14;
+/// Move ranks, highest tried first.
+const RANK_TABLE: i32 = 1 << 30;
+const RANK_GOOD_NOISY: i32 = 1 << 28;
+const RANK_KILLER: i32 = 1 << 27;
+const RANK_BAD_NOISY: i32 = -(1 << 28);
+/// Aspiration windows start this share of the mode's pruning unit wide (or 25 without).
+const ASPIRATION_DIVISOR: i32 = 4;
 
 /// When to stop searching. Unset limits do not apply; with none set, the search runs
 /// until the stop flag is raised or it reaches [`MAX_PLY`].
@@ -25,11 +37,17 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Node budget.
     pub nodes: Option<u64>,
-    /// Search every move to the full depth, without reductions, extensions or
-    /// quiescence, so that scores equal plain minimax (for tests and analysis).
+    /// Search every move to the full depth, without reductions, extensions, pruning
+    /// or quiescence, so that scores equal plain minimax (for tests and analysis).
     pub exact: bool,
     /// Techniques to leave out, to measure what each one gains.
     pub without: Techniques,
+    /// Think for the whole time budget (a fixed time per move, as UCI's `movetime`)
+    /// instead of stopping early once the best move is settled (a game's clock).
+    pub use_all_time: bool,
+    /// Threads to search with (0 and 1 both mean one): the others help the first
+    /// through the shared table (Lazy SMP).
+    pub threads: usize,
 }
 
 /// The search's main techniques, as switches: a set field means "leave it out".
@@ -47,17 +65,32 @@ pub struct Techniques {
     pub quiescence: bool,
     /// The check extension.
     pub check_extension: bool,
+    /// Aspiration windows around the last iteration's score.
+    pub aspiration: bool,
+    /// Null-move pruning.
+    pub null_move: bool,
+    /// Margin-based and move-count pruning (futility, reverse futility, late moves).
+    pub pruning: bool,
+    /// Static exchange evaluation (losing noisy moves late, and not in quiescence).
+    pub exchange: bool,
+    /// Counter-moves.
+    pub counter_moves: bool,
 }
 
 impl Techniques {
     /// Names accepted by [`Techniques::leave_out`].
-    pub const NAMES: [&'static str; 6] = [
+    pub const NAMES: [&'static str; 11] = [
         "table",
         "killers",
         "history",
         "reductions",
         "quiescence",
         "check-extension",
+        "aspiration",
+        "null-move",
+        "pruning",
+        "exchange",
+        "counter-moves",
     ];
 
     /// Marks the technique called `name` as left out; false for an unknown name.
@@ -69,6 +102,11 @@ impl Techniques {
             "reductions" => &mut self.reductions,
             "quiescence" => &mut self.quiescence,
             "check-extension" => &mut self.check_extension,
+            "aspiration" => &mut self.aspiration,
+            "null-move" => &mut self.null_move,
+            "pruning" => &mut self.pruning,
+            "exchange" => &mut self.exchange,
+            "counter-moves" => &mut self.counter_moves,
             _ => return false,
         };
         *switch = true;
@@ -83,7 +121,7 @@ pub struct Report<M> {
     pub depth: u32,
     /// Score of the best move from the root side's view.
     pub score: Score,
-    /// Nodes searched so far.
+    /// Nodes searched so far (by every thread, in the final report).
     pub nodes: u64,
     /// Time since the search started.
     pub elapsed: Duration,
@@ -95,34 +133,6 @@ impl<M: Copy> Report<M> {
     /// The move the search recommends.
     pub fn best(&self) -> Option<M> {
         self.pv.first().copied()
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
-}
-
-#[derive(Clone, Copy, Debug)]
-struct Slot<M> {
-    key: u64,
-    mv: Option<M>,
-    score: i32,
-    depth: i16,
-    bound: Bound,
-}
-
-impl<M> Default for Slot<M> {
-    fn default() -> Self {
-        Slot {
-            key: 0,
-            mv: None,
-            score: 0,
-            depth: -1,
-            bound: Bound::Upper,
-        }
     }
 }
 
@@ -160,60 +170,88 @@ fn terminal_score<G: Rules>(position: &G, outcome: Option<Outcome>, ply: usize) 
     }
 }
 
+/// Late-move reductions by depth and move number: about ln(depth)·ln(number)/2.
+fn reduction_table() -> Vec<[i8; 64]> {
+    (0..64)
+        .map(|depth| {
+            let mut row = [0i8; 64];
+            for (number, cell) in row.iter_mut().enumerate().skip(1) {
+                if depth > 0 {
+                    let value = 0.5 + (depth as f64).ln() * (number as f64).ln() / 2.0;
+                    *cell = value as i8;
+                }
+            }
+            row
+        })
+        .collect()
+}
+
 /// A reusable searcher for mode `G`: its tables survive between searches, so a game
 /// played move after move benefits from what earlier searches learned.
 pub struct Searcher<G: Heuristics> {
-    table: Vec<Slot<G::Move>>,
-    killers: Vec<[Option<G::Move>; 2]>,
-    history: Vec<i32>,
+    table: Arc<Table>,
+    memory: MoveMemory<G::Move>,
     moves: Vec<Vec<G::Move>>,
     order: Vec<Vec<i32>>,
+    quiets: Vec<Vec<G::Move>>,
+    /// The move played from each ply of the current line (`None` for a null move).
+    played: Vec<Option<G::Move>>,
     pv: Vec<Vec<G::Move>>,
-    /// Hashes of the game so far, then of the search path; `game_len` of them are game.
+    reductions: Vec<[i8; 64]>,
+    /// Hashes of the game so far, then of the search path; the first ones are the game.
     path: Vec<u64>,
     nodes: u64,
-    started: Instant,
     deadline: Option<Instant>,
     node_limit: u64,
     exact: bool,
     without: Techniques,
     aborted: bool,
+    /// Searchers for the helper threads of a parallel search, sharing `table`.
+    helpers: Vec<Searcher<G>>,
 }
 
 impl<G: Heuristics> Searcher<G> {
     /// A searcher with a transposition table of about `table_megabytes` megabytes.
     pub fn new(table_megabytes: usize) -> Self {
-        let slot = std::mem::size_of::<Slot<G::Move>>().max(1);
-        let wanted = (table_megabytes.max(1) << 20) / slot;
-        let entries = 1usize << (usize::BITS - 1 - wanted.max(2).leading_zeros());
+        Self::sharing(Arc::new(Table::new(table_megabytes)))
+    }
+
+    fn sharing(table: Arc<Table>) -> Self {
         Searcher {
-            table: vec![Slot::default(); entries],
-            killers: vec![[None; 2]; MAX_PLY + 1],
-            history: vec![0; 2 << HISTORY_BITS],
+            table,
+            memory: MoveMemory::new(),
             moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             order: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            quiets: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            played: vec![None; MAX_PLY + 1],
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            reductions: reduction_table(),
             path: Vec::with_capacity(1024),
             nodes: 0,
-            started: Instant::now(),
             deadline: None,
             node_limit: u64::MAX,
             exact: false,
             without: Techniques::default(),
             aborted: false,
+            helpers: Vec::new(),
         }
     }
 
     /// Forgets everything learned (for a new game).
     pub fn clear(&mut self) {
-        self.table.fill(Slot::default());
-        self.history.fill(0);
+        self.table.clear();
+        self.memory.clear();
+        for helper in &mut self.helpers {
+            helper.memory.clear();
+        }
     }
 
     /// Searches `root` (reached through positions with the hashes `history`, oldest
     /// first, not counting `root` itself) within `limits`, until `stop` is raised.
     /// `progress` hears about every completed iteration. Returns the last completed
     /// iteration's result; its `pv` is empty only when `root` has no legal move.
+    /// With more than one thread in `limits`, helper threads search the same tree
+    /// until this one finishes, sharing what they find through the table.
     pub fn search(
         &mut self,
         root: &G,
@@ -222,19 +260,70 @@ impl<G: Heuristics> Searcher<G> {
         stop: &AtomicBool,
         progress: &mut dyn FnMut(&Report<G::Move>),
     ) -> Report<G::Move> {
-        self.started = Instant::now();
-        self.deadline = limits.time.map(|budget| self.started + budget);
+        let started = Instant::now();
+        self.table.new_search();
+        let helpers = limits.threads.max(1) - 1;
+        while self.helpers.len() < helpers {
+            self.helpers
+                .push(Searcher::sharing(Arc::clone(&self.table)));
+        }
+        if helpers == 0 {
+            return self.iterate(root, history, limits, started, stop, 1, progress);
+        }
+        let finished = AtomicBool::new(false);
+        let helper_limits = Limits {
+            time: None,
+            depth: None,
+            nodes: None,
+            ..*limits
+        };
+        let mut helpers_now = std::mem::take(&mut self.helpers);
+        let mut report = std::thread::scope(|scope| {
+            for (number, helper) in helpers_now.iter_mut().take(helpers).enumerate() {
+                let finished = &finished;
+                scope.spawn(move || {
+                    // Helpers start at different depths so that they do not all
+                    // search the same nodes in the same order.
+                    let first_depth = 1 + (number as u32 + 1) % 2;
+                    helper.iterate(
+                        root,
+                        history,
+                        &helper_limits,
+                        started,
+                        finished,
+                        first_depth,
+                        &mut |_| {},
+                    );
+                });
+            }
+            let report = self.iterate(root, history, limits, started, stop, 1, progress);
+            finished.store(true, Ordering::Relaxed);
+            report
+        });
+        report.nodes += helpers_now.iter().map(|helper| helper.nodes).sum::<u64>();
+        self.helpers = helpers_now;
+        report
+    }
+
+    /// Iterative deepening from `first_depth`: one thread's whole search.
+    #[allow(clippy::too_many_arguments)]
+    fn iterate(
+        &mut self,
+        root: &G,
+        history: &[u64],
+        limits: &Limits,
+        started: Instant,
+        stop: &AtomicBool,
+        first_depth: u32,
+        progress: &mut dyn FnMut(&Report<G::Move>),
+    ) -> Report<G::Move> {
+        self.deadline = limits.time.map(|budget| started + budget);
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.exact = limits.exact;
         self.without = limits.without;
         self.nodes = 0;
         self.aborted = false;
-        for killers in &mut self.killers {
-            *killers = [None; 2];
-        }
-        for value in &mut self.history {
-            *value /= 8;
-        }
+        self.memory.new_search();
         self.path.clear();
         self.path.extend_from_slice(history);
 
@@ -257,15 +346,13 @@ impl<G: Heuristics> Searcher<G> {
         } else {
             return best;
         }
-        for depth in 1..=max_depth {
-            let score = self.negamax(
-                &mut position,
-                depth as i32,
-                0,
-                -Score::INFINITE,
-                Score::INFINITE,
-                stop,
-            );
+        let mut plan = limits
+            .time
+            .filter(|_| !limits.use_all_time)
+            .map(|budget| TimePlan::new(started, budget));
+        let unit = G::PRUNING_UNIT.unwrap_or(100).max(1);
+        for depth in first_depth.min(max_depth)..=max_depth {
+            let score = self.aspirate(&mut position, depth as i32, best.score, unit, stop);
             if self.aborted {
                 // A partial iteration still improves on the last one when its first
                 // (previously best) move was searched and something beat it.
@@ -277,24 +364,64 @@ impl<G: Heuristics> Searcher<G> {
                 }
                 break;
             }
+            let changed = self.pv[0].first() != best.pv.first();
+            let dropped = best.depth > 0 && score.0 < best.score.0 - unit / 2;
             best.depth = depth;
             best.score = score;
             best.pv.clone_from(&self.pv[0]);
             best.nodes = self.nodes;
-            best.elapsed = self.started.elapsed();
+            best.elapsed = started.elapsed();
             progress(&best);
             if score.is_decisive() && score.plies_to_end().is_some_and(|plies| plies <= depth) {
                 break;
             }
-            if let Some(budget) = limits.time
-                && self.started.elapsed() * 2 > budget
+            if let Some(plan) = &mut plan
+                && !plan.another_iteration(changed, dropped)
             {
                 break;
             }
         }
         best.nodes = self.nodes;
-        best.elapsed = self.started.elapsed();
+        best.elapsed = started.elapsed();
         best
+    }
+
+    /// One iteration at `depth` in a window around the last iteration's score `guess`,
+    /// widened until the score falls inside it.
+    fn aspirate(
+        &mut self,
+        position: &mut G,
+        depth: i32,
+        guess: Score,
+        unit: i32,
+        stop: &AtomicBool,
+    ) -> Score {
+        let full = depth < 4 || self.exact || self.without.aspiration || guess.is_decisive();
+        if full {
+            return self.negamax(position, depth, 0, -Score::INFINITE, Score::INFINITE, stop);
+        }
+        let mut delta = (unit / ASPIRATION_DIVISOR).max(1);
+        let mut alpha = Score((guess.0 - delta).max(-Score::INFINITE.0));
+        let mut beta = Score((guess.0 + delta).min(Score::INFINITE.0));
+        loop {
+            let score = self.negamax(position, depth, 0, alpha, beta, stop);
+            if self.aborted {
+                return score;
+            }
+            if score <= alpha {
+                beta = Score((alpha.0 + beta.0) / 2);
+                alpha = Score((score.0 - delta).max(-Score::INFINITE.0));
+            } else if score >= beta {
+                beta = Score((score.0 + delta).min(Score::INFINITE.0));
+            } else {
+                return score;
+            }
+            delta = delta.saturating_mul(2);
+            if delta > 8 * unit {
+                alpha = -Score::INFINITE;
+                beta = Score::INFINITE;
+            }
+        }
     }
 
     /// Counts a node at `ply` and clears its line; false once the search must stop.
@@ -327,29 +454,45 @@ impl<G: Heuristics> Searcher<G> {
             .any(|&earlier| earlier == hash)
     }
 
-    fn history_index(&self, position: &G, mv: G::Move) -> usize {
-        let code = G::move_code(mv).0.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - HISTORY_BITS);
-        (position.to_move().index() << HISTORY_BITS) | code as usize
+    /// The move played just before `ply`, if it was a real one.
+    fn previous(&self, ply: usize) -> Option<G::Move> {
+        if ply == 0 || self.without.counter_moves {
+            None
+        } else {
+            self.played[ply - 1]
+        }
     }
 
     /// Ranks the moves of `self.moves[ply]` into `self.order[ply]`.
-    fn rank_moves(&mut self, position: &G, ply: usize, table_move: Option<G::Move>) {
+    fn rank_moves(&mut self, position: &G, ply: usize, table_move: Option<ply_core::MoveCode>) {
         let mut order = std::mem::take(&mut self.order[ply]);
         order.clear();
+        let killers = if self.without.killers {
+            [None; 2]
+        } else {
+            self.memory.killers(ply)
+        };
+        let counter = self.memory.counter(position, self.previous(ply));
         for &mv in &self.moves[ply] {
             let hint = position.order_hint(mv);
-            let rank = if Some(mv) == table_move {
-                1 << 30
+            let rank = if table_move == Some(G::move_code(mv)) {
+                RANK_TABLE
             } else if hint > 0 {
-                (1 << 28) + hint
-            } else if !self.without.killers && self.killers[ply][0] == Some(mv) {
-                (1 << 27) + 1
-            } else if !self.without.killers && self.killers[ply][1] == Some(mv) {
-                1 << 27
+                if !self.without.exchange && position.losing_exchange(mv) {
+                    RANK_BAD_NOISY + hint
+                } else {
+                    RANK_GOOD_NOISY + hint
+                }
+            } else if killers[0] == Some(mv) {
+                RANK_KILLER + 2
+            } else if killers[1] == Some(mv) {
+                RANK_KILLER + 1
+            } else if counter == Some(mv) {
+                RANK_KILLER
             } else if self.without.history {
                 0
             } else {
-                self.history[self.history_index(position, mv)]
+                self.memory.history(position, mv)
             };
             order.push(rank);
         }
@@ -370,17 +513,6 @@ impl<G: Heuristics> Searcher<G> {
         self.moves[ply][index]
     }
 
-    fn reward(&mut self, position: &G, mv: G::Move, ply: usize, depth: i32) {
-        if self.killers[ply][0] != Some(mv) {
-            self.killers[ply][1] = self.killers[ply][0];
-            self.killers[ply][0] = Some(mv);
-        }
-        let index = self.history_index(position, mv);
-        let bonus = (depth * depth).min(HISTORY_MAX / 4);
-        let value = &mut self.history[index];
-        *value += bonus - *value * bonus / HISTORY_MAX;
-    }
-
     fn set_pv(&mut self, ply: usize, mv: G::Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];
@@ -389,6 +521,30 @@ impl<G: Heuristics> Searcher<G> {
         if let Some(rest) = tail.first() {
             line.extend_from_slice(rest);
         }
+    }
+
+    /// Stores a node's result in the shared table.
+    fn remember(
+        &self,
+        hash: u64,
+        best_move: Option<G::Move>,
+        score: Score,
+        ply: usize,
+        depth: i32,
+        bound: Bound,
+    ) {
+        if self.without.table {
+            return;
+        }
+        self.table.store(
+            hash,
+            Entry {
+                mv: best_move.map(G::move_code),
+                score: to_table(score, ply),
+                depth,
+                bound,
+            },
+        );
     }
 
     fn negamax(
@@ -440,48 +596,125 @@ impl<G: Heuristics> Searcher<G> {
         }
 
         let pv_node = beta.0 - alpha.0 > 1;
-        let slot = self.table[(hash as usize) & (self.table.len() - 1)];
-        let mut table_move = None;
-        if slot.key == hash && !self.without.table {
-            table_move = slot.mv;
-            let stored = from_table(slot.score, ply);
-            if !pv_node && i32::from(slot.depth) >= depth {
-                let usable = match slot.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => stored >= beta,
-                    Bound::Upper => stored <= alpha,
-                };
-                if usable {
-                    return stored;
-                }
+        let entry = if self.without.table {
+            None
+        } else {
+            self.table.probe(hash)
+        };
+        let table_move = entry.and_then(|entry| entry.mv);
+        if let Some(entry) = entry
+            && !pv_node
+            && entry.depth >= depth
+        {
+            let stored = from_table(entry.score, ply);
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => stored >= beta,
+                Bound::Upper => stored <= alpha,
+            };
+            if usable {
+                return stored;
             }
+        }
+
+        // Pruning that looks at the position before any move: only in zero-window
+        // nodes, out of check, and in modes that allow it.
+        let selective = !self.exact && !pv_node && !in_check && ply > 0;
+        let unit = G::PRUNING_UNIT.filter(|_| selective && !self.without.pruning);
+        let static_eval = if selective {
+            position.evaluate()
+        } else {
+            -Score::INFINITE
+        };
+        if let Some(unit) = unit
+            && depth <= 6
+            && !beta.is_decisive()
+            && static_eval.0 - unit * 4 / 5 * depth >= beta.0
+        {
+            return static_eval;
+        }
+        if selective
+            && !self.without.null_move
+            && depth >= 3
+            && self.played[ply - 1].is_some()
+            && static_eval >= beta
+            && !beta.is_decisive()
+            && let Some(mut passed) = position.null_move()
+        {
+            let reduction = 3 + depth / 4;
+            self.path.push(hash);
+            self.played[ply] = None;
+            let score = -self.negamax(
+                &mut passed,
+                depth - 1 - reduction,
+                ply + 1,
+                -beta,
+                -beta + 1,
+                stop,
+            );
+            self.path.pop();
+            if self.aborted {
+                return beta;
+            }
+            if score >= beta {
+                return if score.is_decisive() { beta } else { score };
+            }
+        }
+        // Without a table move to try first, a deep node is cheaper searched shallower.
+        if !self.exact && ply > 0 && depth >= 4 && table_move.is_none() && !self.without.reductions
+        {
+            depth -= 1;
         }
 
         self.rank_moves(position, ply, table_move);
         let original_alpha = alpha;
         let mut best_score = -Score::INFINITE;
         let mut best_move = None;
+        let previous = self.previous(ply);
+        self.quiets[ply].clear();
         self.path.push(hash);
         let count = self.moves[ply].len();
+        let late_move_limit = 3 + (depth * depth) as usize;
         for index in 0..count {
             let mv = self.pick(ply, index);
-            let quiet = self.order[ply][index] < (1 << 27);
+            let rank = self.order[ply][index];
+            let quiet = position.order_hint(mv) <= 0;
             let undo = position.make(mv);
+            let gives_check = quiet && !self.exact && position.in_check();
+            if let Some(unit) = unit
+                && quiet
+                && !gives_check
+                && index > 0
+                && !best_score.is_decisive()
+            {
+                let late = depth <= 5 && index >= late_move_limit;
+                let futile = depth <= 3 && static_eval.0 + unit * (1 + 2 * depth) <= alpha.0;
+                if late || futile {
+                    position.unmake(mv, undo);
+                    continue;
+                }
+            }
+            self.played[ply] = Some(mv);
             let mut score;
             if index == 0 {
                 score = -self.negamax(position, depth - 1, ply + 1, -beta, -alpha, stop);
             } else {
-                let reduction = if !self.exact
+                let mut reduction = 0;
+                if !self.exact
                     && !self.without.reductions
                     && depth >= 3
-                    && index >= 3
                     && quiet
                     && !in_check
+                    && !gives_check
                 {
-                    1 + i32::from(index >= 8 && depth >= 6)
-                } else {
-                    0
-                };
+                    let base = self.reductions[depth.min(63) as usize][index.min(63)];
+                    reduction =
+                        i32::from(base) - i32::from(pv_node) - i32::from(rank >= RANK_KILLER);
+                    if !self.without.history {
+                        reduction -= rank.clamp(-HISTORY_MAX, HISTORY_MAX) / (HISTORY_MAX / 2);
+                    }
+                    reduction = reduction.clamp(0, depth - 2);
+                }
                 score = -self.negamax(
                     position,
                     depth - 1 - reduction,
@@ -510,11 +743,20 @@ impl<G: Heuristics> Searcher<G> {
                     self.set_pv(ply, mv);
                     if alpha >= beta {
                         if quiet {
-                            self.reward(position, mv, ply, depth);
+                            let failed = std::mem::take(&mut self.quiets[ply]);
+                            let killers_too = !self.without.killers;
+                            if killers_too || !self.without.history {
+                                self.memory
+                                    .reward(position, mv, previous, ply, depth, &failed);
+                            }
+                            self.quiets[ply] = failed;
                         }
                         break;
                     }
                 }
+            }
+            if quiet {
+                self.quiets[ply].push(mv);
             }
         }
         self.path.pop();
@@ -526,17 +768,7 @@ impl<G: Heuristics> Searcher<G> {
         } else {
             Bound::Upper
         };
-        let index = (hash as usize) & (self.table.len() - 1);
-        let slot = &mut self.table[index];
-        if slot.key != hash || i32::from(slot.depth) <= depth {
-            *slot = Slot {
-                key: hash,
-                mv: best_move,
-                score: to_table(best_score, ply),
-                depth: depth as i16,
-                bound,
-            };
-        }
+        self.remember(hash, best_move, best_score, ply, depth, bound);
         best_score
     }
 
@@ -567,7 +799,11 @@ impl<G: Heuristics> Searcher<G> {
         let mut best = stand_pat;
         for index in 0..self.moves[ply].len() {
             let mv = self.pick(ply, index);
+            if !self.without.exchange && position.losing_exchange(mv) {
+                continue;
+            }
             let undo = position.make(mv);
+            self.played[ply] = Some(mv);
             // Depth zero: the full node sees a game that just ended, and a check.
             let score = -self.negamax(position, 0, ply + 1, -beta, -alpha, stop);
             position.unmake(mv, undo);

@@ -102,6 +102,11 @@ pub trait Rules: Clone + PartialEq + Debug + Send + Sync + 'static {
 
 /// What the computer player needs beyond the rules.
 pub trait Heuristics: Rules {
+    /// A modest advantage in the mode's score units (a pawn, in chess): the scale of
+    /// the search's margin-based pruning (futility and the like). `None`, the default,
+    /// turns that pruning off, for modes where one quiet move can decide the game.
+    const PRUNING_UNIT: Option<i32> = None;
+
     /// A static estimate of the position from the side to move's point of view.
     fn evaluate(&self) -> Score;
     /// The legal moves worth searching past the horizon (captures and the like).
@@ -115,6 +120,18 @@ pub trait Heuristics: Rules {
     /// Whether the side to move faces a threat it must answer at once (check, in chess):
     /// the search then looks one ply further and never stands pat.
     fn in_check(&self) -> bool {
+        false
+    }
+    /// The position with the turn passed to the opponent, for the search's null-move
+    /// pruning; `None` where passing would mislead the search: in check, where zugzwang
+    /// is likely, and in modes where passing is never a fair guess (the default).
+    fn null_move(&self) -> Option<Self> {
+        None
+    }
+    /// Whether the noisy move `mv` loses material once the exchange it starts is played
+    /// out (static exchange evaluation): the search then tries it late and leaves it out
+    /// of quiescence. The default knows no exchanges and says no.
+    fn losing_exchange(&self, _mv: Self::Move) -> bool {
         false
     }
     /// For a mode that can be played perfectly: a move that keeps the position's exact

@@ -45,6 +45,13 @@ struct AiArgs {
     /// Only this mode.
     #[arg(long)]
     mode: Option<String>,
+    /// Search threads (Maximum uses every core but one).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Stop at this depth instead of at the time limit, to time a fixed depth (how
+    /// parallel search speed-ups are measured).
+    #[arg(long)]
+    depth: Option<u32>,
 }
 
 /// Fixed benchmark positions per mode beyond the start (a middlegame for variety).
@@ -77,7 +84,9 @@ fn bench_ai(args: &AiArgs) -> Result<(), String> {
         None => MODES.iter().collect(),
     };
     let limits = Limits {
-        time: Some(Duration::from_millis(args.millis)),
+        time: Some(Duration::from_millis(args.millis)).filter(|_| args.depth.is_none()),
+        depth: args.depth,
+        threads: args.threads,
         ..Limits::default()
     };
     say!(

@@ -6,6 +6,7 @@ mod say;
 
 mod bench;
 mod book;
+mod elo;
 mod game_args;
 mod matches;
 mod moves;
@@ -21,6 +22,7 @@ mod save_list;
 mod save_verify;
 mod stop_bench;
 mod think;
+mod uci_opponent;
 mod why;
 mod wire_bench;
 

@@ -1,13 +1,16 @@
 //! `ply match`: two search settings play each other over many games with alternating
-//! colours from seeded random openings, and the score shows which plays better. Every
-//! change to the search or an evaluation is judged this way.
+//! colours from seeded random openings, and the score (with the Elo difference and its
+//! error margin) shows which plays better. Every change to the search or an evaluation
+//! is judged this way; another `ply` build or a UCI engine can take either side.
 
+use crate::elo::Tally;
 use crate::game_args::mode_named;
+use crate::uci_opponent::UciOpponent;
 use clap::Args;
 use ply_ai::search::Techniques;
 use ply_core::MoveCode;
 use ply_core::{Player, zobrist::splitmix64};
-use ply_modes::{AnyGame, Limits};
+use ply_modes::{AnyGame, Level, Limits, Request};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::AtomicBool;
@@ -23,8 +26,12 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 20)]
     games: u32,
     /// Settings of player A: comma-separated `millis=N`, `depth=N`, `nodes=N`,
-    /// `without=TECHNIQUE[+TECHNIQUE...]` (table, killers, history, reductions,
-    /// quiescence, check-extension).
+    /// `threads=N`, `level=easy|medium|hard|maximum` (play as the game's computer at
+    /// that level, mistakes included, with `millis` as its budget),
+    /// `spend=all|plan` (think the whole time, the default, or stop
+    /// early once the best move is settled, as in a game), `without=TECHNIQUE[+TECHNIQUE...]` (table, killers, history,
+    /// reductions, quiescence, check-extension, aspiration, null-move, pruning,
+    /// exchange, counter-moves).
     #[arg(long, default_value = "")]
     a: String,
     /// Settings of player B, as for A.
@@ -36,6 +43,20 @@ pub struct MatchArgs {
     /// Let another build play B, as for A.
     #[arg(long)]
     b_engine: Option<std::path::PathBuf>,
+    /// Let a UCI engine play A (chess, atomic, koth): its command, such as
+    /// `stockfish` or `fairy-stockfish`; it thinks `--millis` per move.
+    #[arg(long)]
+    a_uci: Option<String>,
+    /// Let a UCI engine play B, as for A.
+    #[arg(long)]
+    b_uci: Option<String>,
+    /// A UCI option for A's engine, `NAME=VALUE` (repeatable), such as
+    /// `UCI_LimitStrength=true` and `UCI_Elo=2200`.
+    #[arg(long = "a-option")]
+    a_options: Vec<String>,
+    /// A UCI option for B's engine, as for A.
+    #[arg(long = "b-option")]
+    b_options: Vec<String>,
     /// Thinking time per move unless a side's settings say otherwise.
     #[arg(long, default_value_t = 100)]
     millis: u64,
@@ -45,6 +66,9 @@ pub struct MatchArgs {
     /// Games still running after this many plies are scored as draws.
     #[arg(long, default_value_t = 400)]
     max_plies: usize,
+    /// Print every game's moves and how it ended.
+    #[arg(long)]
+    show_games: bool,
     /// Seed for the openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -64,10 +88,19 @@ pub fn techniques_left_out(text: &str) -> Result<Techniques, String> {
     Ok(without)
 }
 
-/// Reads a side's settings into search limits.
-fn parse_settings(text: &str, millis: u64) -> Result<Limits, String> {
+/// How this build plays a side: within explicit limits, or as the game's computer at
+/// a strength level (with that level's deliberate mistakes).
+struct Settings {
+    limits: Limits,
+    level: Option<Level>,
+}
+
+/// Reads a side's settings.
+fn parse_settings(text: &str, millis: u64) -> Result<Settings, String> {
+    let mut level = None;
     let mut limits = Limits {
         time: Some(Duration::from_millis(millis)),
+        use_all_time: true,
         ..Limits::default()
     };
     for item in text
@@ -88,14 +121,27 @@ fn parse_settings(text: &str, millis: u64) -> Result<Limits, String> {
             "depth" => limits.depth = Some(number()? as u32),
             "nodes" => limits.nodes = Some(number()?),
             "without" => limits.without = techniques_left_out(value)?,
+            "threads" => limits.threads = number()? as usize,
+            "level" => {
+                level = Some(Level::from_name(value).ok_or_else(|| {
+                    format!("unknown level '{value}' (easy, medium, hard, maximum)")
+                })?);
+            }
+            "spend" => {
+                limits.use_all_time = match value {
+                    "all" => true,
+                    "plan" => false,
+                    _ => return Err(format!("setting 'spend' is 'all' or 'plan', not '{value}'")),
+                }
+            }
             _ => {
                 return Err(format!(
-                    "unknown setting '{key}' (use millis, depth, nodes, without)"
+                    "unknown setting '{key}' (use millis, depth, nodes, without, threads, spend, level)"
                 ));
             }
         }
     }
-    Ok(limits)
+    Ok(Settings { limits, level })
 }
 
 /// One side of the match: this build with some settings, or another build's engine.
@@ -103,36 +149,78 @@ enum Contender {
     /// This build. It keeps its own copy of the game, so its search table is its own
     /// and not shared with the other side.
     Settings {
-        limits: Limits,
+        settings: Settings,
         own: Option<Box<dyn AnyGame>>,
     },
     Engine(Engine),
+    Uci(UciOpponent),
+}
+
+/// How one side of the match is played, as the command line said.
+struct Side<'a> {
+    settings: &'a str,
+    engine: Option<&'a std::path::Path>,
+    uci: Option<&'a str>,
+    options: &'a [String],
 }
 
 impl Contender {
-    fn new(
-        settings: &str,
-        engine: Option<&std::path::Path>,
-        millis: u64,
-        mode: &str,
-    ) -> Result<Self, String> {
-        let limits = parse_settings(settings, millis)?;
-        match engine {
-            None => Ok(Contender::Settings { limits, own: None }),
-            Some(path) => Ok(Contender::Engine(Engine::start(path, mode, millis)?)),
+    fn new(side: &Side, millis: u64, mode: &str) -> Result<Self, String> {
+        let settings = parse_settings(side.settings, millis)?;
+        let millis = settings
+            .limits
+            .time
+            .map_or(millis, |time| time.as_millis() as u64);
+        match (side.engine, side.uci) {
+            (Some(_), Some(_)) => Err("a side plays either another build or a UCI engine".into()),
+            (Some(path), None) => Ok(Contender::Engine(Engine::start(path, mode, millis)?)),
+            (None, Some(command)) => Ok(Contender::Uci(UciOpponent::start(
+                command,
+                side.options,
+                mode,
+                millis,
+            )?)),
+            (None, None) if !side.options.is_empty() => {
+                Err("UCI options need a UCI engine (--a-uci or --b-uci)".into())
+            }
+            (None, None) => Ok(Contender::Settings {
+                settings,
+                own: None,
+            }),
         }
     }
 
     /// The move this contender plays in `game`.
     fn choose(&mut self, game: &dyn AnyGame) -> Result<MoveCode, String> {
         match self {
-            Contender::Settings { limits, own } => {
+            Contender::Settings { settings, own } => {
                 let copy = follow(own, game)?;
-                copy.analyse(limits, &AtomicBool::new(false), &mut |_| {})
+                let stop = AtomicBool::new(false);
+                let thought = match settings.level {
+                    Some(level) => {
+                        // Mistakes differ from game to game and move to move, yet a
+                        // match replays exactly.
+                        let seed = game
+                            .moves()
+                            .iter()
+                            .fold(game.moves().len() as u64, |seed, code| {
+                                splitmix64(seed ^ code.0)
+                            });
+                        let request = Request {
+                            level,
+                            budget: settings.limits.time.unwrap_or(Duration::from_secs(1)),
+                            seed,
+                        };
+                        copy.think(&request, &stop, &mut |_| {})
+                    }
+                    None => copy.analyse(&settings.limits, &stop, &mut |_| {}),
+                };
+                thought
                     .best
                     .ok_or_else(|| "the search found no move".to_string())
             }
             Contender::Engine(engine) => engine.choose(game),
+            Contender::Uci(engine) => engine.choose(game),
         }
     }
 }
@@ -245,11 +333,11 @@ fn play_game(
     first: &mut Contender,
     second: &mut Contender,
     max_plies: usize,
+    show: bool,
 ) -> Result<Option<Player>, String> {
-    for _ in 0..max_plies {
-        if let Some(outcome) = game.outcome() {
-            return Ok(outcome.winner());
-        }
+    let mut plies = 0;
+    while plies < max_plies && game.outcome().is_none() {
+        plies += 1;
         let side = if game.to_move() == Player::First {
             &mut *first
         } else {
@@ -258,7 +346,14 @@ fn play_game(
         let best = side.choose(&*game)?;
         game.play(best).map_err(|e| e.to_string())?;
     }
-    Ok(game.outcome().and_then(|outcome| outcome.winner()))
+    let outcome = game.outcome();
+    if show {
+        let ending = outcome.map_or("unfinished: a draw".to_string(), |outcome| {
+            format!("{outcome:?}")
+        });
+        say!("game: {} ({ending})", game.move_texts().join(" "));
+    }
+    Ok(outcome.and_then(|outcome| outcome.winner()))
 }
 
 /// A game after `plies` seeded random moves that did not end it.
@@ -282,9 +377,21 @@ fn opening(mode: &ply_modes::Mode, plies: u32, seed: u64) -> Box<dyn AnyGame> {
 /// Plays the match and prints the running and final score from A's point of view.
 pub fn run(args: &MatchArgs) -> Result<(), String> {
     let mode = mode_named(&args.mode)?;
-    let mut a = Contender::new(&args.a, args.a_engine.as_deref(), args.millis, mode.id)?;
-    let mut b = Contender::new(&args.b, args.b_engine.as_deref(), args.millis, mode.id)?;
-    let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
+    let side_a = Side {
+        settings: &args.a,
+        engine: args.a_engine.as_deref(),
+        uci: args.a_uci.as_deref(),
+        options: &args.a_options,
+    };
+    let side_b = Side {
+        settings: &args.b,
+        engine: args.b_engine.as_deref(),
+        uci: args.b_uci.as_deref(),
+        options: &args.b_options,
+    };
+    let mut a = Contender::new(&side_a, args.millis, mode.id)?;
+    let mut b = Contender::new(&side_b, args.millis, mode.id)?;
+    let mut tally = Tally::default();
     for pair in 0..args.games.div_ceil(2) {
         let start = opening(mode, args.opening_plies, args.seed + u64::from(pair));
         for a_plays in [Player::First, Player::Second] {
@@ -293,27 +400,20 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
             } else {
                 (&mut b, &mut a)
             };
-            match play_game(start.clone_box(), first, second, args.max_plies)? {
-                Some(winner) if winner == a_plays => wins += 1,
-                Some(_) => losses += 1,
-                None => draws += 1,
+            match play_game(
+                start.clone_box(),
+                first,
+                second,
+                args.max_plies,
+                args.show_games,
+            )? {
+                Some(winner) if winner == a_plays => tally.wins += 1,
+                Some(_) => tally.losses += 1,
+                None => tally.draws += 1,
             }
         }
-        say!(
-            "after {} games: A {wins} wins, {draws} draws, {losses} losses",
-            2 * (pair + 1)
-        );
+        say!("after {} games: {}", 2 * (pair + 1), tally.summary());
     }
-    let games = f64::from(wins + draws + losses);
-    let score = (f64::from(wins) + f64::from(draws) / 2.0) / games;
-    let elo = if score <= 0.0 || score >= 1.0 {
-        "beyond measure".to_string()
-    } else {
-        format!("{:+.0}", -400.0 * (1.0 / score - 1.0).log10())
-    };
-    say!(
-        "result: A scored {:.1}% ({wins} wins, {draws} draws, {losses} losses); Elo difference A-B {elo}",
-        100.0 * score
-    );
+    say!("result: {}", tally.summary());
     Ok(())
 }

@@ -256,6 +256,66 @@ fn match_plays_against_another_build_through_the_engine_protocol() {
 }
 
 #[test]
+fn match_plays_the_game_levels_and_refuses_an_unknown_one() {
+    let output = ply(&[
+        "match",
+        "--mode",
+        "connect4",
+        "--games",
+        "2",
+        "--millis",
+        "20",
+        "--a",
+        "level=easy",
+        "--b",
+        "level=hard",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).contains("result: A scored"));
+    let unknown = ply(&["match", "--games", "2", "--a", "level=grandmaster"]);
+    assert!(!unknown.status.success());
+    assert!(stderr(&unknown).contains("unknown level 'grandmaster'"));
+}
+
+#[test]
+fn match_plays_a_uci_engine_in_its_variant_and_reports_an_elo_margin() {
+    // `ply uci` is a real UCI engine: the match must choose king of the hill through
+    // UCI_Variant, or the engine's moves would be judged by the wrong rules.
+    let uci = format!("{} uci", env!("CARGO_BIN_EXE_ply"));
+    let output = ply(&[
+        "match", "--mode", "koth", "--games", "2", "--millis", "20", "--b-uci", &uci,
+    ]);
+    let text = stdout(&output);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let result = text
+        .lines()
+        .find(|line| line.starts_with("result: A scored"))
+        .unwrap_or_else(|| panic!("no result line in {text}"));
+    let counts: Vec<u32> = result
+        .split(['(', ',', ')'])
+        .filter_map(|part| part.split_whitespace().next()?.parse().ok())
+        .collect();
+    assert_eq!(counts.iter().sum::<u32>(), 2, "{result}");
+    assert!(
+        result.contains("(95%)") || result.contains("beyond measure"),
+        "{result}"
+    );
+
+    let refused = ply(&[
+        "match", "--mode", "checkers", "--games", "2", "--b-uci", &uci,
+    ]);
+    assert!(!refused.status.success());
+    assert!(
+        stderr(&refused).contains("plays only chess, atomic and koth"),
+        "{}",
+        stderr(&refused)
+    );
+    let missing = ply(&["match", "--games", "2", "--b-uci", "/nonexistent/stockfish"]);
+    assert!(!missing.status.success());
+    assert!(stderr(&missing).contains("cannot run UCI engine"));
+}
+
+#[test]
 fn host_and_join_play_online_from_the_command_line() {
     let home = tempfile::tempdir().expect("a temporary folder");
     let mut host = Live::start_in(

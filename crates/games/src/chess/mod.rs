@@ -4,6 +4,7 @@
 
 mod bits;
 mod eval;
+mod exchange;
 mod fen_problem;
 mod geometry;
 mod look;

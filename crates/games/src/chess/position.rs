@@ -288,6 +288,16 @@ impl<V: Variant> Chess<V> {
         self.hash ^= TURN_KEY[0];
     }
 
+    /// Gives the turn to the other side without a move (the search's null move).
+    pub(super) fn pass_turn(&mut self) {
+        if let Some(square) = self.en_passant.take() {
+            self.hash ^= EN_PASSANT_KEYS[usize::from(square)];
+        }
+        self.halfmoves += 1;
+        self.turn = self.turn.opponent();
+        self.hash ^= TURN_KEY[0];
+    }
+
     /// The name of `square` (`e4`, `p16`).
     pub fn square_name(square: u8) -> String {
         let file = (b'a' + square % Self::FILES) as char;

@@ -210,6 +210,17 @@ impl<V: Variant> Rules for Chess<V> {
 }
 
 impl<V: Variant> Heuristics for Chess<V> {
+    const PRUNING_UNIT: Option<i32> = Some(100);
+
+    fn null_move(&self) -> Option<Self> {
+        self.passed()
+    }
+
+    /// Never in atomic, where a capture's blast, not the recaptures, decides.
+    fn losing_exchange(&self, mv: Move) -> bool {
+        !V::ATOMIC && self.exchange_value(mv) < 0
+    }
+
     fn evaluate(&self) -> Score {
         self.static_eval()
     }

@@ -194,6 +194,8 @@ impl Hnefatafl {
 }
 
 impl Heuristics for Hnefatafl {
+    const PRUNING_UNIT: Option<i32> = Some(ATTACKER_VALUE);
+
     fn evaluate(&self) -> Score {
         let score = self.defenders_score();
         Score(match self.turn {

@@ -142,7 +142,10 @@ fn read_go(words: &[&str]) -> Result<Limits, CommandError> {
     let mut words = words.iter();
     while let Some(&word) = words.next() {
         match word {
-            "movetime" => limits.time = Some(millis(word, words.next())?),
+            "movetime" => {
+                limits.time = Some(millis(word, words.next())?);
+                limits.use_all_time = true;
+            }
             "depth" => limits.depth = Some(number(word, words.next())?),
             "nodes" => limits.nodes = Some(number(word, words.next())?),
             _ => {

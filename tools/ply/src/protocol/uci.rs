@@ -94,6 +94,7 @@ fn read_go(words: &[&str], side: Player) -> Result<(Limits, bool), CommandError>
         }
     }
     if !infinite {
+        limits.use_all_time = movetime.is_some();
         let side = side.index();
         limits.time = match (movetime, clock[side]) {
             (Some(time), _) => Some(

@@ -1,0 +1,154 @@
+//! An independent UCI engine (Stockfish, Fairy-Stockfish, or any other) as a `ply match`
+//! contender for the chess modes, so that strength is measured on a known scale.
+
+use crate::game_args::mode_named;
+use ply_core::MoveCode;
+use ply_modes::AnyGame;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+/// The `UCI_Variant` name of each mode a UCI engine can play, by mode id.
+const VARIANTS: [(&str, &str); 3] = [
+    ("chess", "chess"),
+    ("atomic", "atomic"),
+    ("koth", "kingofthehill"),
+];
+
+/// A running UCI engine, told the position and asked for a move each turn.
+pub struct UciOpponent {
+    process: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+    millis: u64,
+    /// The game the engine was last asked about, to send `ucinewgame` between games.
+    last_game: Option<(String, Vec<MoveCode>)>,
+}
+
+impl UciOpponent {
+    /// Starts `command` (a program and its arguments, split at spaces), shakes hands,
+    /// chooses the variant for `mode` and sets `options` (`NAME=VALUE`).
+    pub fn start(
+        command: &str,
+        options: &[String],
+        mode: &str,
+        millis: u64,
+    ) -> Result<UciOpponent, String> {
+        let mut words = command.split_whitespace();
+        let program = words.next().ok_or("the UCI engine's command is empty")?;
+        let failed = |e: std::io::Error| format!("cannot run UCI engine '{command}': {e}");
+        let mut process = Command::new(program)
+            .args(words)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(failed)?;
+        let (Some(input), Some(output)) = (process.stdin.take(), process.stdout.take()) else {
+            return Err(format!("UCI engine '{command}' has no pipes"));
+        };
+        let mut engine = UciOpponent {
+            process,
+            input,
+            output: BufReader::new(output),
+            millis,
+            last_game: None,
+        };
+        engine.send("uci")?;
+        let offered = engine.read_until("uciok")?;
+        let variant = VARIANTS
+            .iter()
+            .find(|(id, _)| *id == mode)
+            .map(|&(_, name)| name)
+            .ok_or_else(|| {
+                format!("a UCI engine plays only chess, atomic and koth, not '{mode}'")
+            })?;
+        let knows_variants = offered
+            .iter()
+            .any(|line| line.starts_with("option name UCI_Variant "));
+        if knows_variants {
+            engine.send(&format!("setoption name UCI_Variant value {variant}"))?;
+        } else if variant != "chess" {
+            return Err(format!(
+                "UCI engine '{command}' offers no UCI_Variant option, so it cannot play {mode}"
+            ));
+        }
+        for option in options {
+            let (name, value) = option
+                .split_once('=')
+                .ok_or_else(|| format!("UCI option '{option}' needs the form NAME=VALUE"))?;
+            engine.send(&format!("setoption name {name} value {value}"))?;
+        }
+        engine.send("isready")?;
+        engine.read_until("readyok")?;
+        Ok(engine)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.input, "{line}")
+            .and_then(|()| self.input.flush())
+            .map_err(|e| format!("the UCI engine stopped listening: {e}"))
+    }
+
+    /// Reads lines up to one starting with `word`; returns the lines before it.
+    fn read_until(&mut self, word: &str) -> Result<Vec<String>, String> {
+        let mut seen = Vec::new();
+        loop {
+            let mut line = String::new();
+            let read = self
+                .output
+                .read_line(&mut line)
+                .map_err(|e| format!("the UCI engine's answer was unreadable: {e}"))?;
+            if read == 0 {
+                return Err(format!("the UCI engine quit before saying '{word}'"));
+            }
+            let line = line.trim();
+            if line.split_whitespace().next() == Some(word) {
+                seen.push(line.to_string());
+                return Ok(seen);
+            }
+            seen.push(line.to_string());
+        }
+    }
+
+    /// The engine's move in `game`, thought over for the match's time per move.
+    pub fn choose(&mut self, game: &dyn AnyGame) -> Result<MoveCode, String> {
+        let start = game.start_text();
+        let moves = game.moves();
+        let continues = self.last_game.as_ref().is_some_and(|(text, earlier)| {
+            *text == start && moves.starts_with(earlier) && moves.len() > earlier.len()
+        });
+        if !continues {
+            self.send("ucinewgame")?;
+            self.send("isready")?;
+            self.read_until("readyok")?;
+        }
+        let start_is_usual =
+            mode_named(game.mode_id()).is_ok_and(|mode| mode.new_game().position_text() == start);
+        let mut position = if start_is_usual || start.is_empty() {
+            "position startpos".to_string()
+        } else {
+            format!("position fen {start}")
+        };
+        let texts = game.move_texts();
+        if !texts.is_empty() {
+            position = format!("{position} moves {}", texts.join(" "));
+        }
+        self.send(&position)?;
+        self.send(&format!("go movetime {}", self.millis))?;
+        let answer = self.read_until("bestmove")?;
+        let last = answer.last().map(String::as_str).unwrap_or_default();
+        let text = last.split_whitespace().nth(1).unwrap_or_default();
+        let code = game
+            .parse_move(text)
+            .map_err(|e| format!("the UCI engine played '{text}': {e}"))?;
+        self.last_game = Some((start, moves));
+        Ok(code)
+    }
+}
+
+impl Drop for UciOpponent {
+    fn drop(&mut self) {
+        // The engine may already have exited; there is nothing more to do then.
+        let _ = self.send("quit");
+        let _ = self.process.wait();
+    }
+}
