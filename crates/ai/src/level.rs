@@ -90,9 +90,10 @@ pub struct Request {
     pub seed: u64,
 }
 
-/// The part of Maximum's budget a mode's perfect player may use; the ordinary search
-/// keeps the rest in case it cannot finish.
-const PERFECT_SHARE: u32 = 2;
+/// The percentage of Maximum's budget a mode's perfect player may use; the ordinary
+/// search keeps the rest (a few plies' worth) in case it cannot finish. A proof that
+/// comes in time is worth far more than a deeper guess, so the proof gets most of it.
+const PERFECT_PERCENT: u32 = 85;
 
 /// Chooses a move for `root` at `level`. At Maximum, a mode that can play perfectly
 /// ([`Heuristics::perfect_move`]) is asked first, with part of the budget. Otherwise the
@@ -115,7 +116,7 @@ pub fn choose<G: Heuristics>(
     let mut limits = level.limits(budget);
     if level == Level::Maximum {
         let started = Instant::now();
-        let deadline = started + budget / PERFECT_SHARE;
+        let deadline = started + budget * PERFECT_PERCENT / 100;
         if let Some((mv, score)) = root.perfect_move(deadline, stop) {
             let report = Report {
                 depth: score.plies_to_end().unwrap_or(0),
