@@ -14,13 +14,8 @@ const LONGEST: usize = 40;
 /// so it recaptures only last and only when nothing can take it back.
 fn worth(role: Role, royal: bool) -> i32 {
     match role {
-        Role::Pawn => 100,
-        Role::Knight => 320,
-        Role::Bishop => 330,
-        Role::Rook => 500,
-        Role::Queen => 900,
         Role::King if royal => 20_000,
-        Role::King => 300,
+        _ => super::rules::material_value(role),
     }
 }
 

@@ -261,16 +261,24 @@ impl<V: Variant> Heuristics for Chess<V> {
     }
 }
 
+/// A piece's material worth in centipawns (a king that is not royal, as in losing chess,
+/// counts as a minor piece).
+pub(super) fn material_value(role: Role) -> i32 {
+    match role {
+        Role::Pawn => 100,
+        Role::Knight => 320,
+        Role::Bishop => 330,
+        Role::Rook => 500,
+        Role::Queen => 900,
+        Role::King => 300,
+    }
+}
+
 impl<V: Variant> Chess<V> {
     fn piece_value(&self, role: Role) -> i32 {
         match role {
-            Role::Pawn => 100,
-            Role::Knight => 320,
-            Role::Bishop => 330,
-            Role::Rook => 500,
-            Role::Queen => 900,
             Role::King if V::ROYAL => 0,
-            Role::King => 300,
+            _ => material_value(role),
         }
     }
 }
