@@ -65,6 +65,8 @@ fn a_joiner_killed_mid_game_comes_back_to_the_same_seat_position_and_clocks() {
         ],
     );
     let addr = listening_address(&mut host, "hosting on ");
+    // Join only once the host's own lobby is open (before it, the server has none).
+    host.expect("entered lobby");
     let join = ["join", addr.as_str(), "--name", "Bobby"];
     let mut guest = Live::start_in(guest_home.path(), &join);
     guest.expect("entered lobby");

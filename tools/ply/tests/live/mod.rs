@@ -60,17 +60,40 @@ impl Live {
                         return line;
                     }
                 }
-                Err(_) => panic!("no line with any of {needles:?}; seen: {:#?}", self.seen),
+                Err(_) => {
+                    let ended = self.ended_with();
+                    panic!(
+                        "no line with any of {needles:?}; seen: {:#?}; {ended}",
+                        self.seen
+                    )
+                }
             }
         }
     }
 
+    /// How the process ended, with what it said on standard error, if it has ended.
+    fn ended_with(&mut self) -> String {
+        use std::io::Read;
+        match self.child.try_wait() {
+            Ok(Some(status)) => {
+                let mut said = String::new();
+                if let Some(mut stderr) = self.child.stderr.take() {
+                    let _ = stderr.read_to_string(&mut said);
+                }
+                format!("it ended ({status}) saying: {said}")
+            }
+            _ => "it is still running".to_string(),
+        }
+    }
+
+    /// Writes `line` to the process's standard input.
     pub fn say(&mut self, line: &str) {
         use std::io::Write;
         let stdin = self.child.stdin.as_mut().expect("stdin is piped");
         writeln!(stdin, "{line}").expect("the process reads its input");
     }
 
+    /// Closes the process's input and waits for it to end.
     pub fn finish(mut self) -> Output {
         drop(self.child.stdin.take());
         self.child.wait_with_output().expect("the process ends")
