@@ -6,3 +6,5 @@ pub mod chess;
 pub mod connect4;
 pub mod hnefatafl;
 mod palette;
+#[cfg(test)]
+mod tuning_check;

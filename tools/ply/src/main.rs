@@ -22,6 +22,7 @@ mod save_list;
 mod save_verify;
 mod stop_bench;
 mod think;
+mod tune;
 mod uci_opponent;
 mod why;
 mod wire_bench;
@@ -62,6 +63,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Regenerate Connect Four's opening book with its own solver.
     Book(book::BookArgs),
+    /// Fit an evaluation's weights to self-play results (Texel's method).
+    Tune(tune::TuneArgs),
     /// Run the relay server that hosts online lobbies.
     Relay(relay::RelayArgs),
     /// Host an online lobby (headless: events out, requests in, one per line).
@@ -105,6 +108,7 @@ fn main() -> ExitCode {
             SaveCommand::List => save_list::run(),
             SaveCommand::Export(args) => save_export::run(&args),
         },
+        Command::Tune(args) => tune::run(&args),
         Command::Relay(args) => relay::run(&args),
         Command::Host(args) => online::host(&args),
         Command::Join(args) => online::join(&args),

@@ -1,85 +1,68 @@
-//! The chess family's evaluation: tapered (middlegame to endgame) material, piece
-//! placement scaled to the board's size, mobility, pawn structure and king safety, plus
-//! what each variant changes: explosion danger in atomic, the king's road to the hill,
-//! holes (seen through mobility), ordinary kings in last piece standing, and the larger
-//! board of mega chess.
+//! The chess family's evaluation: tapered (middlegame to endgame) material, placement
+//! tables, mobility tables, pawn structure, threats and king safety, plus what each
+//! variant changes: explosion danger in atomic, the king's road to the hill, holes (seen
+//! through mobility), ordinary kings in last piece standing, and the larger board of
+//! mega chess. It is written once, over a [`Tally`]: summed with the variant's weights
+//! for the search, or recorded term by term for the tuner.
 
 use super::Role;
 use super::bits::Bits;
 use super::geometry::Geometry;
 use super::position::{Chess, Set};
+use super::terms::{self, *};
 use super::variants::Variant;
-use ply_core::{Player, Score};
+use ply_core::{Player, Score, TermUse, Tunable};
 
 type G<V> = <V as Variant>::Geometry;
 
-/// A middlegame and an endgame value, blended by the game phase.
-#[derive(Clone, Copy, Default)]
-struct Taper {
-    middle: i32,
-    end: i32,
-}
-
-impl Taper {
-    const fn new(middle: i32, end: i32) -> Taper {
-        Taper { middle, end }
-    }
-
-    fn add(&mut self, other: Taper, times: i32) {
-        self.middle += other.middle * times;
-        self.end += other.end * times;
-    }
-}
-
-/// Material by role (pawn, knight, bishop, rook, queen, royal king).
-const MATERIAL: [Taper; 6] = [
-    Taper::new(82, 94),
-    Taper::new(337, 281),
-    Taper::new(365, 297),
-    Taper::new(477, 512),
-    Taper::new(1025, 936),
-    Taper::new(0, 0),
-];
-/// A king that is an ordinary piece (last piece standing).
-const PLAIN_KING: Taper = Taper::new(250, 300);
 /// Game-phase weight by role; a variant's start position sums to `Variant::FULL_PHASE`.
 const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
-/// Per attacked square, by role.
-const MOBILITY: [Taper; 6] = [
-    Taper::new(0, 0),
-    Taper::new(4, 4),
-    Taper::new(5, 5),
-    Taper::new(2, 4),
-    Taper::new(1, 2),
-    Taper::new(0, 0),
-];
-const BISHOP_PAIR: Taper = Taper::new(30, 50);
-const DOUBLED_PAWN: Taper = Taper::new(-10, -20);
-const ISOLATED_PAWN: Taper = Taper::new(-10, -15);
-const ROOK_OPEN_FILE: Taper = Taper::new(25, 10);
-const ROOK_HALF_OPEN_FILE: Taper = Taper::new(12, 5);
-const PAWN_SHIELD: i32 = 12;
-/// Per attack of ours on a square next to the enemy king (or on it).
-const KING_ZONE_ATTACK: i32 = 9;
-/// Atomic: a piece of ours next to our king that the enemy attacks can be captured,
-/// and the blast takes our king with it.
-const EXPLOSION_DANGER: i32 = 180;
+
+/// Where the evaluation's terms go.
+trait Tally {
+    /// Counts term `term` `times` in `side`'s favour.
+    fn add(&mut self, side: Player, term: usize, times: i32);
+}
+
+/// Sums the terms with a weight table, per side and phase.
+struct WeightedSum {
+    weights: &'static [i32],
+    middle: [i32; 2],
+    end: [i32; 2],
+}
+
+impl Tally for WeightedSum {
+    #[inline]
+    fn add(&mut self, side: Player, term: usize, times: i32) {
+        self.middle[side.index()] += self.weights[2 * term] * times;
+        self.end[side.index()] += self.weights[2 * term + 1] * times;
+    }
+}
+
+/// Records each term with its count from White's view, for the tuner.
+struct Record(Vec<(usize, i32)>);
+
+impl Tally for Record {
+    fn add(&mut self, side: Player, term: usize, times: i32) {
+        let signed = if side == Player::First { times } else { -times };
+        self.0.push((term, signed));
+    }
+}
 
 impl<V: Variant> Chess<V> {
     /// The static evaluation, from the side to move's view.
     pub(super) fn static_eval(&self) -> Score {
-        let mut phase = 0;
-        for role in Role::ALL {
-            phase += PHASE[role as usize] * self.roles[role as usize].count() as i32;
-        }
+        let mut sum = WeightedSum {
+            weights: V::WEIGHTS,
+            middle: [0; 2],
+            end: [0; 2],
+        };
+        self.tally(&mut sum);
         let full_phase = V::FULL_PHASE;
-        let phase = phase.min(full_phase);
-        let white = self.side_terms(Player::First);
-        let black = self.side_terms(Player::Second);
-        let middle = white.middle - black.middle;
-        let end = white.end - black.end;
-        let blended = (middle * phase + end * (full_phase - phase)) / full_phase;
-        let from_white = blended + self.hill_race();
+        let phase = self.phase();
+        let middle = sum.middle[0] - sum.middle[1];
+        let end = sum.end[0] - sum.end[1];
+        let from_white = (middle * phase + end * (full_phase - phase)) / full_phase;
         Score(if self.turn == Player::First {
             from_white
         } else {
@@ -87,29 +70,52 @@ impl<V: Variant> Chess<V> {
         })
     }
 
+    /// How much material is left, from `Variant::FULL_PHASE` (all) down to 0.
+    fn phase(&self) -> i32 {
+        let mut phase = 0;
+        for role in Role::ALL {
+            phase += PHASE[role as usize] * self.roles[role as usize].count() as i32;
+        }
+        phase.min(V::FULL_PHASE)
+    }
+
+    /// Every term of the position, for both sides.
+    fn tally(&self, tally: &mut impl Tally) {
+        for side in Player::BOTH {
+            self.side_terms(side, tally);
+        }
+        tally.add(self.turn, TEMPO, 1);
+    }
+
+    /// Squares the pawns of `side` attack.
+    fn pawn_attacks(&self, side: Player) -> Set<V> {
+        let mut attacked = Set::<V>::EMPTY;
+        for square in self.pieces(side, Role::Pawn).squares() {
+            attacked |= G::<V>::pawn(side.index(), square);
+        }
+        attacked
+    }
+
     /// Everything that depends on one side alone.
-    fn side_terms(&self, side: Player) -> Taper {
-        let mut total = Taper::default();
+    fn side_terms(&self, side: Player, tally: &mut impl Tally) {
+        let them = side.opponent();
         let ours = self.colors[side.index()];
         let blockers = self.blockers();
         let own_pawns = self.pieces(side, Role::Pawn);
-        let their_pawns = self.pieces(side.opponent(), Role::Pawn);
-        let their_king_zone = match self.king_of(side.opponent()) {
+        let their_pawns = self.pieces(them, Role::Pawn);
+        let their_pawn_attacks = self.pawn_attacks(them);
+        let their_king_zone = match self.king_of(them) {
             Some(king) if V::ROYAL => G::<V>::king(king) | Set::<V>::square(king),
             _ => Set::<V>::EMPTY,
         };
         let mut pressure = 0;
         for role in Role::ALL {
             let pieces = self.pieces(side, role);
-            let count = pieces.count() as i32;
-            let value = if role == Role::King && !V::ROYAL {
-                PLAIN_KING
-            } else {
-                MATERIAL[role as usize]
-            };
-            total.add(value, count);
+            if role != Role::King || !V::ROYAL {
+                tally.add(side, MATERIAL + role as usize, pieces.count() as i32);
+            }
             for square in pieces.squares() {
-                total.add(self.placement(side, role, square), 1);
+                tally.add(side, Self::square_term(side, role, square), 1);
                 let reach = match role {
                     Role::Knight => G::<V>::knight(square),
                     Role::Bishop => G::<V>::bishop(square, blockers),
@@ -117,55 +123,50 @@ impl<V: Variant> Chess<V> {
                     Role::Queen => {
                         G::<V>::bishop(square, blockers) | G::<V>::rook(square, blockers)
                     }
-                    Role::Pawn | Role::King => Set::<V>::EMPTY,
+                    Role::Pawn | Role::King => continue,
                 };
-                pressure += (reach & their_king_zone).count() as i32;
-                let moves = (reach & !ours & !V::holes()).count() as i32;
-                total.add(
-                    MOBILITY[role as usize],
-                    moves - Self::typical_mobility(role),
-                );
+                pressure += (reach & their_king_zone).count() as usize;
+                let safe = (reach & !ours & !V::holes() & !their_pawn_attacks).count() as usize;
+                let scaled = safe * 8 / usize::from(Self::FILES);
+                let count = scaled.min(MOBILITY_MAX[role as usize]);
+                tally.add(side, MOBILITY_START[role as usize] + count, 1);
                 if role == Role::Rook {
                     let file = G::<V>::file(square % Self::FILES);
                     if (file & own_pawns).is_empty() {
-                        total.add(
-                            if (file & their_pawns).is_empty() {
-                                ROOK_OPEN_FILE
-                            } else {
-                                ROOK_HALF_OPEN_FILE
-                            },
-                            1,
-                        );
+                        let term = if (file & their_pawns).is_empty() {
+                            ROOK_OPEN_FILE
+                        } else {
+                            ROOK_HALF_OPEN_FILE
+                        };
+                        tally.add(side, term, 1);
                     }
                 }
             }
         }
         if self.pieces(side, Role::Bishop).several() {
-            total.add(BISHOP_PAIR, 1);
+            tally.add(side, BISHOP_PAIR, 1);
         }
-        total.add(self.pawn_structure(side), 1);
+        let threatened = self.pawn_attacks(side) & self.colors[them.index()] & !their_pawns;
+        tally.add(side, PAWN_THREAT, threatened.count() as i32);
+        self.pawn_structure(side, tally);
         if V::ROYAL {
-            total.middle += self.pawn_shield(side) + pressure * KING_ZONE_ATTACK;
+            tally.add(side, KING_ATTACK + pressure.min(KING_ATTACK_MAX), 1);
+            self.king_shelter(side, tally);
             if V::ATOMIC {
-                let danger = self.explosion_danger(side);
-                total.middle -= danger;
-                total.end -= danger;
+                tally.add(side, EXPLOSION_DANGER, self.explosion_danger(side));
             }
         }
-        total
+        if V::HILL {
+            self.hill_race(side, tally);
+        }
     }
 
-    /// Roughly how many squares a piece attacks in an ordinary position, so mobility
-    /// scores above or below the usual.
-    fn typical_mobility(role: Role) -> i32 {
-        let scale = i32::from(Self::FILES) / 8;
-        match role {
-            Role::Knight => 4,
-            Role::Bishop => 6 * scale,
-            Role::Rook => 6 * scale,
-            Role::Queen => 12 * scale,
-            Role::Pawn | Role::King => 0,
-        }
+    /// The placement term of a piece: its square seen from its owner's side, scaled
+    /// onto an 8x8 grid.
+    fn square_term(side: Player, role: Role, square: u8) -> usize {
+        let file = usize::from(square % Self::FILES) * 8 / usize::from(Self::FILES);
+        let rank = Self::advance(side, square) as usize * 8 / usize::from(Self::RANKS);
+        SQUARE + role as usize * 64 + rank * 8 + file
     }
 
     /// How far `square` is from the centre of the board: 0 on the four centre squares,
@@ -186,40 +187,10 @@ impl<V: Variant> Chess<V> {
         }
     }
 
-    /// A bonus for where a piece stands, scaled to the board.
-    fn placement(&self, side: Player, role: Role, square: u8) -> Taper {
-        let half = i32::from(Self::FILES) / 2;
-        let central = half - 1 - Self::edge_distance(square);
-        let scale = 8 / (half / 4).max(1);
-        let advance = Self::advance(side, square);
-        match role {
-            Role::Pawn => {
-                let centre_file = {
-                    let file = i32::from(square % Self::FILES);
-                    (file == half - 1 || file == half) as i32
-                };
-                Taper::new(advance * 3 + centre_file * 10, advance * 8)
-            }
-            Role::Knight => Taper::new(central * 2 * scale, central * 2 * scale),
-            Role::Bishop => Taper::new(central * scale, central * scale),
-            Role::Rook => {
-                let seventh = (advance == i32::from(Self::RANKS) - 2) as i32;
-                Taper::new(seventh * 20, seventh * 25)
-            }
-            Role::Queen => Taper::new(central, central * 2),
-            Role::King if !V::ROYAL || V::HILL => Taper::new(central * 3, central * 4),
-            Role::King => {
-                let home = (advance == 0) as i32;
-                Taper::new(home * 20 - central * 8, central * 10)
-            }
-        }
-    }
-
     /// Doubled, isolated and passed pawns.
-    fn pawn_structure(&self, side: Player) -> Taper {
+    fn pawn_structure(&self, side: Player, tally: &mut impl Tally) {
         let own = self.pieces(side, Role::Pawn);
         let theirs = self.pieces(side.opponent(), Role::Pawn);
-        let mut total = Taper::default();
         let mut files_with_pawns = [0i32; 16];
         for file in 0..Self::FILES {
             files_with_pawns[usize::from(file)] = (G::<V>::file(file) & own).count() as i32;
@@ -229,11 +200,11 @@ impl<V: Variant> Chess<V> {
             if count == 0 {
                 continue;
             }
-            total.add(DOUBLED_PAWN, count - 1);
+            tally.add(side, DOUBLED_PAWN, count - 1);
             let left = file.checked_sub(1).map_or(0, |f| files_with_pawns[f]);
             let right = files_with_pawns.get(file + 1).copied().unwrap_or(0);
             if left == 0 && right == 0 {
-                total.add(ISOLATED_PAWN, count);
+                tally.add(side, ISOLATED_PAWN, count);
             }
         }
         for square in own.squares() {
@@ -243,27 +214,25 @@ impl<V: Variant> Chess<V> {
                 (enemy % Self::FILES).abs_diff(file) <= 1 && Self::advance(side, enemy) > advance
             });
             if !blocked {
-                let span = i32::from(Self::RANKS) - 2;
-                let progress = advance * 8 / span.max(1);
-                total.add(
-                    Taper::new(progress * progress * 2, progress * progress * 5),
-                    1,
-                );
+                let rank = advance as usize * 8 / usize::from(Self::RANKS);
+                tally.add(side, PASSED + rank, 1);
             }
         }
-        total
     }
 
-    /// Pawns sheltering a king that stays at home.
-    fn pawn_shield(&self, side: Player) -> i32 {
+    /// Pawns sheltering a king that stays at home, and a king on a file without them.
+    fn king_shelter(&self, side: Player, tally: &mut impl Tally) {
         let Some(king) = self.king_of(side) else {
-            return 0;
+            return;
         };
-        if Self::advance(side, king) > 1 {
-            return 0;
+        let own_pawns = self.pieces(side, Role::Pawn);
+        if Self::advance(side, king) <= 1 {
+            let shield = (G::<V>::king(king) & own_pawns).count() as i32;
+            tally.add(side, PAWN_SHIELD, shield);
         }
-        let zone = G::<V>::king(king);
-        (zone & self.pieces(side, Role::Pawn)).count() as i32 * PAWN_SHIELD
+        if (G::<V>::file(king % Self::FILES) & own_pawns).is_empty() {
+            tally.add(side, KING_OPEN_FILE, 1);
+        }
     }
 
     /// Atomic: our pieces next to our king that the enemy can capture.
@@ -274,30 +243,83 @@ impl<V: Variant> Chess<V> {
         let them = side.opponent();
         let blockers = self.blockers();
         let neighbours = G::<V>::king(king) & self.colors[side.index()];
-        let exposed = neighbours
+        neighbours
             .squares()
             .filter(|&square| {
                 (self.attackers(square, them, blockers) & !self.pieces(them, Role::King)).any()
             })
-            .count() as i32;
-        exposed * EXPLOSION_DANGER
+            .count() as i32
     }
 
-    /// King of the hill: the race of the kings to the centre, from White's view. A king
-    /// one step away is nearly winning.
-    fn hill_race(&self) -> i32 {
-        if !V::HILL {
-            return 0;
-        }
-        let reward = |side: Player| {
-            self.king_of(side)
-                .map_or(0, |king| match Self::edge_distance(king) {
-                    0 => 800,
-                    1 => 150,
-                    2 => 50,
-                    _ => 0,
-                })
+    /// King of the hill: how close our king is to the hill, and the hill squares it
+    /// could step onto unhindered.
+    fn hill_race(&self, side: Player, tally: &mut impl Tally) {
+        let Some(king) = self.king_of(side) else {
+            return;
         };
-        reward(Player::First) - reward(Player::Second)
+        let distance = Self::edge_distance(king).min(3) as usize;
+        tally.add(side, HILL_DISTANCE + distance, 1);
+        let steps = G::<V>::king(king) & V::centre() & !self.colors[side.index()];
+        let blockers = self.blockers();
+        let free = steps
+            .squares()
+            .filter(|&square| self.attackers(square, side.opponent(), blockers).is_empty())
+            .count() as i32;
+        tally.add(side, HILL_FREE_STEP, free);
+    }
+}
+
+impl<V: Variant> Tunable for Chess<V> {
+    fn weight_names() -> Vec<String> {
+        terms::weight_names()
+    }
+
+    fn weights() -> &'static [i32] {
+        V::WEIGHTS
+    }
+
+    fn trace(&self, out: &mut Vec<TermUse>) -> f32 {
+        out.clear();
+        let mut record = Record(Vec::new());
+        self.tally(&mut record);
+        let middle_share = self.phase() as f32 / V::FULL_PHASE as f32;
+        for (term, times) in record.0 {
+            let times = times as f32;
+            out.push(TermUse {
+                index: (2 * term) as u16,
+                amount: times * middle_share,
+            });
+            out.push(TermUse {
+                index: (2 * term + 1) as u16,
+                amount: times * (1.0 - middle_share),
+            });
+        }
+        0.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Atomic, HoleChess, KingOfTheHill, LastPieceStanding, MegaChess, Standard};
+    use super::*;
+    use crate::tuning_check::trace_matches_evaluation;
+
+    #[test]
+    fn every_variant_traces_its_evaluation() {
+        trace_matches_evaluation::<Standard>(8);
+        trace_matches_evaluation::<Atomic>(8);
+        trace_matches_evaluation::<KingOfTheHill>(8);
+        trace_matches_evaluation::<HoleChess>(4);
+        trace_matches_evaluation::<LastPieceStanding>(4);
+        trace_matches_evaluation::<MegaChess>(2);
+    }
+
+    #[test]
+    fn weight_names_are_distinct_and_complete() {
+        let names = Standard::weight_names();
+        let distinct: std::collections::HashSet<&String> = names.iter().collect();
+        assert_eq!(distinct.len(), names.len());
+        assert!(names.iter().all(|name| !name.starts_with('.')));
+        assert!(names.contains(&"square.knight.e4.middle".to_string()));
     }
 }

@@ -12,7 +12,9 @@ mod movegen;
 mod notation;
 mod position;
 mod rules;
+mod terms;
 mod variants;
+mod weights;
 mod why;
 
 pub use bits::{Bits, U256};

@@ -33,6 +33,9 @@ pub trait Variant: Copy + Debug + Eq + Send + Sync + 'static {
     const FULL_PHASE: i32 = 24;
     /// Whether the insufficient-material draw applies, and how.
     const MATERIAL_DRAW: MaterialDraw = MaterialDraw::Fide;
+    /// The evaluation's weights (see `terms`): fitted for this variant, or standard
+    /// chess's where the variant has none of its own.
+    const WEIGHTS: &'static [i32] = super::weights::standard::WEIGHTS;
 
     /// The four centre squares (the hill, or the holes).
     fn centre() -> <Self::Geometry as Geometry>::Bits {
@@ -93,6 +96,7 @@ impl Variant for AtomicRules {
         "Every capture explodes, taking out nearby pieces: blow up the enemy king.";
     const START: &'static str = STANDARD_START;
     const ATOMIC: bool = true;
+    const WEIGHTS: &'static [i32] = super::weights::atomic::WEIGHTS;
     const MATERIAL_DRAW: MaterialDraw = MaterialDraw::BareKings;
 }
 
@@ -107,6 +111,7 @@ impl Variant for KothRules {
         "Chess where bringing your king to one of the four centre squares also wins.";
     const START: &'static str = STANDARD_START;
     const HILL: bool = true;
+    const WEIGHTS: &'static [i32] = super::weights::koth::WEIGHTS;
     const MATERIAL_DRAW: MaterialDraw = MaterialDraw::Never;
 }
 

@@ -1,0 +1,111 @@
+//! The chess family's evaluation terms: where each term's pair of weights (middlegame,
+//! endgame) sits in a variant's weight table, and the names the tuner shows for them.
+//! Term `t` owns weights `2 t` (middlegame) and `2 t + 1` (endgame).
+
+use super::Role;
+
+/// Material by role: pawn, knight, bishop, rook, queen, and a king that is an ordinary
+/// piece (last piece standing).
+pub(super) const MATERIAL: usize = 0;
+/// Placement by role and square, seen from the owner's side on an 8x8 grid (larger
+/// boards are scaled down onto it).
+pub(super) const SQUARE: usize = MATERIAL + 6;
+/// Mobility tables: a value per number of safe squares a knight, bishop, rook or queen
+/// reaches.
+pub(super) const MOBILITY: usize = SQUARE + 6 * 64;
+/// The largest mobility counted, per role (pawn and king have no mobility table).
+pub(super) const MOBILITY_MAX: [usize; 6] = [0, 8, 13, 14, 27, 0];
+/// Where each role's mobility table starts.
+pub(super) const MOBILITY_START: [usize; 6] = [
+    MOBILITY,
+    MOBILITY,
+    MOBILITY + 9,
+    MOBILITY + 9 + 14,
+    MOBILITY + 9 + 14 + 15,
+    MOBILITY,
+];
+/// A passed pawn, by its rank counted from its own side.
+pub(super) const PASSED: usize = MOBILITY + 9 + 14 + 15 + 28;
+/// Both bishops.
+pub(super) const BISHOP_PAIR: usize = PASSED + 8;
+/// Each pawn beyond the first on a file.
+pub(super) const DOUBLED_PAWN: usize = BISHOP_PAIR + 1;
+/// A pawn with no friendly pawn on either neighbouring file.
+pub(super) const ISOLATED_PAWN: usize = DOUBLED_PAWN + 1;
+/// A rook on a file without pawns.
+pub(super) const ROOK_OPEN_FILE: usize = ISOLATED_PAWN + 1;
+/// A rook on a file with only enemy pawns.
+pub(super) const ROOK_HALF_OPEN_FILE: usize = ROOK_OPEN_FILE + 1;
+/// Each pawn next to a king that has not left its first two ranks.
+pub(super) const PAWN_SHIELD: usize = ROOK_HALF_OPEN_FILE + 1;
+/// A king on a file without a pawn of its own.
+pub(super) const KING_OPEN_FILE: usize = PAWN_SHIELD + 1;
+/// Each enemy piece (not a pawn) our pawns attack.
+pub(super) const PAWN_THREAT: usize = KING_OPEN_FILE + 1;
+/// Having the move.
+pub(super) const TEMPO: usize = PAWN_THREAT + 1;
+/// Pressure on the enemy king: a value per number of our attacks on the squares
+/// around it (up to `KING_ATTACK_MAX`).
+pub(super) const KING_ATTACK: usize = TEMPO + 1;
+/// The most attacks on the king's surroundings the table tells apart.
+pub(super) const KING_ATTACK_MAX: usize = 15;
+/// Atomic: each piece of ours next to our king that the enemy can capture (the blast
+/// would take our king).
+pub(super) const EXPLOSION_DANGER: usize = KING_ATTACK + KING_ATTACK_MAX + 1;
+/// King of the hill: our king's distance to the hill in rings (0 is on it).
+pub(super) const HILL_DISTANCE: usize = EXPLOSION_DANGER + 1;
+/// King of the hill: each hill square next to our king that is empty of our pieces
+/// and not attacked (a step that wins).
+pub(super) const HILL_FREE_STEP: usize = HILL_DISTANCE + 4;
+/// How many terms there are.
+pub(super) const COUNT: usize = HILL_FREE_STEP + 1;
+
+const ROLE_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
+
+/// The name of every weight, in table order.
+pub(super) fn weight_names() -> Vec<String> {
+    let mut terms = vec![String::new(); COUNT];
+    for role in Role::ALL {
+        let name = ROLE_NAMES[role as usize];
+        terms[MATERIAL + role as usize] = format!("material.{name}");
+        for square in 0..64 {
+            let file = char::from(b'a' + square as u8 % 8);
+            let rank = square / 8 + 1;
+            terms[SQUARE + role as usize * 64 + square] = format!("square.{name}.{file}{rank}");
+        }
+        let start = MOBILITY_START[role as usize];
+        if MOBILITY_MAX[role as usize] > 0 {
+            for count in 0..=MOBILITY_MAX[role as usize] {
+                terms[start + count] = format!("mobility.{name}.{count}");
+            }
+        }
+    }
+    for rank in 0..8 {
+        terms[PASSED + rank] = format!("passed_pawn.rank{}", rank + 1);
+    }
+    for (term, name) in [
+        (BISHOP_PAIR, "bishop_pair"),
+        (DOUBLED_PAWN, "doubled_pawn"),
+        (ISOLATED_PAWN, "isolated_pawn"),
+        (ROOK_OPEN_FILE, "rook_open_file"),
+        (ROOK_HALF_OPEN_FILE, "rook_half_open_file"),
+        (PAWN_SHIELD, "pawn_shield"),
+        (KING_OPEN_FILE, "king_open_file"),
+        (PAWN_THREAT, "pawn_threat"),
+        (TEMPO, "tempo"),
+        (EXPLOSION_DANGER, "explosion_danger"),
+        (HILL_FREE_STEP, "hill_free_step"),
+    ] {
+        terms[term] = name.to_string();
+    }
+    for attacks in 0..=KING_ATTACK_MAX {
+        terms[KING_ATTACK + attacks] = format!("king_attack.{attacks}");
+    }
+    for distance in 0..4 {
+        terms[HILL_DISTANCE + distance] = format!("hill_distance.{distance}");
+    }
+    terms
+        .into_iter()
+        .flat_map(|term| [format!("{term}.middle"), format!("{term}.end")])
+        .collect()
+}

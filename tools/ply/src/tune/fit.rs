@@ -1,0 +1,266 @@
+//! `ply tune fit`: Texel's method. Each position's evaluation `e` (from the first
+//! player's view) predicts the first player's score as `1 / (1 + 10^(-K e / 400))`; the
+//! fit first picks the `K` that best matches the starting weights, then moves every
+//! weight (Adam, full-batch gradient descent) to minimise the mean squared error
+//! between predictions and the games' results. Whole games are held out of the fit (by
+//! a hash of their number) to check it on positions it never saw, so overfitting shows.
+
+use super::samples::read_samples;
+use super::table_file::write_table;
+use clap::Args;
+use ply_core::{Present, TermUse, Tunable, zobrist::splitmix64};
+use std::io::BufReader;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Arguments of `ply tune fit`.
+#[derive(Args, Debug)]
+pub struct FitArgs {
+    /// Mode identifier.
+    #[arg(long)]
+    pub mode: String,
+    /// A positions file from `ply tune play` (repeatable).
+    #[arg(long = "positions", required = true)]
+    positions: Vec<PathBuf>,
+    /// Passes of gradient descent over all positions.
+    #[arg(long, default_value_t = 500)]
+    epochs: u32,
+    /// Adam's step size, in the evaluation's units.
+    #[arg(long, default_value_t = 1.0)]
+    rate: f64,
+    /// Percent of positions held out of the fit to check it.
+    #[arg(long, default_value_t = 10)]
+    holdout_percent: u64,
+    /// Threads computing the gradient.
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    /// Where to write the fitted weight table (the mode's `weights` source file);
+    /// without it the fit only reports.
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+/// A position's terms and its game's result.
+struct Sample {
+    /// The first player's score in the game: 1, 0.5 or 0.
+    result: f64,
+    /// The part of the evaluation no weight governs.
+    fixed: f64,
+    /// Where its terms sit in the shared list.
+    terms: std::ops::Range<usize>,
+}
+
+/// Every position, with their terms in one list.
+#[derive(Default)]
+struct Samples {
+    samples: Vec<Sample>,
+    terms: Vec<(usize, f64)>,
+}
+
+impl Samples {
+    /// The evaluation of `sample` with `weights`.
+    fn evaluate(&self, sample: &Sample, weights: &[f64]) -> f64 {
+        sample.fixed
+            + self.terms[sample.terms.clone()]
+                .iter()
+                .map(|&(index, amount)| weights[index] * amount)
+                .sum::<f64>()
+    }
+
+    /// Mean squared error of the predictions against the results.
+    fn error(&self, weights: &[f64], k: f64) -> f64 {
+        let total: f64 = self
+            .samples
+            .iter()
+            .map(|sample| {
+                let predicted = expected_score(self.evaluate(sample, weights), k);
+                (sample.result - predicted).powi(2)
+            })
+            .sum();
+        total / self.samples.len().max(1) as f64
+    }
+
+    /// The gradient of the error over `samples`, added into `gradient`.
+    fn add_gradient(&self, samples: &[Sample], weights: &[f64], k: f64, gradient: &mut [f64]) {
+        let slope = k * std::f64::consts::LN_10 / 400.0;
+        for sample in samples {
+            let predicted = expected_score(self.evaluate(sample, weights), k);
+            let factor = 2.0 * (predicted - sample.result) * predicted * (1.0 - predicted) * slope;
+            for &(index, amount) in &self.terms[sample.terms.clone()] {
+                gradient[index] += factor * amount;
+            }
+        }
+    }
+
+    /// The gradient of the mean error, computed on `threads` threads.
+    fn gradient(&self, weights: &[f64], k: f64, threads: usize) -> Vec<f64> {
+        let chunk = self.samples.len().div_ceil(threads.max(1)).max(1);
+        let parts: Vec<Vec<f64>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = self
+                .samples
+                .chunks(chunk)
+                .map(|samples| {
+                    scope.spawn(move || {
+                        let mut part = vec![0.0; weights.len()];
+                        self.add_gradient(samples, weights, k, &mut part);
+                        part
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|handle| handle.join().unwrap_or_default())
+                .collect()
+        });
+        let count = self.samples.len().max(1) as f64;
+        let mut gradient = vec![0.0; weights.len()];
+        for part in parts {
+            for (total, value) in gradient.iter_mut().zip(part) {
+                *total += value / count;
+            }
+        }
+        gradient
+    }
+}
+
+/// The first player's expected score for an evaluation `e`.
+fn expected_score(e: f64, k: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * e / 400.0))
+}
+
+/// Reads the positions files into a training set and a held-out set.
+fn load<G: Tunable>(args: &FitArgs) -> Result<(Samples, Samples), String> {
+    let mut training = Samples::default();
+    let mut held_out = Samples::default();
+    let mut uses: Vec<TermUse> = Vec::new();
+    for path in &args.positions {
+        let file = std::fs::File::open(path)
+            .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        read_samples(BufReader::new(file), |result, game, text| {
+            let position = G::from_text(text).map_err(|e| e.to_string())?;
+            let fixed = f64::from(position.trace(&mut uses));
+            uses.sort_by_key(|term| term.index);
+            let set = if splitmix64(game) % 100 < args.holdout_percent {
+                &mut held_out
+            } else {
+                &mut training
+            };
+            let first = set.terms.len();
+            for term in &uses {
+                let index = usize::from(term.index);
+                let amount = f64::from(term.amount);
+                let repeated =
+                    set.terms.len() > first && set.terms.last().is_some_and(|last| last.0 == index);
+                match set.terms.last_mut() {
+                    Some(last) if repeated => last.1 += amount,
+                    _ => set.terms.push((index, amount)),
+                }
+            }
+            set.samples.push(Sample {
+                result: result.score(),
+                fixed,
+                terms: first..set.terms.len(),
+            });
+            Ok(())
+        })
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    if training.samples.is_empty() {
+        return Err("no positions to fit".into());
+    }
+    Ok((training, held_out))
+}
+
+/// The `K` that makes the starting weights' predictions best (a golden-section search).
+fn fit_k(samples: &Samples, weights: &[f64]) -> f64 {
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut low, mut high) = (0.05, 5.0);
+    for _ in 0..40 {
+        let left = high - ratio * (high - low);
+        let right = low + ratio * (high - low);
+        if samples.error(weights, left) < samples.error(weights, right) {
+            high = right;
+        } else {
+            low = left;
+        }
+    }
+    (low + high) / 2.0
+}
+
+/// Fits the weights and reports (and writes) them.
+pub fn run<G: Tunable + Present>(args: &FitArgs) -> Result<(), String> {
+    let started = Instant::now();
+    let (training, held_out) = load::<G>(args)?;
+    let names = G::weight_names();
+    let start: Vec<f64> = G::weights().iter().map(|&w| f64::from(w)).collect();
+    say!(
+        "{} positions to fit, {} held out, {} weights; read in {:.1} s",
+        training.samples.len(),
+        held_out.samples.len(),
+        start.len(),
+        started.elapsed().as_secs_f64()
+    );
+    let k = fit_k(&training, &start);
+    let before = (training.error(&start, k), held_out.error(&start, k));
+    say!(
+        "K = {k:.4}; error before: {:.6} (held out {:.6})",
+        before.0,
+        before.1
+    );
+    let mut weights = start.clone();
+    let (mut first_moment, mut second_moment) = (vec![0.0; start.len()], vec![0.0; start.len()]);
+    let (beta1, beta2) = (0.9f64, 0.999f64);
+    for epoch in 1..=args.epochs {
+        let gradient = training.gradient(&weights, k, args.threads);
+        for index in 0..weights.len() {
+            let g = gradient[index];
+            first_moment[index] = beta1 * first_moment[index] + (1.0 - beta1) * g;
+            second_moment[index] = beta2 * second_moment[index] + (1.0 - beta2) * g * g;
+            let m = first_moment[index] / (1.0 - beta1.powi(epoch as i32));
+            let v = second_moment[index] / (1.0 - beta2.powi(epoch as i32));
+            weights[index] -= args.rate * m / (v.sqrt() + 1e-12);
+        }
+        if epoch.is_multiple_of(50) || epoch == args.epochs {
+            say!(
+                "epoch {epoch}: error {:.6} (held out {:.6}), {:.0} s",
+                training.error(&weights, k),
+                held_out.error(&weights, k),
+                started.elapsed().as_secs_f64()
+            );
+        }
+    }
+    let rounded: Vec<i32> = weights.iter().map(|w| w.round() as i32).collect();
+    let as_float: Vec<f64> = rounded.iter().map(|&w| f64::from(w)).collect();
+    let after = (training.error(&as_float, k), held_out.error(&as_float, k));
+    say!("error after: {:.6} (held out {:.6})", after.0, after.1);
+    let mut changes: Vec<(usize, f64)> = (0..start.len())
+        .map(|index| (index, as_float[index] - start[index]))
+        .collect();
+    changes.sort_by(|a, b| b.1.abs().total_cmp(&a.1.abs()));
+    for &(index, change) in changes.iter().take(12) {
+        say!(
+            "  {:<32} {:>6} -> {:>6} ({change:+.0})",
+            names[index],
+            start[index],
+            rounded[index]
+        );
+    }
+    if let Some(out) = &args.out {
+        let summary = [
+            format!(
+                "Fitted to {} positions ({} more held out), K = {k:.4}, {} epochs at rate {}.",
+                training.samples.len(),
+                held_out.samples.len(),
+                args.epochs,
+                args.rate
+            ),
+            format!(
+                "Mean squared error {:.6} -> {:.6} (held out {:.6} -> {:.6}).",
+                before.0, after.0, before.1, after.1
+            ),
+        ];
+        write_table(out, G::NAME, &names, &rounded, &summary)?;
+        say!("wrote {}", out.display());
+    }
+    Ok(())
+}

@@ -1,0 +1,55 @@
+//! `ply tune`: fits a mode's evaluation weights to game results by Texel's method. `ply
+//! tune play` has the computer play itself and keeps the quiet positions with each
+//! game's result; `ply tune fit` finds the weights whose evaluation, turned into an
+//! expected score, best predicts those results, and writes them as the mode's weight
+//! table. docs/tuning.md describes the method and the runs behind the committed tables.
+
+mod fit;
+mod play;
+mod samples;
+mod table_file;
+
+use clap::{Args, Subcommand};
+use ply_core::{Explain, Present, Tunable};
+use ply_games::chess::{Atomic, KingOfTheHill, Standard};
+
+/// Arguments of `ply tune`.
+#[derive(Args, Debug)]
+pub struct TuneArgs {
+    #[command(subcommand)]
+    command: TuneCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum TuneCommand {
+    /// Self-play games, keeping quiet positions with each game's result.
+    Play(play::PlayArgs),
+    /// Fit the weights to positions and results, and write the weight table.
+    Fit(fit::FitArgs),
+}
+
+/// The modes whose evaluation has a weight table of its own.
+const TUNABLE: &str = "chess, koth, atomic";
+
+/// Runs a `ply tune` subcommand for the mode it names.
+pub fn run(args: &TuneArgs) -> Result<(), String> {
+    let mode = match &args.command {
+        TuneCommand::Play(play) => play.mode.as_str(),
+        TuneCommand::Fit(fit) => fit.mode.as_str(),
+    };
+    match mode {
+        "chess" => run_for::<Standard>(args),
+        "koth" => run_for::<KingOfTheHill>(args),
+        "atomic" => run_for::<Atomic>(args),
+        other => Err(format!(
+            "mode '{other}' has no weight table to tune (tunable: {TUNABLE})"
+        )),
+    }
+}
+
+fn run_for<G: Tunable + Present + Explain>(args: &TuneArgs) -> Result<(), String> {
+    match &args.command {
+        TuneCommand::Play(play) => play::run::<G>(play),
+        TuneCommand::Fit(fit) => fit::run::<G>(fit),
+    }
+}

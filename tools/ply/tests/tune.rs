@@ -1,0 +1,110 @@
+//! `ply tune` as a user runs it: self-play writes positions with results, the fit reads
+//! them back, lowers the prediction error and writes a weight table; bad input is
+//! refused with a message that says what is wrong.
+
+use std::process::{Command, Output};
+
+fn ply(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(args)
+        .output()
+        .expect("the ply binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The number after `label` in `report`, such as the error before or after the fit.
+fn figure(report: &str, label: &str) -> f64 {
+    let rest = &report[report.find(label).expect(label) + label.len()..];
+    let number: String = rest
+        .trim_start()
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == '.')
+        .collect();
+    number.parse().expect("a number")
+}
+
+#[test]
+fn self_play_then_fit_writes_a_table_that_predicts_better() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let positions = folder.path().join("chess.txt");
+    let positions = positions.to_str().expect("a path");
+    let played = ply(&[
+        "tune", "play", "--mode", "chess", "--games", "6", "--nodes", "800", "--out", positions,
+    ]);
+    assert!(played.status.success(), "{}", text(&played.stderr));
+    let lines = std::fs::read_to_string(positions).expect("positions written");
+    assert!(lines.lines().count() > 100, "{lines}");
+    for line in lines.lines() {
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(fields.len(), 3, "{line}");
+        assert!(["1-0", "1/2", "0-1"].contains(&fields[0]), "{line}");
+        assert!(fields[1].parse::<u64>().is_ok(), "{line}");
+    }
+    let table = folder.path().join("weights.rs");
+    let fitted = ply(&[
+        "tune",
+        "fit",
+        "--mode",
+        "chess",
+        "--positions",
+        positions,
+        "--epochs",
+        "60",
+        "--holdout-percent",
+        "0",
+        "--out",
+        table.to_str().expect("a path"),
+    ]);
+    let report = text(&fitted.stdout);
+    assert!(fitted.status.success(), "{}", text(&fitted.stderr));
+    assert!(
+        figure(&report, "error after:") < figure(&report, "error before:"),
+        "{report}"
+    );
+    let written = std::fs::read_to_string(&table).expect("table written");
+    assert!(
+        written.starts_with("//! Chess's evaluation weights"),
+        "{written}"
+    );
+    assert!(written.contains(", // material.pawn.middle\n"), "{written}");
+    assert!(written.contains(", // square.knight.e4.end\n"), "{written}");
+}
+
+#[test]
+fn bad_positions_files_and_modes_are_refused() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let broken = folder.path().join("broken.txt");
+    std::fs::write(
+        &broken,
+        "1-0\t1\trnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n1-0\t1\tnot a position\n",
+    )
+    .expect("written");
+    let broken = broken.to_str().expect("a path");
+    let refused = ply(&["tune", "fit", "--mode", "chess", "--positions", broken]);
+    assert!(!refused.status.success());
+    assert!(
+        text(&refused.stderr).contains("line 2:"),
+        "{}",
+        text(&refused.stderr)
+    );
+    let missing = ply(&[
+        "tune",
+        "fit",
+        "--mode",
+        "chess",
+        "--positions",
+        "/nonexistent/x.txt",
+    ]);
+    assert!(!missing.status.success());
+    assert!(text(&missing.stderr).contains("cannot open /nonexistent/x.txt"));
+    let connect4 = ply(&["tune", "play", "--mode", "connect4", "--out", broken]);
+    assert!(!connect4.status.success());
+    assert!(
+        text(&connect4.stderr).contains("mode 'connect4' has no weight table to tune"),
+        "{}",
+        text(&connect4.stderr)
+    );
+}
