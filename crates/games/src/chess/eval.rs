@@ -104,6 +104,8 @@ impl<V: Variant> Chess<V> {
         let own_pawns = self.pieces(side, Role::Pawn);
         let their_pawns = self.pieces(them, Role::Pawn);
         let their_pawn_attacks = self.pawn_attacks(them);
+        let our_pawn_attacks = self.pawn_attacks(side);
+        let their_majors = self.pieces(them, Role::Rook) | self.pieces(them, Role::Queen);
         let their_king_zone = match self.king_of(them) {
             Some(king) if V::ROYAL => G::<V>::king(king) | Set::<V>::square(king),
             _ => Set::<V>::EMPTY,
@@ -126,6 +128,19 @@ impl<V: Variant> Chess<V> {
                     Role::Pawn | Role::King => continue,
                 };
                 pressure += (reach & their_king_zone).count() as usize;
+                match role {
+                    Role::Knight | Role::Bishop => {
+                        tally.add(side, MINOR_THREAT, (reach & their_majors).count() as i32);
+                        if our_pawn_attacks.has(square) && self.out_of_pawn_reach(side, square) {
+                            tally.add(side, OUTPOST, 1);
+                        }
+                    }
+                    Role::Rook => {
+                        let queens = self.pieces(them, Role::Queen);
+                        tally.add(side, ROOK_THREAT, (reach & queens).count() as i32);
+                    }
+                    _ => {}
+                }
                 let safe = (reach & !ours & !V::holes() & !their_pawn_attacks).count() as usize;
                 let scaled = safe * 8 / usize::from(Self::FILES);
                 let count = scaled.min(MOBILITY_MAX[role as usize]);
@@ -146,8 +161,13 @@ impl<V: Variant> Chess<V> {
         if self.pieces(side, Role::Bishop).several() {
             tally.add(side, BISHOP_PAIR, 1);
         }
-        let threatened = self.pawn_attacks(side) & self.colors[them.index()] & !their_pawns;
+        let threatened = our_pawn_attacks & self.colors[them.index()] & !their_pawns;
         tally.add(side, PAWN_THREAT, threatened.count() as i32);
+        tally.add(
+            side,
+            SUPPORTED_PAWN,
+            (own_pawns & our_pawn_attacks).count() as i32,
+        );
         self.pawn_structure(side, tally);
         if V::ROYAL {
             tally.add(side, KING_ATTACK + pressure.min(KING_ATTACK_MAX), 1);
@@ -167,6 +187,29 @@ impl<V: Variant> Chess<V> {
         let file = usize::from(square % Self::FILES) * 8 / usize::from(Self::FILES);
         let rank = Self::advance(side, square) as usize * 8 / usize::from(Self::RANKS);
         SQUARE + role as usize * 64 + rank * 8 + file
+    }
+
+    /// Whether a piece of `side` on `square`, in the enemy half, is beyond the reach of
+    /// every enemy pawn now and later (no enemy pawn ahead of it on a neighbouring file).
+    fn out_of_pawn_reach(&self, side: Player, square: u8) -> bool {
+        let advance = Self::advance(side, square);
+        if advance < i32::from(Self::RANKS) / 2 {
+            return false;
+        }
+        let file = square % Self::FILES;
+        !self
+            .pieces(side.opponent(), Role::Pawn)
+            .squares()
+            .any(|enemy| {
+                (enemy % Self::FILES).abs_diff(file) == 1 && Self::advance(side, enemy) > advance
+            })
+    }
+
+    /// King steps between two squares.
+    fn distance(from: u8, to: u8) -> i32 {
+        let files = (from % Self::FILES).abs_diff(to % Self::FILES);
+        let ranks = (from / Self::FILES).abs_diff(to / Self::FILES);
+        i32::from(files.max(ranks))
     }
 
     /// How far `square` is from the centre of the board: 0 on the four centre squares,
@@ -216,7 +259,27 @@ impl<V: Variant> Chess<V> {
             if !blocked {
                 let rank = advance as usize * 8 / usize::from(Self::RANKS);
                 tally.add(side, PASSED + rank, 1);
+                self.passed_pawn_escort(side, square, tally);
             }
+        }
+    }
+
+    /// A passed pawn of `side` on `square`: whether something stands in its way, and how
+    /// near each king is to the square in front of it.
+    fn passed_pawn_escort(&self, side: Player, square: u8, tally: &mut impl Tally) {
+        let ahead = i32::from(square) + i32::from(Self::forward(side));
+        let squares = i32::from(Self::FILES) * i32::from(Self::RANKS);
+        let Some(front) = u8::try_from(ahead).ok().filter(|_| ahead < squares) else {
+            return;
+        };
+        if self.occupied().has(front) {
+            tally.add(side, PASSED_BLOCKED, 1);
+        }
+        if let Some(king) = self.king_of(side) {
+            tally.add(side, PASSED_OWN_KING, Self::distance(king, front));
+        }
+        if let Some(king) = self.king_of(side.opponent()) {
+            tally.add(side, PASSED_ENEMY_KING, Self::distance(king, front));
         }
     }
 

@@ -57,8 +57,23 @@ pub(super) const HILL_DISTANCE: usize = EXPLOSION_DANGER + 1;
 /// King of the hill: each hill square next to our king that is empty of our pieces
 /// and not attacked (a step that wins).
 pub(super) const HILL_FREE_STEP: usize = HILL_DISTANCE + 4;
+/// A knight or bishop in the enemy half, guarded by a pawn of ours, that no enemy pawn
+/// can ever chase away.
+pub(super) const OUTPOST: usize = HILL_FREE_STEP + 1;
+/// Each enemy rook or queen a knight or bishop of ours attacks.
+pub(super) const MINOR_THREAT: usize = OUTPOST + 1;
+/// Each enemy queen a rook of ours attacks.
+pub(super) const ROOK_THREAT: usize = MINOR_THREAT + 1;
+/// Each pawn guarded by another pawn.
+pub(super) const SUPPORTED_PAWN: usize = ROOK_THREAT + 1;
+/// A passed pawn with a piece standing on the square in front of it.
+pub(super) const PASSED_BLOCKED: usize = SUPPORTED_PAWN + 1;
+/// Per step from our king to the square in front of our passed pawn.
+pub(super) const PASSED_OWN_KING: usize = PASSED_BLOCKED + 1;
+/// Per step from the enemy king to the square in front of our passed pawn.
+pub(super) const PASSED_ENEMY_KING: usize = PASSED_OWN_KING + 1;
 /// How many terms there are.
-pub(super) const COUNT: usize = HILL_FREE_STEP + 1;
+pub(super) const COUNT: usize = PASSED_ENEMY_KING + 1;
 
 const ROLE_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
 
@@ -95,6 +110,13 @@ pub(super) fn weight_names() -> Vec<String> {
         (TEMPO, "tempo"),
         (EXPLOSION_DANGER, "explosion_danger"),
         (HILL_FREE_STEP, "hill_free_step"),
+        (OUTPOST, "outpost"),
+        (MINOR_THREAT, "minor_threat"),
+        (ROOK_THREAT, "rook_threat"),
+        (SUPPORTED_PAWN, "supported_pawn"),
+        (PASSED_BLOCKED, "passed_blocked"),
+        (PASSED_OWN_KING, "passed_own_king_distance"),
+        (PASSED_ENEMY_KING, "passed_enemy_king_distance"),
     ] {
         terms[term] = name.to_string();
     }

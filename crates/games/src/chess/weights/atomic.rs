@@ -993,4 +993,18 @@ pub(crate) const WEIGHTS: &[i32] = &[
     0,    // hill_distance.3.end
     0,    // hill_free_step.middle
     0,    // hill_free_step.end
+    0,    // outpost.middle
+    0,    // outpost.end
+    0,    // minor_threat.middle
+    0,    // minor_threat.end
+    0,    // rook_threat.middle
+    0,    // rook_threat.end
+    0,    // supported_pawn.middle
+    0,    // supported_pawn.end
+    0,    // passed_blocked.middle
+    0,    // passed_blocked.end
+    0,    // passed_own_king_distance.middle
+    0,    // passed_own_king_distance.end
+    0,    // passed_enemy_king_distance.middle
+    0,    // passed_enemy_king_distance.end
 ];
