@@ -182,11 +182,12 @@ impl<V: Variant> Chess<V> {
     }
 
     /// The placement term of a piece: its square seen from its owner's side, scaled
-    /// onto an 8x8 grid.
+    /// onto an 8x8 grid, and files e to h mirrored onto d to a.
     fn square_term(side: Player, role: Role, square: u8) -> usize {
         let file = usize::from(square % Self::FILES) * 8 / usize::from(Self::FILES);
+        let wing_file = file.min(7 - file);
         let rank = Self::advance(side, square) as usize * 8 / usize::from(Self::RANKS);
-        SQUARE + role as usize * 64 + rank * 8 + file
+        SQUARE + role as usize * 32 + rank * 4 + wing_file
     }
 
     /// Whether a piece of `side` on `square`, in the enemy half, is beyond the reach of
@@ -383,6 +384,6 @@ mod tests {
         let distinct: std::collections::HashSet<&String> = names.iter().collect();
         assert_eq!(distinct.len(), names.len());
         assert!(names.iter().all(|name| !name.starts_with('.')));
-        assert!(names.contains(&"square.knight.e4.middle".to_string()));
+        assert!(names.contains(&"square.knight.d4.middle".to_string()));
     }
 }

@@ -8,11 +8,12 @@ use super::Role;
 /// piece (last piece standing).
 pub(super) const MATERIAL: usize = 0;
 /// Placement by role and square, seen from the owner's side on an 8x8 grid (larger
-/// boards are scaled down onto it).
+/// boards are scaled down onto it), the same on both wings: a role's 32 squares are
+/// files a to d of ranks 1 to 8, and files e to h count as their mirror images.
 pub(super) const SQUARE: usize = MATERIAL + 6;
 /// Mobility tables: a value per number of safe squares a knight, bishop, rook or queen
 /// reaches.
-pub(super) const MOBILITY: usize = SQUARE + 6 * 64;
+pub(super) const MOBILITY: usize = SQUARE + 6 * 32;
 /// The largest mobility counted, per role (pawn and king have no mobility table).
 pub(super) const MOBILITY_MAX: [usize; 6] = [0, 8, 13, 14, 27, 0];
 /// Where each role's mobility table starts.
@@ -83,10 +84,10 @@ pub(super) fn weight_names() -> Vec<String> {
     for role in Role::ALL {
         let name = ROLE_NAMES[role as usize];
         terms[MATERIAL + role as usize] = format!("material.{name}");
-        for square in 0..64 {
-            let file = char::from(b'a' + square as u8 % 8);
-            let rank = square / 8 + 1;
-            terms[SQUARE + role as usize * 64 + square] = format!("square.{name}.{file}{rank}");
+        for square in 0..32 {
+            let file = char::from(b'a' + square as u8 % 4);
+            let rank = square / 4 + 1;
+            terms[SQUARE + role as usize * 32 + square] = format!("square.{name}.{file}{rank}");
         }
         let start = MOBILITY_START[role as usize];
         if MOBILITY_MAX[role as usize] > 0 {

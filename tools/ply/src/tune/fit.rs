@@ -2,8 +2,10 @@
 //! player's view) predicts the first player's score as `1 / (1 + 10^(-K e / 400))`; the
 //! fit first picks the `K` that best matches the starting weights, then moves every
 //! weight (Adam, full-batch gradient descent) to minimise the mean squared error
-//! between predictions and the games' results. Whole games are held out of the fit (by
-//! a hash of their number) to check it on positions it never saw, so overfitting shows.
+//! between predictions and the games' results, optionally pulled towards the starting
+//! weights. Whole games are held out of the fit (by a hash of their number) to check it
+//! on positions it never saw: the weights kept are those of the epoch where the error
+//! on them was least, so the fit stops before it learns its own games by heart.
 
 use super::samples::read_samples;
 use super::table_file::write_table;
@@ -28,6 +30,11 @@ pub struct FitArgs {
     /// Adam's step size, in the evaluation's units.
     #[arg(long, default_value_t = 1.0)]
     rate: f64,
+    /// Pull towards the starting weights: this times the squared distance from them is
+    /// added to the error, so weights the positions say little about stay near where
+    /// they were.
+    #[arg(long, default_value_t = 0.0)]
+    pull: f64,
     /// Percent of positions held out of the fit to check it.
     #[arg(long, default_value_t = 10)]
     holdout_percent: u64,
@@ -210,24 +217,37 @@ pub fn run<G: Tunable + Present>(args: &FitArgs) -> Result<(), String> {
     let mut weights = start.clone();
     let (mut first_moment, mut second_moment) = (vec![0.0; start.len()], vec![0.0; start.len()]);
     let (beta1, beta2) = (0.9f64, 0.999f64);
+    let mut best = (before.1, 0, start.clone());
     for epoch in 1..=args.epochs {
         let gradient = training.gradient(&weights, k, args.threads);
         for index in 0..weights.len() {
-            let g = gradient[index];
+            let g = gradient[index] + 2.0 * args.pull * (weights[index] - start[index]);
             first_moment[index] = beta1 * first_moment[index] + (1.0 - beta1) * g;
             second_moment[index] = beta2 * second_moment[index] + (1.0 - beta2) * g * g;
             let m = first_moment[index] / (1.0 - beta1.powi(epoch as i32));
             let v = second_moment[index] / (1.0 - beta2.powi(epoch as i32));
             weights[index] -= args.rate * m / (v.sqrt() + 1e-12);
         }
-        if epoch.is_multiple_of(50) || epoch == args.epochs {
-            say!(
-                "epoch {epoch}: error {:.6} (held out {:.6}), {:.0} s",
-                training.error(&weights, k),
-                held_out.error(&weights, k),
-                started.elapsed().as_secs_f64()
-            );
+        if epoch.is_multiple_of(10) || epoch == args.epochs {
+            let checked = held_out.error(&weights, k);
+            if checked < best.0 {
+                best = (checked, epoch, weights.clone());
+            }
+            if epoch.is_multiple_of(50) || epoch == args.epochs {
+                say!(
+                    "epoch {epoch}: error {:.6} (held out {checked:.6}), {:.0} s",
+                    training.error(&weights, k),
+                    started.elapsed().as_secs_f64()
+                );
+            }
         }
+    }
+    if !held_out.samples.is_empty() {
+        say!(
+            "keeping the weights of epoch {}, where the held-out error was least",
+            best.1
+        );
+        weights = best.2;
     }
     let rounded: Vec<i32> = weights.iter().map(|w| w.round() as i32).collect();
     let as_float: Vec<f64> = rounded.iter().map(|&w| f64::from(w)).collect();
@@ -248,11 +268,15 @@ pub fn run<G: Tunable + Present>(args: &FitArgs) -> Result<(), String> {
     if let Some(out) = &args.out {
         let summary = [
             format!(
-                "Fitted to {} positions ({} more held out), K = {k:.4}, {} epochs at rate {}.",
+                "Fitted to {} positions ({} more held out), K = {k:.4}, rate {}, pull {},",
                 training.samples.len(),
                 held_out.samples.len(),
-                args.epochs,
-                args.rate
+                args.rate,
+                args.pull
+            ),
+            format!(
+                "the weights of epoch {} of {} (least held-out error).",
+                best.1, args.epochs
             ),
             format!(
                 "Mean squared error {:.6} -> {:.6} (held out {:.6} -> {:.6}).",

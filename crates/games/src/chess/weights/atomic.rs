@@ -23,14 +23,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     0,    // square.pawn.c1.end
     10,   // square.pawn.d1.middle
     0,    // square.pawn.d1.end
-    10,   // square.pawn.e1.middle
-    0,    // square.pawn.e1.end
-    0,    // square.pawn.f1.middle
-    0,    // square.pawn.f1.end
-    0,    // square.pawn.g1.middle
-    0,    // square.pawn.g1.end
-    0,    // square.pawn.h1.middle
-    0,    // square.pawn.h1.end
     3,    // square.pawn.a2.middle
     8,    // square.pawn.a2.end
     3,    // square.pawn.b2.middle
@@ -39,14 +31,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     8,    // square.pawn.c2.end
     13,   // square.pawn.d2.middle
     8,    // square.pawn.d2.end
-    13,   // square.pawn.e2.middle
-    8,    // square.pawn.e2.end
-    3,    // square.pawn.f2.middle
-    8,    // square.pawn.f2.end
-    3,    // square.pawn.g2.middle
-    8,    // square.pawn.g2.end
-    3,    // square.pawn.h2.middle
-    8,    // square.pawn.h2.end
     6,    // square.pawn.a3.middle
     16,   // square.pawn.a3.end
     6,    // square.pawn.b3.middle
@@ -55,14 +39,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     16,   // square.pawn.c3.end
     16,   // square.pawn.d3.middle
     16,   // square.pawn.d3.end
-    16,   // square.pawn.e3.middle
-    16,   // square.pawn.e3.end
-    6,    // square.pawn.f3.middle
-    16,   // square.pawn.f3.end
-    6,    // square.pawn.g3.middle
-    16,   // square.pawn.g3.end
-    6,    // square.pawn.h3.middle
-    16,   // square.pawn.h3.end
     9,    // square.pawn.a4.middle
     24,   // square.pawn.a4.end
     9,    // square.pawn.b4.middle
@@ -71,14 +47,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     24,   // square.pawn.c4.end
     19,   // square.pawn.d4.middle
     24,   // square.pawn.d4.end
-    19,   // square.pawn.e4.middle
-    24,   // square.pawn.e4.end
-    9,    // square.pawn.f4.middle
-    24,   // square.pawn.f4.end
-    9,    // square.pawn.g4.middle
-    24,   // square.pawn.g4.end
-    9,    // square.pawn.h4.middle
-    24,   // square.pawn.h4.end
     12,   // square.pawn.a5.middle
     32,   // square.pawn.a5.end
     12,   // square.pawn.b5.middle
@@ -87,14 +55,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     32,   // square.pawn.c5.end
     22,   // square.pawn.d5.middle
     32,   // square.pawn.d5.end
-    22,   // square.pawn.e5.middle
-    32,   // square.pawn.e5.end
-    12,   // square.pawn.f5.middle
-    32,   // square.pawn.f5.end
-    12,   // square.pawn.g5.middle
-    32,   // square.pawn.g5.end
-    12,   // square.pawn.h5.middle
-    32,   // square.pawn.h5.end
     15,   // square.pawn.a6.middle
     40,   // square.pawn.a6.end
     15,   // square.pawn.b6.middle
@@ -103,14 +63,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     40,   // square.pawn.c6.end
     25,   // square.pawn.d6.middle
     40,   // square.pawn.d6.end
-    25,   // square.pawn.e6.middle
-    40,   // square.pawn.e6.end
-    15,   // square.pawn.f6.middle
-    40,   // square.pawn.f6.end
-    15,   // square.pawn.g6.middle
-    40,   // square.pawn.g6.end
-    15,   // square.pawn.h6.middle
-    40,   // square.pawn.h6.end
     18,   // square.pawn.a7.middle
     48,   // square.pawn.a7.end
     18,   // square.pawn.b7.middle
@@ -119,14 +71,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     48,   // square.pawn.c7.end
     28,   // square.pawn.d7.middle
     48,   // square.pawn.d7.end
-    28,   // square.pawn.e7.middle
-    48,   // square.pawn.e7.end
-    18,   // square.pawn.f7.middle
-    48,   // square.pawn.f7.end
-    18,   // square.pawn.g7.middle
-    48,   // square.pawn.g7.end
-    18,   // square.pawn.h7.middle
-    48,   // square.pawn.h7.end
     21,   // square.pawn.a8.middle
     56,   // square.pawn.a8.end
     21,   // square.pawn.b8.middle
@@ -135,14 +79,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     56,   // square.pawn.c8.end
     31,   // square.pawn.d8.middle
     56,   // square.pawn.d8.end
-    31,   // square.pawn.e8.middle
-    56,   // square.pawn.e8.end
-    21,   // square.pawn.f8.middle
-    56,   // square.pawn.f8.end
-    21,   // square.pawn.g8.middle
-    56,   // square.pawn.g8.end
-    21,   // square.pawn.h8.middle
-    56,   // square.pawn.h8.end
     0,    // square.knight.a1.middle
     0,    // square.knight.a1.end
     0,    // square.knight.b1.middle
@@ -151,14 +87,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     0,    // square.knight.c1.end
     0,    // square.knight.d1.middle
     0,    // square.knight.d1.end
-    0,    // square.knight.e1.middle
-    0,    // square.knight.e1.end
-    0,    // square.knight.f1.middle
-    0,    // square.knight.f1.end
-    0,    // square.knight.g1.middle
-    0,    // square.knight.g1.end
-    0,    // square.knight.h1.middle
-    0,    // square.knight.h1.end
     0,    // square.knight.a2.middle
     0,    // square.knight.a2.end
     16,   // square.knight.b2.middle
@@ -167,14 +95,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     16,   // square.knight.c2.end
     16,   // square.knight.d2.middle
     16,   // square.knight.d2.end
-    16,   // square.knight.e2.middle
-    16,   // square.knight.e2.end
-    16,   // square.knight.f2.middle
-    16,   // square.knight.f2.end
-    16,   // square.knight.g2.middle
-    16,   // square.knight.g2.end
-    0,    // square.knight.h2.middle
-    0,    // square.knight.h2.end
     0,    // square.knight.a3.middle
     0,    // square.knight.a3.end
     16,   // square.knight.b3.middle
@@ -183,14 +103,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     32,   // square.knight.c3.end
     32,   // square.knight.d3.middle
     32,   // square.knight.d3.end
-    32,   // square.knight.e3.middle
-    32,   // square.knight.e3.end
-    32,   // square.knight.f3.middle
-    32,   // square.knight.f3.end
-    16,   // square.knight.g3.middle
-    16,   // square.knight.g3.end
-    0,    // square.knight.h3.middle
-    0,    // square.knight.h3.end
     0,    // square.knight.a4.middle
     0,    // square.knight.a4.end
     16,   // square.knight.b4.middle
@@ -199,14 +111,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     32,   // square.knight.c4.end
     48,   // square.knight.d4.middle
     48,   // square.knight.d4.end
-    48,   // square.knight.e4.middle
-    48,   // square.knight.e4.end
-    32,   // square.knight.f4.middle
-    32,   // square.knight.f4.end
-    16,   // square.knight.g4.middle
-    16,   // square.knight.g4.end
-    0,    // square.knight.h4.middle
-    0,    // square.knight.h4.end
     0,    // square.knight.a5.middle
     0,    // square.knight.a5.end
     16,   // square.knight.b5.middle
@@ -215,14 +119,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     32,   // square.knight.c5.end
     48,   // square.knight.d5.middle
     48,   // square.knight.d5.end
-    48,   // square.knight.e5.middle
-    48,   // square.knight.e5.end
-    32,   // square.knight.f5.middle
-    32,   // square.knight.f5.end
-    16,   // square.knight.g5.middle
-    16,   // square.knight.g5.end
-    0,    // square.knight.h5.middle
-    0,    // square.knight.h5.end
     0,    // square.knight.a6.middle
     0,    // square.knight.a6.end
     16,   // square.knight.b6.middle
@@ -231,14 +127,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     32,   // square.knight.c6.end
     32,   // square.knight.d6.middle
     32,   // square.knight.d6.end
-    32,   // square.knight.e6.middle
-    32,   // square.knight.e6.end
-    32,   // square.knight.f6.middle
-    32,   // square.knight.f6.end
-    16,   // square.knight.g6.middle
-    16,   // square.knight.g6.end
-    0,    // square.knight.h6.middle
-    0,    // square.knight.h6.end
     0,    // square.knight.a7.middle
     0,    // square.knight.a7.end
     16,   // square.knight.b7.middle
@@ -247,14 +135,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     16,   // square.knight.c7.end
     16,   // square.knight.d7.middle
     16,   // square.knight.d7.end
-    16,   // square.knight.e7.middle
-    16,   // square.knight.e7.end
-    16,   // square.knight.f7.middle
-    16,   // square.knight.f7.end
-    16,   // square.knight.g7.middle
-    16,   // square.knight.g7.end
-    0,    // square.knight.h7.middle
-    0,    // square.knight.h7.end
     0,    // square.knight.a8.middle
     0,    // square.knight.a8.end
     0,    // square.knight.b8.middle
@@ -263,14 +143,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     0,    // square.knight.c8.end
     0,    // square.knight.d8.middle
     0,    // square.knight.d8.end
-    0,    // square.knight.e8.middle
-    0,    // square.knight.e8.end
-    0,    // square.knight.f8.middle
-    0,    // square.knight.f8.end
-    0,    // square.knight.g8.middle
-    0,    // square.knight.g8.end
-    0,    // square.knight.h8.middle
-    0,    // square.knight.h8.end
     0,    // square.bishop.a1.middle
     0,    // square.bishop.a1.end
     0,    // square.bishop.b1.middle
@@ -279,14 +151,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     0,    // square.bishop.c1.end
     0,    // square.bishop.d1.middle
     0,    // square.bishop.d1.end
-    0,    // square.bishop.e1.middle
-    0,    // square.bishop.e1.end
-    0,    // square.bishop.f1.middle
-    0,    // square.bishop.f1.end
-    0,    // square.bishop.g1.middle
-    0,    // square.bishop.g1.end
-    0,    // square.bishop.h1.middle
-    0,    // square.bishop.h1.end
     0,    // square.bishop.a2.middle
     0,    // square.bishop.a2.end
     8,    // square.bishop.b2.middle
@@ -295,14 +159,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     8,    // square.bishop.c2.end
     8,    // square.bishop.d2.middle
     8,    // square.bishop.d2.end
-    8,    // square.bishop.e2.middle
-    8,    // square.bishop.e2.end
-    8,    // square.bishop.f2.middle
-    8,    // square.bishop.f2.end
-    8,    // square.bishop.g2.middle
-    8,    // square.bishop.g2.end
-    0,    // square.bishop.h2.middle
-    0,    // square.bishop.h2.end
     0,    // square.bishop.a3.middle
     0,    // square.bishop.a3.end
     8,    // square.bishop.b3.middle
@@ -311,14 +167,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     16,   // square.bishop.c3.end
     16,   // square.bishop.d3.middle
     16,   // square.bishop.d3.end
-    16,   // square.bishop.e3.middle
-    16,   // square.bishop.e3.end
-    16,   // square.bishop.f3.middle
-    16,   // square.bishop.f3.end
-    8,    // square.bishop.g3.middle
-    8,    // square.bishop.g3.end
-    0,    // square.bishop.h3.middle
-    0,    // square.bishop.h3.end
     0,    // square.bishop.a4.middle
     0,    // square.bishop.a4.end
     8,    // square.bishop.b4.middle
@@ -327,14 +175,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     16,   // square.bishop.c4.end
     24,   // square.bishop.d4.middle
     24,   // square.bishop.d4.end
-    24,   // square.bishop.e4.middle
-    24,   // square.bishop.e4.end
-    16,   // square.bishop.f4.middle
-    16,   // square.bishop.f4.end
-    8,    // square.bishop.g4.middle
-    8,    // square.bishop.g4.end
-    0,    // square.bishop.h4.middle
-    0,    // square.bishop.h4.end
     0,    // square.bishop.a5.middle
     0,    // square.bishop.a5.end
     8,    // square.bishop.b5.middle
@@ -343,14 +183,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     16,   // square.bishop.c5.end
     24,   // square.bishop.d5.middle
     24,   // square.bishop.d5.end
-    24,   // square.bishop.e5.middle
-    24,   // square.bishop.e5.end
-    16,   // square.bishop.f5.middle
-    16,   // square.bishop.f5.end
-    8,    // square.bishop.g5.middle
-    8,    // square.bishop.g5.end
-    0,    // square.bishop.h5.middle
-    0,    // square.bishop.h5.end
     0,    // square.bishop.a6.middle
     0,    // square.bishop.a6.end
     8,    // square.bishop.b6.middle
@@ -359,14 +191,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     16,   // square.bishop.c6.end
     16,   // square.bishop.d6.middle
     16,   // square.bishop.d6.end
-    16,   // square.bishop.e6.middle
-    16,   // square.bishop.e6.end
-    16,   // square.bishop.f6.middle
-    16,   // square.bishop.f6.end
-    8,    // square.bishop.g6.middle
-    8,    // square.bishop.g6.end
-    0,    // square.bishop.h6.middle
-    0,    // square.bishop.h6.end
     0,    // square.bishop.a7.middle
     0,    // square.bishop.a7.end
     8,    // square.bishop.b7.middle
@@ -375,14 +199,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     8,    // square.bishop.c7.end
     8,    // square.bishop.d7.middle
     8,    // square.bishop.d7.end
-    8,    // square.bishop.e7.middle
-    8,    // square.bishop.e7.end
-    8,    // square.bishop.f7.middle
-    8,    // square.bishop.f7.end
-    8,    // square.bishop.g7.middle
-    8,    // square.bishop.g7.end
-    0,    // square.bishop.h7.middle
-    0,    // square.bishop.h7.end
     0,    // square.bishop.a8.middle
     0,    // square.bishop.a8.end
     0,    // square.bishop.b8.middle
@@ -391,14 +207,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     0,    // square.bishop.c8.end
     0,    // square.bishop.d8.middle
     0,    // square.bishop.d8.end
-    0,    // square.bishop.e8.middle
-    0,    // square.bishop.e8.end
-    0,    // square.bishop.f8.middle
-    0,    // square.bishop.f8.end
-    0,    // square.bishop.g8.middle
-    0,    // square.bishop.g8.end
-    0,    // square.bishop.h8.middle
-    0,    // square.bishop.h8.end
     0,    // square.rook.a1.middle
     0,    // square.rook.a1.end
     0,    // square.rook.b1.middle
@@ -407,14 +215,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     0,    // square.rook.c1.end
     0,    // square.rook.d1.middle
     0,    // square.rook.d1.end
-    0,    // square.rook.e1.middle
-    0,    // square.rook.e1.end
-    0,    // square.rook.f1.middle
-    0,    // square.rook.f1.end
-    0,    // square.rook.g1.middle
-    0,    // square.rook.g1.end
-    0,    // square.rook.h1.middle
-    0,    // square.rook.h1.end
     0,    // square.rook.a2.middle
     0,    // square.rook.a2.end
     0,    // square.rook.b2.middle
@@ -423,14 +223,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     0,    // square.rook.c2.end
     0,    // square.rook.d2.middle
     0,    // square.rook.d2.end
-    0,    // square.rook.e2.middle
-    0,    // square.rook.e2.end
-    0,    // square.rook.f2.middle
-    0,    // square.rook.f2.end
-    0,    // square.rook.g2.middle
-    0,    // square.rook.g2.end
-    0,    // square.rook.h2.middle
-    0,    // square.rook.h2.end
     0,    // square.rook.a3.middle
     0,    // square.rook.a3.end
     0,    // square.rook.b3.middle
@@ -439,14 +231,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     0,    // square.rook.c3.end
     0,    // square.rook.d3.middle
     0,    // square.rook.d3.end
-    0,    // square.rook.e3.middle
-    0,    // square.rook.e3.end
-    0,    // square.rook.f3.middle
-    0,    // square.rook.f3.end
-    0,    // square.rook.g3.middle
-    0,    // square.rook.g3.end
-    0,    // square.rook.h3.middle
-    0,    // square.rook.h3.end
     0,    // square.rook.a4.middle
     0,    // square.rook.a4.end
     0,    // square.rook.b4.middle
@@ -455,14 +239,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     0,    // square.rook.c4.end
     0,    // square.rook.d4.middle
     0,    // square.rook.d4.end
-    0,    // square.rook.e4.middle
-    0,    // square.rook.e4.end
-    0,    // square.rook.f4.middle
-    0,    // square.rook.f4.end
-    0,    // square.rook.g4.middle
-    0,    // square.rook.g4.end
-    0,    // square.rook.h4.middle
-    0,    // square.rook.h4.end
     0,    // square.rook.a5.middle
     0,    // square.rook.a5.end
     0,    // square.rook.b5.middle
@@ -471,14 +247,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     0,    // square.rook.c5.end
     0,    // square.rook.d5.middle
     0,    // square.rook.d5.end
-    0,    // square.rook.e5.middle
-    0,    // square.rook.e5.end
-    0,    // square.rook.f5.middle
-    0,    // square.rook.f5.end
-    0,    // square.rook.g5.middle
-    0,    // square.rook.g5.end
-    0,    // square.rook.h5.middle
-    0,    // square.rook.h5.end
     0,    // square.rook.a6.middle
     0,    // square.rook.a6.end
     0,    // square.rook.b6.middle
@@ -487,14 +255,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     0,    // square.rook.c6.end
     0,    // square.rook.d6.middle
     0,    // square.rook.d6.end
-    0,    // square.rook.e6.middle
-    0,    // square.rook.e6.end
-    0,    // square.rook.f6.middle
-    0,    // square.rook.f6.end
-    0,    // square.rook.g6.middle
-    0,    // square.rook.g6.end
-    0,    // square.rook.h6.middle
-    0,    // square.rook.h6.end
     20,   // square.rook.a7.middle
     25,   // square.rook.a7.end
     20,   // square.rook.b7.middle
@@ -503,14 +263,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     25,   // square.rook.c7.end
     20,   // square.rook.d7.middle
     25,   // square.rook.d7.end
-    20,   // square.rook.e7.middle
-    25,   // square.rook.e7.end
-    20,   // square.rook.f7.middle
-    25,   // square.rook.f7.end
-    20,   // square.rook.g7.middle
-    25,   // square.rook.g7.end
-    20,   // square.rook.h7.middle
-    25,   // square.rook.h7.end
     0,    // square.rook.a8.middle
     0,    // square.rook.a8.end
     0,    // square.rook.b8.middle
@@ -519,14 +271,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     0,    // square.rook.c8.end
     0,    // square.rook.d8.middle
     0,    // square.rook.d8.end
-    0,    // square.rook.e8.middle
-    0,    // square.rook.e8.end
-    0,    // square.rook.f8.middle
-    0,    // square.rook.f8.end
-    0,    // square.rook.g8.middle
-    0,    // square.rook.g8.end
-    0,    // square.rook.h8.middle
-    0,    // square.rook.h8.end
     0,    // square.queen.a1.middle
     0,    // square.queen.a1.end
     0,    // square.queen.b1.middle
@@ -535,14 +279,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     0,    // square.queen.c1.end
     0,    // square.queen.d1.middle
     0,    // square.queen.d1.end
-    0,    // square.queen.e1.middle
-    0,    // square.queen.e1.end
-    0,    // square.queen.f1.middle
-    0,    // square.queen.f1.end
-    0,    // square.queen.g1.middle
-    0,    // square.queen.g1.end
-    0,    // square.queen.h1.middle
-    0,    // square.queen.h1.end
     0,    // square.queen.a2.middle
     0,    // square.queen.a2.end
     1,    // square.queen.b2.middle
@@ -551,14 +287,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     2,    // square.queen.c2.end
     1,    // square.queen.d2.middle
     2,    // square.queen.d2.end
-    1,    // square.queen.e2.middle
-    2,    // square.queen.e2.end
-    1,    // square.queen.f2.middle
-    2,    // square.queen.f2.end
-    1,    // square.queen.g2.middle
-    2,    // square.queen.g2.end
-    0,    // square.queen.h2.middle
-    0,    // square.queen.h2.end
     0,    // square.queen.a3.middle
     0,    // square.queen.a3.end
     1,    // square.queen.b3.middle
@@ -567,14 +295,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     4,    // square.queen.c3.end
     2,    // square.queen.d3.middle
     4,    // square.queen.d3.end
-    2,    // square.queen.e3.middle
-    4,    // square.queen.e3.end
-    2,    // square.queen.f3.middle
-    4,    // square.queen.f3.end
-    1,    // square.queen.g3.middle
-    2,    // square.queen.g3.end
-    0,    // square.queen.h3.middle
-    0,    // square.queen.h3.end
     0,    // square.queen.a4.middle
     0,    // square.queen.a4.end
     1,    // square.queen.b4.middle
@@ -583,14 +303,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     4,    // square.queen.c4.end
     3,    // square.queen.d4.middle
     6,    // square.queen.d4.end
-    3,    // square.queen.e4.middle
-    6,    // square.queen.e4.end
-    2,    // square.queen.f4.middle
-    4,    // square.queen.f4.end
-    1,    // square.queen.g4.middle
-    2,    // square.queen.g4.end
-    0,    // square.queen.h4.middle
-    0,    // square.queen.h4.end
     0,    // square.queen.a5.middle
     0,    // square.queen.a5.end
     1,    // square.queen.b5.middle
@@ -599,14 +311,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     4,    // square.queen.c5.end
     3,    // square.queen.d5.middle
     6,    // square.queen.d5.end
-    3,    // square.queen.e5.middle
-    6,    // square.queen.e5.end
-    2,    // square.queen.f5.middle
-    4,    // square.queen.f5.end
-    1,    // square.queen.g5.middle
-    2,    // square.queen.g5.end
-    0,    // square.queen.h5.middle
-    0,    // square.queen.h5.end
     0,    // square.queen.a6.middle
     0,    // square.queen.a6.end
     1,    // square.queen.b6.middle
@@ -615,14 +319,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     4,    // square.queen.c6.end
     2,    // square.queen.d6.middle
     4,    // square.queen.d6.end
-    2,    // square.queen.e6.middle
-    4,    // square.queen.e6.end
-    2,    // square.queen.f6.middle
-    4,    // square.queen.f6.end
-    1,    // square.queen.g6.middle
-    2,    // square.queen.g6.end
-    0,    // square.queen.h6.middle
-    0,    // square.queen.h6.end
     0,    // square.queen.a7.middle
     0,    // square.queen.a7.end
     1,    // square.queen.b7.middle
@@ -631,14 +327,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     2,    // square.queen.c7.end
     1,    // square.queen.d7.middle
     2,    // square.queen.d7.end
-    1,    // square.queen.e7.middle
-    2,    // square.queen.e7.end
-    1,    // square.queen.f7.middle
-    2,    // square.queen.f7.end
-    1,    // square.queen.g7.middle
-    2,    // square.queen.g7.end
-    0,    // square.queen.h7.middle
-    0,    // square.queen.h7.end
     0,    // square.queen.a8.middle
     0,    // square.queen.a8.end
     0,    // square.queen.b8.middle
@@ -647,14 +335,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     0,    // square.queen.c8.end
     0,    // square.queen.d8.middle
     0,    // square.queen.d8.end
-    0,    // square.queen.e8.middle
-    0,    // square.queen.e8.end
-    0,    // square.queen.f8.middle
-    0,    // square.queen.f8.end
-    0,    // square.queen.g8.middle
-    0,    // square.queen.g8.end
-    0,    // square.queen.h8.middle
-    0,    // square.queen.h8.end
     20,   // square.king.a1.middle
     0,    // square.king.a1.end
     20,   // square.king.b1.middle
@@ -663,14 +343,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     0,    // square.king.c1.end
     20,   // square.king.d1.middle
     0,    // square.king.d1.end
-    20,   // square.king.e1.middle
-    0,    // square.king.e1.end
-    20,   // square.king.f1.middle
-    0,    // square.king.f1.end
-    20,   // square.king.g1.middle
-    0,    // square.king.g1.end
-    20,   // square.king.h1.middle
-    0,    // square.king.h1.end
     0,    // square.king.a2.middle
     0,    // square.king.a2.end
     -8,   // square.king.b2.middle
@@ -679,14 +351,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     10,   // square.king.c2.end
     -8,   // square.king.d2.middle
     10,   // square.king.d2.end
-    -8,   // square.king.e2.middle
-    10,   // square.king.e2.end
-    -8,   // square.king.f2.middle
-    10,   // square.king.f2.end
-    -8,   // square.king.g2.middle
-    10,   // square.king.g2.end
-    0,    // square.king.h2.middle
-    0,    // square.king.h2.end
     0,    // square.king.a3.middle
     0,    // square.king.a3.end
     -8,   // square.king.b3.middle
@@ -695,14 +359,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     20,   // square.king.c3.end
     -16,  // square.king.d3.middle
     20,   // square.king.d3.end
-    -16,  // square.king.e3.middle
-    20,   // square.king.e3.end
-    -16,  // square.king.f3.middle
-    20,   // square.king.f3.end
-    -8,   // square.king.g3.middle
-    10,   // square.king.g3.end
-    0,    // square.king.h3.middle
-    0,    // square.king.h3.end
     0,    // square.king.a4.middle
     0,    // square.king.a4.end
     -8,   // square.king.b4.middle
@@ -711,14 +367,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     20,   // square.king.c4.end
     -24,  // square.king.d4.middle
     30,   // square.king.d4.end
-    -24,  // square.king.e4.middle
-    30,   // square.king.e4.end
-    -16,  // square.king.f4.middle
-    20,   // square.king.f4.end
-    -8,   // square.king.g4.middle
-    10,   // square.king.g4.end
-    0,    // square.king.h4.middle
-    0,    // square.king.h4.end
     0,    // square.king.a5.middle
     0,    // square.king.a5.end
     -8,   // square.king.b5.middle
@@ -727,14 +375,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     20,   // square.king.c5.end
     -24,  // square.king.d5.middle
     30,   // square.king.d5.end
-    -24,  // square.king.e5.middle
-    30,   // square.king.e5.end
-    -16,  // square.king.f5.middle
-    20,   // square.king.f5.end
-    -8,   // square.king.g5.middle
-    10,   // square.king.g5.end
-    0,    // square.king.h5.middle
-    0,    // square.king.h5.end
     0,    // square.king.a6.middle
     0,    // square.king.a6.end
     -8,   // square.king.b6.middle
@@ -743,14 +383,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     20,   // square.king.c6.end
     -16,  // square.king.d6.middle
     20,   // square.king.d6.end
-    -16,  // square.king.e6.middle
-    20,   // square.king.e6.end
-    -16,  // square.king.f6.middle
-    20,   // square.king.f6.end
-    -8,   // square.king.g6.middle
-    10,   // square.king.g6.end
-    0,    // square.king.h6.middle
-    0,    // square.king.h6.end
     0,    // square.king.a7.middle
     0,    // square.king.a7.end
     -8,   // square.king.b7.middle
@@ -759,14 +391,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     10,   // square.king.c7.end
     -8,   // square.king.d7.middle
     10,   // square.king.d7.end
-    -8,   // square.king.e7.middle
-    10,   // square.king.e7.end
-    -8,   // square.king.f7.middle
-    10,   // square.king.f7.end
-    -8,   // square.king.g7.middle
-    10,   // square.king.g7.end
-    0,    // square.king.h7.middle
-    0,    // square.king.h7.end
     0,    // square.king.a8.middle
     0,    // square.king.a8.end
     0,    // square.king.b8.middle
@@ -775,14 +399,6 @@ pub(crate) const WEIGHTS: &[i32] = &[
     0,    // square.king.c8.end
     0,    // square.king.d8.middle
     0,    // square.king.d8.end
-    0,    // square.king.e8.middle
-    0,    // square.king.e8.end
-    0,    // square.king.f8.middle
-    0,    // square.king.f8.end
-    0,    // square.king.g8.middle
-    0,    // square.king.g8.end
-    0,    // square.king.h8.middle
-    0,    // square.king.h8.end
     -16,  // mobility.knight.0.middle
     -16,  // mobility.knight.0.end
     -12,  // mobility.knight.1.middle
