@@ -76,6 +76,8 @@ const BORDER: u32 = SIDE_EDGES | CROWNING_ROW[0] | CROWNING_ROW[1];
 const DOUBLE_CORNERS: u32 = bit(0) | bit(4) | bit(27) | bit(31);
 /// The most pieces on the board.
 const FULL_BOARD: i32 = 24;
+/// Pieces taken before the ending begins, for the terms that grow in the ending.
+const ENDING_STARTS: i32 = 12;
 
 impl Checkers {
     /// Reports every term of the evaluation to `tally`.
@@ -86,8 +88,8 @@ impl Checkers {
             self.pieces[1].count_ones() as i32,
         ];
         let taken = FULL_BOARD - counts[0] - counts[1];
-        // 0 with every piece on the board, 7 with three left.
-        let ending = taken / 3;
+        // 0 with twelve pieces or more on the board, 5 with two left.
+        let ending = (taken - ENDING_STARTS).max(0) / 2;
         let empty = !self.occupied();
         for side in Player::BOTH {
             self.tally_side(side, ending, empty, tally);

@@ -9,12 +9,12 @@ pub(super) const WEIGHTS: &[i32] = &[
     8,   // back_guard_2
     8,   // back_guard_3
     8,   // back_guard_4
-    -2,  // man_edge
+    0,   // man_edge
     2,   // man_mobility
     40,  // runaway
     10,  // king_centre
     -3,  // king_edge
-    -3,  // king_double_corner
+    0,   // king_double_corner
     2,   // king_mobility
     -10, // king_trapped
     1,   // trade_down
