@@ -79,3 +79,13 @@ pub(crate) fn assert_names_match_weights<G: Tunable>(source: &str) {
     let expected: Vec<(i32, String)> = weights.iter().copied().zip(names).collect();
     assert_eq!(listed, expected, "the weights file's lines");
 }
+
+/// How many times the weight `term` counts in the position, from the first player's
+/// view (0 when it does not count).
+pub(crate) fn term_amount<G: Tunable>(position: &G, term: usize) -> f32 {
+    let mut uses = Vec::new();
+    position.trace(&mut uses);
+    uses.iter()
+        .find(|used| usize::from(used.index) == term)
+        .map_or(0.0, |used| used.amount)
+}

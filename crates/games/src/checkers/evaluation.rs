@@ -74,6 +74,33 @@ const SIDE_EDGES: u32 = 0x1818_1818;
 const BORDER: u32 = SIDE_EDGES | CROWNING_ROW[0] | CROWNING_ROW[1];
 /// Both double corners: squares 1 and 5, 28 and 32.
 const DOUBLE_CORNERS: u32 = bit(0) | bit(4) | bit(27) | bit(31);
+/// The squares a man of each side on each square could pass through on its way to the
+/// crowning row: `AHEAD[side][index]`. A man with no enemy piece there is a runaway.
+static AHEAD: [[u32; 32]; 2] = {
+    let mut table = [[0; 32]; 2];
+    let mut side = 0;
+    while side < 2 {
+        // Black's men move towards higher indices, so each row's cone is built from
+        // the row after it: from the crowning row back for Black, forward for White.
+        let mut step = 0;
+        while step < 32 {
+            let index = if side == 0 { 31 - step } else { step };
+            let mut cone = 0u32;
+            let mut way = 0;
+            while way < 2 {
+                let next = NEIGHBOUR[MAN_DIRECTIONS[side][way]][index];
+                if next != OFF_BOARD {
+                    cone |= bit(next) | table[side][next as usize];
+                }
+                way += 1;
+            }
+            table[side][index] = cone;
+            step += 1;
+        }
+        side += 1;
+    }
+    table
+};
 /// The most pieces on the board.
 const FULL_BOARD: i32 = 24;
 /// Pieces taken before the ending begins, for the terms that grow in the ending.
@@ -126,9 +153,7 @@ impl Checkers {
                 Player::Second => 7 - row_from_top,
             };
             man_steps += steps(index, forward);
-            if self.unstoppable(index, forward, enemies) {
-                runaways += 1;
-            }
+            runaways += i32::from(AHEAD[side.index()][usize::from(index)] & enemies == 0);
         }
         tally.add(side, term::MAN, men.count_ones() as i32);
         tally.add(side, term::ADVANCE, rows);
@@ -175,27 +200,6 @@ impl Checkers {
         self.tally_terms(&mut sum);
         sum.score
     }
-
-    /// Whether the man on `index` has no enemy piece anywhere on the squares it could
-    /// pass through on its way to the crowning row.
-    fn unstoppable(&self, index: u8, forward: &[usize; 2], enemies: u32) -> bool {
-        let mut frontier = bit(index);
-        let mut ahead = 0u32;
-        while frontier != 0 {
-            let mut next_row = 0u32;
-            for square in squares(frontier) {
-                for &direction in forward {
-                    let next = NEIGHBOUR[direction][usize::from(square)];
-                    if next != OFF_BOARD {
-                        next_row |= bit(next);
-                    }
-                }
-            }
-            ahead |= next_row;
-            frontier = next_row;
-        }
-        ahead & enemies == 0
-    }
 }
 
 impl Tunable for Checkers {
@@ -220,6 +224,7 @@ mod tests {
     use super::*;
     use crate::tuning_checks::{
         assert_names_match_weights, assert_trace_matches_evaluation, random_positions,
+        term_amount as amount,
     };
     use ply_core::{Heuristics, Rules, Score};
 
@@ -252,19 +257,26 @@ mod tests {
     }
 
     #[test]
+    fn a_mans_cone_holds_the_squares_it_could_pass_through() {
+        // Black's man on 25 can only go to 29 or 30; White's on 5 only to 1.
+        assert_eq!(AHEAD[0][24], bit(28) | bit(29));
+        assert_eq!(AHEAD[1][4], bit(0));
+        // From 1 every square of Black's crowning row is within reach, and nothing on
+        // its own row or behind it.
+        assert_eq!(AHEAD[0][0] & CROWNING_ROW[0], CROWNING_ROW[0]);
+        assert_eq!(AHEAD[0][0] & 0xF, 0);
+        let runaway = Checkers::from_pdn("B:WK4:B22").expect("position");
+        let blocked = Checkers::from_pdn("B:WK30:B22").expect("position");
+        assert_eq!(amount(&runaway, term::RUNAWAY), 1.0);
+        assert_eq!(amount(&blocked, term::RUNAWAY), 0.0);
+    }
+
+    #[test]
     fn the_side_ahead_gains_by_trading_down() {
         let many = Checkers::from_pdn("B:W21,22,23,24,25:B1,2,3,4,5,6").expect("position");
         let few = Checkers::from_pdn("B:W21:B1,2").expect("position");
-        let mut uses = Vec::new();
-        many.trace(&mut uses);
-        let trade = |uses: &[TermUse]| {
-            uses.iter()
-                .find(|term| usize::from(term.index) == term::TRADE_DOWN)
-                .map_or(0.0, |term| term.amount)
-        };
-        let many_trade = trade(&uses);
-        few.trace(&mut uses);
-        assert!(trade(&uses) > many_trade && many_trade > 0.0);
+        let many_trade = amount(&many, term::TRADE_DOWN);
+        assert!(amount(&few, term::TRADE_DOWN) > many_trade && many_trade > 0.0);
         assert!(few.outcome().is_none());
     }
 }

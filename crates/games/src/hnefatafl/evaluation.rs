@@ -285,18 +285,10 @@ mod tests {
     use super::*;
     use crate::tuning_checks::{
         assert_names_match_weights, assert_trace_matches_evaluation, random_positions,
+        term_amount as amount,
     };
     use ply_core::{Heuristics, Rules};
     use std::collections::HashSet;
-
-    /// The amount of `term` in the position's trace.
-    fn amount(position: &Hnefatafl, term: usize) -> f32 {
-        let mut uses = Vec::new();
-        position.trace(&mut uses);
-        uses.iter()
-            .find(|used| usize::from(used.index) == term)
-            .map_or(0.0, |used| used.amount)
-    }
 
     /// The king on the throne walled in by a ring of attackers.
     fn enclosed() -> Hnefatafl {
