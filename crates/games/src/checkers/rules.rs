@@ -237,6 +237,23 @@ mod tests {
     }
 
     #[test]
+    fn captures_are_hinted_by_their_haul_and_crowning_before_quiet_moves() {
+        // 10x17x26 takes two men, 12x19 takes the king on 16.
+        let captures = Checkers::from_pdn("B:W14,22,K16:B10,12").expect("position");
+        let hint = |position: &Checkers, text: &str| {
+            position.order_hint(position.parse_move(text).expect("legal"))
+        };
+        assert!(hint(&captures, "10x17x26") > hint(&captures, "12x19"));
+        assert!(hint(&captures, "12x19") > 0);
+        // 25 crowns on 29 or 30; 24's steps are quiet.
+        let crowning = Checkers::from_pdn("B:WK5:B24,25").expect("position");
+        assert!(hint(&crowning, "25-29") > 0);
+        assert_eq!(hint(&crowning, "24-27"), 0);
+        let start = Checkers::start();
+        assert_eq!(hint(&start, "11-15"), 0);
+    }
+
+    #[test]
     fn a_move_path_lists_the_start_and_every_landing() {
         let position = Checkers::from_pdn("B:W14,22:B10").expect("position");
         let mv = position.parse_move("10x17x26").expect("legal");
