@@ -19,7 +19,8 @@ mod term {
     pub const KING: usize = 1;
     /// Per row a man has advanced from its own back row.
     pub const ADVANCE: usize = 2;
-    /// Per row advanced, times how far the game is into the ending (see `ending`).
+    /// Per row advanced, times how far the game is into the ending: 0 while twelve or
+    /// more pieces stand, then one more for every two pieces taken.
     pub const ADVANCE_ENDGAME: usize = 3;
     /// A man still on its own back row, guarding the enemy's crowning squares: one
     /// weight per square, numbered as Black's squares 1 to 4 (White's 32 to 29).
