@@ -6,5 +6,6 @@ pub mod chess;
 pub mod connect4;
 pub mod hnefatafl;
 mod palette;
+mod tally;
 #[cfg(test)]
-mod tuning_check;
+mod tuning_checks;

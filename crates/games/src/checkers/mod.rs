@@ -2,6 +2,7 @@
 //! whole capture sequences as single moves, crowning that ends the move, and the
 //! threefold-repetition and 80-ply no-progress draws.
 
+mod evaluation;
 mod geometry;
 mod look;
 mod movegen;
@@ -9,6 +10,7 @@ mod notation;
 mod pdn_problem;
 mod position;
 mod rules;
+mod weights;
 mod why;
 
 use geometry::{LANDING, NEIGHBOUR, cell_of};

@@ -3,7 +3,8 @@
 //! variant changes: explosion danger in atomic, the king's road to the hill, holes (seen
 //! through mobility), ordinary kings in last piece standing, and the larger board of
 //! mega chess. It is written once, over a [`Tally`]: summed with the variant's weights
-//! for the search, or recorded term by term for the tuner.
+//! (a middlegame and an endgame weight per term, blended by the material left) for the
+//! search, or recorded term by term for the tuner.
 
 use super::Role;
 use super::bits::Bits;
@@ -11,6 +12,7 @@ use super::geometry::Geometry;
 use super::position::{Chess, Set};
 use super::terms::{self, *};
 use super::variants::Variant;
+use crate::tally::{Tally, TermTrace};
 use ply_core::{Player, Score, TermUse, Tunable};
 
 type G<V> = <V as Variant>::Geometry;
@@ -18,20 +20,14 @@ type G<V> = <V as Variant>::Geometry;
 /// Game-phase weight by role; a variant's start position sums to `Variant::FULL_PHASE`.
 const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
 
-/// Where the evaluation's terms go.
-trait Tally {
-    /// Counts term `term` `times` in `side`'s favour.
-    fn add(&mut self, side: Player, term: usize, times: i32);
-}
-
 /// Sums the terms with a weight table, per side and phase.
-struct WeightedSum {
+struct TaperedSum {
     weights: &'static [i32],
     middle: [i32; 2],
     end: [i32; 2],
 }
 
-impl Tally for WeightedSum {
+impl Tally for TaperedSum {
     #[inline]
     fn add(&mut self, side: Player, term: usize, times: i32) {
         self.middle[side.index()] += self.weights[2 * term] * times;
@@ -39,20 +35,10 @@ impl Tally for WeightedSum {
     }
 }
 
-/// Records each term with its count from White's view, for the tuner.
-struct Record(Vec<(usize, i32)>);
-
-impl Tally for Record {
-    fn add(&mut self, side: Player, term: usize, times: i32) {
-        let signed = if side == Player::First { times } else { -times };
-        self.0.push((term, signed));
-    }
-}
-
 impl<V: Variant> Chess<V> {
     /// The static evaluation, from the side to move's view.
     pub(super) fn static_eval(&self) -> Score {
-        let mut sum = WeightedSum {
+        let mut sum = TaperedSum {
             weights: V::WEIGHTS,
             middle: [0; 2],
             end: [0; 2],
@@ -343,19 +329,20 @@ impl<V: Variant> Tunable for Chess<V> {
     }
 
     fn trace(&self, out: &mut Vec<TermUse>) -> f32 {
-        out.clear();
-        let mut record = Record(Vec::new());
-        self.tally(&mut record);
+        let mut trace = TermTrace::new(COUNT);
+        self.tally(&mut trace);
+        let mut terms = Vec::new();
+        trace.write(&mut terms);
         let middle_share = self.phase() as f32 / V::FULL_PHASE as f32;
-        for (term, times) in record.0 {
-            let times = times as f32;
+        out.clear();
+        for term in terms {
             out.push(TermUse {
-                index: (2 * term) as u16,
-                amount: times * middle_share,
+                index: 2 * term.index,
+                amount: term.amount * middle_share,
             });
             out.push(TermUse {
-                index: (2 * term + 1) as u16,
-                amount: times * (1.0 - middle_share),
+                index: 2 * term.index + 1,
+                amount: term.amount * (1.0 - middle_share),
             });
         }
         0.0
@@ -365,25 +352,32 @@ impl<V: Variant> Tunable for Chess<V> {
 #[cfg(test)]
 mod tests {
     use super::super::{Atomic, HoleChess, KingOfTheHill, LastPieceStanding, MegaChess, Standard};
-    use super::*;
-    use crate::tuning_check::trace_matches_evaluation;
+    use crate::tuning_checks::{
+        assert_names_match_weights, assert_trace_matches_evaluation, random_positions,
+    };
+    use ply_core::Tunable;
 
-    #[test]
-    fn every_variant_traces_its_evaluation() {
-        trace_matches_evaluation::<Standard>(8);
-        trace_matches_evaluation::<Atomic>(8);
-        trace_matches_evaluation::<KingOfTheHill>(8);
-        trace_matches_evaluation::<HoleChess>(4);
-        trace_matches_evaluation::<LastPieceStanding>(4);
-        trace_matches_evaluation::<MegaChess>(2);
+    fn traces_its_evaluation<G: Tunable>(games: usize) {
+        let positions = random_positions::<G>(7, games, 120);
+        assert!(positions.len() > 100);
+        assert_trace_matches_evaluation(&positions);
     }
 
     #[test]
-    fn weight_names_are_distinct_and_complete() {
-        let names = Standard::weight_names();
-        let distinct: std::collections::HashSet<&String> = names.iter().collect();
-        assert_eq!(distinct.len(), names.len());
-        assert!(names.iter().all(|name| !name.starts_with('.')));
-        assert!(names.contains(&"square.knight.d4.middle".to_string()));
+    fn every_variant_traces_its_evaluation() {
+        traces_its_evaluation::<Standard>(8);
+        traces_its_evaluation::<Atomic>(8);
+        traces_its_evaluation::<KingOfTheHill>(8);
+        traces_its_evaluation::<HoleChess>(4);
+        traces_its_evaluation::<LastPieceStanding>(4);
+        traces_its_evaluation::<MegaChess>(2);
+    }
+
+    #[test]
+    fn each_weight_table_names_its_weights_in_order() {
+        assert_names_match_weights::<Standard>(include_str!("weights/standard.rs"));
+        assert_names_match_weights::<KingOfTheHill>(include_str!("weights/koth.rs"));
+        assert_names_match_weights::<Atomic>(include_str!("weights/atomic.rs"));
+        assert!(Standard::weight_names().contains(&"square.knight.d4.middle".to_string()));
     }
 }

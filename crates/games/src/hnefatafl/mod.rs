@@ -3,11 +3,13 @@
 
 mod board;
 mod endings;
+mod evaluation;
 mod look;
 mod movegen;
 mod position;
 mod rules;
 mod text_problem;
+mod weights;
 mod why;
 
 pub use board::{parse_square, square_name};

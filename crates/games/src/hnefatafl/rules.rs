@@ -2,10 +2,8 @@
 //! heuristics for the computer player, and presentation.
 
 use super::Move;
-use super::board::{
-    CORNERS, DIRECTIONS, NEXT, OFF, RESTRICTED, SIZE, Set, bit, east, has, north, parse_square,
-    south, square_name, west,
-};
+use super::board::{CORNERS, RESTRICTED, SIZE, has, parse_square, square_name};
+use super::evaluation::ATTACKER_WORTH;
 use super::look;
 use super::position::{Hnefatafl, START};
 use ply_core::{
@@ -104,103 +102,14 @@ impl Rules for Hnefatafl {
     }
 }
 
-/// What one piece is worth: defenders are half as many, so each counts double.
-const ATTACKER_VALUE: i32 = 100;
-const DEFENDER_VALUE: i32 = 200;
-/// A clear line from the king to a corner: the attackers must block it at once.
-const OPEN_ROUTE_VALUE: i32 = 300;
-/// Each attacker touching the king brings his capture closer.
-const KING_NEIGHBOUR_VALUE: i32 = 50;
-/// Per step the king is nearer a corner.
-const CORNER_NEARNESS_VALUE: i32 = 8;
-/// Per attacker on a square next to a corner (orthogonally or diagonally), where it
-/// keeps the king out; counted up to two per corner.
-const CORNER_GUARD_VALUE: i32 = 30;
-/// Per square the king can move to: a king with room is hard to trap.
-const KING_MOBILITY_VALUE: i32 = 6;
-/// The squares next to the corners, orthogonally and diagonally.
-const NEAR_CORNERS: [Set; 4] = {
-    let mut guards = [0; 4];
-    let corners = [0, SIZE - 1, (SIZE - 1) * SIZE, SIZE * SIZE - 1];
-    let mut index = 0;
-    while index < 4 {
-        let corner = bit(corners[index]);
-        let beside = north(corner) | south(corner) | east(corner) | west(corner);
-        guards[index] = beside
-            | north(east(corner))
-            | north(west(corner))
-            | south(east(corner))
-            | south(west(corner));
-        index += 1;
-    }
-    guards
-};
-
-impl Hnefatafl {
-    /// The position from the defenders' point of view.
-    fn defenders_score(&self) -> i32 {
-        let (attackers, defenders) = self.piece_counts();
-        let mut score = defenders as i32 * DEFENDER_VALUE - attackers as i32 * ATTACKER_VALUE;
-        if let Some(king) = self.king {
-            let (file, rank) = (i32::from(king % SIZE), i32::from(king / SIZE));
-            let edge = i32::from(SIZE) - 1;
-            let corner_distance = file.min(edge - file) + rank.min(edge - rank);
-            score += (2 * edge - corner_distance) * CORNER_NEARNESS_VALUE;
-            score += self.open_routes(king) * OPEN_ROUTE_VALUE;
-            let neighbours = DIRECTIONS
-                .iter()
-                .map(|&direction| NEXT[direction][usize::from(king)])
-                .filter(|&side| side != OFF && has(self.attackers, side))
-                .count() as i32;
-            score -= neighbours * KING_NEIGHBOUR_VALUE;
-            score += self.king_reach(king) * KING_MOBILITY_VALUE;
-        }
-        for guard in NEAR_CORNERS {
-            let guards = (guard & self.attackers).count_ones().min(2) as i32;
-            score -= guards * CORNER_GUARD_VALUE;
-        }
-        score
-    }
-
-    /// How many squares the king on `king` could move to.
-    fn king_reach(&self, king: u8) -> i32 {
-        let occupied = self.occupied();
-        let mut reach = 0;
-        for direction in DIRECTIONS {
-            let mut square = NEXT[direction][usize::from(king)];
-            while square != OFF && !has(occupied, square) {
-                reach += 1;
-                square = NEXT[direction][usize::from(square)];
-            }
-        }
-        reach
-    }
-
-    /// How many corners the king on `king` could reach in one move.
-    fn open_routes(&self, king: u8) -> i32 {
-        let occupied = self.occupied();
-        let mut routes = 0;
-        for direction in DIRECTIONS {
-            let mut square = NEXT[direction][usize::from(king)];
-            while square != OFF && !has(occupied, square) {
-                if has(CORNERS, square) {
-                    routes += 1;
-                }
-                square = NEXT[direction][usize::from(square)];
-            }
-        }
-        routes
-    }
-}
-
 impl Heuristics for Hnefatafl {
-    const PRUNING_UNIT: Option<i32> = Some(ATTACKER_VALUE);
+    const PRUNING_UNIT: Option<i32> = Some(ATTACKER_WORTH);
 
     fn evaluate(&self) -> Score {
-        let score = self.defenders_score();
+        let score = self.first_player_score();
         Score(match self.turn {
-            Player::First => -score,
-            Player::Second => score,
+            Player::First => score,
+            Player::Second => -score,
         })
     }
 

@@ -11,7 +11,9 @@ mod table_file;
 
 use clap::{Args, Subcommand};
 use ply_core::{Explain, Present, Tunable};
+use ply_games::checkers::Checkers;
 use ply_games::chess::{Atomic, KingOfTheHill, Standard};
+use ply_games::hnefatafl::Hnefatafl;
 
 /// Arguments of `ply tune`.
 #[derive(Args, Debug)]
@@ -29,7 +31,7 @@ enum TuneCommand {
 }
 
 /// The modes whose evaluation has a weight table of its own.
-const TUNABLE: &str = "chess, koth, atomic";
+const TUNABLE: &str = "chess, koth, atomic, checkers, hnefatafl";
 
 /// Runs a `ply tune` subcommand for the mode it names.
 pub fn run(args: &TuneArgs) -> Result<(), String> {
@@ -41,6 +43,8 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         "chess" => run_for::<Standard>(args),
         "koth" => run_for::<KingOfTheHill>(args),
         "atomic" => run_for::<Atomic>(args),
+        "checkers" => run_for::<Checkers>(args),
+        "hnefatafl" => run_for::<Hnefatafl>(args),
         other => Err(format!(
             "mode '{other}' has no weight table to tune (tunable: {TUNABLE})"
         )),
