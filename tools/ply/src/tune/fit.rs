@@ -178,20 +178,22 @@ fn load<G: Tunable>(args: &FitArgs) -> Result<(Samples, Samples), String> {
     Ok((training, held_out))
 }
 
-/// The `K` that makes the starting weights' predictions best (a golden-section search).
+/// The `K` that makes the starting weights' predictions best: a golden-section search
+/// over its logarithm, from 0.0001 to 10, since modes score on very different scales.
 fn fit_k(samples: &Samples, weights: &[f64]) -> f64 {
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
-    let (mut low, mut high) = (0.05, 5.0);
-    for _ in 0..40 {
+    let error = |log_k: f64| samples.error(weights, log_k.exp());
+    let (mut low, mut high) = (1e-4f64.ln(), 10f64.ln());
+    for _ in 0..60 {
         let left = high - ratio * (high - low);
         let right = low + ratio * (high - low);
-        if samples.error(weights, left) < samples.error(weights, right) {
+        if error(left) < error(right) {
             high = right;
         } else {
             low = left;
         }
     }
-    (low + high) / 2.0
+    ((low + high) / 2.0).exp()
 }
 
 /// Fits the weights and reports (and writes) them.
