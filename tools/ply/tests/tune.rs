@@ -70,7 +70,7 @@ fn self_play_then_fit_writes_a_table_that_predicts_better() {
         "{written}"
     );
     assert!(written.contains(", // material.pawn.middle\n"), "{written}");
-    assert!(written.contains(", // square.knight.e4.end\n"), "{written}");
+    assert!(written.contains(", // square.knight.d4.end\n"), "{written}");
 }
 
 #[test]
