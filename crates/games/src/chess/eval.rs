@@ -67,8 +67,9 @@ impl<V: Variant> Chess<V> {
 
     /// Every term of the position, for both sides.
     fn tally(&self, tally: &mut impl Tally) {
+        let pawn_attacks = Player::BOTH.map(|side| self.pawn_attacks(side));
         for side in Player::BOTH {
-            self.side_terms(side, tally);
+            self.side_terms(side, pawn_attacks, tally);
         }
         tally.add(self.turn, TEMPO, 1);
     }
@@ -82,15 +83,16 @@ impl<V: Variant> Chess<V> {
         attacked
     }
 
-    /// Everything that depends on one side alone.
-    fn side_terms(&self, side: Player, tally: &mut impl Tally) {
+    /// Everything that depends on one side alone (`pawn_attacks`: the squares each
+    /// side's pawns attack, by player index).
+    fn side_terms(&self, side: Player, pawn_attacks: [Set<V>; 2], tally: &mut impl Tally) {
         let them = side.opponent();
         let ours = self.colors[side.index()];
         let blockers = self.blockers();
         let own_pawns = self.pieces(side, Role::Pawn);
         let their_pawns = self.pieces(them, Role::Pawn);
-        let their_pawn_attacks = self.pawn_attacks(them);
-        let our_pawn_attacks = self.pawn_attacks(side);
+        let their_pawn_attacks = pawn_attacks[them.index()];
+        let our_pawn_attacks = pawn_attacks[side.index()];
         let their_majors = self.pieces(them, Role::Rook) | self.pieces(them, Role::Queen);
         let their_king_zone = match self.king_of(them) {
             Some(king) if V::ROYAL => G::<V>::king(king) | Set::<V>::square(king),
