@@ -289,41 +289,51 @@ fn connect_four_solves_end_positions_exactly() {
     }
 }
 
-/// Easy plays a weaker move at its set rate, and the seed makes every choice
-/// reproducible.
+/// Easy and Medium think less deeply on some moves, at their set rates; Hard never
+/// does; and the seed makes every choice reproducible.
 #[test]
-fn easy_errs_at_its_rate_and_the_seed_replays_it() {
-    use ply_modes::{Level, Request};
+fn easy_and_medium_slip_at_their_rates_and_the_seed_replays_them() {
+    use ply_modes::{Level, Request, Slips};
     use std::time::Duration;
-    let game = find_mode("chess")
-        .unwrap()
-        .from_position("r1bqkb1r/pp1ppppp/2n2n2/2p5/2P5/2N2N2/PP1PPPPP/R1BQKB1R w KQkq - 2 4")
-        .unwrap();
+    const POSITION: &str = "r1bqkb1r/pp1ppppp/2n2n2/2p5/2P5/2N2N2/PP1PPPPP/R1BQKB1R w KQkq - 2 4";
+    const SEEDS: u64 = 60;
+    let budget = Duration::from_secs(5);
+    // A fresh game for every search, so that no search learns from another's table.
+    let fresh = || find_mode("chess").unwrap().from_position(POSITION).unwrap();
     let stop = AtomicBool::new(false);
-    let easy = |seed: u64| {
+    let searched = |depth: u32| {
+        fresh()
+            .analyse(&depth_limit(depth), &stop, &mut |_| {})
+            .best
+            .unwrap()
+    };
+    let played = |level: Level, seed: u64| {
         let request = Request {
-            level: Level::Easy,
-            budget: Duration::from_secs(5),
+            level,
+            budget,
             seed,
         };
-        game.think(&request, &stop, &mut |_| {}).best.unwrap()
+        fresh().think(&request, &stop, &mut |_| {}).best.unwrap()
     };
-    let best = game
-        .analyse(&depth_limit(2), &stop, &mut |_| {})
-        .best
-        .unwrap();
-    let choices: Vec<_> = (0..60).map(easy).collect();
-    let mistakes = choices.iter().filter(|&&choice| choice != best).count();
-    // The set rate is 35 in 100; allow for chance.
-    assert!(
-        (8..=36).contains(&mistakes),
-        "{mistakes} mistakes in 60 moves"
-    );
-    assert!(
-        choices
-            .iter()
-            .all(|choice| game.legal_moves().contains(choice))
-    );
-    assert_eq!(easy(7), choices[7]);
-    assert_eq!(easy(31), choices[31]);
+    for level in [Level::Easy, Level::Medium] {
+        let Slips::Shallower { percent, plies } = level.slips() else {
+            panic!("{level:?} slips by thinking less deeply");
+        };
+        let depth = level.limits(budget).depth.expect("a depth limit");
+        let (deep, shallow) = (searched(depth), searched(depth - plies));
+        assert_ne!(deep, shallow, "the position tells the two depths apart");
+        let choices: Vec<_> = (0..SEEDS).map(|seed| played(level, seed)).collect();
+        assert!(choices.iter().all(|&choice| choice == deep || choice == shallow));
+        let slips = choices.iter().filter(|&&choice| choice == shallow).count() as u64;
+        let expected = SEEDS * percent / 100;
+        // Allow for chance: about three standard deviations either way.
+        assert!(
+            slips.abs_diff(expected) <= 12,
+            "{level:?}: {slips} slips in {SEEDS} moves, {expected} expected"
+        );
+        assert_eq!(played(level, 7), choices[7]);
+        assert_eq!(played(level, 31), choices[31]);
+    }
+    let hard = searched(Level::Hard.limits(budget).depth.expect("a depth limit"));
+    assert!((0..10).all(|seed| played(Level::Hard, seed) == hard));
 }

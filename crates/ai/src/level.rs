@@ -1,19 +1,22 @@
 //! Playing strengths for people: how deep and how long the computer thinks at each
-//! level, and the deliberate, reproducible mistakes that let a beginner win at Easy.
+//! level, and the deliberate, reproducible slips (a shallower look now and then) that
+//! let a beginner win at Easy.
 
 use crate::search::{Limits, Report, Searcher};
-use ply_core::{Heuristics, Score, zobrist::splitmix64};
+use ply_core::{Heuristics, zobrist::splitmix64};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// How strongly the computer plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Level {
-    /// Shallow, fast, and now and then picks a weaker move on purpose.
+    /// Three plies deep, and often only one: it misses what the opponent threatens.
     Easy,
-    /// Moderately deep, with occasional small slips.
+    /// Four plies deep, now and then only two: it misses deeper tactics.
     Medium,
-    /// Half the time budget, no deliberate mistakes.
+    /// Six plies deep at most, within half the time budget, no deliberate mistakes.
+    /// Each level is about two plies from the next, which is where the weaker one still
+    /// wins now and then (see docs/levels.md).
     Hard,
     /// The whole time budget, searched by all but one of the machine's cores.
     Maximum,
@@ -43,9 +46,9 @@ impl Level {
     /// The search limits for a move given a time `budget`.
     pub fn limits(self, budget: Duration) -> Limits {
         let (share, depth) = match self {
-            Level::Easy => (budget.min(Duration::from_millis(250)), Some(2)),
+            Level::Easy => (budget.min(Duration::from_millis(250)), Some(3)),
             Level::Medium => (budget / 4, Some(4)),
-            Level::Hard => (budget / 2, None),
+            Level::Hard => (budget / 2, Some(6)),
             Level::Maximum => (budget, None),
         };
         let threads = if self == Level::Maximum {
@@ -61,15 +64,36 @@ impl Level {
         }
     }
 
-    /// How often (in percent) the level deliberately plays a weaker move, and how much
-    /// weaker (in score units) that move may be.
-    pub const fn mistakes(self) -> (u64, i32) {
+    /// How the level plays worse on purpose.
+    pub const fn slips(self) -> Slips {
         match self {
-            Level::Easy => (35, 300),
-            Level::Medium => (12, 90),
-            Level::Hard | Level::Maximum => (0, 0),
+            Level::Easy => Slips::Shallower {
+                percent: 40,
+                plies: 2,
+            },
+            Level::Medium => Slips::Shallower {
+                percent: 15,
+                plies: 2,
+            },
+            Level::Hard | Level::Maximum => Slips::Never,
         }
     }
+}
+
+/// The deliberate mistakes of a level, decided move by move from the request's seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slips {
+    /// Always the best move found.
+    Never,
+    /// At `percent` of the moves, a search `plies` shallower than usual: the move that
+    /// misses a deeper tactic, as a person who stopped looking too soon, yet never
+    /// leaves a piece to be taken at once.
+    Shallower {
+        /// How often, in percent of the moves.
+        percent: u64,
+        /// How many plies less.
+        plies: u32,
+    },
 }
 
 /// Threads for Maximum's search: every core but one, which stays free for the window.
@@ -97,9 +121,8 @@ const PERFECT_PERCENT: u32 = 85;
 
 /// Chooses a move for `root` at `level`. At Maximum, a mode that can play perfectly
 /// ([`Heuristics::perfect_move`]) is asked first, with part of the budget. Otherwise the
-/// move is the best the search finds within the level's limits, except that, at the level's mistake rate (decided by `seed`, so games can be
-/// replayed), a move up to the level's margin worse than the best is picked at random.
-/// A move that throws away a proven result is never picked as a mistake.
+/// move is the best the search finds within the level's limits, thinking less deeply
+/// on the moves the level's [`Slips`] pick by `seed`, so that games can be replayed.
 pub fn choose<G: Heuristics>(
     searcher: &mut Searcher<G>,
     root: &G,
@@ -130,39 +153,10 @@ pub fn choose<G: Heuristics>(
         }
         limits.time = Some(budget.saturating_sub(started.elapsed()));
     }
-    let report = searcher.search(root, history, &limits, stop, progress);
-    let (rate, margin) = level.mistakes();
-    if rate == 0 || splitmix64(seed) % 100 >= rate || report.score.is_decisive() {
-        return report;
+    if let Slips::Shallower { percent, plies } = level.slips()
+        && splitmix64(seed) % 100 < percent
+    {
+        limits.depth = limits.depth.map(|depth| depth.saturating_sub(plies).max(1));
     }
-    let Some(best) = report.best() else {
-        return report;
-    };
-    let mut moves = Vec::new();
-    root.gen_moves(&mut moves);
-    let mut path = history.to_vec();
-    path.push(root.hash());
-    let shallow = Limits {
-        depth: Some(limits.depth.unwrap_or(2).saturating_sub(1).max(1)),
-        ..limits
-    };
-    let mut candidates = Vec::new();
-    for mv in moves.into_iter().filter(|&mv| mv != best) {
-        let mut child = root.clone();
-        child.make(mv);
-        let reply = searcher.search(&child, &path, &shallow, stop, &mut |_| {});
-        let score: Score = -reply.score;
-        if !score.is_decisive() && score.0 >= report.score.0 - margin {
-            candidates.push((mv, score));
-        }
-    }
-    if candidates.is_empty() {
-        return report;
-    }
-    let (mv, score) = candidates[(splitmix64(seed ^ 0xA5A5) % candidates.len() as u64) as usize];
-    Report {
-        score,
-        pv: vec![mv],
-        ..report
-    }
+    searcher.search(root, history, &limits, stop, progress)
 }
