@@ -323,7 +323,11 @@ fn easy_and_medium_slip_at_their_rates_and_the_seed_replays_them() {
         let (deep, shallow) = (searched(depth), searched(depth - plies));
         assert_ne!(deep, shallow, "the position tells the two depths apart");
         let choices: Vec<_> = (0..SEEDS).map(|seed| played(level, seed)).collect();
-        assert!(choices.iter().all(|&choice| choice == deep || choice == shallow));
+        assert!(
+            choices
+                .iter()
+                .all(|&choice| choice == deep || choice == shallow)
+        );
         let slips = choices.iter().filter(|&&choice| choice == shallow).count() as u64;
         let expected = SEEDS * percent / 100;
         // Allow for chance: about three standard deviations either way.
