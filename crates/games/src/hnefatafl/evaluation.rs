@@ -1,8 +1,8 @@
 //! Hnefatafl's evaluation, written once over a [`Tally`]: material, the king's escape
 //! routes (open lines to corners, routes in two moves, edges within reach), where he
-//! stands, how closely he is hemmed in, and the attackers' cordon. Summed it is the
-//! search's evaluation; traced it shows the tuner how much each weight counts
-//! ([`Tunable`]).
+//! stands, how closely he is hemmed in, the attackers' cordon and the corners they
+//! seal. Summed it is the search's evaluation; traced it shows the tuner how much each
+//! weight counts ([`Tunable`]).
 
 use super::board::{
     BOARD, CORNERS, DIRECTIONS, EDGE, NEXT, OFF, SIZE, Set, THRONE, bit, east, flood, has,
@@ -45,10 +45,17 @@ mod term {
     pub const KING_REGION_EDGE: usize = 11;
     /// When attackers wall the king off from every edge.
     pub const KING_ENCLOSED: usize = 12;
+    /// Per attacker on one of the three squares two steps from a corner (a3, b2 and
+    /// c1 for a1), the squares that seal it off without standing where a defender can
+    /// take them against the corner.
+    pub const CORNER_SEAL: usize = 13;
+    /// Per corner sealed off by attackers on all three of those squares: the king can
+    /// no longer reach it at all.
+    pub const CORNER_SEALED: usize = 14;
     /// Where the king stands: one weight per square up to the board's symmetries,
     /// named `king_square_{near}_{far}` by the square's distances from the two nearest
     /// edges (0 on the edge), nearer first.
-    pub const KING_SQUARE: usize = 13;
+    pub const KING_SQUARE: usize = 15;
 }
 
 /// The names of the weights before the king's square table.
@@ -66,6 +73,8 @@ const NAMES: [&str; term::KING_SQUARE] = [
     "attacker_link",
     "king_region_edge",
     "king_enclosed",
+    "corner_seal",
+    "corner_sealed",
 ];
 
 /// An attacker's worth: the scale of the search's margin-based pruning.
@@ -90,6 +99,19 @@ const NEAR_CORNERS: [Set; 4] = {
         index += 1;
     }
     guards
+};
+
+/// For each corner, the three squares two steps from it that seal it off.
+const CORNER_SEALS: [Set; 4] = {
+    let mut seals = [0; 4];
+    let corners = [0, SIZE - 1, (SIZE - 1) * SIZE, SIZE * SIZE - 1];
+    let mut index = 0;
+    while index < 4 {
+        let corner = bit(corners[index]);
+        seals[index] = neighbours(neighbours(corner)) & !corner & !neighbours(corner);
+        index += 1;
+    }
+    seals
 };
 
 /// The place in the king's square table of a square `near` and `far` steps from its two
@@ -149,6 +171,11 @@ impl Hnefatafl {
         for guard in NEAR_CORNERS {
             let guards = (guard & self.attackers).count_ones().min(2) as i32;
             tally.add(Attackers, term::CORNER_GUARD, guards);
+        }
+        for seal in CORNER_SEALS {
+            let sealing = (seal & self.attackers).count_ones() as i32;
+            tally.add(Attackers, term::CORNER_SEAL, sealing);
+            tally.add(Attackers, term::CORNER_SEALED, i32::from(sealing == 3));
         }
         let links = (north(east(self.attackers)) & self.attackers).count_ones()
             + (north(west(self.attackers)) & self.attackers).count_ones();
@@ -296,11 +323,17 @@ mod tests {
             .expect("position")
     }
 
+    /// The corner a1 sealed off by attackers on a3, b2 and c1.
+    fn sealed() -> Hnefatafl {
+        Hnefatafl::from_text("11/11/11/11/11/5k5/11/11/a10/1a9/2a8 d").expect("position")
+    }
+
     #[test]
     fn the_trace_accounts_for_the_evaluation_in_random_games() {
         let mut positions: Vec<Hnefatafl> = random_positions(0x7AF1, 6, 150);
         assert!(positions.len() > 500, "{} positions", positions.len());
         positions.push(enclosed());
+        positions.push(sealed());
         let used = assert_trace_matches_evaluation(&positions);
         let names = Hnefatafl::weight_names();
         let unused: Vec<&String> = names[..term::KING_SQUARE]
@@ -365,5 +398,15 @@ mod tests {
         let free = Hnefatafl::start();
         assert_eq!(amount(&free, term::KING_ENCLOSED), 0.0);
         assert!(free.evaluate().0.abs() < 10_000);
+    }
+
+    #[test]
+    fn three_attackers_two_steps_from_a_corner_seal_it() {
+        let sealed = sealed();
+        assert_eq!(amount(&sealed, term::CORNER_SEAL), 3.0);
+        assert_eq!(amount(&sealed, term::CORNER_SEALED), 1.0);
+        let start = Hnefatafl::start();
+        assert_eq!(amount(&start, term::CORNER_SEAL), 0.0);
+        assert_eq!(amount(&start, term::CORNER_SEALED), 0.0);
     }
 }

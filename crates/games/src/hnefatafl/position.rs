@@ -173,6 +173,15 @@ impl Hnefatafl {
         self.hash ^= TURN_KEY[0];
     }
 
+    /// The position with the turn handed to the other side and nothing moved, for the
+    /// search's null-move pruning.
+    pub(super) fn passed(&self) -> Self {
+        let mut passed = *self;
+        passed.turn = passed.turn.opponent();
+        passed.hash ^= TURN_KEY[0];
+        passed
+    }
+
     /// The ordinary enemy pieces (never the king) captured by `mover`'s piece that has
     /// just landed on `to`: custodial captures on all four sides plus shieldwalls.
     fn captures_by(&self, to: u8, mover: Player) -> Set {

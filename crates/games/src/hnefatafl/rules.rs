@@ -2,7 +2,7 @@
 //! heuristics for the computer player, and presentation.
 
 use super::Move;
-use super::board::{CORNERS, RESTRICTED, SIZE, has, parse_square, square_name};
+use super::board::{CORNERS, RESTRICTED, SIZE, has, neighbours, parse_square, square_name};
 use super::evaluation::ATTACKER_WORTH;
 use super::look;
 use super::position::{Hnefatafl, START};
@@ -113,17 +113,29 @@ impl Heuristics for Hnefatafl {
         })
     }
 
+    /// Passing is a fair guess here: with dozens of moves each turn, a side is almost
+    /// never better off not moving, so zugzwang does not mislead the search.
+    fn null_move(&self) -> Option<Self> {
+        Some(self.passed())
+    }
+
     /// The captures (the king's included) and the king's escapes to a corner.
     fn noisy_moves(&self, out: &mut Vec<Move>) {
         let start = out.len();
         self.generate(out);
         let enemies = self.side_pieces(self.turn.opponent());
+        // Every capture, shieldwalls and the king's included, lands beside an enemy.
+        let beside_enemies = neighbours(enemies);
         let mut index = start;
         while index < out.len() {
             let mv = out[index];
+            let escapes = self.king == Some(mv.from) && has(CORNERS, mv.to);
+            if !escapes && !has(beside_enemies, mv.to) {
+                out.swap_remove(index);
+                continue;
+            }
             let mut after = *self;
             after.play(mv);
-            let escapes = self.king == Some(mv.from) && has(CORNERS, mv.to);
             if escapes || after.side_pieces(self.turn.opponent()) != enemies {
                 index += 1;
             } else {
