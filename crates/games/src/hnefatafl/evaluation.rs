@@ -83,35 +83,33 @@ pub(super) const ATTACKER_WORTH: i32 = WEIGHTS[term::ATTACKER];
 /// The largest distance from an edge: the middle file and rank.
 const MIDDLE: u8 = (SIZE - 1) / 2;
 
-/// The squares next to the corners, orthogonally and diagonally.
-const NEAR_CORNERS: [Set; 4] = {
-    let mut guards = [0; 4];
-    let corners = [0, SIZE - 1, (SIZE - 1) * SIZE, SIZE * SIZE - 1];
-    let mut index = 0;
-    while index < 4 {
-        let corner = bit(corners[index]);
-        let beside = north(corner) | south(corner) | east(corner) | west(corner);
-        guards[index] = beside
-            | north(east(corner))
-            | north(west(corner))
-            | south(east(corner))
-            | south(west(corner));
-        index += 1;
-    }
-    guards
-};
+/// The squares around one corner that matter to the attackers' defence of it.
+struct CornerWatch {
+    /// The squares next to it, orthogonally and diagonally.
+    beside: Set,
+    /// The three squares two steps from it, which seal it off.
+    seal: Set,
+}
 
-/// For each corner, the three squares two steps from it that seal it off.
-const CORNER_SEALS: [Set; 4] = {
-    let mut seals = [0; 4];
+/// Every corner's [`CornerWatch`].
+const CORNER_WATCHES: [CornerWatch; 4] = {
     let corners = [0, SIZE - 1, (SIZE - 1) * SIZE, SIZE * SIZE - 1];
+    let mut watches = [const { CornerWatch { beside: 0, seal: 0 } }; 4];
     let mut index = 0;
     while index < 4 {
         let corner = bit(corners[index]);
-        seals[index] = neighbours(neighbours(corner)) & !corner & !neighbours(corner);
+        let next = neighbours(corner);
+        watches[index] = CornerWatch {
+            beside: next
+                | north(east(corner))
+                | north(west(corner))
+                | south(east(corner))
+                | south(west(corner)),
+            seal: neighbours(next) & !corner & !next,
+        };
         index += 1;
     }
-    seals
+    watches
 };
 
 /// The place in the king's square table of a square `near` and `far` steps from its two
@@ -168,12 +166,10 @@ impl Hnefatafl {
         let (attackers, defenders) = self.piece_counts();
         tally.add(Attackers, term::ATTACKER, attackers as i32);
         tally.add(Defenders, term::DEFENDER, defenders as i32);
-        for guard in NEAR_CORNERS {
-            let guards = (guard & self.attackers).count_ones().min(2) as i32;
+        for watch in &CORNER_WATCHES {
+            let guards = (watch.beside & self.attackers).count_ones().min(2) as i32;
             tally.add(Attackers, term::CORNER_GUARD, guards);
-        }
-        for seal in CORNER_SEALS {
-            let sealing = (seal & self.attackers).count_ones() as i32;
+            let sealing = (watch.seal & self.attackers).count_ones() as i32;
             tally.add(Attackers, term::CORNER_SEAL, sealing);
             tally.add(Attackers, term::CORNER_SEALED, i32::from(sealing == 3));
         }
