@@ -1,11 +1,15 @@
 //! What the search remembers about moves between nodes, to try good ones first: killer
-//! moves per ply, the counter-move that refuted each move, and a history of quiet moves'
-//! successes and failures that decays as new results come in.
+//! moves per ply, the counter-move that refuted each move, a history of quiet moves'
+//! successes and failures that decays as new results come in, and the same history
+//! kept per pair of moves (a quiet move after the opponent's last move, and after our
+//! own move before it), which knows which answers work against which moves.
 
 use crate::search::MAX_PLY;
 use ply_core::{Heuristics, Player, Rules};
 
 const HISTORY_BITS: u32 = 14;
+/// Size of each continuation table, in bits of a pair's hash.
+const PAIR_BITS: u32 = 18;
 /// History values stay within ±this.
 pub(crate) const HISTORY_MAX: i32 = 1 << 14;
 
@@ -14,12 +18,22 @@ pub(crate) struct MoveMemory<M> {
     killers: Vec<[Option<M>; 2]>,
     counters: Vec<Option<M>>,
     history: Vec<i32>,
+    /// Histories of quiet moves after a given earlier move: `[0]` the opponent's last
+    /// move, `[1]` our own move before it.
+    continuation: [Vec<i32>; 2],
 }
 
 /// Where a move (by `side`) lands in the history and counter-move tables.
 fn slot<G: Rules>(side: Player, mv: G::Move) -> usize {
     let code = G::move_code(mv).0.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - HISTORY_BITS);
     (side.index() << HISTORY_BITS) | code as usize
+}
+
+/// Where the pair (`earlier`, then `mv` by `side`) lands in a continuation table.
+fn pair_slot<G: Rules>(side: Player, earlier: G::Move, mv: G::Move) -> usize {
+    let first = G::move_code(earlier).0.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let pair = (first ^ G::move_code(mv).0).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    (side.index() << PAIR_BITS) | (pair >> (64 - PAIR_BITS)) as usize
 }
 
 impl<M: Copy + Eq> MoveMemory<M> {
@@ -29,6 +43,7 @@ impl<M: Copy + Eq> MoveMemory<M> {
             killers: vec![[None; 2]; MAX_PLY + 1],
             counters: vec![None; 2 << HISTORY_BITS],
             history: vec![0; 2 << HISTORY_BITS],
+            continuation: [vec![0; 2 << PAIR_BITS], vec![0; 2 << PAIR_BITS]],
         }
     }
 
@@ -37,13 +52,20 @@ impl<M: Copy + Eq> MoveMemory<M> {
         self.killers.fill([None; 2]);
         self.counters.fill(None);
         self.history.fill(0);
+        for table in &mut self.continuation {
+            table.fill(0);
+        }
     }
 
     /// Prepares for a new search: killers belong to the old root's plies, and old
     /// history counts for less.
     pub fn new_search(&mut self) {
         self.killers.fill([None; 2]);
-        for value in &mut self.history {
+        for value in self
+            .history
+            .iter_mut()
+            .chain(self.continuation.iter_mut().flatten())
+        {
             *value /= 4;
         }
     }
@@ -59,22 +81,38 @@ impl<M: Copy + Eq> MoveMemory<M> {
             .and_then(|previous| self.counters[slot::<G>(position.to_move().opponent(), previous)])
     }
 
-    /// How well the quiet move `mv` has done for the side to move of `position`.
-    pub fn history<G: Heuristics<Move = M>>(&self, position: &G, mv: M) -> i32 {
-        self.history[slot::<G>(position.to_move(), mv)]
+    /// How well the quiet move `mv` has done for the side to move of `position`: on
+    /// its own, and after the `earlier` moves (the opponent's last, then our own before
+    /// it), each within ±[`HISTORY_MAX`].
+    pub fn history<G: Heuristics<Move = M>>(
+        &self,
+        position: &G,
+        mv: M,
+        earlier: [Option<M>; 2],
+    ) -> i32 {
+        let side = position.to_move();
+        let mut sum = self.history[slot::<G>(side, mv)];
+        for (table, before) in self.continuation.iter().zip(earlier) {
+            if let Some(before) = before {
+                sum += table[pair_slot::<G>(side, before, mv)];
+            }
+        }
+        sum
     }
 
-    /// The quiet move `mv` caused a cutoff at `ply` and `depth`, after `previous`; the
-    /// quiet moves in `failed` were tried before it and did not.
+    /// The quiet move `mv` caused a cutoff at `ply` and `depth`, after the `earlier`
+    /// moves (as for [`Self::history`]); the quiet moves in `failed` were tried before
+    /// it and did not.
     pub fn reward<G: Heuristics<Move = M>>(
         &mut self,
         position: &G,
         mv: M,
-        previous: Option<M>,
+        earlier: [Option<M>; 2],
         ply: usize,
         depth: i32,
         failed: &[M],
     ) {
+        let previous = earlier[0];
         if self.killers[ply][0] != Some(mv) {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = Some(mv);
@@ -84,16 +122,23 @@ impl<M: Copy + Eq> MoveMemory<M> {
         }
         let bonus = (depth * depth + depth).min(HISTORY_MAX / 4);
         let side = position.to_move();
-        self.nudge(slot::<G>(side, mv), bonus);
+        nudge(&mut self.history[slot::<G>(side, mv)], bonus);
         for &other in failed {
-            self.nudge(slot::<G>(side, other), -bonus);
+            nudge(&mut self.history[slot::<G>(side, other)], -bonus);
+        }
+        for (table, before) in self.continuation.iter_mut().zip(earlier) {
+            if let Some(before) = before {
+                nudge(&mut table[pair_slot::<G>(side, before, mv)], bonus);
+                for &other in failed {
+                    nudge(&mut table[pair_slot::<G>(side, before, other)], -bonus);
+                }
+            }
         }
     }
+}
 
-    /// Moves a history value towards ±HISTORY_MAX by `bonus`, less the nearer it is:
-    /// values decay towards what recent results say.
-    fn nudge(&mut self, index: usize, bonus: i32) {
-        let value = &mut self.history[index];
-        *value += bonus - *value * bonus.abs() / HISTORY_MAX;
-    }
+/// Moves a history value towards ±HISTORY_MAX by `bonus`, less the nearer it is:
+/// values decay towards what recent results say.
+fn nudge(value: &mut i32, bonus: i32) {
+    *value += bonus - *value * bonus.abs() / HISTORY_MAX;
 }

@@ -7,6 +7,7 @@
 //! exact win/loss distances, and repetition awareness along the game and the search
 //! path. It never allocates in its inner loop.
 
+use crate::evaluations::Evaluations;
 use crate::memory::{HISTORY_MAX, MoveMemory};
 use crate::table::{Bound, Entry, Table};
 use crate::timing::TimePlan;
@@ -196,6 +197,10 @@ pub struct Searcher<G: Heuristics> {
     quiets: Vec<Vec<G::Move>>,
     /// The move played from each ply of the current line (`None` for a null move).
     played: Vec<Option<G::Move>>,
+    /// The static evaluation at each ply of the current line (`-INFINITE` in check).
+    evals: Vec<Score>,
+    /// Static evaluations of positions seen lately.
+    evaluations: Evaluations,
     pv: Vec<Vec<G::Move>>,
     reductions: Vec<[i8; 64]>,
     /// Hashes of the game so far, then of the search path; the first ones are the game.
@@ -224,6 +229,8 @@ impl<G: Heuristics> Searcher<G> {
             order: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             quiets: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             played: vec![None; MAX_PLY + 1],
+            evals: vec![-Score::INFINITE; MAX_PLY + 1],
+            evaluations: Evaluations::new(),
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             reductions: reduction_table(),
             path: Vec::with_capacity(1024),
@@ -463,6 +470,17 @@ impl<G: Heuristics> Searcher<G> {
         }
     }
 
+    /// The moves played one and two plies before `ply` (the opponent's last, then our
+    /// own), where they were real ones, for the continuation histories.
+    fn earlier(&self, ply: usize) -> [Option<G::Move>; 2] {
+        let before_that = if ply >= 2 && !self.without.counter_moves {
+            self.played[ply - 2]
+        } else {
+            None
+        };
+        [self.previous(ply), before_that]
+    }
+
     /// Ranks the moves of `self.moves[ply]` into `self.order[ply]`.
     fn rank_moves(&mut self, position: &G, ply: usize, table_move: Option<ply_core::MoveCode>) {
         let mut order = std::mem::take(&mut self.order[ply]);
@@ -473,6 +491,7 @@ impl<G: Heuristics> Searcher<G> {
             self.memory.killers(ply)
         };
         let counter = self.memory.counter(position, self.previous(ply));
+        let earlier = self.earlier(ply);
         for &mv in &self.moves[ply] {
             let hint = position.order_hint(mv);
             let rank = if table_move == Some(G::move_code(mv)) {
@@ -492,7 +511,7 @@ impl<G: Heuristics> Searcher<G> {
             } else if self.without.history {
                 0
             } else {
-                self.memory.history(position, mv)
+                self.memory.history(position, mv, earlier)
             };
             order.push(rank);
         }
@@ -545,6 +564,26 @@ impl<G: Heuristics> Searcher<G> {
                 bound,
             },
         );
+    }
+
+    /// The score a table `entry` settles for a zero-window node searched to `depth`
+    /// at `ply` in the window (`alpha`, `beta`), if it settles one.
+    fn table_cutoff(
+        entry: Option<Entry>,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        pv_node: bool,
+    ) -> Option<Score> {
+        let entry = entry.filter(|entry| !pv_node && entry.depth >= depth)?;
+        let stored = from_table(entry.score, ply);
+        let usable = match entry.bound {
+            Bound::Exact => true,
+            Bound::Lower => stored >= beta,
+            Bound::Upper => stored <= alpha,
+        };
+        usable.then_some(stored)
     }
 
     fn negamax(
@@ -601,35 +640,28 @@ impl<G: Heuristics> Searcher<G> {
         } else {
             self.table.probe(hash)
         };
-        let table_move = entry.and_then(|entry| entry.mv);
-        if let Some(entry) = entry
-            && !pv_node
-            && entry.depth >= depth
-        {
-            let stored = from_table(entry.score, ply);
-            let usable = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => stored >= beta,
-                Bound::Upper => stored <= alpha,
-            };
-            if usable {
-                return stored;
-            }
+        if let Some(score) = Self::table_cutoff(entry, depth, ply, alpha, beta, pv_node) {
+            return score;
         }
+        let table_move = entry.and_then(|entry| entry.mv);
 
         // Pruning that looks at the position before any move: only in zero-window
         // nodes, out of check, and in modes that allow it.
         let selective = !self.exact && !pv_node && !in_check && ply > 0;
         let unit = G::PRUNING_UNIT.filter(|_| selective && !self.without.pruning);
-        let static_eval = if selective {
-            position.evaluate()
-        } else {
+        let static_eval = if self.exact || in_check {
             -Score::INFINITE
+        } else {
+            self.evaluations.get_or(hash, || position.evaluate())
         };
+        self.evals[ply] = static_eval;
+        // Whether our position looks better than at our last move: if not, the moves
+        // here are less likely to matter, and pruning can be bolder.
+        let improving = ply >= 2 && static_eval > self.evals[ply - 2];
         if let Some(unit) = unit
             && depth <= 6
             && !beta.is_decisive()
-            && static_eval.0 - unit * 4 / 5 * depth >= beta.0
+            && static_eval.0 - unit * 4 / 5 * (depth - i32::from(improving)) >= beta.0
         {
             return static_eval;
         }
@@ -641,7 +673,8 @@ impl<G: Heuristics> Searcher<G> {
             && !beta.is_decisive()
             && let Some(mut passed) = position.null_move()
         {
-            let reduction = 3 + depth / 4;
+            let margin_unit = 2 * G::PRUNING_UNIT.unwrap_or(100).max(1);
+            let reduction = 3 + depth / 4 + ((static_eval.0 - beta.0) / margin_unit).min(2);
             self.path.push(hash);
             self.played[ply] = None;
             let score = -self.negamax(
@@ -670,15 +703,28 @@ impl<G: Heuristics> Searcher<G> {
         let original_alpha = alpha;
         let mut best_score = -Score::INFINITE;
         let mut best_move = None;
-        let previous = self.previous(ply);
         self.quiets[ply].clear();
         self.path.push(hash);
         let count = self.moves[ply].len();
-        let late_move_limit = 3 + (depth * depth) as usize;
+        let late_move_limit = (3 + (depth * depth) as usize) / if improving { 1 } else { 2 };
+        let earlier = self.earlier(ply);
         for index in 0..count {
             let mv = self.pick(ply, index);
             let rank = self.order[ply][index];
             let quiet = position.order_hint(mv) <= 0;
+            // A move that loses material is not worth a shallow search.
+            if unit.is_some()
+                && index > 0
+                && depth <= 3
+                && !best_score.is_decisive()
+                && if quiet {
+                    rank < RANK_KILLER && position.losing_exchange(mv)
+                } else {
+                    rank < 0
+                }
+            {
+                continue;
+            }
             let undo = position.make(mv);
             let gives_check = quiet && !self.exact && position.in_check();
             if let Some(unit) = unit
@@ -708,10 +754,10 @@ impl<G: Heuristics> Searcher<G> {
                     && !gives_check
                 {
                     let base = self.reductions[depth.min(63) as usize][index.min(63)];
-                    reduction =
-                        i32::from(base) - i32::from(pv_node) - i32::from(rank >= RANK_KILLER);
+                    reduction = i32::from(base) - i32::from(pv_node) + i32::from(!improving)
+                        - i32::from(rank >= RANK_KILLER);
                     if !self.without.history {
-                        reduction -= rank.clamp(-HISTORY_MAX, HISTORY_MAX) / (HISTORY_MAX / 2);
+                        reduction -= rank.clamp(-2 * HISTORY_MAX, 2 * HISTORY_MAX) / HISTORY_MAX;
                     }
                     reduction = reduction.clamp(0, depth - 2);
                 }
@@ -747,7 +793,7 @@ impl<G: Heuristics> Searcher<G> {
                             let killers_too = !self.without.killers;
                             if killers_too || !self.without.history {
                                 self.memory
-                                    .reward(position, mv, previous, ply, depth, &failed);
+                                    .reward(position, mv, earlier, ply, depth, &failed);
                             }
                             self.quiets[ply] = failed;
                         }
@@ -783,7 +829,10 @@ impl<G: Heuristics> Searcher<G> {
         if !self.enter(ply, stop) {
             return Score::ZERO;
         }
-        let stand_pat = position.evaluate();
+        let stand_pat = self
+            .evaluations
+            .get_or(position.hash(), || position.evaluate());
+        self.evals[ply] = stand_pat;
         if ply >= MAX_PLY - 1 {
             return stand_pat;
         }

@@ -128,9 +128,11 @@ pub trait Heuristics: Rules {
     fn null_move(&self) -> Option<Self> {
         None
     }
-    /// Whether the noisy move `mv` loses material once the exchange it starts is played
-    /// out (static exchange evaluation): the search then tries it late and leaves it out
-    /// of quiescence. The default knows no exchanges and says no.
+    /// Whether the move `mv` loses material once the exchange it starts is played out
+    /// (static exchange evaluation; for a quiet move, the captures on the square it
+    /// lands on): the search then tries a noisy one late and leaves it out of
+    /// quiescence, and skips a quiet one near the horizon. The default knows no
+    /// exchanges and says no.
     fn losing_exchange(&self, _mv: Self::Move) -> bool {
         false
     }

@@ -1,6 +1,7 @@
 //! Static exchange evaluation for the chess family: what a capture wins or loses once
 //! every piece that bears on its square has taken its turn to recapture, cheapest first.
-//! The search uses it to try losing captures late and to skip them in quiescence.
+//! The search uses it to try losing captures late, to skip them in quiescence, and to
+//! skip moves that give a piece away near the horizon.
 
 use super::bits::Bits;
 use super::position::{Chess, Set};
@@ -20,8 +21,9 @@ fn worth(role: Role, royal: bool) -> i32 {
 }
 
 impl<V: Variant> Chess<V> {
-    /// The material the side to move ends up with after `mv` (a legal capture or
-    /// promotion) and the best sequence of recaptures on its square, in centipawns.
+    /// The material the side to move ends up with after `mv` (a legal move; a quiet
+    /// one captures nothing) and the best sequence of captures on its square that
+    /// follows, in centipawns.
     /// Pins are ignored, as usual for this estimate.
     pub(super) fn exchange_value(&self, mv: Move) -> i32 {
         let Some((_, mover)) = self.piece_at(mv.from) else {
