@@ -31,13 +31,14 @@ pub struct MatchArgs {
     /// `spend=all|plan` (think the whole time, the default, or stop
     /// early once the best move is settled, as in a game), `without=TECHNIQUE[+TECHNIQUE...]` (table, killers, history,
     /// reductions, quiescence, check-extension, aspiration, null-move, pruning,
-    /// exchange, counter-moves).
+    /// exchange, counter-moves, singular).
     #[arg(long, default_value = "")]
     a: String,
     /// Settings of player B, as for A.
     #[arg(long, default_value = "")]
     b: String,
-    /// Let another build play A: the path of a `ply` binary, run as `PATH engine`.
+    /// Let another build play A: the path of a `ply` binary, run as `PATH engine`; of
+    /// A's settings it takes only `millis`.
     #[arg(long)]
     a_engine: Option<std::path::PathBuf>,
     /// Let another build play B, as for A.
@@ -93,6 +94,25 @@ pub fn techniques_left_out(text: &str) -> Result<Techniques, String> {
 struct Settings {
     limits: Limits,
     level: Option<Level>,
+}
+
+/// Another build or a UCI engine is only told how long to think: refuses any other
+/// setting for it, rather than ignoring it.
+fn only_time_for_engines(text: &str) -> Result<(), String> {
+    let ignored: Vec<&str> = text
+        .split(',')
+        .filter_map(|item| item.split('=').next())
+        .map(str::trim)
+        .filter(|key| !key.is_empty() && *key != "millis")
+        .collect();
+    if ignored.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "another build or a UCI engine takes only millis=N from a side's settings, not {}",
+            ignored.join(", ")
+        ))
+    }
 }
 
 /// Reads a side's settings.
@@ -167,6 +187,9 @@ struct Side<'a> {
 impl Contender {
     fn new(side: &Side, millis: u64, mode: &str) -> Result<Self, String> {
         let settings = parse_settings(side.settings, millis)?;
+        if side.engine.is_some() || side.uci.is_some() {
+            only_time_for_engines(side.settings)?;
+        }
         let millis = settings
             .limits
             .time

@@ -253,6 +253,23 @@ fn match_plays_against_another_build_through_the_engine_protocol() {
     let failed = ply(&["match", "--games", "2", "--b-engine", "/nonexistent/ply"]);
     assert!(!failed.status.success());
     assert!(stderr(&failed).contains("cannot run"));
+    // Another build is told only how long to think: a node limit for it is refused,
+    // not silently dropped.
+    let refused = ply(&[
+        "match",
+        "--games",
+        "2",
+        "--b",
+        "millis=20,nodes=5000",
+        "--b-engine",
+        env!("CARGO_BIN_EXE_ply"),
+    ]);
+    assert!(!refused.status.success());
+    assert!(
+        stderr(&refused).contains("takes only millis=N") && stderr(&refused).contains("nodes"),
+        "{}",
+        stderr(&refused)
+    );
 }
 
 #[test]
