@@ -718,7 +718,7 @@ impl<G: Heuristics> Searcher<G> {
                 && depth <= 3
                 && !best_score.is_decisive()
                 && if quiet {
-                    rank < RANK_KILLER && position.losing_exchange(mv)
+                    rank < RANK_KILLER && !self.without.exchange && position.losing_exchange(mv)
                 } else {
                     rank < 0
                 }
