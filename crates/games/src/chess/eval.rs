@@ -68,8 +68,15 @@ impl<V: Variant> Chess<V> {
     /// Every term of the position, for both sides.
     fn tally(&self, tally: &mut impl Tally) {
         let pawn_attacks = Player::BOTH.map(|side| self.pawn_attacks(side));
+        let attacks = Player::BOTH.map(|side| self.side_terms(side, pawn_attacks, tally));
         for side in Player::BOTH {
-            self.side_terms(side, pawn_attacks, tally);
+            let them = side.opponent();
+            let mut targets = self.colors[them.index()] & !self.roles[Role::Pawn as usize];
+            if V::ROYAL {
+                targets &= !self.roles[Role::King as usize];
+            }
+            let hanging = targets & attacks[side.index()] & !attacks[them.index()];
+            tally.add(side, HANGING, hanging.count() as i32);
         }
         tally.add(self.turn, TEMPO, 1);
     }
@@ -84,8 +91,13 @@ impl<V: Variant> Chess<V> {
     }
 
     /// Everything that depends on one side alone (`pawn_attacks`: the squares each
-    /// side's pawns attack, by player index).
-    fn side_terms(&self, side: Player, pawn_attacks: [Set<V>; 2], tally: &mut impl Tally) {
+    /// side's pawns attack, by player index). Returns every square the side attacks.
+    fn side_terms(
+        &self,
+        side: Player,
+        pawn_attacks: [Set<V>; 2],
+        tally: &mut impl Tally,
+    ) -> Set<V> {
         let them = side.opponent();
         let ours = self.colors[side.index()];
         let blockers = self.blockers();
@@ -99,6 +111,11 @@ impl<V: Variant> Chess<V> {
             _ => Set::<V>::EMPTY,
         };
         let mut pressure = 0;
+        let mut king_attackers = 0;
+        let mut attacks = pawn_attacks[side.index()];
+        for king in self.pieces(side, Role::King).squares() {
+            attacks |= G::<V>::king(king);
+        }
         for role in Role::ALL {
             let pieces = self.pieces(side, role);
             if role != Role::King || !V::ROYAL {
@@ -115,7 +132,10 @@ impl<V: Variant> Chess<V> {
                     }
                     Role::Pawn | Role::King => continue,
                 };
-                pressure += (reach & their_king_zone).count() as usize;
+                attacks |= reach;
+                let on_king = (reach & their_king_zone).count() as usize;
+                pressure += on_king;
+                king_attackers += usize::from(on_king > 0);
                 match role {
                     Role::Knight | Role::Bishop => {
                         tally.add(side, MINOR_THREAT, (reach & their_majors).count() as i32);
@@ -159,6 +179,11 @@ impl<V: Variant> Chess<V> {
         self.pawn_structure(side, tally);
         if V::ROYAL {
             tally.add(side, KING_ATTACK + pressure.min(KING_ATTACK_MAX), 1);
+            tally.add(
+                side,
+                KING_ATTACKERS + king_attackers.min(KING_ATTACKERS_MAX),
+                1,
+            );
             self.king_shelter(side, tally);
             if V::ATOMIC {
                 tally.add(side, EXPLOSION_DANGER, self.explosion_danger(side));
@@ -167,6 +192,7 @@ impl<V: Variant> Chess<V> {
         if V::HILL {
             self.hill_race(side, tally);
         }
+        attacks
     }
 
     /// The placement term of a piece: its square seen from its owner's side, scaled

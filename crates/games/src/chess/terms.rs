@@ -73,8 +73,16 @@ pub(super) const PASSED_BLOCKED: usize = SUPPORTED_PAWN + 1;
 pub(super) const PASSED_OWN_KING: usize = PASSED_BLOCKED + 1;
 /// Per step from the enemy king to the square in front of our passed pawn.
 pub(super) const PASSED_ENEMY_KING: usize = PASSED_OWN_KING + 1;
+/// Each enemy piece (not a pawn, nor a royal king) we attack that no enemy piece
+/// defends.
+pub(super) const HANGING: usize = PASSED_ENEMY_KING + 1;
+/// How many of our pieces (not pawns or king) bear on the squares around the enemy
+/// king: a value per number, up to `KING_ATTACKERS_MAX`.
+pub(super) const KING_ATTACKERS: usize = HANGING + 1;
+/// The most pieces bearing on the king's surroundings the table tells apart.
+pub(super) const KING_ATTACKERS_MAX: usize = 4;
 /// How many terms there are.
-pub(super) const COUNT: usize = PASSED_ENEMY_KING + 1;
+pub(super) const COUNT: usize = KING_ATTACKERS + KING_ATTACKERS_MAX + 1;
 
 const ROLE_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
 
@@ -118,11 +126,15 @@ pub(super) fn weight_names() -> Vec<String> {
         (PASSED_BLOCKED, "passed_blocked"),
         (PASSED_OWN_KING, "passed_own_king_distance"),
         (PASSED_ENEMY_KING, "passed_enemy_king_distance"),
+        (HANGING, "hanging"),
     ] {
         terms[term] = name.to_string();
     }
     for attacks in 0..=KING_ATTACK_MAX {
         terms[KING_ATTACK + attacks] = format!("king_attack.{attacks}");
+    }
+    for attackers in 0..=KING_ATTACKERS_MAX {
+        terms[KING_ATTACKERS + attackers] = format!("king_attackers.{attackers}");
     }
     for distance in 0..4 {
         terms[HILL_DISTANCE + distance] = format!("hill_distance.{distance}");

@@ -626,4 +626,16 @@ pub(crate) const WEIGHTS: &[i32] = &[
     -11,  // passed_own_king_distance.end
     -3,   // passed_enemy_king_distance.middle
     1,    // passed_enemy_king_distance.end
+    0,    // hanging.middle
+    0,    // hanging.end
+    0,    // king_attackers.0.middle
+    0,    // king_attackers.0.end
+    0,    // king_attackers.1.middle
+    0,    // king_attackers.1.end
+    0,    // king_attackers.2.middle
+    0,    // king_attackers.2.end
+    0,    // king_attackers.3.middle
+    0,    // king_attackers.3.end
+    0,    // king_attackers.4.middle
+    0,    // king_attackers.4.end
 ];

@@ -1,22 +1,22 @@
 //! Chess's evaluation weights, fitted to self-play results by `ply tune fit`
 //! (Texel's method; see docs/tuning.md).
-//! Fitted to 329917 positions (84137 more held out), K = 0.7343, rate 1, pull 0.00000003,
-//! the weights of epoch 140 of 150 (least held-out error).
-//! Mean squared error 0.084017 -> 0.080475 (held out 0.087706 -> 0.084990),
-//! with a side bias of -6 for the first player fitted beside the table.
+//! Fitted to 503859 positions (127752 more held out), K = 0.6615, rate 1, pull 0.00000003,
+//! the weights of epoch 160 of 400 (least held-out error).
+//! Mean squared error 0.081397 -> 0.078294 (held out 0.085866 -> 0.083028),
+//! with a side bias of +3 for the first player fitted beside the table.
 
 /// The weights, in the order of the evaluation's terms.
 pub(crate) const WEIGHTS: &[i32] = &[
-    83,   // material.pawn.middle
-    87,   // material.pawn.end
-    369,  // material.knight.middle
-    281,  // material.knight.end
-    392,  // material.bishop.middle
-    308,  // material.bishop.end
-    509,  // material.rook.middle
-    529,  // material.rook.end
-    1045, // material.queen.middle
-    944,  // material.queen.end
+    89,   // material.pawn.middle
+    92,   // material.pawn.end
+    390,  // material.knight.middle
+    290,  // material.knight.end
+    408,  // material.bishop.middle
+    319,  // material.bishop.end
+    528,  // material.rook.middle
+    541,  // material.rook.end
+    1063, // material.queen.middle
+    954,  // material.queen.end
     250,  // material.king.middle
     300,  // material.king.end
     0,    // square.pawn.a1.middle
@@ -27,54 +27,54 @@ pub(crate) const WEIGHTS: &[i32] = &[
     0,    // square.pawn.c1.end
     10,   // square.pawn.d1.middle
     0,    // square.pawn.d1.end
-    3,    // square.pawn.a2.middle
+    4,    // square.pawn.a2.middle
     21,   // square.pawn.a2.end
-    35,   // square.pawn.b2.middle
-    28,   // square.pawn.b2.end
-    0,    // square.pawn.c2.middle
-    35,   // square.pawn.c2.end
-    -12,  // square.pawn.d2.middle
-    12,   // square.pawn.d2.end
-    -10,  // square.pawn.a3.middle
+    38,   // square.pawn.b2.middle
+    25,   // square.pawn.b2.end
+    5,    // square.pawn.c2.middle
+    31,   // square.pawn.c2.end
+    -15,  // square.pawn.d2.middle
+    18,   // square.pawn.d2.end
+    -11,  // square.pawn.a3.middle
     19,   // square.pawn.a3.end
-    3,    // square.pawn.b3.middle
-    22,   // square.pawn.b3.end
-    8,    // square.pawn.c3.middle
-    15,   // square.pawn.c3.end
-    -13,  // square.pawn.d3.middle
-    18,   // square.pawn.d3.end
-    -10,  // square.pawn.a4.middle
+    4,    // square.pawn.b3.middle
+    24,   // square.pawn.b3.end
+    12,   // square.pawn.c3.middle
+    21,   // square.pawn.c3.end
+    -14,  // square.pawn.d3.middle
+    26,   // square.pawn.d3.end
+    -14,  // square.pawn.a4.middle
     42,   // square.pawn.a4.end
-    -9,   // square.pawn.b4.middle
-    41,   // square.pawn.b4.end
-    18,   // square.pawn.c4.middle
-    8,    // square.pawn.c4.end
-    26,   // square.pawn.d4.middle
-    2,    // square.pawn.d4.end
-    15,   // square.pawn.a5.middle
-    36,   // square.pawn.a5.end
-    33,   // square.pawn.b5.middle
-    29,   // square.pawn.b5.end
+    -13,  // square.pawn.b4.middle
+    38,   // square.pawn.b4.end
+    15,   // square.pawn.c4.middle
+    11,   // square.pawn.c4.end
+    28,   // square.pawn.d4.middle
+    3,    // square.pawn.d4.end
+    10,   // square.pawn.a5.middle
+    39,   // square.pawn.a5.end
+    30,   // square.pawn.b5.middle
+    28,   // square.pawn.b5.end
     15,   // square.pawn.c5.middle
-    36,   // square.pawn.c5.end
-    47,   // square.pawn.d5.middle
-    10,   // square.pawn.d5.end
-    17,   // square.pawn.a6.middle
-    47,   // square.pawn.a6.end
+    33,   // square.pawn.c5.end
+    56,   // square.pawn.d5.middle
+    14,   // square.pawn.d5.end
+    19,   // square.pawn.a6.middle
+    45,   // square.pawn.a6.end
     19,   // square.pawn.b6.middle
-    39,   // square.pawn.b6.end
-    20,   // square.pawn.c6.middle
-    48,   // square.pawn.c6.end
-    25,   // square.pawn.d6.middle
+    36,   // square.pawn.b6.end
+    21,   // square.pawn.c6.middle
+    50,   // square.pawn.c6.end
+    26,   // square.pawn.d6.middle
     29,   // square.pawn.d6.end
-    19,   // square.pawn.a7.middle
-    19,   // square.pawn.a7.end
-    15,   // square.pawn.b7.middle
-    30,   // square.pawn.b7.end
+    20,   // square.pawn.a7.middle
+    16,   // square.pawn.a7.end
+    13,   // square.pawn.b7.middle
+    23,   // square.pawn.b7.end
     19,   // square.pawn.c7.middle
-    52,   // square.pawn.c7.end
-    30,   // square.pawn.d7.middle
-    39,   // square.pawn.d7.end
+    53,   // square.pawn.c7.end
+    31,   // square.pawn.d7.middle
+    38,   // square.pawn.d7.end
     21,   // square.pawn.a8.middle
     56,   // square.pawn.a8.end
     21,   // square.pawn.b8.middle
@@ -83,510 +83,510 @@ pub(crate) const WEIGHTS: &[i32] = &[
     56,   // square.pawn.c8.end
     31,   // square.pawn.d8.middle
     56,   // square.pawn.d8.end
-    -1,   // square.knight.a1.middle
+    -2,   // square.knight.a1.middle
     1,    // square.knight.a1.end
-    8,    // square.knight.b1.middle
-    -9,   // square.knight.b1.end
+    9,    // square.knight.b1.middle
+    -10,  // square.knight.b1.end
     -2,   // square.knight.c1.middle
     0,    // square.knight.c1.end
-    11,   // square.knight.d1.middle
-    11,   // square.knight.d1.end
-    1,    // square.knight.a2.middle
+    16,   // square.knight.d1.middle
+    13,   // square.knight.d1.end
+    2,    // square.knight.a2.middle
     -1,   // square.knight.a2.end
-    7,    // square.knight.b2.middle
-    10,   // square.knight.b2.end
-    16,   // square.knight.c2.middle
-    17,   // square.knight.c2.end
-    18,   // square.knight.d2.middle
+    5,    // square.knight.b2.middle
+    8,    // square.knight.b2.end
+    20,   // square.knight.c2.middle
+    21,   // square.knight.c2.end
+    20,   // square.knight.d2.middle
     22,   // square.knight.d2.end
-    10,   // square.knight.a3.middle
-    -5,   // square.knight.a3.end
-    1,    // square.knight.b3.middle
+    6,    // square.knight.a3.middle
+    -7,   // square.knight.a3.end
+    2,    // square.knight.b3.middle
     14,   // square.knight.b3.end
-    36,   // square.knight.c3.middle
-    38,   // square.knight.c3.end
-    24,   // square.knight.d3.middle
-    33,   // square.knight.d3.end
-    -10,  // square.knight.a4.middle
-    -2,   // square.knight.a4.end
+    38,   // square.knight.c3.middle
+    32,   // square.knight.c3.end
+    25,   // square.knight.d3.middle
+    32,   // square.knight.d3.end
+    -8,   // square.knight.a4.middle
+    -1,   // square.knight.a4.end
     18,   // square.knight.b4.middle
-    21,   // square.knight.b4.end
-    43,   // square.knight.c4.middle
-    33,   // square.knight.c4.end
-    39,   // square.knight.d4.middle
-    54,   // square.knight.d4.end
-    0,    // square.knight.a5.middle
-    2,    // square.knight.a5.end
-    43,   // square.knight.b5.middle
-    12,   // square.knight.b5.end
-    29,   // square.knight.c5.middle
-    27,   // square.knight.c5.end
+    23,   // square.knight.b4.end
+    50,   // square.knight.c4.middle
+    39,   // square.knight.c4.end
+    40,   // square.knight.d4.middle
+    56,   // square.knight.d4.end
+    2,    // square.knight.a5.middle
+    4,    // square.knight.a5.end
+    42,   // square.knight.b5.middle
+    13,   // square.knight.b5.end
+    28,   // square.knight.c5.middle
+    29,   // square.knight.c5.end
     57,   // square.knight.d5.middle
-    41,   // square.knight.d5.end
+    40,   // square.knight.d5.end
     0,    // square.knight.a6.middle
     -1,   // square.knight.a6.end
-    13,   // square.knight.b6.middle
-    10,   // square.knight.b6.end
-    38,   // square.knight.c6.middle
-    35,   // square.knight.c6.end
-    32,   // square.knight.d6.middle
-    39,   // square.knight.d6.end
+    12,   // square.knight.b6.middle
+    9,    // square.knight.b6.end
+    40,   // square.knight.c6.middle
+    36,   // square.knight.c6.end
+    31,   // square.knight.d6.middle
+    42,   // square.knight.d6.end
     9,    // square.knight.a7.middle
-    -2,   // square.knight.a7.end
-    10,   // square.knight.b7.middle
+    -4,   // square.knight.a7.end
+    8,    // square.knight.b7.middle
     13,   // square.knight.b7.end
-    25,   // square.knight.c7.middle
-    17,   // square.knight.c7.end
+    29,   // square.knight.c7.middle
+    18,   // square.knight.c7.end
     16,   // square.knight.d7.middle
     17,   // square.knight.d7.end
-    -4,   // square.knight.a8.middle
+    -5,   // square.knight.a8.middle
     0,    // square.knight.a8.end
     0,    // square.knight.b8.middle
     0,    // square.knight.b8.end
     0,    // square.knight.c8.middle
-    1,    // square.knight.c8.end
+    0,    // square.knight.c8.end
     -2,   // square.knight.d8.middle
     -2,   // square.knight.d8.end
-    -12,  // square.bishop.a1.middle
-    -7,   // square.bishop.a1.end
-    -5,   // square.bishop.b1.middle
-    3,    // square.bishop.b1.end
-    4,    // square.bishop.c1.middle
-    -7,   // square.bishop.c1.end
-    -6,   // square.bishop.d1.middle
-    -9,   // square.bishop.d1.end
-    -1,   // square.bishop.a2.middle
-    -2,   // square.bishop.a2.end
-    21,   // square.bishop.b2.middle
-    -7,   // square.bishop.b2.end
-    -4,   // square.bishop.c2.middle
-    12,   // square.bishop.c2.end
-    20,   // square.bishop.d2.middle
-    28,   // square.bishop.d2.end
-    7,    // square.bishop.a3.middle
-    1,    // square.bishop.a3.end
-    14,   // square.bishop.b3.middle
-    11,   // square.bishop.b3.end
-    14,   // square.bishop.c3.middle
-    19,   // square.bishop.c3.end
-    1,    // square.bishop.d3.middle
-    23,   // square.bishop.d3.end
-    -2,   // square.bishop.a4.middle
+    -14,  // square.bishop.a1.middle
+    -8,   // square.bishop.a1.end
+    -6,   // square.bishop.b1.middle
+    5,    // square.bishop.b1.end
+    -1,   // square.bishop.c1.middle
+    -6,   // square.bishop.c1.end
+    -7,   // square.bishop.d1.middle
+    -10,  // square.bishop.d1.end
+    -2,   // square.bishop.a2.middle
+    -4,   // square.bishop.a2.end
+    24,   // square.bishop.b2.middle
+    -9,   // square.bishop.b2.end
+    -7,   // square.bishop.c2.middle
+    13,   // square.bishop.c2.end
+    16,   // square.bishop.d2.middle
+    29,   // square.bishop.d2.end
+    13,   // square.bishop.a3.middle
+    5,    // square.bishop.a3.end
+    20,   // square.bishop.b3.middle
+    14,   // square.bishop.b3.end
+    17,   // square.bishop.c3.middle
+    18,   // square.bishop.c3.end
+    -5,   // square.bishop.d3.middle
+    21,   // square.bishop.d3.end
+    -1,   // square.bishop.a4.middle
     1,    // square.bishop.a4.end
-    5,    // square.bishop.b4.middle
+    4,    // square.bishop.b4.middle
     8,    // square.bishop.b4.end
-    27,   // square.bishop.c4.middle
-    21,   // square.bishop.c4.end
-    27,   // square.bishop.d4.middle
-    10,   // square.bishop.d4.end
-    -3,   // square.bishop.a5.middle
-    5,    // square.bishop.a5.end
-    0,    // square.bishop.b5.middle
-    18,   // square.bishop.b5.end
-    28,   // square.bishop.c5.middle
-    23,   // square.bishop.c5.end
-    30,   // square.bishop.d5.middle
-    8,    // square.bishop.d5.end
+    29,   // square.bishop.c4.middle
+    18,   // square.bishop.c4.end
+    31,   // square.bishop.d4.middle
+    9,    // square.bishop.d4.end
+    -1,   // square.bishop.a5.middle
+    8,    // square.bishop.a5.end
+    1,    // square.bishop.b5.middle
+    20,   // square.bishop.b5.end
+    30,   // square.bishop.c5.middle
+    22,   // square.bishop.c5.end
+    32,   // square.bishop.d5.middle
+    5,    // square.bishop.d5.end
     -4,   // square.bishop.a6.middle
-    1,    // square.bishop.a6.end
-    4,    // square.bishop.b6.middle
-    10,   // square.bishop.b6.end
-    20,   // square.bishop.c6.middle
-    18,   // square.bishop.c6.end
-    24,   // square.bishop.d6.middle
-    26,   // square.bishop.d6.end
-    -4,   // square.bishop.a7.middle
+    2,    // square.bishop.a6.end
+    5,    // square.bishop.b6.middle
+    12,   // square.bishop.b6.end
+    22,   // square.bishop.c6.middle
+    17,   // square.bishop.c6.end
+    30,   // square.bishop.d6.middle
+    32,   // square.bishop.d6.end
+    -6,   // square.bishop.a7.middle
     0,    // square.bishop.a7.end
-    4,    // square.bishop.b7.middle
-    8,    // square.bishop.b7.end
-    16,   // square.bishop.c7.middle
-    5,    // square.bishop.c7.end
+    2,    // square.bishop.b7.middle
+    6,    // square.bishop.b7.end
+    18,   // square.bishop.c7.middle
+    7,    // square.bishop.c7.end
     9,    // square.bishop.d7.middle
     6,    // square.bishop.d7.end
-    8,    // square.bishop.a8.middle
+    11,   // square.bishop.a8.middle
     0,    // square.bishop.a8.end
-    0,    // square.bishop.b8.middle
-    2,    // square.bishop.b8.end
+    1,    // square.bishop.b8.middle
+    4,    // square.bishop.b8.end
     0,    // square.bishop.c8.middle
     1,    // square.bishop.c8.end
     0,    // square.bishop.d8.middle
-    1,    // square.bishop.d8.end
-    -3,   // square.rook.a1.middle
+    3,    // square.bishop.d8.end
+    -2,   // square.rook.a1.middle
     1,    // square.rook.a1.end
-    -9,   // square.rook.b1.middle
-    5,    // square.rook.b1.end
-    16,   // square.rook.c1.middle
-    -4,   // square.rook.c1.end
-    19,   // square.rook.d1.middle
-    -1,   // square.rook.d1.end
-    -7,   // square.rook.a2.middle
-    0,    // square.rook.a2.end
-    2,    // square.rook.b2.middle
-    -6,   // square.rook.b2.end
-    -16,  // square.rook.c2.middle
-    -5,   // square.rook.c2.end
-    4,    // square.rook.d2.middle
-    -17,  // square.rook.d2.end
-    -1,   // square.rook.a3.middle
-    2,    // square.rook.a3.end
-    -22,  // square.rook.b3.middle
-    -12,  // square.rook.b3.end
-    -4,   // square.rook.c3.middle
-    3,    // square.rook.c3.end
-    -1,   // square.rook.d3.middle
-    6,    // square.rook.d3.end
-    -7,   // square.rook.a4.middle
-    0,    // square.rook.a4.end
-    1,    // square.rook.b4.middle
+    -11,  // square.rook.b1.middle
+    6,    // square.rook.b1.end
+    18,   // square.rook.c1.middle
+    -6,   // square.rook.c1.end
+    20,   // square.rook.d1.middle
+    -5,   // square.rook.d1.end
+    -11,  // square.rook.a2.middle
+    2,    // square.rook.a2.end
+    3,    // square.rook.b2.middle
+    -8,   // square.rook.b2.end
+    -19,  // square.rook.c2.middle
+    -7,   // square.rook.c2.end
+    6,    // square.rook.d2.middle
+    -21,  // square.rook.d2.end
+    -2,   // square.rook.a3.middle
+    1,    // square.rook.a3.end
+    -24,  // square.rook.b3.middle
+    -14,  // square.rook.b3.end
+    -3,   // square.rook.c3.middle
+    5,    // square.rook.c3.end
+    0,    // square.rook.d3.middle
+    8,    // square.rook.d3.end
+    -8,   // square.rook.a4.middle
+    1,    // square.rook.a4.end
+    2,    // square.rook.b4.middle
     4,    // square.rook.b4.end
-    5,    // square.rook.c4.middle
-    -1,   // square.rook.c4.end
-    3,    // square.rook.d4.middle
+    6,    // square.rook.c4.middle
+    -4,   // square.rook.c4.end
+    2,    // square.rook.d4.middle
     6,    // square.rook.d4.end
-    17,   // square.rook.a5.middle
-    12,   // square.rook.a5.end
-    6,    // square.rook.b5.middle
-    2,    // square.rook.b5.end
-    6,    // square.rook.c5.middle
-    3,    // square.rook.c5.end
-    4,    // square.rook.d5.middle
-    -2,   // square.rook.d5.end
-    6,    // square.rook.a6.middle
-    14,   // square.rook.a6.end
-    7,    // square.rook.b6.middle
+    21,   // square.rook.a5.middle
+    15,   // square.rook.a5.end
+    8,    // square.rook.b5.middle
+    3,    // square.rook.b5.end
+    7,    // square.rook.c5.middle
+    7,    // square.rook.c5.end
+    6,    // square.rook.d5.middle
+    1,    // square.rook.d5.end
+    7,    // square.rook.a6.middle
+    17,   // square.rook.a6.end
+    8,    // square.rook.b6.middle
     11,   // square.rook.b6.end
-    4,    // square.rook.c6.middle
-    6,    // square.rook.c6.end
-    6,    // square.rook.d6.middle
-    11,   // square.rook.d6.end
-    17,   // square.rook.a7.middle
-    12,   // square.rook.a7.end
-    7,    // square.rook.b7.middle
+    5,    // square.rook.c6.middle
+    7,    // square.rook.c6.end
+    8,    // square.rook.d6.middle
+    13,   // square.rook.d6.end
+    18,   // square.rook.a7.middle
+    15,   // square.rook.a7.end
+    6,    // square.rook.b7.middle
     10,   // square.rook.b7.end
-    25,   // square.rook.c7.middle
-    23,   // square.rook.c7.end
-    19,   // square.rook.d7.middle
-    14,   // square.rook.d7.end
-    0,    // square.rook.a8.middle
-    6,    // square.rook.a8.end
-    4,    // square.rook.b8.middle
-    8,    // square.rook.b8.end
+    28,   // square.rook.c7.middle
+    19,   // square.rook.c7.end
+    20,   // square.rook.d7.middle
+    10,   // square.rook.d7.end
+    1,    // square.rook.a8.middle
+    10,   // square.rook.a8.end
+    5,    // square.rook.b8.middle
+    11,   // square.rook.b8.end
     0,    // square.rook.c8.middle
-    5,    // square.rook.c8.end
-    2,    // square.rook.d8.middle
-    1,    // square.rook.d8.end
+    6,    // square.rook.c8.end
+    3,    // square.rook.d8.middle
+    3,    // square.rook.d8.end
     0,    // square.queen.a1.middle
     0,    // square.queen.a1.end
-    -10,  // square.queen.b1.middle
-    -5,   // square.queen.b1.end
-    0,    // square.queen.c1.middle
-    -5,   // square.queen.c1.end
-    1,    // square.queen.d1.middle
+    -12,  // square.queen.b1.middle
+    -7,   // square.queen.b1.end
+    -5,   // square.queen.c1.middle
+    -7,   // square.queen.c1.end
+    3,    // square.queen.d1.middle
     -3,   // square.queen.d1.end
-    -3,   // square.queen.a2.middle
-    -1,   // square.queen.a2.end
-    6,    // square.queen.b2.middle
-    1,    // square.queen.b2.end
-    23,   // square.queen.c2.middle
-    2,    // square.queen.c2.end
-    1,    // square.queen.d2.middle
-    1,    // square.queen.d2.end
-    -16,  // square.queen.a3.middle
-    -5,   // square.queen.a3.end
-    5,    // square.queen.b3.middle
+    -5,   // square.queen.a2.middle
+    -2,   // square.queen.a2.end
+    7,    // square.queen.b2.middle
+    0,    // square.queen.b2.end
+    28,   // square.queen.c2.middle
+    1,    // square.queen.c2.end
+    8,    // square.queen.d2.middle
+    0,    // square.queen.d2.end
+    -20,  // square.queen.a3.middle
+    -6,   // square.queen.a3.end
+    10,   // square.queen.b3.middle
     0,    // square.queen.b3.end
-    4,    // square.queen.c3.middle
-    5,    // square.queen.c3.end
-    -16,  // square.queen.d3.middle
-    1,    // square.queen.d3.end
-    3,    // square.queen.a4.middle
+    7,    // square.queen.c3.middle
+    4,    // square.queen.c3.end
+    -15,  // square.queen.d3.middle
+    3,    // square.queen.d3.end
+    2,    // square.queen.a4.middle
     1,    // square.queen.a4.end
-    9,    // square.queen.b4.middle
+    10,   // square.queen.b4.middle
     5,    // square.queen.b4.end
-    10,   // square.queen.c4.middle
-    9,    // square.queen.c4.end
-    -1,   // square.queen.d4.middle
-    12,   // square.queen.d4.end
-    7,    // square.queen.a5.middle
-    1,    // square.queen.a5.end
-    0,    // square.queen.b5.middle
-    9,    // square.queen.b5.end
-    9,    // square.queen.c5.middle
-    7,    // square.queen.c5.end
-    6,    // square.queen.d5.middle
-    9,    // square.queen.d5.end
+    12,   // square.queen.c4.middle
+    11,   // square.queen.c4.end
+    0,    // square.queen.d4.middle
+    15,   // square.queen.d4.end
+    9,    // square.queen.a5.middle
+    2,    // square.queen.a5.end
+    -3,   // square.queen.b5.middle
+    10,   // square.queen.b5.end
+    10,   // square.queen.c5.middle
+    8,    // square.queen.c5.end
+    7,    // square.queen.d5.middle
+    10,   // square.queen.d5.end
     -8,   // square.queen.a6.middle
-    0,    // square.queen.a6.end
+    1,    // square.queen.a6.end
     7,    // square.queen.b6.middle
-    6,    // square.queen.b6.end
+    7,    // square.queen.b6.end
     3,    // square.queen.c6.middle
     3,    // square.queen.c6.end
-    2,    // square.queen.d6.middle
-    6,    // square.queen.d6.end
-    3,    // square.queen.a7.middle
-    -1,   // square.queen.a7.end
-    0,    // square.queen.b7.middle
-    5,    // square.queen.b7.end
+    3,    // square.queen.d6.middle
+    7,    // square.queen.d6.end
+    4,    // square.queen.a7.middle
+    0,    // square.queen.a7.end
+    1,    // square.queen.b7.middle
+    6,    // square.queen.b7.end
     2,    // square.queen.c7.middle
-    4,    // square.queen.c7.end
-    7,    // square.queen.d7.middle
-    7,    // square.queen.d7.end
-    -6,   // square.queen.a8.middle
-    -5,   // square.queen.a8.end
-    3,    // square.queen.b8.middle
+    5,    // square.queen.c7.end
+    8,    // square.queen.d7.middle
+    8,    // square.queen.d7.end
+    -8,   // square.queen.a8.middle
+    -6,   // square.queen.a8.end
+    4,    // square.queen.b8.middle
     -1,   // square.queen.b8.end
     -1,   // square.queen.c8.middle
     -2,   // square.queen.c8.end
-    2,    // square.queen.d8.middle
-    2,    // square.queen.d8.end
-    11,   // square.king.a1.middle
-    -5,   // square.king.a1.end
-    32,   // square.king.b1.middle
-    -6,   // square.king.b1.end
-    10,   // square.king.c1.middle
-    -4,   // square.king.c1.end
-    31,   // square.king.d1.middle
-    -11,  // square.king.d1.end
-    13,   // square.king.a2.middle
-    11,   // square.king.a2.end
-    -17,  // square.king.b2.middle
-    8,    // square.king.b2.end
-    6,    // square.king.c2.middle
-    10,   // square.king.c2.end
-    -12,  // square.king.d2.middle
+    3,    // square.queen.d8.middle
+    3,    // square.queen.d8.end
+    4,    // square.king.a1.middle
+    -8,   // square.king.a1.end
+    36,   // square.king.b1.middle
+    -9,   // square.king.b1.end
+    8,    // square.king.c1.middle
+    -6,   // square.king.c1.end
+    34,   // square.king.d1.middle
+    -14,  // square.king.d1.end
+    18,   // square.king.a2.middle
+    15,   // square.king.a2.end
+    -11,  // square.king.b2.middle
+    12,   // square.king.b2.end
+    -2,   // square.king.c2.middle
+    11,   // square.king.c2.end
+    -11,  // square.king.d2.middle
     16,   // square.king.d2.end
     -3,   // square.king.a3.middle
-    3,    // square.king.a3.end
-    -16,  // square.king.b3.middle
-    2,    // square.king.b3.end
-    -9,   // square.king.c3.middle
-    23,   // square.king.c3.end
+    2,    // square.king.a3.end
+    -17,  // square.king.b3.middle
+    3,    // square.king.b3.end
+    -7,   // square.king.c3.middle
+    21,   // square.king.c3.end
     -21,  // square.king.d3.middle
     10,   // square.king.d3.end
-    0,    // square.king.a4.middle
-    6,    // square.king.a4.end
-    -6,   // square.king.b4.middle
-    19,   // square.king.b4.end
+    -1,   // square.king.a4.middle
+    7,    // square.king.a4.end
+    -5,   // square.king.b4.middle
+    21,   // square.king.b4.end
     -17,  // square.king.c4.middle
-    22,   // square.king.c4.end
+    23,   // square.king.c4.end
     -27,  // square.king.d4.middle
-    22,   // square.king.d4.end
+    21,   // square.king.d4.end
     -1,   // square.king.a5.middle
-    0,    // square.king.a5.end
-    -8,   // square.king.b5.middle
-    18,   // square.king.b5.end
-    -17,  // square.king.c5.middle
-    25,   // square.king.c5.end
+    -1,   // square.king.a5.end
+    -9,   // square.king.b5.middle
+    17,   // square.king.b5.end
+    -18,  // square.king.c5.middle
+    21,   // square.king.c5.end
     -28,  // square.king.d5.middle
     13,   // square.king.d5.end
     2,    // square.king.a6.middle
-    5,    // square.king.a6.end
+    6,    // square.king.a6.end
     -8,   // square.king.b6.middle
-    17,   // square.king.b6.end
+    19,   // square.king.b6.end
     -17,  // square.king.c6.middle
-    18,   // square.king.c6.end
+    19,   // square.king.c6.end
     -16,  // square.king.d6.middle
-    20,   // square.king.d6.end
+    21,   // square.king.d6.end
     0,    // square.king.a7.middle
-    0,    // square.king.a7.end
+    -1,   // square.king.a7.end
     -9,   // square.king.b7.middle
-    10,   // square.king.b7.end
+    11,   // square.king.b7.end
     -8,   // square.king.c7.middle
-    11,   // square.king.c7.end
+    12,   // square.king.c7.end
     -7,   // square.king.d7.middle
-    16,   // square.king.d7.end
+    17,   // square.king.d7.end
     0,    // square.king.a8.middle
-    1,    // square.king.a8.end
+    -1,   // square.king.a8.end
     0,    // square.king.b8.middle
     2,    // square.king.b8.end
     0,    // square.king.c8.middle
-    -2,   // square.king.c8.end
+    -3,   // square.king.c8.end
     0,    // square.king.d8.middle
-    3,    // square.king.d8.end
-    -29,  // mobility.knight.0.middle
-    -21,  // mobility.knight.0.end
-    -23,  // mobility.knight.1.middle
+    4,    // square.king.d8.end
+    -32,  // mobility.knight.0.middle
+    -23,  // mobility.knight.0.end
+    -21,  // mobility.knight.1.middle
     -15,  // mobility.knight.1.end
-    -7,   // mobility.knight.2.middle
-    -11,  // mobility.knight.2.end
-    6,    // mobility.knight.3.middle
-    -4,   // mobility.knight.3.end
-    12,   // mobility.knight.4.middle
-    6,    // mobility.knight.4.end
-    22,   // mobility.knight.5.middle
-    22,   // mobility.knight.5.end
-    22,   // mobility.knight.6.middle
-    13,   // mobility.knight.6.end
-    22,   // mobility.knight.7.middle
-    20,   // mobility.knight.7.end
+    -6,   // mobility.knight.2.middle
+    -10,  // mobility.knight.2.end
+    7,    // mobility.knight.3.middle
+    -3,   // mobility.knight.3.end
+    15,   // mobility.knight.4.middle
+    9,    // mobility.knight.4.end
+    27,   // mobility.knight.5.middle
+    26,   // mobility.knight.5.end
+    28,   // mobility.knight.6.middle
+    19,   // mobility.knight.6.end
+    28,   // mobility.knight.7.middle
+    21,   // mobility.knight.7.end
     9,    // mobility.knight.8.middle
-    -7,   // mobility.knight.8.end
-    -55,  // mobility.bishop.0.middle
-    -41,  // mobility.bishop.0.end
-    -21,  // mobility.bishop.1.middle
-    -41,  // mobility.bishop.1.end
-    -18,  // mobility.bishop.2.middle
-    -21,  // mobility.bishop.2.end
-    -2,   // mobility.bishop.3.middle
-    -19,  // mobility.bishop.3.end
-    12,   // mobility.bishop.4.middle
-    13,   // mobility.bishop.4.end
-    2,    // mobility.bishop.5.middle
-    7,    // mobility.bishop.5.end
+    -11,  // mobility.knight.8.end
+    -53,  // mobility.bishop.0.middle
+    -43,  // mobility.bishop.0.end
+    -19,  // mobility.bishop.1.middle
+    -45,  // mobility.bishop.1.end
+    -19,  // mobility.bishop.2.middle
+    -20,  // mobility.bishop.2.end
+    2,    // mobility.bishop.3.middle
+    -18,  // mobility.bishop.3.end
+    14,   // mobility.bishop.4.middle
+    14,   // mobility.bishop.4.end
+    7,    // mobility.bishop.5.middle
+    10,   // mobility.bishop.5.end
     12,   // mobility.bishop.6.middle
-    4,    // mobility.bishop.6.end
-    8,    // mobility.bishop.7.middle
-    9,    // mobility.bishop.7.end
-    5,    // mobility.bishop.8.middle
-    23,   // mobility.bishop.8.end
-    16,   // mobility.bishop.9.middle
-    25,   // mobility.bishop.9.end
+    6,    // mobility.bishop.6.end
+    12,   // mobility.bishop.7.middle
+    14,   // mobility.bishop.7.end
+    4,    // mobility.bishop.8.middle
+    26,   // mobility.bishop.8.end
+    18,   // mobility.bishop.9.middle
+    30,   // mobility.bishop.9.end
     18,   // mobility.bishop.10.middle
-    21,   // mobility.bishop.10.end
-    28,   // mobility.bishop.11.middle
-    33,   // mobility.bishop.11.end
-    27,   // mobility.bishop.12.middle
-    26,   // mobility.bishop.12.end
-    30,   // mobility.bishop.13.middle
-    18,   // mobility.bishop.13.end
-    -42,  // mobility.rook.0.middle
-    -30,  // mobility.rook.0.end
-    -30,  // mobility.rook.1.middle
-    -30,  // mobility.rook.1.end
-    -9,   // mobility.rook.2.middle
+    22,   // mobility.bishop.10.end
+    29,   // mobility.bishop.11.middle
+    34,   // mobility.bishop.11.end
+    26,   // mobility.bishop.12.middle
+    25,   // mobility.bishop.12.end
+    29,   // mobility.bishop.13.middle
+    14,   // mobility.bishop.13.end
+    -45,  // mobility.rook.0.middle
+    -32,  // mobility.rook.0.end
+    -28,  // mobility.rook.1.middle
+    -33,  // mobility.rook.1.end
+    -10,  // mobility.rook.2.middle
     -27,  // mobility.rook.2.end
-    -2,   // mobility.rook.3.middle
-    -21,  // mobility.rook.3.end
-    6,    // mobility.rook.4.middle
-    -11,  // mobility.rook.4.end
-    3,    // mobility.rook.5.middle
-    3,    // mobility.rook.5.end
-    0,    // mobility.rook.6.middle
-    8,    // mobility.rook.6.end
-    21,   // mobility.rook.7.middle
-    1,    // mobility.rook.7.end
-    8,    // mobility.rook.8.middle
-    20,   // mobility.rook.8.end
-    17,   // mobility.rook.9.middle
-    31,   // mobility.rook.9.end
-    22,   // mobility.rook.10.middle
-    27,   // mobility.rook.10.end
-    14,   // mobility.rook.11.middle
-    33,   // mobility.rook.11.end
-    17,   // mobility.rook.12.middle
-    29,   // mobility.rook.12.end
-    17,   // mobility.rook.13.middle
-    40,   // mobility.rook.13.end
-    18,   // mobility.rook.14.middle
-    5,    // mobility.rook.14.end
-    -16,  // mobility.queen.0.middle
+    -1,   // mobility.rook.3.middle
+    -25,  // mobility.rook.3.end
+    7,    // mobility.rook.4.middle
+    -10,  // mobility.rook.4.end
+    5,    // mobility.rook.5.middle
+    2,    // mobility.rook.5.end
+    3,    // mobility.rook.6.middle
+    10,   // mobility.rook.6.end
+    24,   // mobility.rook.7.middle
+    5,    // mobility.rook.7.end
+    10,   // mobility.rook.8.middle
+    25,   // mobility.rook.8.end
+    18,   // mobility.rook.9.middle
+    34,   // mobility.rook.9.end
+    26,   // mobility.rook.10.middle
+    30,   // mobility.rook.10.end
+    13,   // mobility.rook.11.middle
+    36,   // mobility.rook.11.end
+    19,   // mobility.rook.12.middle
+    31,   // mobility.rook.12.end
+    18,   // mobility.rook.13.middle
+    45,   // mobility.rook.13.end
+    21,   // mobility.rook.14.middle
+    -2,   // mobility.rook.14.end
+    -15,  // mobility.queen.0.middle
     -24,  // mobility.queen.0.end
-    -11,  // mobility.queen.1.middle
+    -14,  // mobility.queen.1.middle
     -22,  // mobility.queen.1.end
     -25,  // mobility.queen.2.middle
     -22,  // mobility.queen.2.end
-    -15,  // mobility.queen.3.middle
+    -14,  // mobility.queen.3.middle
     -18,  // mobility.queen.3.end
-    -8,   // mobility.queen.4.middle
+    -10,  // mobility.queen.4.middle
     -17,  // mobility.queen.4.end
     -16,  // mobility.queen.5.middle
-    -18,  // mobility.queen.5.end
-    -9,   // mobility.queen.6.middle
-    -14,  // mobility.queen.6.end
-    -1,   // mobility.queen.7.middle
+    -20,  // mobility.queen.5.end
+    -12,  // mobility.queen.6.middle
+    -15,  // mobility.queen.6.end
+    1,    // mobility.queen.7.middle
     -9,   // mobility.queen.7.end
-    -8,   // mobility.queen.8.middle
+    -5,   // mobility.queen.8.middle
     -12,  // mobility.queen.8.end
-    -5,   // mobility.queen.9.middle
+    -6,   // mobility.queen.9.middle
     -9,   // mobility.queen.9.end
-    2,    // mobility.queen.10.middle
-    -7,   // mobility.queen.10.end
-    7,    // mobility.queen.11.middle
-    -3,   // mobility.queen.11.end
-    14,   // mobility.queen.12.middle
-    10,   // mobility.queen.12.end
-    10,   // mobility.queen.13.middle
-    8,    // mobility.queen.13.end
-    13,   // mobility.queen.14.middle
-    9,    // mobility.queen.14.end
-    6,    // mobility.queen.15.middle
-    9,    // mobility.queen.15.end
-    12,   // mobility.queen.16.middle
-    16,   // mobility.queen.16.end
-    7,    // mobility.queen.17.middle
-    11,   // mobility.queen.17.end
-    7,    // mobility.queen.18.middle
-    12,   // mobility.queen.18.end
-    10,   // mobility.queen.19.middle
-    17,   // mobility.queen.19.end
-    10,   // mobility.queen.20.middle
+    4,    // mobility.queen.10.middle
+    -6,   // mobility.queen.10.end
+    8,    // mobility.queen.11.middle
+    -2,   // mobility.queen.11.end
+    16,   // mobility.queen.12.middle
+    13,   // mobility.queen.12.end
+    13,   // mobility.queen.13.middle
+    11,   // mobility.queen.13.end
+    16,   // mobility.queen.14.middle
+    12,   // mobility.queen.14.end
+    8,    // mobility.queen.15.middle
+    11,   // mobility.queen.15.end
+    15,   // mobility.queen.16.middle
+    19,   // mobility.queen.16.end
+    9,    // mobility.queen.17.middle
+    12,   // mobility.queen.17.end
+    8,    // mobility.queen.18.middle
+    13,   // mobility.queen.18.end
+    12,   // mobility.queen.19.middle
+    19,   // mobility.queen.19.end
+    11,   // mobility.queen.20.middle
     16,   // mobility.queen.20.end
     10,   // mobility.queen.21.middle
-    17,   // mobility.queen.21.end
+    16,   // mobility.queen.21.end
     11,   // mobility.queen.22.middle
-    19,   // mobility.queen.22.end
+    18,   // mobility.queen.22.end
     11,   // mobility.queen.23.middle
-    20,   // mobility.queen.23.end
+    17,   // mobility.queen.23.end
     12,   // mobility.queen.24.middle
-    22,   // mobility.queen.24.end
+    21,   // mobility.queen.24.end
     13,   // mobility.queen.25.middle
-    23,   // mobility.queen.25.end
+    21,   // mobility.queen.25.end
     14,   // mobility.queen.26.middle
     26,   // mobility.queen.26.end
     15,   // mobility.queen.27.middle
-    28,   // mobility.queen.27.end
+    27,   // mobility.queen.27.end
     0,    // passed_pawn.rank1.middle
     0,    // passed_pawn.rank1.end
-    15,   // passed_pawn.rank2.middle
-    16,   // passed_pawn.rank2.end
-    -1,   // passed_pawn.rank3.middle
-    29,   // passed_pawn.rank3.end
-    17,   // passed_pawn.rank4.middle
-    84,   // passed_pawn.rank4.end
-    32,   // passed_pawn.rank5.middle
-    96,   // passed_pawn.rank5.end
-    74,   // passed_pawn.rank6.middle
-    173,  // passed_pawn.rank6.end
-    130,  // passed_pawn.rank7.middle
-    268,  // passed_pawn.rank7.end
+    16,   // passed_pawn.rank2.middle
+    7,    // passed_pawn.rank2.end
+    -3,   // passed_pawn.rank3.middle
+    27,   // passed_pawn.rank3.end
+    12,   // passed_pawn.rank4.middle
+    77,   // passed_pawn.rank4.end
+    27,   // passed_pawn.rank5.middle
+    95,   // passed_pawn.rank5.end
+    72,   // passed_pawn.rank6.middle
+    169,  // passed_pawn.rank6.end
+    131,  // passed_pawn.rank7.middle
+    258,  // passed_pawn.rank7.end
     0,    // passed_pawn.rank8.middle
     0,    // passed_pawn.rank8.end
-    65,   // bishop_pair.middle
-    57,   // bishop_pair.end
+    73,   // bishop_pair.middle
+    55,   // bishop_pair.end
     -1,   // doubled_pawn.middle
-    -15,  // doubled_pawn.end
-    -14,  // isolated_pawn.middle
-    -11,  // isolated_pawn.end
-    66,   // rook_open_file.middle
-    -12,  // rook_open_file.end
-    35,   // rook_half_open_file.middle
-    13,   // rook_half_open_file.end
-    27,   // pawn_shield.middle
-    -4,   // pawn_shield.end
-    -22,  // king_open_file.middle
-    2,    // king_open_file.end
-    36,   // pawn_threat.middle
-    13,   // pawn_threat.end
-    17,   // tempo.middle
+    -17,  // doubled_pawn.end
+    -16,  // isolated_pawn.middle
+    -12,  // isolated_pawn.end
+    72,   // rook_open_file.middle
+    -16,  // rook_open_file.end
+    40,   // rook_half_open_file.middle
+    12,   // rook_half_open_file.end
+    31,   // pawn_shield.middle
+    -7,   // pawn_shield.end
+    -23,  // king_open_file.middle
+    7,    // king_open_file.end
+    45,   // pawn_threat.middle
+    16,   // pawn_threat.end
+    20,   // tempo.middle
     2,    // tempo.end
-    -18,  // king_attack.0.middle
+    -26,  // king_attack.0.middle
     -1,   // king_attack.0.end
-    -11,  // king_attack.1.middle
-    -8,   // king_attack.1.end
-    -5,   // king_attack.2.middle
-    2,    // king_attack.2.end
-    37,   // king_attack.3.middle
-    11,   // king_attack.3.end
-    52,   // king_attack.4.middle
-    -6,   // king_attack.4.end
-    61,   // king_attack.5.middle
-    -5,   // king_attack.5.end
-    66,   // king_attack.6.middle
-    6,    // king_attack.6.end
-    67,   // king_attack.7.middle
-    2,    // king_attack.7.end
-    73,   // king_attack.8.middle
-    1,    // king_attack.8.end
+    -15,  // king_attack.1.middle
+    -5,   // king_attack.1.end
+    -10,  // king_attack.2.middle
+    1,    // king_attack.2.end
+    38,   // king_attack.3.middle
+    7,    // king_attack.3.end
+    57,   // king_attack.4.middle
+    -8,   // king_attack.4.end
+    66,   // king_attack.5.middle
+    -6,   // king_attack.5.end
+    69,   // king_attack.6.middle
+    9,    // king_attack.6.end
+    69,   // king_attack.7.middle
+    3,    // king_attack.7.end
+    74,   // king_attack.8.middle
+    2,    // king_attack.8.end
     81,   // king_attack.9.middle
     0,    // king_attack.9.end
     90,   // king_attack.10.middle
@@ -613,18 +613,30 @@ pub(crate) const WEIGHTS: &[i32] = &[
     0,    // hill_distance.3.end
     0,    // hill_free_step.middle
     0,    // hill_free_step.end
-    34,   // outpost.middle
-    13,   // outpost.end
-    37,   // minor_threat.middle
-    10,   // minor_threat.end
-    12,   // rook_threat.middle
+    38,   // outpost.middle
+    15,   // outpost.end
+    45,   // minor_threat.middle
+    12,   // minor_threat.end
+    16,   // rook_threat.middle
     2,    // rook_threat.end
-    11,   // supported_pawn.middle
-    -9,   // supported_pawn.end
-    -11,  // passed_blocked.middle
-    -28,  // passed_blocked.end
-    5,    // passed_own_king_distance.middle
-    -24,  // passed_own_king_distance.end
-    -1,   // passed_enemy_king_distance.middle
-    19,   // passed_enemy_king_distance.end
+    16,   // supported_pawn.middle
+    -8,   // supported_pawn.end
+    -15,  // passed_blocked.middle
+    -33,  // passed_blocked.end
+    7,    // passed_own_king_distance.middle
+    -23,  // passed_own_king_distance.end
+    -5,   // passed_enemy_king_distance.middle
+    22,   // passed_enemy_king_distance.end
+    10,   // hanging.middle
+    8,    // hanging.end
+    -8,   // king_attackers.0.middle
+    0,    // king_attackers.0.end
+    -8,   // king_attackers.1.middle
+    -4,   // king_attackers.1.end
+    5,    // king_attackers.2.middle
+    -3,   // king_attackers.2.end
+    10,   // king_attackers.3.middle
+    6,    // king_attackers.3.end
+    1,    // king_attackers.4.middle
+    1,    // king_attackers.4.end
 ];
