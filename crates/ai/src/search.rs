@@ -656,8 +656,11 @@ impl<G: Heuristics> Searcher<G> {
         };
         self.evals[ply] = static_eval;
         // Whether our position looks better than at our last move: if not, the moves
-        // here are less likely to matter, and pruning can be bolder.
-        let improving = ply >= 2 && static_eval > self.evals[ply - 2];
+        // here are less likely to matter, and pruning and reductions can be bolder. Only
+        // in modes whose evaluation is trusted for pruning (in checkers, where forced
+        // captures swing it from ply to ply, every node counts as improving).
+        let improving =
+            G::PRUNING_UNIT.is_none() || (ply >= 2 && static_eval > self.evals[ply - 2]);
         if let Some(unit) = unit
             && depth <= 6
             && !beta.is_decisive()
