@@ -10,6 +10,7 @@ use super::Role;
 use super::bits::Bits;
 use super::geometry::Geometry;
 use super::position::{Chess, Set};
+use super::reach::Reach;
 use super::terms::{self, *};
 use super::variants::Variant;
 use crate::tally::{Tally, TermTrace};
@@ -68,15 +69,9 @@ impl<V: Variant> Chess<V> {
     /// Every term of the position, for both sides.
     fn tally(&self, tally: &mut impl Tally) {
         let pawn_attacks = Player::BOTH.map(|side| self.pawn_attacks(side));
-        let attacks = Player::BOTH.map(|side| self.side_terms(side, pawn_attacks, tally));
+        let reach = Player::BOTH.map(|side| self.side_terms(side, pawn_attacks, tally));
         for side in Player::BOTH {
-            let them = side.opponent();
-            let mut targets = self.colors[them.index()] & !self.roles[Role::Pawn as usize];
-            if V::ROYAL {
-                targets &= !self.roles[Role::King as usize];
-            }
-            let hanging = targets & attacks[side.index()] & !attacks[them.index()];
-            tally.add(side, HANGING, hanging.count() as i32);
+            self.reach_terms(side, &reach, tally);
         }
         tally.add(self.turn, TEMPO, 1);
     }
@@ -91,13 +86,13 @@ impl<V: Variant> Chess<V> {
     }
 
     /// Everything that depends on one side alone (`pawn_attacks`: the squares each
-    /// side's pawns attack, by player index). Returns every square the side attacks.
+    /// side's pawns attack, by player index). Returns what the side's pieces reach.
     fn side_terms(
         &self,
         side: Player,
         pawn_attacks: [Set<V>; 2],
         tally: &mut impl Tally,
-    ) -> Set<V> {
+    ) -> Reach<V> {
         let them = side.opponent();
         let ours = self.colors[side.index()];
         let blockers = self.blockers();
@@ -112,9 +107,10 @@ impl<V: Variant> Chess<V> {
         };
         let mut pressure = 0;
         let mut king_attackers = 0;
-        let mut attacks = pawn_attacks[side.index()];
+        let mut by_role = [Set::<V>::EMPTY; 6];
+        by_role[Role::Pawn as usize] = our_pawn_attacks;
         for king in self.pieces(side, Role::King).squares() {
-            attacks |= G::<V>::king(king);
+            by_role[Role::King as usize] |= G::<V>::king(king);
         }
         for role in Role::ALL {
             let pieces = self.pieces(side, role);
@@ -132,7 +128,7 @@ impl<V: Variant> Chess<V> {
                     }
                     Role::Pawn | Role::King => continue,
                 };
-                attacks |= reach;
+                by_role[role as usize] |= reach;
                 let on_king = (reach & their_king_zone).count() as usize;
                 pressure += on_king;
                 king_attackers += usize::from(on_king > 0);
@@ -169,6 +165,14 @@ impl<V: Variant> Chess<V> {
         if self.pieces(side, Role::Bishop).several() {
             tally.add(side, BISHOP_PAIR, 1);
         }
+        for bishop in self.pieces(side, Role::Bishop).squares() {
+            let colour = Self::colour(bishop);
+            let alike = own_pawns
+                .squares()
+                .filter(|&pawn| Self::colour(pawn) == colour);
+            tally.add(side, BISHOP_PAWNS, alike.count() as i32);
+        }
+        tally.add(side, SPACE, self.space(side, own_pawns, their_pawn_attacks));
         let threatened = our_pawn_attacks & self.colors[them.index()] & !their_pawns;
         tally.add(side, PAWN_THREAT, threatened.count() as i32);
         tally.add(
@@ -176,7 +180,12 @@ impl<V: Variant> Chess<V> {
             SUPPORTED_PAWN,
             (own_pawns & our_pawn_attacks).count() as i32,
         );
-        self.pawn_structure(side, tally);
+        let beside = own_pawns
+            .squares()
+            .filter(|&pawn| pawn % Self::FILES + 1 < Self::FILES && own_pawns.has(pawn + 1))
+            .count();
+        tally.add(side, PHALANX, beside as i32);
+        let passed = self.pawn_structure(side, their_pawn_attacks, tally);
         if V::ROYAL {
             tally.add(side, KING_ATTACK + pressure.min(KING_ATTACK_MAX), 1);
             tally.add(
@@ -192,7 +201,14 @@ impl<V: Variant> Chess<V> {
         if V::HILL {
             self.hill_race(side, tally);
         }
-        attacks
+        let all = by_role
+            .into_iter()
+            .fold(Set::<V>::EMPTY, |all, set| all | set);
+        Reach {
+            all,
+            by_role,
+            passed,
+        }
     }
 
     /// The placement term of a piece: its square seen from its owner's side, scaled
@@ -220,8 +236,31 @@ impl<V: Variant> Chess<V> {
             })
     }
 
+    /// The colour of a square: 0 or 1.
+    fn colour(square: u8) -> u8 {
+        (square % Self::FILES + square / Self::FILES) % 2
+    }
+
+    /// Room behind the pawns: squares on the middle half of the files, in the ranks
+    /// between `side`'s first rank and the middle of the board, that hold none of
+    /// `own_pawns` and that no enemy pawn attacks (`their_pawn_attacks`).
+    fn space(&self, side: Player, own_pawns: Set<V>, their_pawn_attacks: Set<V>) -> i32 {
+        let mut files = Set::<V>::EMPTY;
+        for file in Self::FILES / 4..Self::FILES - Self::FILES / 4 {
+            files |= G::<V>::file(file);
+        }
+        let mut ranks = Set::<V>::EMPTY;
+        for advance in 1..Self::RANKS / 2 {
+            ranks |= G::<V>::rank(match side {
+                Player::First => advance,
+                Player::Second => Self::RANKS - 1 - advance,
+            });
+        }
+        (files & ranks & !own_pawns & !their_pawn_attacks & !V::holes()).count() as i32
+    }
+
     /// King steps between two squares.
-    fn distance(from: u8, to: u8) -> i32 {
+    pub(super) fn distance(from: u8, to: u8) -> i32 {
         let files = (from % Self::FILES).abs_diff(to % Self::FILES);
         let ranks = (from / Self::FILES).abs_diff(to / Self::FILES);
         i32::from(files.max(ranks))
@@ -237,7 +276,7 @@ impl<V: Variant> Chess<V> {
     }
 
     /// How many ranks a piece of `side` on `square` has advanced from its own edge.
-    fn advance(side: Player, square: u8) -> i32 {
+    pub(super) fn advance(side: Player, square: u8) -> i32 {
         let rank = i32::from(square / Self::FILES);
         match side {
             Player::First => rank,
@@ -245,8 +284,14 @@ impl<V: Variant> Chess<V> {
         }
     }
 
-    /// Doubled, isolated and passed pawns.
-    fn pawn_structure(&self, side: Player, tally: &mut impl Tally) {
+    /// Doubled, isolated, backward and passed pawns (`their_pawn_attacks`: the squares
+    /// the enemy's pawns attack). Returns the passed pawns.
+    fn pawn_structure(
+        &self,
+        side: Player,
+        their_pawn_attacks: Set<V>,
+        tally: &mut impl Tally,
+    ) -> Set<V> {
         let own = self.pieces(side, Role::Pawn);
         let theirs = self.pieces(side.opponent(), Role::Pawn);
         let mut files_with_pawns = [0i32; 16];
@@ -265,9 +310,13 @@ impl<V: Variant> Chess<V> {
                 tally.add(side, ISOLATED_PAWN, count);
             }
         }
+        let mut passed = Set::<V>::EMPTY;
         for square in own.squares() {
             let file = square % Self::FILES;
             let advance = Self::advance(side, square);
+            if self.backward(side, square, their_pawn_attacks) {
+                tally.add(side, BACKWARD_PAWN, 1);
+            }
             let blocked = theirs.squares().any(|enemy| {
                 (enemy % Self::FILES).abs_diff(file) <= 1 && Self::advance(side, enemy) > advance
             });
@@ -275,8 +324,32 @@ impl<V: Variant> Chess<V> {
                 let rank = advance as usize * 8 / usize::from(Self::RANKS);
                 tally.add(side, PASSED + rank, 1);
                 self.passed_pawn_escort(side, square, tally);
+                passed |= Set::<V>::square(square);
             }
         }
+        passed
+    }
+
+    /// Whether the pawn of `side` on `square` is backward: it has friendly pawns on a
+    /// neighbouring file, all of them ahead of it, and an enemy pawn guards its next
+    /// square (`their_pawn_attacks`).
+    fn backward(&self, side: Player, square: u8, their_pawn_attacks: Set<V>) -> bool {
+        let file = square % Self::FILES;
+        let advance = Self::advance(side, square);
+        let mut neighbours = self
+            .pieces(side, Role::Pawn)
+            .squares()
+            .filter(|&other| (other % Self::FILES).abs_diff(file) == 1)
+            .peekable();
+        if neighbours.peek().is_none() {
+            return false;
+        }
+        if neighbours.any(|other| Self::advance(side, other) <= advance) {
+            return false;
+        }
+        let front = i16::from(square) + Self::forward(side);
+        let squares = i16::from(Self::FILES) * i16::from(Self::RANKS);
+        (0..squares).contains(&front) && their_pawn_attacks.has(front as u8)
     }
 
     /// A passed pawn of `side` on `square`: whether something stands in its way, and how
@@ -298,7 +371,8 @@ impl<V: Variant> Chess<V> {
         }
     }
 
-    /// Pawns sheltering a king that stays at home, and a king on a file without them.
+    /// Pawns sheltering a king that stays at home, a king on a file without them, and
+    /// the nearest pawns of each side on the files around the king.
     fn king_shelter(&self, side: Player, tally: &mut impl Tally) {
         let Some(king) = self.king_of(side) else {
             return;
@@ -310,6 +384,22 @@ impl<V: Variant> Chess<V> {
         }
         if (G::<V>::file(king % Self::FILES) & own_pawns).is_empty() {
             tally.add(side, KING_OPEN_FILE, 1);
+        }
+        let their_pawns = self.pieces(side.opponent(), Role::Pawn);
+        let home = Self::advance(side, king);
+        let middle = (king % Self::FILES).clamp(1, Self::FILES - 2);
+        for file in middle - 1..=middle + 1 {
+            let on_file = G::<V>::file(file);
+            let nearest = |pawns: Set<V>| {
+                pawns
+                    .squares()
+                    .map(|pawn| Self::advance(side, pawn) - home)
+                    .filter(|&ahead| ahead > 0)
+                    .min()
+                    .map_or(0, |ahead| (ahead as usize).min(SHELTER_MAX))
+            };
+            tally.add(side, SHELTER + nearest(on_file & own_pawns), 1);
+            tally.add(side, STORM + nearest(on_file & their_pawns), 1);
         }
     }
 
@@ -399,6 +489,18 @@ mod tests {
         traces_its_evaluation::<HoleChess>(4);
         traces_its_evaluation::<LastPieceStanding>(4);
         traces_its_evaluation::<MegaChess>(2);
+    }
+
+    #[test]
+    fn a_cornered_lone_rook_is_worth_less_than_a_free_one() {
+        // Same pieces; the rook on a1 has no square left that White does not guard.
+        let trapped = "8/8/8/8/8/1Q6/R5K1/r6R w - - 0 1";
+        let cornered = LastPieceStanding::from_fen(trapped)
+            .unwrap()
+            .static_eval()
+            .0;
+        let free = LastPieceStanding::from_fen("8/8/8/3r4/8/1Q6/R5K1/7R w - - 0 1").unwrap();
+        assert!(cornered > free.static_eval().0);
     }
 
     #[test]

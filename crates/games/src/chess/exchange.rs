@@ -5,6 +5,7 @@
 
 use super::bits::Bits;
 use super::position::{Chess, Set};
+use super::terms::HUNT_MAX_PIECES;
 use super::variants::Variant;
 use super::{Move, Role};
 
@@ -79,13 +80,16 @@ impl<V: Variant> Chess<V> {
     }
 
     /// The position with the turn passed, for the search's null-move pruning: `None`
-    /// in check and where zugzwang is likely (the side to move has only king and pawns).
+    /// in check and where zugzwang is likely (the side to move has only king and pawns,
+    /// or, in last piece standing, is down to the few pieces a hunt chases: there a lone
+    /// piece loses by having to move).
     pub(super) fn passed(&self) -> Option<Self> {
         let us = self.turn;
         let pieces = self.colors[us.index()]
             & !self.roles[Role::Pawn as usize]
             & !self.roles[Role::King as usize];
-        if pieces.is_empty() || Chess::in_check(self, us) {
+        let hunted = !V::ROYAL && self.colors[us.index()].count() <= HUNT_MAX_PIECES;
+        if pieces.is_empty() || hunted || Chess::in_check(self, us) {
             return None;
         }
         let mut passed = *self;
@@ -96,7 +100,7 @@ impl<V: Variant> Chess<V> {
 
 #[cfg(test)]
 mod tests {
-    use crate::chess::{Atomic, Standard};
+    use crate::chess::{Atomic, LastPieceStanding, Standard};
     use ply_core::{Heuristics, Rules};
 
     fn exchange(fen: &str, mv: &str) -> i32 {
@@ -143,5 +147,15 @@ mod tests {
         assert!(pawns.null_move().is_none());
         let check = Standard::from_fen("4k3/8/8/8/8/8/3N4/r3K3 w - - 0 1").unwrap();
         assert!(check.null_move().is_none());
+    }
+
+    #[test]
+    fn a_hunted_side_in_last_piece_standing_never_passes() {
+        // Black's lone rook must move every turn; White's four pieces may pass.
+        let hunt = "8/8/8/3r4/8/1Q6/R5K1/7R";
+        let black = LastPieceStanding::from_fen(&format!("{hunt} b - - 0 1")).unwrap();
+        assert!(black.null_move().is_none());
+        let white = LastPieceStanding::from_fen(&format!("{hunt} w - - 0 1")).unwrap();
+        assert!(white.null_move().is_some());
     }
 }

@@ -11,6 +11,7 @@ mod look;
 mod movegen;
 mod notation;
 mod position;
+mod reach;
 mod rules;
 mod terms;
 mod variants;

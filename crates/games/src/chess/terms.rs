@@ -81,8 +81,47 @@ pub(super) const HANGING: usize = PASSED_ENEMY_KING + 1;
 pub(super) const KING_ATTACKERS: usize = HANGING + 1;
 /// The most pieces bearing on the king's surroundings the table tells apart.
 pub(super) const KING_ATTACKERS_MAX: usize = 4;
+/// A knight, bishop, rook or queen of ours that can give check on a square no enemy
+/// piece attacks: a value per role, at `SAFE_CHECK + role - 1` (knight first).
+pub(super) const SAFE_CHECK: usize = KING_ATTACKERS + KING_ATTACKERS_MAX + 1;
+/// A passed pawn whose every square ahead is empty and unattacked by the enemy, by its
+/// rank counted from its own side.
+pub(super) const PASSED_FREE: usize = SAFE_CHECK + 4;
+/// A pawn that no pawn of ours beside it can ever guard, whose next square an enemy
+/// pawn attacks (not counted for isolated pawns).
+pub(super) const BACKWARD_PAWN: usize = PASSED_FREE + 8;
+/// On each of the three files around our king (the king's file, and its neighbours,
+/// kept on the board): how many ranks ahead of the king our nearest pawn stands there,
+/// up to `SHELTER_MAX`, or 0 if there is none.
+pub(super) const SHELTER: usize = BACKWARD_PAWN + 1;
+/// The largest distance the shelter and storm tables tell apart.
+pub(super) const SHELTER_MAX: usize = 7;
+/// As `SHELTER`, for the nearest enemy pawn coming at our king on each of those files.
+pub(super) const STORM: usize = SHELTER + SHELTER_MAX + 1;
+/// Each pawn with a pawn of ours beside it on the same rank (a pair counts once).
+pub(super) const PHALANX: usize = STORM + SHELTER_MAX + 1;
+/// Each square next to our king that the enemy attacks and only our king defends.
+pub(super) const KING_WEAK_SQUARE: usize = PHALANX + 1;
+/// Each enemy piece (not a pawn) one of our pawns would attack after a safe step.
+pub(super) const PUSH_THREAT: usize = KING_WEAK_SQUARE + 1;
+/// Each of our pawns on the squares of the colour of each of our bishops.
+pub(super) const BISHOP_PAWNS: usize = PUSH_THREAT + 1;
+/// Each square in the middle files of our first half (behind the fourth rank on an 8x8
+/// board) that holds no pawn of ours and no enemy pawn attacks.
+pub(super) const SPACE: usize = BISHOP_PAWNS + 1;
+/// Last piece standing, when the enemy is down to `HUNT_MAX_PIECES` pieces and we have
+/// more: each square an enemy piece (not a pawn) could move to that we do not attack.
+pub(super) const HUNT_ESCAPES: usize = SPACE + 1;
+/// Last piece standing, hunting as above: each enemy piece (not a pawn) with no such
+/// square left, which must step into our attacks once its side runs out of other moves.
+pub(super) const HUNT_TRAPPED: usize = HUNT_ESCAPES + 1;
+/// Last piece standing, hunting as above: king steps from each of our kings to the
+/// nearest enemy piece.
+pub(super) const HUNT_KING_DISTANCE: usize = HUNT_TRAPPED + 1;
+/// The most pieces a side may have left for the other side to hunt them.
+pub(super) const HUNT_MAX_PIECES: u32 = 3;
 /// How many terms there are.
-pub(super) const COUNT: usize = KING_ATTACKERS + KING_ATTACKERS_MAX + 1;
+pub(super) const COUNT: usize = HUNT_KING_DISTANCE + 1;
 
 const ROLE_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
 
@@ -127,6 +166,15 @@ pub(super) fn weight_names() -> Vec<String> {
         (PASSED_OWN_KING, "passed_own_king_distance"),
         (PASSED_ENEMY_KING, "passed_enemy_king_distance"),
         (HANGING, "hanging"),
+        (BACKWARD_PAWN, "backward_pawn"),
+        (PHALANX, "phalanx"),
+        (KING_WEAK_SQUARE, "king_weak_square"),
+        (PUSH_THREAT, "push_threat"),
+        (BISHOP_PAWNS, "bishop_pawns"),
+        (SPACE, "space"),
+        (HUNT_ESCAPES, "hunt_escapes"),
+        (HUNT_TRAPPED, "hunt_trapped"),
+        (HUNT_KING_DISTANCE, "hunt_king_distance"),
     ] {
         terms[term] = name.to_string();
     }
@@ -135,6 +183,16 @@ pub(super) fn weight_names() -> Vec<String> {
     }
     for attackers in 0..=KING_ATTACKERS_MAX {
         terms[KING_ATTACKERS + attackers] = format!("king_attackers.{attackers}");
+    }
+    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        terms[SAFE_CHECK + role as usize - 1] = format!("safe_check.{}", ROLE_NAMES[role as usize]);
+    }
+    for rank in 0..8 {
+        terms[PASSED_FREE + rank] = format!("passed_free.rank{}", rank + 1);
+    }
+    for distance in 0..=SHELTER_MAX {
+        terms[SHELTER + distance] = format!("shelter.{distance}");
+        terms[STORM + distance] = format!("storm.{distance}");
     }
     for distance in 0..4 {
         terms[HILL_DISTANCE + distance] = format!("hill_distance.{distance}");

@@ -1,22 +1,22 @@
 //! Chess's evaluation weights, fitted to self-play results by `ply tune fit`
 //! (Texel's method; see docs/tuning.md).
-//! Fitted to 503859 positions (127752 more held out), K = 0.6615, rate 1, pull 0.00000003,
-//! the weights of epoch 160 of 400 (least held-out error).
-//! Mean squared error 0.081397 -> 0.078294 (held out 0.085866 -> 0.083028),
-//! with a side bias of +3 for the first player fitted beside the table.
+//! Fitted to 503859 positions (127752 more held out), K = 0.5992, rate 1, pull 0.00000003,
+//! the weights of epoch 290 of 400 (least held-out error).
+//! Mean squared error 0.080622 -> 0.077691 (held out 0.085565 -> 0.082835),
+//! with a side bias of +4 for the first player fitted beside the table.
 
 /// The weights, in the order of the evaluation's terms.
 pub(crate) const WEIGHTS: &[i32] = &[
-    89,   // material.pawn.middle
-    92,   // material.pawn.end
-    390,  // material.knight.middle
-    290,  // material.knight.end
-    408,  // material.bishop.middle
-    319,  // material.bishop.end
-    528,  // material.rook.middle
-    541,  // material.rook.end
-    1063, // material.queen.middle
-    954,  // material.queen.end
+    93,   // material.pawn.middle
+    114,  // material.pawn.end
+    435,  // material.knight.middle
+    305,  // material.knight.end
+    450,  // material.bishop.middle
+    346,  // material.bishop.end
+    582,  // material.rook.middle
+    579,  // material.rook.end
+    1124, // material.queen.middle
+    990,  // material.queen.end
     250,  // material.king.middle
     300,  // material.king.end
     0,    // square.pawn.a1.middle
@@ -27,54 +27,54 @@ pub(crate) const WEIGHTS: &[i32] = &[
     0,    // square.pawn.c1.end
     10,   // square.pawn.d1.middle
     0,    // square.pawn.d1.end
-    4,    // square.pawn.a2.middle
-    21,   // square.pawn.a2.end
+    3,    // square.pawn.a2.middle
+    18,   // square.pawn.a2.end
     38,   // square.pawn.b2.middle
-    25,   // square.pawn.b2.end
-    5,    // square.pawn.c2.middle
+    21,   // square.pawn.b2.end
+    7,    // square.pawn.c2.middle
     31,   // square.pawn.c2.end
-    -15,  // square.pawn.d2.middle
-    18,   // square.pawn.d2.end
-    -11,  // square.pawn.a3.middle
+    -17,  // square.pawn.d2.middle
+    30,   // square.pawn.d2.end
+    -13,  // square.pawn.a3.middle
     19,   // square.pawn.a3.end
-    4,    // square.pawn.b3.middle
-    24,   // square.pawn.b3.end
-    12,   // square.pawn.c3.middle
-    21,   // square.pawn.c3.end
-    -14,  // square.pawn.d3.middle
-    26,   // square.pawn.d3.end
-    -14,  // square.pawn.a4.middle
-    42,   // square.pawn.a4.end
-    -13,  // square.pawn.b4.middle
+    5,    // square.pawn.b3.middle
+    26,   // square.pawn.b3.end
+    15,   // square.pawn.c3.middle
+    28,   // square.pawn.c3.end
+    -15,  // square.pawn.d3.middle
+    37,   // square.pawn.d3.end
+    -15,  // square.pawn.a4.middle
+    44,   // square.pawn.a4.end
+    -18,  // square.pawn.b4.middle
     38,   // square.pawn.b4.end
-    15,   // square.pawn.c4.middle
-    11,   // square.pawn.c4.end
-    28,   // square.pawn.d4.middle
-    3,    // square.pawn.d4.end
-    10,   // square.pawn.a5.middle
-    39,   // square.pawn.a5.end
-    30,   // square.pawn.b5.middle
+    17,   // square.pawn.c4.middle
+    18,   // square.pawn.c4.end
+    25,   // square.pawn.d4.middle
+    7,    // square.pawn.d4.end
+    3,    // square.pawn.a5.middle
+    42,   // square.pawn.a5.end
+    26,   // square.pawn.b5.middle
     28,   // square.pawn.b5.end
-    15,   // square.pawn.c5.middle
-    33,   // square.pawn.c5.end
-    56,   // square.pawn.d5.middle
-    14,   // square.pawn.d5.end
-    19,   // square.pawn.a6.middle
-    45,   // square.pawn.a6.end
+    13,   // square.pawn.c5.middle
+    31,   // square.pawn.c5.end
+    60,   // square.pawn.d5.middle
+    15,   // square.pawn.d5.end
+    25,   // square.pawn.a6.middle
+    42,   // square.pawn.a6.end
     19,   // square.pawn.b6.middle
-    36,   // square.pawn.b6.end
-    21,   // square.pawn.c6.middle
-    50,   // square.pawn.c6.end
-    26,   // square.pawn.d6.middle
-    29,   // square.pawn.d6.end
-    20,   // square.pawn.a7.middle
-    16,   // square.pawn.a7.end
-    13,   // square.pawn.b7.middle
-    23,   // square.pawn.b7.end
+    29,   // square.pawn.b6.end
+    24,   // square.pawn.c6.middle
+    56,   // square.pawn.c6.end
+    28,   // square.pawn.d6.middle
+    30,   // square.pawn.d6.end
+    26,   // square.pawn.a7.middle
+    11,   // square.pawn.a7.end
+    10,   // square.pawn.b7.middle
+    10,   // square.pawn.b7.end
     19,   // square.pawn.c7.middle
-    53,   // square.pawn.c7.end
-    31,   // square.pawn.d7.middle
-    38,   // square.pawn.d7.end
+    59,   // square.pawn.c7.end
+    35,   // square.pawn.d7.middle
+    37,   // square.pawn.d7.end
     21,   // square.pawn.a8.middle
     56,   // square.pawn.a8.end
     21,   // square.pawn.b8.middle
@@ -83,510 +83,510 @@ pub(crate) const WEIGHTS: &[i32] = &[
     56,   // square.pawn.c8.end
     31,   // square.pawn.d8.middle
     56,   // square.pawn.d8.end
-    -2,   // square.knight.a1.middle
+    -5,   // square.knight.a1.middle
     1,    // square.knight.a1.end
-    9,    // square.knight.b1.middle
-    -10,  // square.knight.b1.end
+    11,   // square.knight.b1.middle
+    -13,  // square.knight.b1.end
     -2,   // square.knight.c1.middle
     0,    // square.knight.c1.end
-    16,   // square.knight.d1.middle
-    13,   // square.knight.d1.end
-    2,    // square.knight.a2.middle
+    29,   // square.knight.d1.middle
+    18,   // square.knight.d1.end
+    5,    // square.knight.a2.middle
     -1,   // square.knight.a2.end
-    5,    // square.knight.b2.middle
-    8,    // square.knight.b2.end
-    20,   // square.knight.c2.middle
-    21,   // square.knight.c2.end
-    20,   // square.knight.d2.middle
+    -1,   // square.knight.b2.middle
+    5,    // square.knight.b2.end
+    26,   // square.knight.c2.middle
+    28,   // square.knight.c2.end
+    21,   // square.knight.d2.middle
     22,   // square.knight.d2.end
-    6,    // square.knight.a3.middle
-    -7,   // square.knight.a3.end
-    2,    // square.knight.b3.middle
+    5,    // square.knight.a3.middle
+    -13,  // square.knight.a3.end
+    4,    // square.knight.b3.middle
     14,   // square.knight.b3.end
-    38,   // square.knight.c3.middle
-    32,   // square.knight.c3.end
-    25,   // square.knight.d3.middle
-    32,   // square.knight.d3.end
-    -8,   // square.knight.a4.middle
-    -1,   // square.knight.a4.end
+    42,   // square.knight.c3.middle
+    23,   // square.knight.c3.end
+    28,   // square.knight.d3.middle
+    29,   // square.knight.d3.end
+    -5,   // square.knight.a4.middle
+    2,    // square.knight.a4.end
     18,   // square.knight.b4.middle
-    23,   // square.knight.b4.end
-    50,   // square.knight.c4.middle
-    39,   // square.knight.c4.end
-    40,   // square.knight.d4.middle
-    56,   // square.knight.d4.end
-    2,    // square.knight.a5.middle
-    4,    // square.knight.a5.end
-    42,   // square.knight.b5.middle
+    27,   // square.knight.b4.end
+    61,   // square.knight.c4.middle
+    49,   // square.knight.c4.end
+    43,   // square.knight.d4.middle
+    59,   // square.knight.d4.end
+    6,    // square.knight.a5.middle
+    8,    // square.knight.a5.end
+    44,   // square.knight.b5.middle
     13,   // square.knight.b5.end
-    28,   // square.knight.c5.middle
-    29,   // square.knight.c5.end
-    57,   // square.knight.d5.middle
-    40,   // square.knight.d5.end
+    25,   // square.knight.c5.middle
+    32,   // square.knight.c5.end
+    58,   // square.knight.d5.middle
+    39,   // square.knight.d5.end
     0,    // square.knight.a6.middle
     -1,   // square.knight.a6.end
-    12,   // square.knight.b6.middle
-    9,    // square.knight.b6.end
-    40,   // square.knight.c6.middle
-    36,   // square.knight.c6.end
-    31,   // square.knight.d6.middle
-    42,   // square.knight.d6.end
+    9,    // square.knight.b6.middle
+    6,    // square.knight.b6.end
+    46,   // square.knight.c6.middle
+    39,   // square.knight.c6.end
+    25,   // square.knight.d6.middle
+    49,   // square.knight.d6.end
     9,    // square.knight.a7.middle
-    -4,   // square.knight.a7.end
-    8,    // square.knight.b7.middle
+    -9,   // square.knight.a7.end
+    2,    // square.knight.b7.middle
     13,   // square.knight.b7.end
-    29,   // square.knight.c7.middle
-    18,   // square.knight.c7.end
+    38,   // square.knight.c7.middle
+    21,   // square.knight.c7.end
     16,   // square.knight.d7.middle
     17,   // square.knight.d7.end
-    -5,   // square.knight.a8.middle
+    -8,   // square.knight.a8.middle
     0,    // square.knight.a8.end
     0,    // square.knight.b8.middle
     0,    // square.knight.b8.end
     0,    // square.knight.c8.middle
-    0,    // square.knight.c8.end
+    -3,   // square.knight.c8.end
     -2,   // square.knight.d8.middle
     -2,   // square.knight.d8.end
-    -14,  // square.bishop.a1.middle
-    -8,   // square.bishop.a1.end
-    -6,   // square.bishop.b1.middle
-    5,    // square.bishop.b1.end
-    -1,   // square.bishop.c1.middle
-    -6,   // square.bishop.c1.end
-    -7,   // square.bishop.d1.middle
-    -10,  // square.bishop.d1.end
-    -2,   // square.bishop.a2.middle
-    -4,   // square.bishop.a2.end
-    24,   // square.bishop.b2.middle
-    -9,   // square.bishop.b2.end
-    -7,   // square.bishop.c2.middle
-    13,   // square.bishop.c2.end
-    16,   // square.bishop.d2.middle
-    29,   // square.bishop.d2.end
-    13,   // square.bishop.a3.middle
-    5,    // square.bishop.a3.end
-    20,   // square.bishop.b3.middle
-    14,   // square.bishop.b3.end
-    17,   // square.bishop.c3.middle
-    18,   // square.bishop.c3.end
-    -5,   // square.bishop.d3.middle
-    21,   // square.bishop.d3.end
-    -1,   // square.bishop.a4.middle
+    -20,  // square.bishop.a1.middle
+    -11,  // square.bishop.a1.end
+    -9,   // square.bishop.b1.middle
+    9,    // square.bishop.b1.end
+    -4,   // square.bishop.c1.middle
+    -3,   // square.bishop.c1.end
+    -10,  // square.bishop.d1.middle
+    -13,  // square.bishop.d1.end
+    -5,   // square.bishop.a2.middle
+    -9,   // square.bishop.a2.end
+    27,   // square.bishop.b2.middle
+    -15,  // square.bishop.b2.end
+    -15,  // square.bishop.c2.middle
+    16,   // square.bishop.c2.end
+    15,   // square.bishop.d2.middle
+    33,   // square.bishop.d2.end
+    21,   // square.bishop.a3.middle
+    12,   // square.bishop.a3.end
+    32,   // square.bishop.b3.middle
+    18,   // square.bishop.b3.end
+    21,   // square.bishop.c3.middle
+    16,   // square.bishop.c3.end
+    -11,  // square.bishop.d3.middle
+    20,   // square.bishop.d3.end
+    0,    // square.bishop.a4.middle
     1,    // square.bishop.a4.end
-    4,    // square.bishop.b4.middle
+    1,    // square.bishop.b4.middle
     8,    // square.bishop.b4.end
-    29,   // square.bishop.c4.middle
-    18,   // square.bishop.c4.end
-    31,   // square.bishop.d4.middle
-    9,    // square.bishop.d4.end
-    -1,   // square.bishop.a5.middle
-    8,    // square.bishop.a5.end
-    1,    // square.bishop.b5.middle
-    20,   // square.bishop.b5.end
-    30,   // square.bishop.c5.middle
-    22,   // square.bishop.c5.end
-    32,   // square.bishop.d5.middle
-    5,    // square.bishop.d5.end
-    -4,   // square.bishop.a6.middle
-    2,    // square.bishop.a6.end
-    5,    // square.bishop.b6.middle
-    12,   // square.bishop.b6.end
-    22,   // square.bishop.c6.middle
-    17,   // square.bishop.c6.end
-    30,   // square.bishop.d6.middle
-    32,   // square.bishop.d6.end
-    -6,   // square.bishop.a7.middle
+    33,   // square.bishop.c4.middle
+    13,   // square.bishop.c4.end
+    38,   // square.bishop.d4.middle
+    6,    // square.bishop.d4.end
+    3,    // square.bishop.a5.middle
+    14,   // square.bishop.a5.end
+    3,    // square.bishop.b5.middle
+    23,   // square.bishop.b5.end
+    34,   // square.bishop.c5.middle
+    19,   // square.bishop.c5.end
+    35,   // square.bishop.d5.middle
+    -1,   // square.bishop.d5.end
+    -5,   // square.bishop.a6.middle
+    5,    // square.bishop.a6.end
+    6,    // square.bishop.b6.middle
+    16,   // square.bishop.b6.end
+    28,   // square.bishop.c6.middle
+    15,   // square.bishop.c6.end
+    44,   // square.bishop.d6.middle
+    45,   // square.bishop.d6.end
+    -12,  // square.bishop.a7.middle
     0,    // square.bishop.a7.end
-    2,    // square.bishop.b7.middle
-    6,    // square.bishop.b7.end
-    18,   // square.bishop.c7.middle
-    7,    // square.bishop.c7.end
+    -4,   // square.bishop.b7.middle
+    0,    // square.bishop.b7.end
+    24,   // square.bishop.c7.middle
+    13,   // square.bishop.c7.end
     9,    // square.bishop.d7.middle
     6,    // square.bishop.d7.end
-    11,   // square.bishop.a8.middle
+    17,   // square.bishop.a8.middle
     0,    // square.bishop.a8.end
-    1,    // square.bishop.b8.middle
-    4,    // square.bishop.b8.end
+    4,    // square.bishop.b8.middle
+    10,   // square.bishop.b8.end
     0,    // square.bishop.c8.middle
     1,    // square.bishop.c8.end
     0,    // square.bishop.d8.middle
-    3,    // square.bishop.d8.end
+    7,    // square.bishop.d8.end
     -2,   // square.rook.a1.middle
     1,    // square.rook.a1.end
-    -11,  // square.rook.b1.middle
+    -14,  // square.rook.b1.middle
     6,    // square.rook.b1.end
-    18,   // square.rook.c1.middle
-    -6,   // square.rook.c1.end
-    20,   // square.rook.d1.middle
-    -5,   // square.rook.d1.end
-    -11,  // square.rook.a2.middle
-    2,    // square.rook.a2.end
-    3,    // square.rook.b2.middle
-    -8,   // square.rook.b2.end
-    -19,  // square.rook.c2.middle
-    -7,   // square.rook.c2.end
-    6,    // square.rook.d2.middle
-    -21,  // square.rook.d2.end
-    -2,   // square.rook.a3.middle
-    1,    // square.rook.a3.end
-    -24,  // square.rook.b3.middle
-    -14,  // square.rook.b3.end
-    -3,   // square.rook.c3.middle
-    5,    // square.rook.c3.end
-    0,    // square.rook.d3.middle
-    8,    // square.rook.d3.end
-    -8,   // square.rook.a4.middle
-    1,    // square.rook.a4.end
-    2,    // square.rook.b4.middle
+    22,   // square.rook.c1.middle
+    -12,  // square.rook.c1.end
+    23,   // square.rook.d1.middle
+    -12,  // square.rook.d1.end
+    -16,  // square.rook.a2.middle
+    8,    // square.rook.a2.end
+    6,    // square.rook.b2.middle
+    -11,  // square.rook.b2.end
+    -25,  // square.rook.c2.middle
+    -10,  // square.rook.c2.end
+    12,   // square.rook.d2.middle
+    -30,  // square.rook.d2.end
+    -3,   // square.rook.a3.middle
+    0,    // square.rook.a3.end
+    -29,  // square.rook.b3.middle
+    -18,  // square.rook.b3.end
+    0,    // square.rook.c3.middle
+    8,    // square.rook.c3.end
+    3,    // square.rook.d3.middle
+    14,   // square.rook.d3.end
+    -11,  // square.rook.a4.middle
+    3,    // square.rook.a4.end
+    5,    // square.rook.b4.middle
     4,    // square.rook.b4.end
-    6,    // square.rook.c4.middle
-    -4,   // square.rook.c4.end
-    2,    // square.rook.d4.middle
-    6,    // square.rook.d4.end
-    21,   // square.rook.a5.middle
-    15,   // square.rook.a5.end
-    8,    // square.rook.b5.middle
-    3,    // square.rook.b5.end
-    7,    // square.rook.c5.middle
-    7,    // square.rook.c5.end
-    6,    // square.rook.d5.middle
-    1,    // square.rook.d5.end
-    7,    // square.rook.a6.middle
-    17,   // square.rook.a6.end
-    8,    // square.rook.b6.middle
-    11,   // square.rook.b6.end
-    5,    // square.rook.c6.middle
-    7,    // square.rook.c6.end
-    8,    // square.rook.d6.middle
-    13,   // square.rook.d6.end
-    18,   // square.rook.a7.middle
-    15,   // square.rook.a7.end
-    6,    // square.rook.b7.middle
-    10,   // square.rook.b7.end
-    28,   // square.rook.c7.middle
-    19,   // square.rook.c7.end
-    20,   // square.rook.d7.middle
-    10,   // square.rook.d7.end
-    1,    // square.rook.a8.middle
-    10,   // square.rook.a8.end
-    5,    // square.rook.b8.middle
-    11,   // square.rook.b8.end
+    9,    // square.rook.c4.middle
+    -10,  // square.rook.c4.end
+    -1,   // square.rook.d4.middle
+    8,    // square.rook.d4.end
+    31,   // square.rook.a5.middle
+    19,   // square.rook.a5.end
+    13,   // square.rook.b5.middle
+    6,    // square.rook.b5.end
+    10,   // square.rook.c5.middle
+    15,   // square.rook.c5.end
+    12,   // square.rook.d5.middle
+    6,    // square.rook.d5.end
+    10,   // square.rook.a6.middle
+    24,   // square.rook.a6.end
+    11,   // square.rook.b6.middle
+    13,   // square.rook.b6.end
+    8,    // square.rook.c6.middle
+    10,   // square.rook.c6.end
+    14,   // square.rook.d6.middle
+    19,   // square.rook.d6.end
+    21,   // square.rook.a7.middle
+    20,   // square.rook.a7.end
+    3,    // square.rook.b7.middle
+    12,   // square.rook.b7.end
+    37,   // square.rook.c7.middle
+    13,   // square.rook.c7.end
+    23,   // square.rook.d7.middle
+    4,    // square.rook.d7.end
+    4,    // square.rook.a8.middle
+    19,   // square.rook.a8.end
+    8,    // square.rook.b8.middle
+    17,   // square.rook.b8.end
     0,    // square.rook.c8.middle
-    6,    // square.rook.c8.end
-    3,    // square.rook.d8.middle
-    3,    // square.rook.d8.end
+    9,    // square.rook.c8.end
+    6,    // square.rook.d8.middle
+    9,    // square.rook.d8.end
     0,    // square.queen.a1.middle
     0,    // square.queen.a1.end
-    -12,  // square.queen.b1.middle
-    -7,   // square.queen.b1.end
-    -5,   // square.queen.c1.middle
-    -7,   // square.queen.c1.end
-    3,    // square.queen.d1.middle
-    -3,   // square.queen.d1.end
-    -5,   // square.queen.a2.middle
-    -2,   // square.queen.a2.end
-    7,    // square.queen.b2.middle
-    0,    // square.queen.b2.end
-    28,   // square.queen.c2.middle
-    1,    // square.queen.c2.end
-    8,    // square.queen.d2.middle
-    0,    // square.queen.d2.end
-    -20,  // square.queen.a3.middle
-    -6,   // square.queen.a3.end
-    10,   // square.queen.b3.middle
+    -16,  // square.queen.b1.middle
+    -10,  // square.queen.b1.end
+    -12,  // square.queen.c1.middle
+    -10,  // square.queen.c1.end
+    12,   // square.queen.d1.middle
+    0,    // square.queen.d1.end
+    -8,   // square.queen.a2.middle
+    -4,   // square.queen.a2.end
+    12,   // square.queen.b2.middle
+    -3,   // square.queen.b2.end
+    40,   // square.queen.c2.middle
+    -2,   // square.queen.c2.end
+    20,   // square.queen.d2.middle
+    -2,   // square.queen.d2.end
+    -28,  // square.queen.a3.middle
+    -9,   // square.queen.a3.end
+    20,   // square.queen.b3.middle
     0,    // square.queen.b3.end
-    7,    // square.queen.c3.middle
-    4,    // square.queen.c3.end
-    -15,  // square.queen.d3.middle
-    3,    // square.queen.d3.end
-    2,    // square.queen.a4.middle
+    13,   // square.queen.c3.middle
+    1,    // square.queen.c3.end
+    -12,  // square.queen.d3.middle
+    9,    // square.queen.d3.end
+    5,    // square.queen.a4.middle
     1,    // square.queen.a4.end
-    10,   // square.queen.b4.middle
+    13,   // square.queen.b4.middle
     5,    // square.queen.b4.end
-    12,   // square.queen.c4.middle
-    11,   // square.queen.c4.end
+    18,   // square.queen.c4.middle
+    17,   // square.queen.c4.end
     0,    // square.queen.d4.middle
-    15,   // square.queen.d4.end
-    9,    // square.queen.a5.middle
-    2,    // square.queen.a5.end
-    -3,   // square.queen.b5.middle
-    10,   // square.queen.b5.end
-    10,   // square.queen.c5.middle
-    8,    // square.queen.c5.end
-    7,    // square.queen.d5.middle
-    10,   // square.queen.d5.end
+    21,   // square.queen.d4.end
+    15,   // square.queen.a5.middle
+    5,    // square.queen.a5.end
+    -8,   // square.queen.b5.middle
+    16,   // square.queen.b5.end
+    13,   // square.queen.c5.middle
+    11,   // square.queen.c5.end
+    10,   // square.queen.d5.middle
+    13,   // square.queen.d5.end
     -8,   // square.queen.a6.middle
-    1,    // square.queen.a6.end
+    4,    // square.queen.a6.end
     7,    // square.queen.b6.middle
-    7,    // square.queen.b6.end
+    10,   // square.queen.b6.end
     3,    // square.queen.c6.middle
     3,    // square.queen.c6.end
-    3,    // square.queen.d6.middle
-    7,    // square.queen.d6.end
-    4,    // square.queen.a7.middle
-    0,    // square.queen.a7.end
-    1,    // square.queen.b7.middle
-    6,    // square.queen.b7.end
+    6,    // square.queen.d6.middle
+    9,    // square.queen.d6.end
+    7,    // square.queen.a7.middle
+    3,    // square.queen.a7.end
+    4,    // square.queen.b7.middle
+    9,    // square.queen.b7.end
     2,    // square.queen.c7.middle
-    5,    // square.queen.c7.end
-    8,    // square.queen.d7.middle
-    8,    // square.queen.d7.end
-    -8,   // square.queen.a8.middle
-    -6,   // square.queen.a8.end
-    4,    // square.queen.b8.middle
+    8,    // square.queen.c7.end
+    11,   // square.queen.d7.middle
+    11,   // square.queen.d7.end
+    -11,  // square.queen.a8.middle
+    -9,   // square.queen.a8.end
+    7,    // square.queen.b8.middle
     -1,   // square.queen.b8.end
     -1,   // square.queen.c8.middle
     -2,   // square.queen.c8.end
-    3,    // square.queen.d8.middle
-    3,    // square.queen.d8.end
-    4,    // square.king.a1.middle
-    -8,   // square.king.a1.end
-    36,   // square.king.b1.middle
-    -9,   // square.king.b1.end
-    8,    // square.king.c1.middle
-    -6,   // square.king.c1.end
-    34,   // square.king.d1.middle
-    -14,  // square.king.d1.end
-    18,   // square.king.a2.middle
-    15,   // square.king.a2.end
-    -11,  // square.king.b2.middle
+    6,    // square.queen.d8.middle
+    6,    // square.queen.d8.end
+    -10,  // square.king.a1.middle
+    -11,  // square.king.a1.end
+    43,   // square.king.b1.middle
+    -12,  // square.king.b1.end
+    9,    // square.king.c1.middle
+    -7,   // square.king.c1.end
+    35,   // square.king.d1.middle
+    -18,  // square.king.d1.end
+    27,   // square.king.a2.middle
+    17,   // square.king.a2.end
+    -2,   // square.king.b2.middle
     12,   // square.king.b2.end
-    -2,   // square.king.c2.middle
-    11,   // square.king.c2.end
-    -11,  // square.king.d2.middle
-    16,   // square.king.d2.end
+    -14,  // square.king.c2.middle
+    12,   // square.king.c2.end
+    -12,  // square.king.d2.middle
+    15,   // square.king.d2.end
     -3,   // square.king.a3.middle
-    2,    // square.king.a3.end
-    -17,  // square.king.b3.middle
-    3,    // square.king.b3.end
-    -7,   // square.king.c3.middle
-    21,   // square.king.c3.end
-    -21,  // square.king.d3.middle
-    10,   // square.king.d3.end
-    -1,   // square.king.a4.middle
-    7,    // square.king.a4.end
-    -5,   // square.king.b4.middle
-    21,   // square.king.b4.end
+    -3,   // square.king.a3.end
+    -19,  // square.king.b3.middle
+    2,    // square.king.b3.end
+    -1,   // square.king.c3.middle
+    16,   // square.king.c3.end
+    -20,  // square.king.d3.middle
+    9,    // square.king.d3.end
+    -4,   // square.king.a4.middle
+    8,    // square.king.a4.end
+    -2,   // square.king.b4.middle
+    25,   // square.king.b4.end
     -17,  // square.king.c4.middle
-    23,   // square.king.c4.end
+    25,   // square.king.c4.end
     -27,  // square.king.d4.middle
     21,   // square.king.d4.end
     -1,   // square.king.a5.middle
-    -1,   // square.king.a5.end
-    -9,   // square.king.b5.middle
+    -4,   // square.king.a5.end
+    -12,  // square.king.b5.middle
     17,   // square.king.b5.end
-    -18,  // square.king.c5.middle
-    21,   // square.king.c5.end
+    -21,  // square.king.c5.middle
+    13,   // square.king.c5.end
     -28,  // square.king.d5.middle
-    13,   // square.king.d5.end
+    15,   // square.king.d5.end
     2,    // square.king.a6.middle
-    6,    // square.king.a6.end
+    9,    // square.king.a6.end
     -8,   // square.king.b6.middle
-    19,   // square.king.b6.end
+    22,   // square.king.b6.end
     -17,  // square.king.c6.middle
-    19,   // square.king.c6.end
+    22,   // square.king.c6.end
     -16,  // square.king.d6.middle
-    21,   // square.king.d6.end
+    25,   // square.king.d6.end
     0,    // square.king.a7.middle
     -1,   // square.king.a7.end
     -9,   // square.king.b7.middle
-    11,   // square.king.b7.end
+    14,   // square.king.b7.end
     -8,   // square.king.c7.middle
-    12,   // square.king.c7.end
+    15,   // square.king.c7.end
     -7,   // square.king.d7.middle
-    17,   // square.king.d7.end
+    20,   // square.king.d7.end
     0,    // square.king.a8.middle
-    -1,   // square.king.a8.end
+    -4,   // square.king.a8.end
     0,    // square.king.b8.middle
     2,    // square.king.b8.end
     0,    // square.king.c8.middle
-    -3,   // square.king.c8.end
+    -5,   // square.king.c8.end
     0,    // square.king.d8.middle
-    4,    // square.king.d8.end
-    -32,  // mobility.knight.0.middle
-    -23,  // mobility.knight.0.end
-    -21,  // mobility.knight.1.middle
+    7,    // square.king.d8.end
+    -38,  // mobility.knight.0.middle
+    -29,  // mobility.knight.0.end
+    -17,  // mobility.knight.1.middle
     -15,  // mobility.knight.1.end
-    -6,   // mobility.knight.2.middle
-    -10,  // mobility.knight.2.end
-    7,    // mobility.knight.3.middle
-    -3,   // mobility.knight.3.end
-    15,   // mobility.knight.4.middle
-    9,    // mobility.knight.4.end
-    27,   // mobility.knight.5.middle
-    26,   // mobility.knight.5.end
-    28,   // mobility.knight.6.middle
-    19,   // mobility.knight.6.end
-    28,   // mobility.knight.7.middle
-    21,   // mobility.knight.7.end
-    9,    // mobility.knight.8.middle
-    -11,  // mobility.knight.8.end
-    -53,  // mobility.bishop.0.middle
-    -43,  // mobility.bishop.0.end
-    -19,  // mobility.bishop.1.middle
-    -45,  // mobility.bishop.1.end
-    -19,  // mobility.bishop.2.middle
-    -20,  // mobility.bishop.2.end
-    2,    // mobility.bishop.3.middle
-    -18,  // mobility.bishop.3.end
-    14,   // mobility.bishop.4.middle
-    14,   // mobility.bishop.4.end
-    7,    // mobility.bishop.5.middle
-    10,   // mobility.bishop.5.end
-    12,   // mobility.bishop.6.middle
-    6,    // mobility.bishop.6.end
-    12,   // mobility.bishop.7.middle
-    14,   // mobility.bishop.7.end
-    4,    // mobility.bishop.8.middle
-    26,   // mobility.bishop.8.end
-    18,   // mobility.bishop.9.middle
-    30,   // mobility.bishop.9.end
-    18,   // mobility.bishop.10.middle
-    22,   // mobility.bishop.10.end
-    29,   // mobility.bishop.11.middle
-    34,   // mobility.bishop.11.end
-    26,   // mobility.bishop.12.middle
-    25,   // mobility.bishop.12.end
-    29,   // mobility.bishop.13.middle
-    14,   // mobility.bishop.13.end
-    -45,  // mobility.rook.0.middle
-    -32,  // mobility.rook.0.end
-    -28,  // mobility.rook.1.middle
-    -33,  // mobility.rook.1.end
-    -10,  // mobility.rook.2.middle
-    -27,  // mobility.rook.2.end
-    -1,   // mobility.rook.3.middle
-    -25,  // mobility.rook.3.end
-    7,    // mobility.rook.4.middle
-    -10,  // mobility.rook.4.end
-    5,    // mobility.rook.5.middle
-    2,    // mobility.rook.5.end
-    3,    // mobility.rook.6.middle
-    10,   // mobility.rook.6.end
-    24,   // mobility.rook.7.middle
-    5,    // mobility.rook.7.end
-    10,   // mobility.rook.8.middle
-    25,   // mobility.rook.8.end
-    18,   // mobility.rook.9.middle
-    34,   // mobility.rook.9.end
-    26,   // mobility.rook.10.middle
-    30,   // mobility.rook.10.end
-    13,   // mobility.rook.11.middle
-    36,   // mobility.rook.11.end
-    19,   // mobility.rook.12.middle
-    31,   // mobility.rook.12.end
+    -2,   // mobility.knight.2.middle
+    -7,   // mobility.knight.2.end
+    14,   // mobility.knight.3.middle
+    -1,   // mobility.knight.3.end
+    21,   // mobility.knight.4.middle
+    14,   // mobility.knight.4.end
+    34,   // mobility.knight.5.middle
+    33,   // mobility.knight.5.end
+    37,   // mobility.knight.6.middle
+    27,   // mobility.knight.6.end
+    39,   // mobility.knight.7.middle
+    24,   // mobility.knight.7.end
+    10,   // mobility.knight.8.middle
+    -17,  // mobility.knight.8.end
+    -50,  // mobility.bishop.0.middle
+    -48,  // mobility.bishop.0.end
+    -13,  // mobility.bishop.1.middle
+    -55,  // mobility.bishop.1.end
+    -16,  // mobility.bishop.2.middle
+    -18,  // mobility.bishop.2.end
+    8,    // mobility.bishop.3.middle
+    -17,  // mobility.bishop.3.end
+    21,   // mobility.bishop.4.middle
+    20,   // mobility.bishop.4.end
+    13,   // mobility.bishop.5.middle
+    17,   // mobility.bishop.5.end
+    16,   // mobility.bishop.6.middle
+    12,   // mobility.bishop.6.end
+    17,   // mobility.bishop.7.middle
+    23,   // mobility.bishop.7.end
+    3,    // mobility.bishop.8.middle
+    35,   // mobility.bishop.8.end
+    24,   // mobility.bishop.9.middle
+    39,   // mobility.bishop.9.end
+    21,   // mobility.bishop.10.middle
+    25,   // mobility.bishop.10.end
+    32,   // mobility.bishop.11.middle
+    37,   // mobility.bishop.11.end
+    23,   // mobility.bishop.12.middle
+    22,   // mobility.bishop.12.end
+    26,   // mobility.bishop.13.middle
+    5,    // mobility.bishop.13.end
+    -46,  // mobility.rook.0.middle
+    -35,  // mobility.rook.0.end
+    -25,  // mobility.rook.1.middle
+    -39,  // mobility.rook.1.end
+    -6,   // mobility.rook.2.middle
+    -26,  // mobility.rook.2.end
+    5,    // mobility.rook.3.middle
+    -31,  // mobility.rook.3.end
+    12,   // mobility.rook.4.middle
+    -7,   // mobility.rook.4.end
+    11,   // mobility.rook.5.middle
+    3,    // mobility.rook.5.end
+    7,    // mobility.rook.6.middle
+    16,   // mobility.rook.6.end
+    28,   // mobility.rook.7.middle
+    12,   // mobility.rook.7.end
+    11,   // mobility.rook.8.middle
+    34,   // mobility.rook.8.end
+    21,   // mobility.rook.9.middle
+    41,   // mobility.rook.9.end
+    34,   // mobility.rook.10.middle
+    35,   // mobility.rook.10.end
+    10,   // mobility.rook.11.middle
+    44,   // mobility.rook.11.end
+    22,   // mobility.rook.12.middle
+    36,   // mobility.rook.12.end
     18,   // mobility.rook.13.middle
-    45,   // mobility.rook.13.end
-    21,   // mobility.rook.14.middle
-    -2,   // mobility.rook.14.end
-    -15,  // mobility.queen.0.middle
+    55,   // mobility.rook.13.end
+    33,   // mobility.rook.14.middle
+    -11,  // mobility.rook.14.end
+    -12,  // mobility.queen.0.middle
     -24,  // mobility.queen.0.end
-    -14,  // mobility.queen.1.middle
+    -15,  // mobility.queen.1.middle
     -22,  // mobility.queen.1.end
-    -25,  // mobility.queen.2.middle
+    -22,  // mobility.queen.2.middle
     -22,  // mobility.queen.2.end
-    -14,  // mobility.queen.3.middle
+    -12,  // mobility.queen.3.middle
     -18,  // mobility.queen.3.end
-    -10,  // mobility.queen.4.middle
-    -17,  // mobility.queen.4.end
-    -16,  // mobility.queen.5.middle
-    -20,  // mobility.queen.5.end
+    -9,   // mobility.queen.4.middle
+    -16,  // mobility.queen.4.end
+    -14,  // mobility.queen.5.middle
+    -23,  // mobility.queen.5.end
     -12,  // mobility.queen.6.middle
     -15,  // mobility.queen.6.end
-    1,    // mobility.queen.7.middle
-    -9,   // mobility.queen.7.end
-    -5,   // mobility.queen.8.middle
+    5,    // mobility.queen.7.middle
+    -6,   // mobility.queen.7.end
+    -2,   // mobility.queen.8.middle
     -12,  // mobility.queen.8.end
     -6,   // mobility.queen.9.middle
-    -9,   // mobility.queen.9.end
-    4,    // mobility.queen.10.middle
-    -6,   // mobility.queen.10.end
-    8,    // mobility.queen.11.middle
-    -2,   // mobility.queen.11.end
-    16,   // mobility.queen.12.middle
-    13,   // mobility.queen.12.end
-    13,   // mobility.queen.13.middle
-    11,   // mobility.queen.13.end
-    16,   // mobility.queen.14.middle
-    12,   // mobility.queen.14.end
-    8,    // mobility.queen.15.middle
-    11,   // mobility.queen.15.end
-    15,   // mobility.queen.16.middle
-    19,   // mobility.queen.16.end
-    9,    // mobility.queen.17.middle
-    12,   // mobility.queen.17.end
-    8,    // mobility.queen.18.middle
-    13,   // mobility.queen.18.end
-    12,   // mobility.queen.19.middle
-    19,   // mobility.queen.19.end
-    11,   // mobility.queen.20.middle
+    -6,   // mobility.queen.9.end
+    7,    // mobility.queen.10.middle
+    -3,   // mobility.queen.10.end
+    11,   // mobility.queen.11.middle
+    1,    // mobility.queen.11.end
+    20,   // mobility.queen.12.middle
+    19,   // mobility.queen.12.end
+    18,   // mobility.queen.13.middle
+    18,   // mobility.queen.13.end
+    22,   // mobility.queen.14.middle
+    19,   // mobility.queen.14.end
+    13,   // mobility.queen.15.middle
+    17,   // mobility.queen.15.end
+    24,   // mobility.queen.16.middle
+    28,   // mobility.queen.16.end
+    13,   // mobility.queen.17.middle
+    15,   // mobility.queen.17.end
+    11,   // mobility.queen.18.middle
+    16,   // mobility.queen.18.end
+    16,   // mobility.queen.19.middle
+    25,   // mobility.queen.19.end
+    12,   // mobility.queen.20.middle
     16,   // mobility.queen.20.end
     10,   // mobility.queen.21.middle
-    16,   // mobility.queen.21.end
+    14,   // mobility.queen.21.end
     11,   // mobility.queen.22.middle
-    18,   // mobility.queen.22.end
+    15,   // mobility.queen.22.end
     11,   // mobility.queen.23.middle
-    17,   // mobility.queen.23.end
+    10,   // mobility.queen.23.end
     12,   // mobility.queen.24.middle
-    21,   // mobility.queen.24.end
+    18,   // mobility.queen.24.end
     13,   // mobility.queen.25.middle
-    21,   // mobility.queen.25.end
+    15,   // mobility.queen.25.end
     14,   // mobility.queen.26.middle
     26,   // mobility.queen.26.end
     15,   // mobility.queen.27.middle
-    27,   // mobility.queen.27.end
+    24,   // mobility.queen.27.end
     0,    // passed_pawn.rank1.middle
     0,    // passed_pawn.rank1.end
-    16,   // passed_pawn.rank2.middle
-    7,    // passed_pawn.rank2.end
-    -3,   // passed_pawn.rank3.middle
-    27,   // passed_pawn.rank3.end
-    12,   // passed_pawn.rank4.middle
-    77,   // passed_pawn.rank4.end
-    27,   // passed_pawn.rank5.middle
-    95,   // passed_pawn.rank5.end
-    72,   // passed_pawn.rank6.middle
-    169,  // passed_pawn.rank6.end
-    131,  // passed_pawn.rank7.middle
-    258,  // passed_pawn.rank7.end
+    19,   // passed_pawn.rank2.middle
+    -8,   // passed_pawn.rank2.end
+    -11,  // passed_pawn.rank3.middle
+    17,   // passed_pawn.rank3.end
+    2,    // passed_pawn.rank4.middle
+    67,   // passed_pawn.rank4.end
+    17,   // passed_pawn.rank5.middle
+    89,   // passed_pawn.rank5.end
+    67,   // passed_pawn.rank6.middle
+    164,  // passed_pawn.rank6.end
+    139,  // passed_pawn.rank7.middle
+    244,  // passed_pawn.rank7.end
     0,    // passed_pawn.rank8.middle
     0,    // passed_pawn.rank8.end
-    73,   // bishop_pair.middle
-    55,   // bishop_pair.end
-    -1,   // doubled_pawn.middle
-    -17,  // doubled_pawn.end
-    -16,  // isolated_pawn.middle
-    -12,  // isolated_pawn.end
-    72,   // rook_open_file.middle
-    -16,  // rook_open_file.end
-    40,   // rook_half_open_file.middle
-    12,   // rook_half_open_file.end
-    31,   // pawn_shield.middle
-    -7,   // pawn_shield.end
-    -23,  // king_open_file.middle
-    7,    // king_open_file.end
-    45,   // pawn_threat.middle
-    16,   // pawn_threat.end
-    20,   // tempo.middle
-    2,    // tempo.end
-    -26,  // king_attack.0.middle
-    -1,   // king_attack.0.end
-    -15,  // king_attack.1.middle
-    -5,   // king_attack.1.end
-    -10,  // king_attack.2.middle
-    1,    // king_attack.2.end
-    38,   // king_attack.3.middle
-    7,    // king_attack.3.end
-    57,   // king_attack.4.middle
-    -8,   // king_attack.4.end
-    66,   // king_attack.5.middle
-    -6,   // king_attack.5.end
-    69,   // king_attack.6.middle
-    9,    // king_attack.6.end
-    69,   // king_attack.7.middle
-    3,    // king_attack.7.end
-    74,   // king_attack.8.middle
-    2,    // king_attack.8.end
+    89,   // bishop_pair.middle
+    50,   // bishop_pair.end
+    2,    // doubled_pawn.middle
+    -27,  // doubled_pawn.end
+    -15,  // isolated_pawn.middle
+    -13,  // isolated_pawn.end
+    84,   // rook_open_file.middle
+    -24,  // rook_open_file.end
+    47,   // rook_half_open_file.middle
+    11,   // rook_half_open_file.end
+    38,   // pawn_shield.middle
+    -10,  // pawn_shield.end
+    -21,  // king_open_file.middle
+    3,    // king_open_file.end
+    59,   // pawn_threat.middle
+    22,   // pawn_threat.end
+    25,   // tempo.middle
+    3,    // tempo.end
+    -36,  // king_attack.0.middle
+    -4,   // king_attack.0.end
+    -24,  // king_attack.1.middle
+    -4,   // king_attack.1.end
+    -21,  // king_attack.2.middle
+    2,    // king_attack.2.end
+    37,   // king_attack.3.middle
+    5,    // king_attack.3.end
+    65,   // king_attack.4.middle
+    -13,  // king_attack.4.end
+    74,   // king_attack.5.middle
+    -11,  // king_attack.5.end
+    76,   // king_attack.6.middle
+    16,   // king_attack.6.end
+    72,   // king_attack.7.middle
+    6,    // king_attack.7.end
+    77,   // king_attack.8.middle
+    5,    // king_attack.8.end
     81,   // king_attack.9.middle
     0,    // king_attack.9.end
     90,   // king_attack.10.middle
@@ -613,30 +613,104 @@ pub(crate) const WEIGHTS: &[i32] = &[
     0,    // hill_distance.3.end
     0,    // hill_free_step.middle
     0,    // hill_free_step.end
-    38,   // outpost.middle
-    15,   // outpost.end
-    45,   // minor_threat.middle
-    12,   // minor_threat.end
-    16,   // rook_threat.middle
+    41,   // outpost.middle
+    17,   // outpost.end
+    58,   // minor_threat.middle
+    13,   // minor_threat.end
+    25,   // rook_threat.middle
     2,    // rook_threat.end
-    16,   // supported_pawn.middle
-    -8,   // supported_pawn.end
-    -15,  // passed_blocked.middle
-    -33,  // passed_blocked.end
-    7,    // passed_own_king_distance.middle
-    -23,  // passed_own_king_distance.end
-    -5,   // passed_enemy_king_distance.middle
-    22,   // passed_enemy_king_distance.end
-    10,   // hanging.middle
-    8,    // hanging.end
-    -8,   // king_attackers.0.middle
-    0,    // king_attackers.0.end
-    -8,   // king_attackers.1.middle
-    -4,   // king_attackers.1.end
+    20,   // supported_pawn.middle
+    -7,   // supported_pawn.end
+    -22,  // passed_blocked.middle
+    -28,  // passed_blocked.end
+    10,   // passed_own_king_distance.middle
+    -21,  // passed_own_king_distance.end
+    -4,   // passed_enemy_king_distance.middle
+    23,   // passed_enemy_king_distance.end
+    18,   // hanging.middle
+    15,   // hanging.end
+    -18,  // king_attackers.0.middle
+    -3,   // king_attackers.0.end
+    -21,  // king_attackers.1.middle
+    -6,   // king_attackers.1.end
     5,    // king_attackers.2.middle
-    -3,   // king_attackers.2.end
-    10,   // king_attackers.3.middle
-    6,    // king_attackers.3.end
-    1,    // king_attackers.4.middle
-    1,    // king_attackers.4.end
+    -9,   // king_attackers.2.end
+    29,   // king_attackers.3.middle
+    16,   // king_attackers.3.end
+    4,    // king_attackers.4.middle
+    4,    // king_attackers.4.end
+    18,   // safe_check.knight.middle
+    3,    // safe_check.knight.end
+    15,   // safe_check.bishop.middle
+    19,   // safe_check.bishop.end
+    38,   // safe_check.rook.middle
+    7,    // safe_check.rook.end
+    45,   // safe_check.queen.middle
+    31,   // safe_check.queen.end
+    0,    // passed_free.rank1.middle
+    0,    // passed_free.rank1.end
+    -3,   // passed_free.rank2.middle
+    3,    // passed_free.rank2.end
+    0,    // passed_free.rank3.middle
+    6,    // passed_free.rank3.end
+    -2,   // passed_free.rank4.middle
+    11,   // passed_free.rank4.end
+    0,    // passed_free.rank5.middle
+    24,   // passed_free.rank5.end
+    7,    // passed_free.rank6.middle
+    32,   // passed_free.rank6.end
+    6,    // passed_free.rank7.middle
+    24,   // passed_free.rank7.end
+    0,    // passed_free.rank8.middle
+    0,    // passed_free.rank8.end
+    -23,  // backward_pawn.middle
+    -13,  // backward_pawn.end
+    -8,   // shelter.0.middle
+    17,   // shelter.0.end
+    -9,   // shelter.1.middle
+    4,    // shelter.1.end
+    15,   // shelter.2.middle
+    -7,   // shelter.2.end
+    3,    // shelter.3.middle
+    -9,   // shelter.3.end
+    -3,   // shelter.4.middle
+    -3,   // shelter.4.end
+    0,    // shelter.5.middle
+    0,    // shelter.5.end
+    0,    // shelter.6.middle
+    0,    // shelter.6.end
+    0,    // shelter.7.middle
+    0,    // shelter.7.end
+    0,    // storm.0.middle
+    -9,   // storm.0.end
+    5,    // storm.1.middle
+    14,   // storm.1.end
+    -3,   // storm.2.middle
+    -6,   // storm.2.end
+    4,    // storm.3.middle
+    1,    // storm.3.end
+    -2,   // storm.4.middle
+    6,    // storm.4.end
+    5,    // storm.5.middle
+    -4,   // storm.5.end
+    -9,   // storm.6.middle
+    -3,   // storm.6.end
+    0,    // storm.7.middle
+    0,    // storm.7.end
+    7,    // phalanx.middle
+    5,    // phalanx.end
+    -13,  // king_weak_square.middle
+    6,    // king_weak_square.end
+    11,   // push_threat.middle
+    0,    // push_threat.end
+    1,    // bishop_pawns.middle
+    -6,   // bishop_pawns.end
+    7,    // space.middle
+    1,    // space.end
+    -6,   // hunt_escapes.middle
+    -6,   // hunt_escapes.end
+    40,   // hunt_trapped.middle
+    40,   // hunt_trapped.end
+    -4,   // hunt_king_distance.middle
+    -4,   // hunt_king_distance.end
 ];
