@@ -106,8 +106,9 @@ pub(super) const KING_WEAK_SQUARE: usize = PHALANX + 1;
 pub(super) const PUSH_THREAT: usize = KING_WEAK_SQUARE + 1;
 /// Each of our pawns on the squares of the colour of each of our bishops.
 pub(super) const BISHOP_PAWNS: usize = PUSH_THREAT + 1;
-/// Each square in the middle files of our first half (behind the fourth rank on an 8x8
-/// board) that holds no pawn of ours and no enemy pawn attacks.
+/// Each square in the middle half of the files, between our first rank and the middle
+/// of the board (c to f, ranks 2 to 4, on an 8x8 board), that holds no pawn of ours and
+/// that no enemy pawn attacks.
 pub(super) const SPACE: usize = BISHOP_PAWNS + 1;
 /// Last piece standing, when the enemy is down to `HUNT_MAX_PIECES` pieces and we have
 /// more: each square an enemy piece (not a pawn) could move to that we do not attack.
