@@ -27,8 +27,14 @@ fn finds_mate_in_one_two_and_three() {
         best("chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 4),
         ("a1a8".into(), Score::win_in(1))
     );
+    // Two king moves mate in two (three plies): Kb6 or Kc7, each followed by Rh8 or
+    // Ra1 (Stockfish finds the same two, and no shorter mate).
     let (mv, score) = best("chess", "k7/8/2K5/8/8/8/8/7R w - - 0 1", 6);
-    assert_eq!((mv.as_str(), score), ("c6b6", Score::win_in(3)));
+    assert_eq!(score, Score::win_in(3));
+    assert!(
+        ["c6b6", "c6c7"].contains(&mv.as_str()),
+        "{mv} does not mate in two"
+    );
     let (mv, score) = best(
         "chess",
         "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1",
@@ -295,7 +301,7 @@ fn connect_four_solves_end_positions_exactly() {
 fn easy_and_medium_slip_at_their_rates_and_the_seed_replays_them() {
     use ply_modes::{Level, Request, Slips};
     use std::time::Duration;
-    const POSITION: &str = "r1bqkb1r/pp1ppppp/2n2n2/2p5/2P5/2N2N2/PP1PPPPP/R1BQKB1R w KQkq - 2 4";
+    const POSITION: &str = "rnbqk2r/ppp1bppp/4pn2/3p4/2PP4/5NP1/PP2PPBP/RNBQK2R b KQkq - 1 5";
     const SEEDS: u64 = 60;
     let budget = Duration::from_secs(5);
     // A fresh game for every search, so that no search learns from another's table.
