@@ -119,15 +119,10 @@ impl<V: Variant> Chess<V> {
             }
             for square in pieces.squares() {
                 tally.add(side, Self::square_term(side, role, square), 1);
-                let reach = match role {
-                    Role::Knight => G::<V>::knight(square),
-                    Role::Bishop => G::<V>::bishop(square, blockers),
-                    Role::Rook => G::<V>::rook(square, blockers),
-                    Role::Queen => {
-                        G::<V>::bishop(square, blockers) | G::<V>::rook(square, blockers)
-                    }
-                    Role::Pawn | Role::King => continue,
-                };
+                if matches!(role, Role::Pawn | Role::King) {
+                    continue;
+                }
+                let reach = Self::piece_reach(role, square, blockers);
                 by_role[role as usize] |= reach;
                 let on_king = (reach & their_king_zone).count() as usize;
                 pressure += on_king;
@@ -234,6 +229,25 @@ impl<V: Variant> Chess<V> {
             .any(|enemy| {
                 (enemy % Self::FILES).abs_diff(file) == 1 && Self::advance(side, enemy) > advance
             })
+    }
+
+    /// The squares a knight, bishop, rook, queen or (non-pawn) king on `square` attacks,
+    /// with `blockers` in the way of sliders.
+    pub(super) fn piece_reach(role: Role, square: u8, blockers: Set<V>) -> Set<V> {
+        match role {
+            Role::Knight => G::<V>::knight(square),
+            Role::Bishop => G::<V>::bishop(square, blockers),
+            Role::Rook => G::<V>::rook(square, blockers),
+            Role::Queen => G::<V>::bishop(square, blockers) | G::<V>::rook(square, blockers),
+            Role::Pawn | Role::King => G::<V>::king(square),
+        }
+    }
+
+    /// The square one step ahead of `square` for `side`'s pawns, if it is on the board.
+    pub(super) fn ahead(side: Player, square: u8) -> Option<u8> {
+        let step = i16::from(square) + Self::forward(side);
+        let squares = i16::from(Self::FILES) * i16::from(Self::RANKS);
+        (0..squares).contains(&step).then_some(step as u8)
     }
 
     /// The colour of a square: 0 or 1.
@@ -347,17 +361,13 @@ impl<V: Variant> Chess<V> {
         if neighbours.any(|other| Self::advance(side, other) <= advance) {
             return false;
         }
-        let front = i16::from(square) + Self::forward(side);
-        let squares = i16::from(Self::FILES) * i16::from(Self::RANKS);
-        (0..squares).contains(&front) && their_pawn_attacks.has(front as u8)
+        Self::ahead(side, square).is_some_and(|front| their_pawn_attacks.has(front))
     }
 
     /// A passed pawn of `side` on `square`: whether something stands in its way, and how
     /// near each king is to the square in front of it.
     fn passed_pawn_escort(&self, side: Player, square: u8, tally: &mut impl Tally) {
-        let ahead = i32::from(square) + i32::from(Self::forward(side));
-        let squares = i32::from(Self::FILES) * i32::from(Self::RANKS);
-        let Some(front) = u8::try_from(ahead).ok().filter(|_| ahead < squares) else {
+        let Some(front) = Self::ahead(side, square) else {
             return;
         };
         if self.occupied().has(front) {

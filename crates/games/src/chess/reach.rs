@@ -70,20 +70,16 @@ impl<V: Variant> Chess<V> {
     /// Enemy pieces (not pawns) a pawn of `side` would attack after a single step onto
     /// an empty square no enemy pawn guards (`guarded`).
     fn push_threats(&self, side: Player, guarded: Set<V>, tally: &mut impl Tally) {
-        let squares = i16::from(Self::FILES) * i16::from(Self::RANKS);
         let blockers = self.blockers();
         let targets = self.colors[side.opponent().index()] & !self.roles[Role::Pawn as usize];
         let mut threatened = Set::<V>::EMPTY;
         for pawn in self.pieces(side, Role::Pawn).squares() {
-            let step = i16::from(pawn) + Self::forward(side);
-            if !(0..squares).contains(&step) {
-                continue;
+            if let Some(step) = Self::ahead(side, pawn)
+                && !blockers.has(step)
+                && !guarded.has(step)
+            {
+                threatened |= G::<V>::pawn(side.index(), step) & targets;
             }
-            let step = step as u8;
-            if blockers.has(step) || guarded.has(step) {
-                continue;
-            }
-            threatened |= G::<V>::pawn(side.index(), step) & targets;
         }
         tally.add(side, PUSH_THREAT, threatened.count() as i32);
     }
@@ -114,15 +110,10 @@ impl<V: Variant> Chess<V> {
     /// (every square the enemy attacks).
     fn free_passers(&self, side: Player, passed: Set<V>, guarded: Set<V>, tally: &mut impl Tally) {
         let blocked = self.occupied() | guarded;
-        let squares = i16::from(Self::FILES) * i16::from(Self::RANKS);
         for square in passed.squares() {
-            let mut ahead = i16::from(square) + Self::forward(side);
-            let mut free = true;
-            while free && (0..squares).contains(&ahead) {
-                free = !blocked.has(ahead as u8);
-                ahead += Self::forward(side);
-            }
-            if free {
+            let mut road =
+                std::iter::successors(Self::ahead(side, square), |&next| Self::ahead(side, next));
+            if road.all(|step| !blocked.has(step)) {
                 let rank = Self::advance(side, square) as usize * 8 / usize::from(Self::RANKS);
                 tally.add(side, PASSED_FREE + rank, 1);
             }
@@ -144,15 +135,8 @@ impl<V: Variant> Chess<V> {
         let mut escapes = 0;
         let mut trapped = 0;
         for square in runners.squares() {
-            let reach = match self.piece_at(square).map(|(_, role)| role) {
-                Some(Role::Knight) => G::<V>::knight(square),
-                Some(Role::Bishop) => G::<V>::bishop(square, blockers),
-                Some(Role::Rook) => G::<V>::rook(square, blockers),
-                Some(Role::Queen) => {
-                    G::<V>::bishop(square, blockers) | G::<V>::rook(square, blockers)
-                }
-                _ => G::<V>::king(square),
-            };
+            let role = self.piece_at(square).map_or(Role::King, |(_, role)| role);
+            let reach = Self::piece_reach(role, square, blockers);
             let safe = (reach & !theirs & !V::holes() & !attacked).count() as i32;
             escapes += safe;
             trapped += i32::from(safe == 0);
