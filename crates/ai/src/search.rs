@@ -2,8 +2,9 @@
 //! the core traits, with aspiration windows, a transposition table keyed by the mode's
 //! Zobrist hash (shared by the threads of a parallel search), move ordering (table move,
 //! winning noisy moves, killers, counter-moves, history, losing noisy moves), null-move
-//! pruning and margin-based pruning where the mode allows them, late-move reductions and
-//! move-count pruning, quiescence over the mode's noisy moves without losing exchanges,
+//! pruning and margin-based pruning where the mode allows them, late-move reductions,
+//! move-count pruning and pruning of quiet moves with a bad history, quiescence over the
+//! mode's noisy moves without losing exchanges (consulting and filling the table too),
 //! exact win/loss distances, and repetition awareness along the game and the search
 //! path. It never allocates in its inner loop.
 
@@ -70,7 +71,8 @@ pub struct Techniques {
     pub aspiration: bool,
     /// Null-move pruning.
     pub null_move: bool,
-    /// Margin-based and move-count pruning (futility, reverse futility, late moves).
+    /// Margin-based and move-count pruning (futility, reverse futility, late moves,
+    /// quiet moves with a bad history).
     pub pruning: bool,
     /// Static exchange evaluation (losing noisy moves late, and not in quiescence).
     pub exchange: bool,
@@ -738,7 +740,11 @@ impl<G: Heuristics> Searcher<G> {
             {
                 let late = depth <= 5 && index >= late_move_limit;
                 let futile = depth <= 3 && static_eval.0 + unit * (1 + 2 * depth) <= alpha.0;
-                if late || futile {
+                // A quiet move that has failed again and again lately is not worth a
+                // shallow search either.
+                let unpromising =
+                    depth <= 3 && !self.without.history && rank < -HISTORY_MAX / 2 * depth;
+                if late || futile || unpromising {
                     position.unmake(mv, undo);
                     continue;
                 }
@@ -832,9 +838,17 @@ impl<G: Heuristics> Searcher<G> {
         if !self.enter(ply, stop) {
             return Score::ZERO;
         }
-        let stand_pat = self
-            .evaluations
-            .get_or(position.hash(), || position.evaluate());
+        let hash = position.hash();
+        let entry = if self.without.table {
+            None
+        } else {
+            self.table.probe(hash)
+        };
+        let pv_node = beta.0 - alpha.0 > 1;
+        if let Some(score) = Self::table_cutoff(entry, 0, ply, alpha, beta, pv_node) {
+            return score;
+        }
+        let stand_pat = self.evaluations.get_or(hash, || position.evaluate());
         self.evals[ply] = stand_pat;
         if ply >= MAX_PLY - 1 {
             return stand_pat;
@@ -842,13 +856,22 @@ impl<G: Heuristics> Searcher<G> {
         if stand_pat >= beta {
             return stand_pat;
         }
+        let original_alpha = alpha;
         alpha = alpha.max(stand_pat);
         self.moves[ply].clear();
         position.noisy_moves(&mut self.moves[ply]);
         self.order[ply].clear();
-        let hints = self.moves[ply].iter().map(|&mv| position.order_hint(mv));
-        self.order[ply].extend(hints);
+        let table_move = entry.and_then(|entry| entry.mv);
+        let ranks = self.moves[ply].iter().map(|&mv| {
+            if table_move == Some(G::move_code(mv)) {
+                RANK_TABLE
+            } else {
+                position.order_hint(mv)
+            }
+        });
+        self.order[ply].extend(ranks);
         let mut best = stand_pat;
+        let mut best_move = None;
         for index in 0..self.moves[ply].len() {
             let mv = self.pick(ply, index);
             if !self.without.exchange && position.losing_exchange(mv) {
@@ -866,6 +889,7 @@ impl<G: Heuristics> Searcher<G> {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = Some(mv);
                     self.set_pv(ply, mv);
                     if alpha >= beta {
                         break;
@@ -873,6 +897,14 @@ impl<G: Heuristics> Searcher<G> {
                 }
             }
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.remember(hash, best_move, best, ply, 0, bound);
         best
     }
 }
