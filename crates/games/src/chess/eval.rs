@@ -21,6 +21,12 @@ type G<V> = <V as Variant>::Geometry;
 /// Game-phase weight by role; a variant's start position sums to `Variant::FULL_PHASE`.
 const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
 
+/// Where the variant wants it (`Variant::SHRINK_WHEN_SHUFFLING`), the evaluation shrinks
+/// as the fifty-move count grows: by half at 100 plies without a capture or a pawn move.
+/// A side that is ahead then prefers lines that make progress over shuffling towards a
+/// draw.
+const SHUFFLE_SCALE: i32 = 200;
+
 /// Sums the terms with a weight table, per side and phase.
 struct TaperedSum {
     weights: &'static [i32],
@@ -49,12 +55,24 @@ impl<V: Variant> Chess<V> {
         let phase = self.phase();
         let middle = sum.middle[0] - sum.middle[1];
         let end = sum.end[0] - sum.end[1];
-        let from_white = (middle * phase + end * (full_phase - phase)) / full_phase;
+        let shuffle = SHUFFLE_SCALE - self.shuffling();
+        let from_white =
+            (middle * phase + end * (full_phase - phase)) * shuffle / (full_phase * SHUFFLE_SCALE);
         Score(if self.turn == Player::First {
             from_white
         } else {
             -from_white
         })
+    }
+
+    /// Plies since the last capture or pawn move, as the fifty-move rule counts them
+    /// (at most 100), for shrinking the evaluation; 0 where the variant does not.
+    fn shuffling(&self) -> i32 {
+        if V::SHRINK_WHEN_SHUFFLING {
+            self.halfmoves.min(100) as i32
+        } else {
+            0
+        }
     }
 
     /// How much material is left, from `Variant::FULL_PHASE` (all) down to 0.
@@ -462,15 +480,16 @@ impl<V: Variant> Tunable for Chess<V> {
         let mut terms = Vec::new();
         trace.write(&mut terms);
         let middle_share = self.phase() as f32 / V::FULL_PHASE as f32;
+        let shuffle = (SHUFFLE_SCALE - self.shuffling()) as f32 / SHUFFLE_SCALE as f32;
         out.clear();
         for term in terms {
             out.push(TermUse {
                 index: 2 * term.index,
-                amount: term.amount * middle_share,
+                amount: term.amount * middle_share * shuffle,
             });
             out.push(TermUse {
                 index: 2 * term.index + 1,
-                amount: term.amount * (1.0 - middle_share),
+                amount: term.amount * (1.0 - middle_share) * shuffle,
             });
         }
         0.0
@@ -480,6 +499,7 @@ impl<V: Variant> Tunable for Chess<V> {
 #[cfg(test)]
 mod tests {
     use super::super::{Atomic, HoleChess, KingOfTheHill, LastPieceStanding, MegaChess, Standard};
+    use super::SHUFFLE_SCALE;
     use crate::tuning_checks::{
         assert_names_match_weights, assert_trace_matches_evaluation, random_positions,
     };
@@ -511,6 +531,21 @@ mod tests {
             .0;
         let free = LastPieceStanding::from_fen("8/8/8/3r4/8/1Q6/R5K1/7R w - - 0 1").unwrap();
         assert!(cornered > free.static_eval().0);
+    }
+
+    #[test]
+    fn the_evaluation_shrinks_as_the_fifty_move_count_grows_except_in_last_piece_standing() {
+        let at = |count: u32| format!("4k3/8/8/8/8/8/3QK3/8 w - - {count} 60");
+        let fresh = Standard::from_fen(&at(0)).unwrap().static_eval().0;
+        let stale = Standard::from_fen(&at(80)).unwrap().static_eval().0;
+        assert!(fresh > 0);
+        // Both round down once, from the same sum.
+        assert!((stale - fresh * (SHUFFLE_SCALE - 80) / SHUFFLE_SCALE).abs() <= 1);
+        let hunt = |count: u32| {
+            let text = format!("4r3/8/8/8/8/8/3QK3/7R w - - {count} 60");
+            LastPieceStanding::from_fen(&text).unwrap().static_eval().0
+        };
+        assert_eq!(hunt(0), hunt(80));
     }
 
     #[test]
