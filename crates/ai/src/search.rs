@@ -816,13 +816,7 @@ impl<G: Heuristics> Searcher<G> {
         }
         self.path.pop();
 
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, original_alpha, beta);
         self.remember(hash, best_move, best_score, ply, depth, bound);
         best_score
     }
@@ -897,13 +891,7 @@ impl<G: Heuristics> Searcher<G> {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, original_alpha, beta);
         self.remember(hash, best_move, best, ply, 0, bound);
         best
     }

@@ -2,7 +2,7 @@
 //! each slot is three atomic words whose check word is the key mixed with the other two,
 //! so a slot torn by two threads writing at once reads as empty instead of as a lie.
 
-use ply_core::MoveCode;
+use ply_core::{MoveCode, Score};
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 /// How a stored score relates to the position's true value.
@@ -14,6 +14,19 @@ pub(crate) enum Bound {
     Lower,
     /// The value is at most the score (the search failed low).
     Upper,
+}
+
+impl Bound {
+    /// How a node's `score` bounds its value, searched in the window (`alpha`, `beta`).
+    pub fn of(score: Score, alpha: Score, beta: Score) -> Bound {
+        if score >= beta {
+            Bound::Lower
+        } else if score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
 }
 
 /// What the table knows about a position.
