@@ -544,6 +544,16 @@ impl<G: Heuristics> Searcher<G> {
         }
     }
 
+    /// What the shared table knows about the position with `hash` (nothing when the
+    /// table is left out).
+    fn probe(&self, hash: u64) -> Option<Entry> {
+        if self.without.table {
+            None
+        } else {
+            self.table.probe(hash)
+        }
+    }
+
     /// Stores a node's result in the shared table.
     fn remember(
         &self,
@@ -637,11 +647,7 @@ impl<G: Heuristics> Searcher<G> {
         }
 
         let pv_node = beta.0 - alpha.0 > 1;
-        let entry = if self.without.table {
-            None
-        } else {
-            self.table.probe(hash)
-        };
+        let entry = self.probe(hash);
         if let Some(score) = Self::table_cutoff(entry, depth, ply, alpha, beta, pv_node) {
             return score;
         }
@@ -833,11 +839,7 @@ impl<G: Heuristics> Searcher<G> {
             return Score::ZERO;
         }
         let hash = position.hash();
-        let entry = if self.without.table {
-            None
-        } else {
-            self.table.probe(hash)
-        };
+        let entry = self.probe(hash);
         let pv_node = beta.0 - alpha.0 > 1;
         if let Some(score) = Self::table_cutoff(entry, 0, ply, alpha, beta, pv_node) {
             return score;

@@ -55,9 +55,9 @@ impl<V: Variant> Chess<V> {
         let phase = self.phase();
         let middle = sum.middle[0] - sum.middle[1];
         let end = sum.end[0] - sum.end[1];
-        let shuffle = SHUFFLE_SCALE - self.shuffling();
+        let kept = self.kept_share();
         let from_white =
-            (middle * phase + end * (full_phase - phase)) * shuffle / (full_phase * SHUFFLE_SCALE);
+            (middle * phase + end * (full_phase - phase)) * kept / (full_phase * SHUFFLE_SCALE);
         Score(if self.turn == Player::First {
             from_white
         } else {
@@ -65,13 +65,14 @@ impl<V: Variant> Chess<V> {
         })
     }
 
-    /// Plies since the last capture or pawn move, as the fifty-move rule counts them
-    /// (at most 100), for shrinking the evaluation; 0 where the variant does not.
-    fn shuffling(&self) -> i32 {
+    /// The share of the evaluation kept, of `SHUFFLE_SCALE`: less by one for every ply
+    /// since the last capture or pawn move (at most 100, as the fifty-move rule counts
+    /// them) where the variant shrinks it, all of it elsewhere.
+    fn kept_share(&self) -> i32 {
         if V::SHRINK_WHEN_SHUFFLING {
-            self.halfmoves.min(100) as i32
+            SHUFFLE_SCALE - self.halfmoves.min(100) as i32
         } else {
-            0
+            SHUFFLE_SCALE
         }
     }
 
@@ -480,7 +481,7 @@ impl<V: Variant> Tunable for Chess<V> {
         let mut terms = Vec::new();
         trace.write(&mut terms);
         let middle_share = self.phase() as f32 / V::FULL_PHASE as f32;
-        let shuffle = (SHUFFLE_SCALE - self.shuffling()) as f32 / SHUFFLE_SCALE as f32;
+        let shuffle = self.kept_share() as f32 / SHUFFLE_SCALE as f32;
         out.clear();
         for term in terms {
             out.push(TermUse {
