@@ -9,7 +9,7 @@
 use super::Role;
 use super::bits::Bits;
 use super::geometry::Geometry;
-use super::position::{Chess, Set};
+use super::position::{Chess, NO_PROGRESS_PLIES, Set};
 use super::reach::Reach;
 use super::terms::{self, *};
 use super::variants::Variant;
@@ -70,7 +70,7 @@ impl<V: Variant> Chess<V> {
     /// them) where the variant shrinks it, all of it elsewhere.
     fn kept_share(&self) -> i32 {
         if V::SHRINK_WHEN_SHUFFLING {
-            SHUFFLE_SCALE - self.halfmoves.min(100) as i32
+            SHUFFLE_SCALE - self.halfmoves.min(NO_PROGRESS_PLIES) as i32
         } else {
             SHUFFLE_SCALE
         }

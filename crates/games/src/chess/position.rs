@@ -36,6 +36,10 @@ fn side_name(side: Player) -> &'static str {
     }
 }
 
+/// Plies without a capture or a pawn move after which the game is drawn (fifty moves
+/// each).
+pub(super) const NO_PROGRESS_PLIES: u32 = 100;
+
 /// A position of chess variant `V`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Chess<V: Variant> {
@@ -45,6 +49,7 @@ pub struct Chess<V: Variant> {
     pub(super) castling: u8,
     /// The square a pawn just skipped, kept only when an enemy pawn could take it.
     pub(super) en_passant: Option<u8>,
+    /// Plies since the last capture or pawn move (the fifty-move rule's count).
     pub(super) halfmoves: u32,
     pub(super) fullmoves: u32,
     pub(super) hash: u64,

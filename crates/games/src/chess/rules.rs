@@ -3,7 +3,7 @@
 
 use super::bits::Bits;
 use super::look;
-use super::position::Chess;
+use super::position::{Chess, NO_PROGRESS_PLIES};
 use super::variants::{MaterialDraw, Variant};
 use super::{Move, Role};
 use ply_core::{
@@ -47,7 +47,7 @@ impl<V: Variant> Chess<V> {
                 })
             };
         }
-        if self.halfmoves >= 100 {
+        if self.halfmoves >= NO_PROGRESS_PLIES {
             return Some(Outcome::Draw {
                 reason: EndReason::NoProgress,
             });
@@ -171,7 +171,7 @@ impl<V: Variant> Rules for Chess<V> {
     }
 
     fn drawn_by_rule(&self) -> bool {
-        self.halfmoves >= 100 || self.insufficient_material()
+        self.halfmoves >= NO_PROGRESS_PLIES || self.insufficient_material()
     }
 
     fn repetition_outcome(&self) -> Option<Outcome> {
