@@ -8,8 +8,12 @@ use crate::search::MAX_PLY;
 use ply_core::{Heuristics, Player, Rules};
 
 const HISTORY_BITS: u32 = 14;
-/// Size of each continuation table, in bits of a pair's hash.
+/// Size of each side's part of a continuation table, in bits: a block per earlier
+/// move (`EARLIER_BITS` of its hash), and in it a slot per move (the rest).
 const PAIR_BITS: u32 = 18;
+/// Blocks per side in a continuation table. The moves ranked at one node all follow
+/// the same earlier move, so they share a block that stays in the cache.
+const EARLIER_BITS: u32 = 8;
 /// History values stay within ±this.
 pub(crate) const HISTORY_MAX: i32 = 1 << 14;
 
@@ -17,10 +21,11 @@ pub(crate) const HISTORY_MAX: i32 = 1 << 14;
 pub(crate) struct MoveMemory<M> {
     killers: Vec<[Option<M>; 2]>,
     counters: Vec<Option<M>>,
-    history: Vec<i32>,
+    history: Vec<i16>,
     /// Histories of quiet moves after a given earlier move: `[0]` the opponent's last
-    /// move, `[1]` our own move before it.
-    continuation: [Vec<i32>; 2],
+    /// move, `[1]` our own move before it. Values within ±[`HISTORY_MAX`] fit 16 bits,
+    /// which halves the tables and keeps more of them in the cache.
+    continuation: [Vec<i16>; 2],
 }
 
 /// Where a move (by `side`) lands in the history and counter-move tables.
@@ -31,9 +36,10 @@ fn slot<G: Rules>(side: Player, mv: G::Move) -> usize {
 
 /// Where the pair (`earlier`, then `mv` by `side`) lands in a continuation table.
 fn pair_slot<G: Rules>(side: Player, earlier: G::Move, mv: G::Move) -> usize {
-    let first = G::move_code(earlier).0.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    let pair = (first ^ G::move_code(mv).0).wrapping_mul(0xD6E8_FEB8_6659_FD93);
-    (side.index() << PAIR_BITS) | (pair >> (64 - PAIR_BITS)) as usize
+    let block = G::move_code(earlier).0.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - EARLIER_BITS);
+    let within =
+        G::move_code(mv).0.wrapping_mul(0xD6E8_FEB8_6659_FD93) >> (64 - (PAIR_BITS - EARLIER_BITS));
+    (side.index() << PAIR_BITS) | (block << (PAIR_BITS - EARLIER_BITS)) as usize | within as usize
 }
 
 impl<M: Copy + Eq> MoveMemory<M> {
@@ -91,10 +97,10 @@ impl<M: Copy + Eq> MoveMemory<M> {
         earlier: [Option<M>; 2],
     ) -> i32 {
         let side = position.to_move();
-        let mut sum = self.history[slot::<G>(side, mv)];
+        let mut sum = i32::from(self.history[slot::<G>(side, mv)]);
         for (table, before) in self.continuation.iter().zip(earlier) {
             if let Some(before) = before {
-                sum += table[pair_slot::<G>(side, before, mv)];
+                sum += i32::from(table[pair_slot::<G>(side, before, mv)]);
             }
         }
         sum
@@ -139,6 +145,8 @@ impl<M: Copy + Eq> MoveMemory<M> {
 
 /// Moves a history value towards ±HISTORY_MAX by `bonus`, less the nearer it is:
 /// values decay towards what recent results say.
-fn nudge(value: &mut i32, bonus: i32) {
-    *value += bonus - *value * bonus.abs() / HISTORY_MAX;
+fn nudge(value: &mut i16, bonus: i32) {
+    let old = i32::from(*value);
+    let new = old + bonus - old * bonus.abs() / HISTORY_MAX;
+    *value = new.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
 }
