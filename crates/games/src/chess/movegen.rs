@@ -24,12 +24,23 @@ impl<V: Variant> Chess<V> {
 
     /// Appends every legal move.
     pub(super) fn generate(&self, out: &mut Vec<Move>) {
+        self.generate_moves(out, false);
+    }
+
+    /// Appends the legal captures, promotions and en passant captures: the moves the
+    /// search looks at past its horizon, without generating the quiet ones at all.
+    pub(super) fn generate_noisy(&self, out: &mut Vec<Move>) {
+        self.generate_moves(out, true);
+    }
+
+    /// Appends the legal moves, or only the noisy ones.
+    fn generate_moves(&self, out: &mut Vec<Move>, noisy_only: bool) {
         if self.variant_decided() {
             return;
         }
         if V::ATOMIC {
             let start = out.len();
-            self.generate_pseudo(out);
+            self.generate_pseudo(out, noisy_only);
             let mut index = start;
             while index < out.len() {
                 if self.atomic_legal(out[index]) {
@@ -39,13 +50,22 @@ impl<V: Variant> Chess<V> {
                 }
             }
         } else if V::ROYAL {
-            self.generate_legal(out);
+            self.generate_legal(out, noisy_only);
         } else {
-            self.generate_pseudo(out);
+            self.generate_pseudo(out, noisy_only);
         }
     }
 
-    fn generate_legal(&self, out: &mut Vec<Move>) {
+    /// The squares a move may land on to be noisy: enemy pieces, or anywhere.
+    fn landing(&self, noisy_only: bool) -> Set<V> {
+        if noisy_only {
+            self.colors[self.turn.opponent().index()]
+        } else {
+            Set::<V>::FULL
+        }
+    }
+
+    fn generate_legal(&self, out: &mut Vec<Move>, noisy_only: bool) {
         let us = self.turn;
         let them = us.opponent();
         let Some(king) = self.king_of(us) else {
@@ -56,7 +76,7 @@ impl<V: Variant> Chess<V> {
         let checkers = self.attackers(king, them, blockers);
 
         let without_king = blockers ^ Set::<V>::square(king);
-        for to in (G::<V>::king(king) & !ours & !V::holes()).squares() {
+        for to in (G::<V>::king(king) & !ours & !V::holes() & self.landing(noisy_only)).squares() {
             if self.attackers(to, them, without_king).is_empty() {
                 out.push(Move::new(king, to));
             }
@@ -69,26 +89,36 @@ impl<V: Variant> Chess<V> {
             targets &= G::<V>::between(king, checker) | Set::<V>::square(checker);
         }
         let pinned = self.pinned(king, blockers);
-        self.generate_pieces(out, targets, pinned, king);
+        self.generate_pieces(out, targets, pinned, king, noisy_only);
         self.generate_en_passant(out, true);
-        if checkers.is_empty() {
+        if checkers.is_empty() && !noisy_only {
             self.generate_castling(out, |square| self.attackers(square, them, blockers).any());
         }
     }
 
-    fn generate_pseudo(&self, out: &mut Vec<Move>) {
+    fn generate_pseudo(&self, out: &mut Vec<Move>, noisy_only: bool) {
         let us = self.turn;
         let them = us.opponent();
         let ours = self.colors[us.index()];
         let targets = !ours & !V::holes();
-        self.generate_pieces(out, targets, Set::<V>::EMPTY, 0);
+        self.generate_pieces(out, targets, Set::<V>::EMPTY, 0, noisy_only);
         self.generate_en_passant(out, false);
+        if noisy_only && V::ATOMIC {
+            return;
+        }
         // Atomic kings never capture; in last piece standing they capture like anyone.
-        let king_targets = if V::ATOMIC { !self.blockers() } else { targets };
+        let king_targets = if V::ATOMIC {
+            !self.blockers()
+        } else {
+            targets & self.landing(noisy_only)
+        };
         for king in self.pieces(us, Role::King).squares() {
             for to in (G::<V>::king(king) & king_targets).squares() {
                 out.push(Move::new(king, to));
             }
+        }
+        if noisy_only {
+            return;
         }
         if V::ATOMIC {
             if !self.in_check(us) {
@@ -122,11 +152,20 @@ impl<V: Variant> Chess<V> {
         pinned
     }
 
-    /// Knights, sliders and pawns (not en passant) landing on `targets`; pinned pieces
-    /// stay on their line through `king`.
-    fn generate_pieces(&self, out: &mut Vec<Move>, targets: Set<V>, pinned: Set<V>, king: u8) {
+    /// Knights, sliders and pawns (not en passant) landing on `targets` (with
+    /// `noisy_only`, only captures and promotions); pinned pieces stay on their line
+    /// through `king`.
+    fn generate_pieces(
+        &self,
+        out: &mut Vec<Move>,
+        targets: Set<V>,
+        pinned: Set<V>,
+        king: u8,
+        noisy_only: bool,
+    ) {
         let us = self.turn;
         let blockers = self.blockers();
+        let piece_targets = targets & self.landing(noisy_only);
         let along_pin = |from: u8| {
             if pinned.has(from) {
                 G::<V>::line(king, from)
@@ -135,21 +174,21 @@ impl<V: Variant> Chess<V> {
             }
         };
         for from in (self.pieces(us, Role::Knight) & !pinned).squares() {
-            push_all(out, from, G::<V>::knight(from) & targets);
+            push_all(out, from, G::<V>::knight(from) & piece_targets);
         }
         let queens = self.pieces(us, Role::Queen);
         for from in (self.pieces(us, Role::Bishop) | queens).squares() {
             push_all(
                 out,
                 from,
-                G::<V>::bishop(from, blockers) & targets & along_pin(from),
+                G::<V>::bishop(from, blockers) & piece_targets & along_pin(from),
             );
         }
         for from in (self.pieces(us, Role::Rook) | queens).squares() {
             push_all(
                 out,
                 from,
-                G::<V>::rook(from, blockers) & targets & along_pin(from),
+                G::<V>::rook(from, blockers) & piece_targets & along_pin(from),
             );
         }
 
@@ -165,7 +204,8 @@ impl<V: Variant> Chess<V> {
                 self.push_pawn(out, from, to);
             }
             let one = (i16::from(from) + forward) as u8;
-            if blockers.has(one) {
+            let promotes = one / Self::FILES == Self::last_rank(us);
+            if blockers.has(one) || (noisy_only && !promotes) {
                 continue;
             }
             if allowed.has(one) {
@@ -260,5 +300,55 @@ impl<V: Variant> Chess<V> {
 fn push_all<B: Bits>(out: &mut Vec<Move>, from: u8, targets: B) {
     for to in targets.squares() {
         out.push(Move::new(from, to));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::{AtomicRules, HoleRules, KothRules, LpsRules, MegaRules, StandardRules};
+    use crate::tuning_checks::random_positions;
+    use ply_core::Rules;
+
+    /// Asserts that the noisy moves are exactly the legal moves that capture, promote
+    /// or take en passant, in positions of random games of `V`; returns how many
+    /// promotions and en passant captures were among them.
+    fn assert_noisy_moves_are_the_legal_captures<V: Variant>(games: usize) -> usize {
+        let mut rare = 0;
+        for position in random_positions::<Chess<V>>(7, games, 200) {
+            let theirs = position.colors[position.turn.opponent().index()];
+            let pawns = position.pieces(position.turn, Role::Pawn);
+            let en_passant = |mv: &Move| Some(mv.to) == position.en_passant && pawns.has(mv.from);
+            let mut all = Vec::new();
+            position.gen_moves(&mut all);
+            let mut expected: Vec<Move> = all
+                .into_iter()
+                .filter(|mv| theirs.has(mv.to) || mv.promotion.is_some() || en_passant(mv))
+                .collect();
+            let mut noisy = Vec::new();
+            position.generate_noisy(&mut noisy);
+            let key = |mv: &Move| (mv.from, mv.to, mv.promotion.map(|role| role as u8));
+            expected.sort_by_key(key);
+            noisy.sort_by_key(key);
+            assert_eq!(noisy, expected, "{}", position.to_text());
+            rare += noisy
+                .iter()
+                .filter(|mv| mv.promotion.is_some() || en_passant(mv))
+                .count();
+        }
+        rare
+    }
+
+    #[test]
+    fn every_variant_generates_its_noisy_moves_alone() {
+        let rare = [
+            assert_noisy_moves_are_the_legal_captures::<StandardRules>(300),
+            assert_noisy_moves_are_the_legal_captures::<AtomicRules>(300),
+            assert_noisy_moves_are_the_legal_captures::<KothRules>(300),
+            assert_noisy_moves_are_the_legal_captures::<HoleRules>(300),
+            assert_noisy_moves_are_the_legal_captures::<LpsRules>(300),
+            assert_noisy_moves_are_the_legal_captures::<MegaRules>(20),
+        ];
+        assert!(rare[..5].iter().all(|&count| count > 0), "{rare:?}");
     }
 }

@@ -244,20 +244,7 @@ impl<V: Variant> Heuristics for Chess<V> {
     }
 
     fn noisy_moves(&self, out: &mut Vec<Move>) {
-        let start = out.len();
-        self.generate(out);
-        let theirs = self.colors[self.turn.opponent().index()];
-        let mut index = start;
-        while index < out.len() {
-            let mv = out[index];
-            let noisy =
-                theirs.has(mv.to) || mv.promotion.is_some() || Some(mv.to) == self.en_passant;
-            if noisy {
-                index += 1;
-            } else {
-                out.swap_remove(index);
-            }
-        }
+        self.generate_noisy(out);
     }
 }
 
