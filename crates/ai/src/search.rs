@@ -483,10 +483,25 @@ impl<G: Heuristics> Searcher<G> {
         [self.previous(ply), before_that]
     }
 
-    /// Ranks the moves of `self.moves[ply]` into `self.order[ply]`.
-    fn rank_moves(&mut self, position: &G, ply: usize, table_move: Option<ply_core::MoveCode>) {
+    /// Puts the table's move for this node first among `self.moves[ply]`, ranked as
+    /// such, and says whether it was there. The other moves are then ranked only if it
+    /// fails to cut the node off, which it usually does.
+    fn table_move_first(&mut self, ply: usize, table_move: Option<ply_core::MoveCode>) -> bool {
+        self.order[ply].clear();
+        let moves = &mut self.moves[ply];
+        let Some(at) =
+            table_move.and_then(|code| moves.iter().position(|&mv| G::move_code(mv) == code))
+        else {
+            return false;
+        };
+        moves.swap(0, at);
+        self.order[ply].push(RANK_TABLE);
+        true
+    }
+
+    /// Ranks the moves of `self.moves[ply]` not yet ranked in `self.order[ply]`.
+    fn rank_moves(&mut self, position: &G, ply: usize) {
         let mut order = std::mem::take(&mut self.order[ply]);
-        order.clear();
         let killers = if self.without.killers {
             [None; 2]
         } else {
@@ -494,11 +509,9 @@ impl<G: Heuristics> Searcher<G> {
         };
         let counter = self.memory.counter(position, self.previous(ply));
         let earlier = self.earlier(ply);
-        for &mv in &self.moves[ply] {
+        for &mv in &self.moves[ply][order.len()..] {
             let hint = position.order_hint(mv);
-            let rank = if table_move == Some(G::move_code(mv)) {
-                RANK_TABLE
-            } else if hint > 0 {
+            let rank = if hint > 0 {
                 if !self.without.exchange && position.losing_exchange(mv) {
                     RANK_BAD_NOISY + hint
                 } else {
@@ -710,7 +723,10 @@ impl<G: Heuristics> Searcher<G> {
             depth -= 1;
         }
 
-        self.rank_moves(position, ply, table_move);
+        let table_first = self.table_move_first(ply, table_move);
+        if !table_first {
+            self.rank_moves(position, ply);
+        }
         let original_alpha = alpha;
         let mut best_score = -Score::INFINITE;
         let mut best_move = None;
@@ -720,6 +736,9 @@ impl<G: Heuristics> Searcher<G> {
         let late_move_limit = (3 + (depth * depth) as usize) / if improving { 1 } else { 2 };
         let earlier = self.earlier(ply);
         for index in 0..count {
+            if index == 1 && table_first {
+                self.rank_moves(position, ply);
+            }
             let mv = self.pick(ply, index);
             let rank = self.order[ply][index];
             let quiet = position.order_hint(mv) <= 0;
