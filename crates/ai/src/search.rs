@@ -8,6 +8,7 @@
 //! exact win/loss distances, and repetition awareness along the game and the search
 //! path. It never allocates in its inner loop.
 
+use crate::correction::Corrections;
 use crate::evaluations::Evaluations;
 use crate::memory::{HISTORY_MAX, MoveMemory};
 use crate::table::{Bound, Entry, Table};
@@ -78,11 +79,13 @@ pub struct Techniques {
     pub exchange: bool,
     /// Counter-moves.
     pub counter_moves: bool,
+    /// Correcting the static evaluation by its errors learned during the search.
+    pub correction: bool,
 }
 
 impl Techniques {
     /// Names accepted by [`Techniques::leave_out`].
-    pub const NAMES: [&'static str; 11] = [
+    pub const NAMES: [&'static str; 12] = [
         "table",
         "killers",
         "history",
@@ -94,6 +97,7 @@ impl Techniques {
         "pruning",
         "exchange",
         "counter-moves",
+        "correction",
     ];
 
     /// Marks the technique called `name` as left out; false for an unknown name.
@@ -110,6 +114,7 @@ impl Techniques {
             "pruning" => &mut self.pruning,
             "exchange" => &mut self.exchange,
             "counter-moves" => &mut self.counter_moves,
+            "correction" => &mut self.correction,
             _ => return false,
         };
         *switch = true;
@@ -203,6 +208,8 @@ pub struct Searcher<G: Heuristics> {
     evals: Vec<Score>,
     /// Static evaluations of positions seen lately.
     evaluations: Evaluations,
+    /// What this thread has learned about the evaluation's errors.
+    corrections: Corrections,
     pv: Vec<Vec<G::Move>>,
     reductions: Vec<[i8; 64]>,
     /// Hashes of the game so far, then of the search path; the first ones are the game.
@@ -233,6 +240,7 @@ impl<G: Heuristics> Searcher<G> {
             played: vec![None; MAX_PLY + 1],
             evals: vec![-Score::INFINITE; MAX_PLY + 1],
             evaluations: Evaluations::new(),
+            corrections: Corrections::new(),
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             reductions: reduction_table(),
             path: Vec::with_capacity(1024),
@@ -250,8 +258,10 @@ impl<G: Heuristics> Searcher<G> {
     pub fn clear(&mut self) {
         self.table.clear();
         self.memory.clear();
+        self.corrections.clear();
         for helper in &mut self.helpers {
             helper.memory.clear();
+            helper.corrections.clear();
         }
     }
 
@@ -452,12 +462,14 @@ impl<G: Heuristics> Searcher<G> {
         self.aborted
     }
 
-    /// Whether `hash` occurred before with the same side to move: in the game or on the
-    /// search path (`path` ends with the position before the current one).
-    fn repeated(&self, hash: u64) -> bool {
+    /// Whether `hash` occurred before with the same side to move, at most `plies_back`
+    /// plies ago: in the game or on the search path (`path` ends with the position
+    /// before the current one).
+    fn repeated(&self, hash: u64, plies_back: usize) -> bool {
         self.path
             .iter()
             .rev()
+            .take(plies_back)
             .skip(1)
             .step_by(2)
             .any(|&earlier| earlier == hash)
@@ -624,7 +636,7 @@ impl<G: Heuristics> Searcher<G> {
             return Score::ZERO;
         }
         let hash = position.hash();
-        if ply > 0 && self.repeated(hash) {
+        if ply > 0 && self.repeated(hash, position.plies_since_irreversible()) {
             return match position.repetition_outcome() {
                 Some(outcome) => terminal_score(position, Some(outcome), ply),
                 None => Score::ZERO,
@@ -670,11 +682,15 @@ impl<G: Heuristics> Searcher<G> {
         // nodes, out of check, and in modes that allow it.
         let selective = !self.exact && !pv_node && !in_check && ply > 0;
         let unit = G::PRUNING_UNIT.filter(|_| selective && !self.without.pruning);
-        let static_eval = if self.exact || in_check {
+        let correction_key = position
+            .correction_key()
+            .filter(|_| !self.without.correction);
+        let raw_eval = if self.exact || in_check {
             -Score::INFINITE
         } else {
             self.evaluations.get_or(hash, || position.evaluate())
         };
+        let static_eval = self.corrected(position, correction_key, raw_eval);
         self.evals[ply] = static_eval;
         // Whether our position looks better than at our last move: if not, the moves
         // here are less likely to matter, and pruning and reductions can be bolder. Only
@@ -842,8 +858,33 @@ impl<G: Heuristics> Searcher<G> {
         self.path.pop();
 
         let bound = Bound::of(best_score, original_alpha, beta);
+        if let Some(key) = correction_key
+            && raw_eval > -Score::INFINITE
+            && !best_score.is_decisive()
+            && best_move.is_none_or(|mv| position.order_hint(mv) <= 0)
+            && match bound {
+                Bound::Lower => best_score > static_eval,
+                Bound::Upper => best_score < static_eval,
+                Bound::Exact => true,
+            }
+        {
+            let side = position.to_move().index();
+            self.corrections
+                .learn(side, key, depth, raw_eval, best_score);
+        }
         self.remember(hash, best_move, best_score, ply, depth, bound);
         best_score
+    }
+
+    /// The static evaluation `raw` of `position`, corrected by what the search has
+    /// learned about positions with the same `key`.
+    fn corrected(&self, position: &G, key: Option<u64>, raw: Score) -> Score {
+        match key {
+            Some(key) if raw > -Score::INFINITE => {
+                self.corrections.apply(position.to_move().index(), key, raw)
+            }
+            _ => raw,
+        }
     }
 
     fn quiesce(
@@ -863,7 +904,11 @@ impl<G: Heuristics> Searcher<G> {
         if let Some(score) = Self::table_cutoff(entry, 0, ply, alpha, beta, pv_node) {
             return score;
         }
-        let stand_pat = self.evaluations.get_or(hash, || position.evaluate());
+        let key = position
+            .correction_key()
+            .filter(|_| !self.without.correction);
+        let raw_eval = self.evaluations.get_or(hash, || position.evaluate());
+        let stand_pat = self.corrected(position, key, raw_eval);
         self.evals[ply] = stand_pat;
         if ply >= MAX_PLY - 1 {
             return stand_pat;

@@ -67,6 +67,12 @@ pub trait Rules: Clone + PartialEq + Debug + Send + Sync + 'static {
     fn repetition_outcome(&self) -> Option<Outcome> {
         None
     }
+    /// How many plies back this position could have occurred before: plies since the
+    /// last move that can never be undone (a capture or a pawn move, in chess). The
+    /// default, no limit, is always correct, only slower.
+    fn plies_since_irreversible(&self) -> usize {
+        usize::MAX
+    }
 
     /// The position's Zobrist hash, kept up to date by `make`.
     fn hash(&self) -> u64;
@@ -126,6 +132,13 @@ pub trait Heuristics: Rules {
     /// pruning; `None` where passing would mislead the search: in check, where zugzwang
     /// is likely, and in modes where passing is never a fair guess (the default).
     fn null_move(&self) -> Option<Self> {
+        None
+    }
+    /// A key for the part of the position whose misjudgement by [`Self::evaluate`]
+    /// lasts from move to move (the pawns, in chess): the search learns, per key, how
+    /// far its results differ from the evaluation and corrects it. `None`, the default,
+    /// learns nothing.
+    fn correction_key(&self) -> Option<u64> {
         None
     }
     /// Whether the move `mv` loses material once the exchange it starts is played out

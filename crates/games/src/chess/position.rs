@@ -182,6 +182,17 @@ impl<V: Variant> Chess<V> {
         hash
     }
 
+    /// A hash of where the pawns of both sides stand, and nothing else.
+    pub(super) fn pawn_key(&self) -> u64 {
+        let mut key = 0;
+        for side in Player::BOTH {
+            for square in self.pieces(side, Role::Pawn).squares() {
+                key ^= piece_key(side, Role::Pawn, square);
+            }
+        }
+        key
+    }
+
     /// Castling rights whose king and rook still stand on their home squares.
     fn castling_still_possible(&self) -> u8 {
         if !V::CASTLING {

@@ -174,6 +174,10 @@ impl<V: Variant> Rules for Chess<V> {
         self.halfmoves >= NO_PROGRESS_PLIES || self.insufficient_material()
     }
 
+    fn plies_since_irreversible(&self) -> usize {
+        self.halfmoves as usize
+    }
+
     fn repetition_outcome(&self) -> Option<Outcome> {
         Some(Outcome::Draw {
             reason: EndReason::Repetition,
@@ -214,6 +218,11 @@ impl<V: Variant> Heuristics for Chess<V> {
 
     fn null_move(&self) -> Option<Self> {
         self.passed()
+    }
+
+    /// The pawns: their structure is the evaluation's most lasting blind spot.
+    fn correction_key(&self) -> Option<u64> {
+        Some(self.pawn_key())
     }
 
     /// Never in atomic, where a capture's blast, not the recaptures, decides.
