@@ -772,7 +772,9 @@ impl<G: Heuristics> Searcher<G> {
                 continue;
             }
             let undo = position.make(mv);
-            let gives_check = quiet && !self.exact && position.in_check();
+            // A capture that the exchange says loses material is reduced like a quiet move.
+            let losing = !quiet && rank < 0;
+            let gives_check = (quiet || losing) && !self.exact && position.in_check();
             if let Some(unit) = unit
                 && quiet
                 && !gives_check
@@ -799,14 +801,14 @@ impl<G: Heuristics> Searcher<G> {
                 if !self.exact
                     && !self.without.reductions
                     && depth >= 3
-                    && quiet
+                    && (quiet || losing)
                     && !in_check
                     && !gives_check
                 {
                     let base = self.reductions[depth.min(63) as usize][index.min(63)];
                     reduction = i32::from(base) - i32::from(pv_node) + i32::from(!improving)
                         - i32::from(rank >= RANK_KILLER);
-                    if !self.without.history {
+                    if quiet && !self.without.history {
                         reduction -= rank.clamp(-2 * HISTORY_MAX, 2 * HISTORY_MAX) / HISTORY_MAX;
                     }
                     reduction = reduction.clamp(0, depth - 2);
