@@ -3,9 +3,9 @@
 //! pawns, in chess), the average amount by which searched scores differed from it. The
 //! search adds that to the evaluation before pruning and standing pat on it.
 
-use ply_core::Score;
+use ply_core::{CORRECTION_KEYS, Score};
 
-/// Entries per side (a power of two).
+/// Entries per key and side (a power of two).
 const ENTRIES: usize = 1 << 14;
 /// Corrections are kept in units of 1/GRAIN of the evaluation's, so that small
 /// differences still add up.
@@ -27,7 +27,7 @@ impl Corrections {
     /// No corrections yet.
     pub fn new() -> Self {
         Corrections {
-            entries: vec![0; 2 * ENTRIES],
+            entries: vec![0; CORRECTION_KEYS * 2 * ENTRIES],
         }
     }
 
@@ -36,24 +36,40 @@ impl Corrections {
         self.entries.fill(0);
     }
 
-    fn slot(side: usize, key: u64) -> usize {
-        side * ENTRIES + (key as usize & (ENTRIES - 1))
+    /// The entries of the position with `keys` and `side` to move, one per key.
+    fn slots(side: usize, keys: &[u64; CORRECTION_KEYS]) -> [usize; CORRECTION_KEYS] {
+        std::array::from_fn(|kind| {
+            (kind * 2 + side) * ENTRIES + (keys[kind] as usize & (ENTRIES - 1))
+        })
     }
 
-    /// The evaluation `raw` of a position with `key` and `side` to move, corrected.
+    /// The evaluation `raw` of a position with `keys` and `side` to move, corrected.
     #[inline]
-    pub fn apply(&self, side: usize, key: u64, raw: Score) -> Score {
-        let corrected = raw.0 + self.entries[Self::slot(side, key)] / GRAIN;
+    pub fn apply(&self, side: usize, keys: &[u64; CORRECTION_KEYS], raw: Score) -> Score {
+        let sum: i32 = Self::slots(side, keys)
+            .iter()
+            .map(|&slot| self.entries[slot])
+            .sum();
+        let corrected = raw.0 + sum / (GRAIN * CORRECTION_KEYS as i32);
         let most = Score::INFINITE.0 / 2;
         Score(corrected.clamp(-most, most))
     }
 
     /// A search to `depth` found `searched` where the evaluation said `raw`: moves the
-    /// entry towards the difference, the more the deeper the search.
-    pub fn learn(&mut self, side: usize, key: u64, depth: i32, raw: Score, searched: Score) {
-        let entry = &mut self.entries[Self::slot(side, key)];
+    /// entries towards the difference, the more the deeper the search.
+    pub fn learn(
+        &mut self,
+        side: usize,
+        keys: &[u64; CORRECTION_KEYS],
+        depth: i32,
+        raw: Score,
+        searched: Score,
+    ) {
         let error = (searched.0 - raw.0).clamp(-LARGEST, LARGEST) * GRAIN;
         let weight = (depth + 1).min(MOST_WEIGHT);
-        *entry = (*entry * (FULL_WEIGHT - weight) + error * weight) / FULL_WEIGHT;
+        for slot in Self::slots(side, keys) {
+            let entry = &mut self.entries[slot];
+            *entry = (*entry * (FULL_WEIGHT - weight) + error * weight) / FULL_WEIGHT;
+        }
     }
 }

@@ -13,6 +13,7 @@ use crate::evaluations::Evaluations;
 use crate::memory::{HISTORY_MAX, MoveMemory};
 use crate::table::{Bound, Entry, Table};
 use crate::timing::TimePlan;
+use ply_core::CORRECTION_KEYS;
 use ply_core::{Heuristics, Outcome, Rules, Score};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -860,7 +861,7 @@ impl<G: Heuristics> Searcher<G> {
         self.path.pop();
 
         let bound = Bound::of(best_score, original_alpha, beta);
-        if let Some(key) = correction_key
+        if let Some(keys) = &correction_key
             && raw_eval > -Score::INFINITE
             && !best_score.is_decisive()
             && best_move.is_none_or(|mv| position.order_hint(mv) <= 0)
@@ -872,18 +873,19 @@ impl<G: Heuristics> Searcher<G> {
         {
             let side = position.to_move().index();
             self.corrections
-                .learn(side, key, depth, raw_eval, best_score);
+                .learn(side, keys, depth, raw_eval, best_score);
         }
         self.remember(hash, best_move, best_score, ply, depth, bound);
         best_score
     }
 
     /// The static evaluation `raw` of `position`, corrected by what the search has
-    /// learned about positions with the same `key`.
-    fn corrected(&self, position: &G, key: Option<u64>, raw: Score) -> Score {
-        match key {
-            Some(key) if raw > -Score::INFINITE => {
-                self.corrections.apply(position.to_move().index(), key, raw)
+    /// learned about positions with the same `keys`.
+    fn corrected(&self, position: &G, keys: Option<[u64; CORRECTION_KEYS]>, raw: Score) -> Score {
+        match keys {
+            Some(keys) if raw > -Score::INFINITE => {
+                self.corrections
+                    .apply(position.to_move().index(), &keys, raw)
             }
             _ => raw,
         }

@@ -24,7 +24,7 @@ pub use error::{MoveError, PositionError, PositionFault};
 pub use look::{Form, Paint, PieceKind, PieceLook, Rgb, SideColors, Stroke};
 pub use outcome::{EndReason, Outcome, wins};
 pub use player::Player;
-pub use rules::{Heuristics, MoveCode, Present, Rules};
+pub use rules::{CORRECTION_KEYS, Heuristics, MoveCode, Present, Rules};
 pub use score::Score;
 pub use tuning::{TermUse, Tunable};
 pub use view::{BoardView, Cell, CellMark, InputStyle};

@@ -106,6 +106,9 @@ pub trait Rules: Clone + PartialEq + Debug + Send + Sync + 'static {
     }
 }
 
+/// How many keys [`Heuristics::correction_key`] gives.
+pub const CORRECTION_KEYS: usize = 3;
+
 /// What the computer player needs beyond the rules.
 pub trait Heuristics: Rules {
     /// A modest advantage in the mode's score units (a pawn, in chess): the scale of
@@ -134,11 +137,11 @@ pub trait Heuristics: Rules {
     fn null_move(&self) -> Option<Self> {
         None
     }
-    /// A key for the part of the position whose misjudgement by [`Self::evaluate`]
-    /// lasts from move to move (the pawns, in chess): the search learns, per key, how
-    /// far its results differ from the evaluation and corrects it. `None`, the default,
-    /// learns nothing.
-    fn correction_key(&self) -> Option<u64> {
+    /// Keys for the parts of the position whose misjudgement by [`Self::evaluate`]
+    /// lasts from move to move (in chess: the pawns, and each side's other pieces): the
+    /// search learns, per key, how far its results differ from the evaluation and
+    /// corrects it by the average over the keys. `None`, the default, learns nothing.
+    fn correction_key(&self) -> Option<[u64; CORRECTION_KEYS]> {
         None
     }
     /// Whether the move `mv` loses material once the exchange it starts is played out

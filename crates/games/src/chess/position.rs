@@ -182,15 +182,23 @@ impl<V: Variant> Chess<V> {
         hash
     }
 
-    /// A hash of where the pawns of both sides stand, and nothing else.
-    pub(super) fn pawn_key(&self) -> u64 {
-        let mut key = 0;
+    /// Hashes of where the pawns of both sides stand, where White's other pieces
+    /// stand, and where Black's do.
+    pub(super) fn structure_keys(&self) -> [u64; 3] {
+        let mut keys = [0; 3];
         for side in Player::BOTH {
-            for square in self.pieces(side, Role::Pawn).squares() {
-                key ^= piece_key(side, Role::Pawn, square);
+            for role in Role::ALL {
+                let key = &mut keys[if role == Role::Pawn {
+                    0
+                } else {
+                    1 + side.index()
+                }];
+                for square in self.pieces(side, role).squares() {
+                    *key ^= piece_key(side, role, square);
+                }
             }
         }
-        key
+        keys
     }
 
     /// Castling rights whose king and rook still stand on their home squares.

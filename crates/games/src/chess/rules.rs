@@ -220,9 +220,9 @@ impl<V: Variant> Heuristics for Chess<V> {
         self.passed()
     }
 
-    /// The pawns: their structure is the evaluation's most lasting blind spot.
-    fn correction_key(&self) -> Option<u64> {
-        Some(self.pawn_key())
+    /// The pawns, and each side's other pieces.
+    fn correction_key(&self) -> Option<[u64; ply_core::CORRECTION_KEYS]> {
+        Some(self.structure_keys())
     }
 
     /// Never in atomic, where a capture's blast, not the recaptures, decides.
