@@ -7,6 +7,7 @@ use ply_core::{
     Attempt, BoardView, EndReason, Explain, Heuristics, MoveCode, MoveError, Outcome, PieceKind,
     PieceLook, Player, Present, Rules, Score, SideColors, WhyNot,
 };
+use std::any::Any;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
@@ -201,6 +202,13 @@ pub trait AnyGame: Send + Sync {
     fn divide(&self, depth: u32) -> Vec<(String, u64)>;
     /// A copy of the game.
     fn clone_box(&self) -> Box<dyn AnyGame>;
+    /// The game as `Any`, so that a game of a known mode can be reached through it.
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+    /// Makes `other`, if it is a game of the same mode, search with this game's
+    /// searcher from now on, so that what the searches so far learned (the table, the
+    /// histories) carries over: as an engine keeps its tables from one position it is
+    /// sent to the next. A game of another mode keeps its own.
+    fn share_searcher_with(&self, other: &mut dyn AnyGame);
     /// Lets the computer choose a move at a strength level. Stops early when `stop` is
     /// raised; `progress` hears about each completed iteration.
     fn think(
@@ -597,6 +605,16 @@ impl<G: Rules + Heuristics + Present + Explain> AnyGame for Game<G> {
 
     fn clone_box(&self) -> Box<dyn AnyGame> {
         Box::new(self.clone())
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+
+    fn share_searcher_with(&self, other: &mut dyn AnyGame) {
+        if let Some(other) = other.as_any_mut().downcast_mut::<Game<G>>() {
+            other.searcher = self.searcher.clone();
+        }
     }
 
     fn think(

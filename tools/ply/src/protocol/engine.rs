@@ -57,7 +57,11 @@ impl<W: Write + Send + 'static> Session<W> {
         };
         match command {
             "mode" => self.choose_mode(args)?,
-            "position" => self.game = self.position(args)?,
+            "position" => {
+                let mut game = self.position(args)?;
+                self.game.share_searcher_with(game.as_mut());
+                self.game = game;
+            }
             "go" => {
                 let limits = read_go(args)?;
                 self.search.start(Job {
@@ -258,6 +262,12 @@ mod tests {
         engine.send("isready");
         let answer = engine.read_until("readyok");
         assert!(answer[0].starts_with("info string error "), "{answer:?}");
+    }
+
+    #[test]
+    fn the_engine_keeps_its_tables_from_one_position_to_the_next() {
+        let [first, second] = engine().nodes_of_the_same_search_twice(&["mode chess"]);
+        assert!(second < first * 3 / 4, "{first} then {second} nodes");
     }
 
     #[test]

@@ -222,6 +222,30 @@ mod conversation {
             }
         }
 
+        /// Sends `setup` (the lines that choose the mode or variant, if any), then the
+        /// same `position` and `go depth` twice, and returns the nodes each search
+        /// reports at its last depth.
+        pub fn nodes_of_the_same_search_twice(&mut self, setup: &[&str]) -> [u64; 2] {
+            for line in setup {
+                self.send(line);
+            }
+            [(); 2].map(|()| {
+                self.send("position startpos moves e2e4 e7e5");
+                self.send("go depth 9");
+                let answer = self.read_until("bestmove");
+                let deepest = answer
+                    .iter()
+                    .rfind(|line| line.starts_with("info depth"))
+                    .expect("an info line");
+                let mut words = deepest.split_whitespace();
+                words.find(|&word| word == "nodes");
+                words
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .expect("a node count")
+            })
+        }
+
         /// Closes the engine's input and returns everything it said before ending.
         pub fn close(self) -> Vec<String> {
             let Conversation {

@@ -140,7 +140,11 @@ impl<W: Write + Send + 'static> Session<W> {
                 self.search.finish()?;
                 self.game = self.variant.new_game();
             }
-            "position" => self.game = self.position(args)?,
+            "position" => {
+                let mut game = self.position(args)?;
+                self.game.share_searcher_with(game.as_mut());
+                self.game = game;
+            }
             "go" => {
                 let (limits, until_stopped) = read_go(args, self.game.to_move())?;
                 self.search.start(Job {
@@ -288,6 +292,15 @@ mod tests {
         assert!(game.play_text(mv).is_ok(), "{best}");
         engine.send("quit");
         assert!(engine.close().is_empty());
+    }
+
+    #[test]
+    fn the_engine_keeps_its_tables_until_a_new_game() {
+        let mut engine = uci();
+        let [first, second] = engine.nodes_of_the_same_search_twice(&["ucinewgame"]);
+        assert!(second < first * 3 / 4, "{first} then {second} nodes");
+        let [fresh, _] = engine.nodes_of_the_same_search_twice(&["ucinewgame"]);
+        assert_eq!(fresh, first, "a new game starts with empty tables");
     }
 
     #[test]
