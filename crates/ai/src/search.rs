@@ -5,16 +5,16 @@
 //! pruning and margin-based pruning where the mode allows them, late-move reductions,
 //! move-count pruning and pruning of quiet moves with a bad history, quiescence over the
 //! mode's noisy moves without losing exchanges (consulting and filling the table too),
-//! exact win/loss distances, and repetition awareness along the game and the search
-//! path. It never allocates in its inner loop.
+//! a static evaluation corrected by its errors learned along the way, exact win/loss
+//! distances, and repetition awareness along the game and the search path. It never
+//! allocates in its inner loop.
 
 use crate::correction::Corrections;
 use crate::evaluations::Evaluations;
 use crate::memory::{HISTORY_MAX, MoveMemory};
 use crate::table::{Bound, Entry, Table};
 use crate::timing::TimePlan;
-use ply_core::CORRECTION_KEYS;
-use ply_core::{Heuristics, Outcome, Rules, Score};
+use ply_core::{CORRECTION_KEYS, Heuristics, Outcome, Rules, Score};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -683,9 +683,7 @@ impl<G: Heuristics> Searcher<G> {
         // nodes, out of check, and in modes that allow it.
         let selective = !self.exact && !pv_node && !in_check && ply > 0;
         let unit = G::PRUNING_UNIT.filter(|_| selective && !self.without.pruning);
-        let correction_key = position
-            .correction_key()
-            .filter(|_| !self.without.correction);
+        let correction_key = self.correction_key(position);
         let raw_eval = if self.exact || in_check {
             -Score::INFINITE
         } else {
@@ -879,6 +877,14 @@ impl<G: Heuristics> Searcher<G> {
         best_score
     }
 
+    /// The keys under which the search learns `position`'s evaluation errors, if the
+    /// mode has them and the correction is not left out.
+    fn correction_key(&self, position: &G) -> Option<[u64; CORRECTION_KEYS]> {
+        position
+            .correction_key()
+            .filter(|_| !self.without.correction)
+    }
+
     /// The static evaluation `raw` of `position`, corrected by what the search has
     /// learned about positions with the same `keys`.
     fn corrected(&self, position: &G, keys: Option<[u64; CORRECTION_KEYS]>, raw: Score) -> Score {
@@ -908,9 +914,7 @@ impl<G: Heuristics> Searcher<G> {
         if let Some(score) = Self::table_cutoff(entry, 0, ply, alpha, beta, pv_node) {
             return score;
         }
-        let key = position
-            .correction_key()
-            .filter(|_| !self.without.correction);
+        let key = self.correction_key(position);
         let raw_eval = self.evaluations.get_or(hash, || position.evaluate());
         let stand_pat = self.corrected(position, key, raw_eval);
         self.evals[ply] = stand_pat;
