@@ -103,15 +103,9 @@ impl<V: Variant> Chess<V> {
         let targets = !ours & !V::holes();
         self.generate_pieces(out, targets, Set::<V>::EMPTY, 0, noisy_only);
         self.generate_en_passant(out, false);
-        if noisy_only && V::ATOMIC {
-            return;
-        }
         // Atomic kings never capture; in last piece standing they capture like anyone.
-        let king_targets = if V::ATOMIC {
-            !self.blockers()
-        } else {
-            targets & self.landing(noisy_only)
-        };
+        let king_targets =
+            if V::ATOMIC { !self.blockers() } else { targets } & self.landing(noisy_only);
         for king in self.pieces(us, Role::King).squares() {
             for to in (G::<V>::king(king) & king_targets).squares() {
                 out.push(Move::new(king, to));
