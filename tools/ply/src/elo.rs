@@ -30,9 +30,10 @@ impl Tally {
         (f64::from(self.wins) + f64::from(self.draws) / 2.0) / games
     }
 
-    /// The Elo difference the score implies, with the half-width of its 95% interval;
-    /// `None` when every game was won or every game lost (the difference is unbounded).
-    pub fn elo(&self) -> Option<(f64, f64)> {
+    /// The Elo difference the score implies, with its 95% interval; `None` when every
+    /// game was won or every game lost (the difference is unbounded). An end of the
+    /// interval is infinite when the score's own interval reaches 0% or 100%.
+    pub fn elo(&self) -> Option<EloEstimate> {
         let games = f64::from(self.games());
         let score = self.score();
         if games == 0.0 || score <= 0.0 || score >= 1.0 {
@@ -43,15 +44,23 @@ impl Tally {
             + f64::from(self.losses) * score.powi(2))
             / games;
         let reach = Z_95 * (spread / games).sqrt();
-        let low = elo_of((score - reach).max(f64::EPSILON));
-        let high = elo_of((score + reach).min(1.0 - f64::EPSILON));
-        Some((elo_of(score), (high - low) / 2.0))
+        Some(EloEstimate {
+            difference: elo_of(score),
+            low: elo_of(score - reach),
+            high: elo_of(score + reach),
+        })
     }
 
-    /// One line: "A scored 55.0% (10 wins, 2 draws, 8 losses); Elo difference A-B +35 ± 150".
+    /// One line: "A scored 55.0% (10 wins, 2 draws, 8 losses); Elo difference A-B +35
+    /// (95%: -42 to +113)".
     pub fn summary(&self) -> String {
         let elo = match self.elo() {
-            Some((difference, margin)) => format!("{difference:+.0} ± {margin:.0} (95%)"),
+            Some(estimate) => format!(
+                "{:+.0} (95%: {} to {})",
+                estimate.difference,
+                bound(estimate.low),
+                bound(estimate.high)
+            ),
             None => "beyond measure".to_string(),
         };
         format!(
@@ -64,9 +73,39 @@ impl Tally {
     }
 }
 
-/// The Elo difference at which the logistic model expects `score` (0 < score < 1).
+/// An Elo difference and the ends of its 95% interval, which are not symmetric around
+/// it: the logistic model stretches scores near 0% and 100%.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EloEstimate {
+    /// The difference the score implies.
+    pub difference: f64,
+    /// The interval's lower end (minus infinity when the score could be 0%).
+    pub low: f64,
+    /// The interval's upper end (infinity when the score could be 100%).
+    pub high: f64,
+}
+
+/// An interval's end as text: signed and whole, or an infinity sign.
+fn bound(elo: f64) -> String {
+    if elo.is_finite() {
+        format!("{elo:+.0}")
+    } else if elo > 0.0 {
+        "+∞".to_string()
+    } else {
+        "-∞".to_string()
+    }
+}
+
+/// The Elo difference at which the logistic model expects `score`: infinite at and
+/// beyond 0 and 1.
 fn elo_of(score: f64) -> f64 {
-    -400.0 * (1.0 / score - 1.0).log10()
+    if score <= 0.0 {
+        f64::NEG_INFINITY
+    } else if score >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / score - 1.0).log10()
+    }
 }
 
 #[cfg(test)]
@@ -80,13 +119,16 @@ mod tests {
             draws: 20,
             losses: 10,
         };
-        let (difference, margin) = tally.elo().expect("a finite difference");
-        assert!(difference.abs() < 1e-9);
+        let estimate = tally.elo().expect("a finite difference");
+        assert!(estimate.difference.abs() < 1e-9);
         // 40 games, per-game spread 0.25 / 2 = 0.125: reach 1.96 * sqrt(0.125 / 40).
         let reach = Z_95 * (0.125f64 / 40.0).sqrt();
-        let expected = (elo_of(0.5 + reach) - elo_of(0.5 - reach)) / 2.0;
-        assert!((margin - expected).abs() < 1e-9, "{margin} vs {expected}");
-        assert!((75.0..80.0).contains(&margin), "{margin}");
+        assert!(
+            (estimate.high - elo_of(0.5 + reach)).abs() < 1e-9,
+            "{estimate:?}"
+        );
+        assert!((estimate.low + estimate.high).abs() < 1e-9, "{estimate:?}");
+        assert!((75.0..80.0).contains(&estimate.high), "{estimate:?}");
     }
 
     #[test]
@@ -96,9 +138,14 @@ mod tests {
             draws: 0,
             losses: 10,
         };
-        let (difference, _) = tally.elo().expect("a finite difference");
-        assert!((difference - 190.85).abs() < 0.1, "{difference}");
-        assert!(tally.summary().contains("+191 ±"), "{}", tally.summary());
+        let estimate = tally.elo().expect("a finite difference");
+        assert!((estimate.difference - 190.85).abs() < 0.1, "{estimate:?}");
+        // Score 0.75, spread 0.1875 a game: the score's interval is 0.75 ± 0.134.
+        assert!(
+            tally.summary().contains("+191 (95%: +82 to +353)"),
+            "{}",
+            tally.summary()
+        );
     }
 
     #[test]
@@ -113,7 +160,28 @@ mod tests {
             draws: 40,
             losses: 40,
         };
-        assert!(many.elo().unwrap().1 < few.elo().unwrap().1);
+        let width = |tally: Tally| {
+            let estimate = tally.elo().unwrap();
+            estimate.high - estimate.low
+        };
+        assert!(width(many) < width(few));
+    }
+
+    #[test]
+    fn a_near_sweep_has_no_upper_bound() {
+        let tally = Tally {
+            wins: 17,
+            draws: 1,
+            losses: 2,
+        };
+        let estimate = tally.elo().expect("a finite difference");
+        assert!((estimate.difference - 338.0).abs() < 1.0, "{estimate:?}");
+        assert!(
+            estimate.low.is_finite() && estimate.low > 100.0,
+            "{estimate:?}"
+        );
+        assert_eq!(estimate.high, f64::INFINITY);
+        assert!(tally.summary().ends_with(" to +∞)"), "{}", tally.summary());
     }
 
     #[test]
