@@ -5,7 +5,7 @@
 
 use super::output::Output;
 use super::search_thread::{Job, SearchThread};
-use super::{CommandError, Flow, answer, converse, millis, number, split_at_moves};
+use super::{CommandError, Flow, answer, converse, millis, move_on, number, split_at_moves};
 use ply_modes::{AnyGame, Limits, MODES, Mode, ReplayError, find_mode};
 use std::io::{self, BufRead, Write};
 
@@ -58,9 +58,8 @@ impl<W: Write + Send + 'static> Session<W> {
         match command {
             "mode" => self.choose_mode(args)?,
             "position" => {
-                let mut game = self.position(args)?;
-                self.game.share_searcher_with(game.as_mut());
-                self.game = game;
+                let next = self.position(args)?;
+                move_on(&mut self.game, next);
             }
             "go" => {
                 let limits = read_go(args)?;

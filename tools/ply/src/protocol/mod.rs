@@ -9,7 +9,7 @@ mod search_thread;
 pub mod uci;
 
 use ply_core::Score;
-use ply_modes::{ReplayError, Thought};
+use ply_modes::{AnyGame, ReplayError, Thought};
 use std::io::{self, BufRead};
 use std::str::FromStr;
 use std::time::Duration;
@@ -110,6 +110,14 @@ fn converse<R: BufRead>(
             return Ok(());
         }
     }
+}
+
+/// Moves on to `next`, the game a `position` command set up, keeping what the search
+/// learned in `current` (its table and histories) when the mode is the same: as an
+/// engine keeps its tables from one position it is sent to the next.
+fn move_on(current: &mut Box<dyn AnyGame>, mut next: Box<dyn AnyGame>) {
+    current.share_searcher_with(next.as_mut());
+    *current = next;
 }
 
 /// Reads the value after `keyword` as a number of type `T`.

@@ -4,7 +4,7 @@
 
 use super::output::Output;
 use super::search_thread::{Job, SearchThread};
-use super::{CommandError, Flow, answer, converse, millis, number, split_at_moves};
+use super::{CommandError, Flow, answer, converse, millis, move_on, number, split_at_moves};
 use ply_core::Player;
 use ply_modes::{AnyGame, Limits, Mode, find_mode};
 use std::io::{self, BufRead, Write};
@@ -141,9 +141,8 @@ impl<W: Write + Send + 'static> Session<W> {
                 self.game = self.variant.new_game();
             }
             "position" => {
-                let mut game = self.position(args)?;
-                self.game.share_searcher_with(game.as_mut());
-                self.game = game;
+                let next = self.position(args)?;
+                move_on(&mut self.game, next);
             }
             "go" => {
                 let (limits, until_stopped) = read_go(args, self.game.to_move())?;
