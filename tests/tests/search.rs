@@ -347,3 +347,36 @@ fn easy_and_medium_slip_at_their_rates_and_the_seed_replays_them() {
     let hard = searched(Level::Hard.limits(budget).depth.expect("a depth limit"));
     assert!((0..10).all(|seed| played(Level::Hard, seed) == hard));
 }
+
+/// Positions a fresh searcher visits searching `position` to `depth`, with the
+/// techniques named in `left_out` left out.
+fn nodes_to_depth<G: Heuristics>(position: &G, depth: u32, left_out: &[&str]) -> u64 {
+    let mut limits = depth_limit(depth);
+    for name in left_out {
+        assert!(limits.without.leave_out(name), "{name}");
+    }
+    let report =
+        Searcher::new(4).search(position, &[], &limits, &AtomicBool::new(false), &mut |_| {});
+    assert!(report.best().is_some());
+    report.nodes
+}
+
+#[test]
+fn singular_extensions_apply_only_where_the_evaluation_is_trusted_for_pruning() {
+    // A quiet middlegame: at depth 9 some table moves are singular, so the tree
+    // changes when the technique is left out.
+    let middlegame =
+        Standard::from_fen("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8")
+            .unwrap();
+    assert_ne!(
+        nodes_to_depth(&middlegame, 9, &[]),
+        nodes_to_depth(&middlegame, 9, &["singular"])
+    );
+    // Checkers has no pruning unit (its evaluation swings with forced captures): the
+    // same tree either way.
+    let checkers = ply_games::checkers::Checkers::start();
+    assert_eq!(
+        nodes_to_depth(&checkers, 11, &[]),
+        nodes_to_depth(&checkers, 11, &["singular"])
+    );
+}

@@ -5,7 +5,8 @@
 //! pruning and margin-based pruning where the mode allows them, late-move reductions,
 //! move-count pruning and pruning of quiet moves with a bad history, quiescence over the
 //! mode's noisy moves without losing exchanges (consulting and filling the table too),
-//! a static evaluation corrected by its errors learned along the way, exact win/loss
+//! a static evaluation corrected by its errors learned along the way, an extension for a
+//! table move that alone holds the score (singular extension), exact win/loss
 //! distances, and repetition awareness along the game and the search path. It never
 //! allocates in its inner loop.
 
@@ -82,11 +83,13 @@ pub struct Techniques {
     pub counter_moves: bool,
     /// Correcting the static evaluation by its errors learned during the search.
     pub correction: bool,
+    /// Singular extensions (and the cutoff when several moves hold the score).
+    pub singular: bool,
 }
 
 impl Techniques {
     /// Names accepted by [`Techniques::leave_out`].
-    pub const NAMES: [&'static str; 12] = [
+    pub const NAMES: [&'static str; 13] = [
         "table",
         "killers",
         "history",
@@ -99,6 +102,7 @@ impl Techniques {
         "exchange",
         "counter-moves",
         "correction",
+        "singular",
     ];
 
     /// Marks the technique called `name` as left out; false for an unknown name.
@@ -116,6 +120,7 @@ impl Techniques {
             "exchange" => &mut self.exchange,
             "counter-moves" => &mut self.counter_moves,
             "correction" => &mut self.correction,
+            "singular" => &mut self.singular,
             _ => return false,
         };
         *switch = true;
@@ -179,6 +184,25 @@ fn terminal_score<G: Rules>(position: &G, outcome: Option<Outcome>, ply: usize) 
     }
 }
 
+/// The shallowest node whose table move is checked for being singular.
+const SINGULAR_MIN_DEPTH: i32 = 6;
+/// How far below the table's score another move must stay for the table move to be
+/// singular, per ply of depth, in hundredths of the mode's pruning unit.
+const SINGULAR_MARGIN_PER_PLY: i32 = 2;
+
+/// How to check whether a node's table move is singular.
+#[derive(Clone, Copy)]
+struct SingularCheck<M> {
+    /// The table move.
+    mv: M,
+    /// The zero window the other moves are searched in.
+    beta: Score,
+    /// The depth they are searched to.
+    depth: i32,
+    /// The table's score for the node.
+    stored: Score,
+}
+
 /// Late-move reductions by depth and move number: about ln(depth)·ln(number)/2.
 fn reduction_table() -> Vec<[i8; 64]> {
     (0..64)
@@ -207,6 +231,9 @@ pub struct Searcher<G: Heuristics> {
     played: Vec<Option<G::Move>>,
     /// The static evaluation at each ply of the current line (`-INFINITE` in check).
     evals: Vec<Score>,
+    /// The move left out at each ply while the search checks whether the table move
+    /// is singular (the only one that holds the score).
+    excluded: Vec<Option<G::Move>>,
     /// Static evaluations of positions seen lately.
     evaluations: Evaluations,
     /// What this thread has learned about the evaluation's errors.
@@ -240,6 +267,7 @@ impl<G: Heuristics> Searcher<G> {
             quiets: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             played: vec![None; MAX_PLY + 1],
             evals: vec![-Score::INFINITE; MAX_PLY + 1],
+            excluded: vec![None; MAX_PLY + 1],
             evaluations: Evaluations::new(),
             corrections: Corrections::new(),
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
@@ -673,7 +701,10 @@ impl<G: Heuristics> Searcher<G> {
         }
 
         let pv_node = beta.0 - alpha.0 > 1;
-        let entry = self.probe(hash);
+        // While checking whether a move is singular, the node is searched without it:
+        // the table's verdict on the whole node does not apply.
+        let excluded = self.excluded[ply];
+        let entry = self.probe(hash).filter(|_| excluded.is_none());
         if let Some(score) = Self::table_cutoff(entry, depth, ply, alpha, beta, pv_node) {
             return score;
         }
@@ -681,7 +712,7 @@ impl<G: Heuristics> Searcher<G> {
 
         // Pruning that looks at the position before any move: only in zero-window
         // nodes, out of check, and in modes that allow it.
-        let selective = !self.exact && !pv_node && !in_check && ply > 0;
+        let selective = !self.exact && !pv_node && !in_check && ply > 0 && excluded.is_none();
         let unit = G::PRUNING_UNIT.filter(|_| selective && !self.without.pruning);
         let correction_key = self.correction_key(position);
         let raw_eval = if self.exact || in_check {
@@ -733,9 +764,31 @@ impl<G: Heuristics> Searcher<G> {
             }
         }
         // Without a table move to try first, a deep node is cheaper searched shallower.
-        if !self.exact && ply > 0 && depth >= 4 && table_move.is_none() && !self.without.reductions
+        if !self.exact
+            && ply > 0
+            && depth >= 4
+            && table_move.is_none()
+            && excluded.is_none()
+            && !self.without.reductions
         {
             depth -= 1;
+        }
+        let mut table_move_extension = 0;
+        if let Some(check) = self.singular_check(entry, depth, ply) {
+            let score = self.without_move(position, check, ply, stop);
+            if self.aborted {
+                return beta;
+            }
+            if score < check.beta {
+                table_move_extension = 1;
+            } else if check.beta >= beta {
+                // Another move holds the score too: more than one move beats `beta`.
+                return check.beta;
+            } else if check.stored >= beta {
+                // Another move comes close, and the table expects a cutoff anyway: the
+                // table move is searched a ply shallower.
+                table_move_extension = -1;
+            }
         }
 
         let table_first = self.table_move_first(ply, table_move);
@@ -755,6 +808,9 @@ impl<G: Heuristics> Searcher<G> {
                 self.rank_moves(position, ply);
             }
             let mv = self.pick(ply, index);
+            if excluded == Some(mv) {
+                continue;
+            }
             let rank = self.order[ply][index];
             let quiet = position.order_hint(mv) <= 0;
             // A move that loses material is not worth a shallow search.
@@ -794,7 +850,15 @@ impl<G: Heuristics> Searcher<G> {
             self.played[ply] = Some(mv);
             let mut score;
             if index == 0 {
-                score = -self.negamax(position, depth - 1, ply + 1, -beta, -alpha, stop);
+                let extension = if table_first { table_move_extension } else { 0 };
+                score = -self.negamax(
+                    position,
+                    depth - 1 + extension,
+                    ply + 1,
+                    -beta,
+                    -alpha,
+                    stop,
+                );
             } else {
                 let mut reduction = 0;
                 if !self.exact
@@ -857,6 +921,14 @@ impl<G: Heuristics> Searcher<G> {
             }
         }
         self.path.pop();
+        if excluded.is_some() {
+            // Nothing here is the node's true value: neither learned nor stored.
+            return if best_move.is_none() {
+                alpha
+            } else {
+                best_score
+            };
+        }
 
         let bound = Bound::of(best_score, original_alpha, beta);
         if let Some(keys) = &correction_key
@@ -875,6 +947,66 @@ impl<G: Heuristics> Searcher<G> {
         }
         self.remember(hash, best_move, best_score, ply, depth, bound);
         best_score
+    }
+
+    /// Whether the table move of a node searched to `depth` at `ply` should be checked
+    /// for being singular, and how: only deep in the tree, in modes whose evaluation is
+    /// trusted for pruning, when the table holds a deep enough score that is at least
+    /// a lower bound and no win or loss.
+    fn singular_check(
+        &self,
+        entry: Option<Entry>,
+        depth: i32,
+        ply: usize,
+    ) -> Option<SingularCheck<G::Move>> {
+        let unit = G::PRUNING_UNIT?;
+        let entry = entry?;
+        let code = entry.mv?;
+        if self.exact
+            || self.without.singular
+            || ply == 0
+            || depth < SINGULAR_MIN_DEPTH
+            || entry.depth < depth - 3
+            || entry.bound == Bound::Upper
+        {
+            return None;
+        }
+        let stored = from_table(entry.score, ply);
+        if stored.is_decisive() {
+            return None;
+        }
+        let mv = self.moves[ply]
+            .iter()
+            .copied()
+            .find(|&mv| G::move_code(mv) == code)?;
+        Some(SingularCheck {
+            mv,
+            beta: Score(stored.0 - unit * SINGULAR_MARGIN_PER_PLY * depth / 100),
+            depth: (depth - 1) / 2,
+            stored,
+        })
+    }
+
+    /// Searches the node at `ply` without `check`'s move, in a zero window at
+    /// `check.beta`: a score below it means no other move comes close.
+    fn without_move(
+        &mut self,
+        position: &mut G,
+        check: SingularCheck<G::Move>,
+        ply: usize,
+        stop: &AtomicBool,
+    ) -> Score {
+        self.excluded[ply] = Some(check.mv);
+        let score = self.negamax(
+            position,
+            check.depth,
+            ply,
+            Score(check.beta.0 - 1),
+            check.beta,
+            stop,
+        );
+        self.excluded[ply] = None;
+        score
     }
 
     /// The keys under which the search learns `position`'s evaluation errors, if the

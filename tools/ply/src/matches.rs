@@ -31,7 +31,7 @@ pub struct MatchArgs {
     /// `spend=all|plan` (think the whole time, the default, or stop
     /// early once the best move is settled, as in a game), `without=TECHNIQUE[+TECHNIQUE...]` (table, killers, history,
     /// reductions, quiescence, check-extension, aspiration, null-move, pruning,
-    /// exchange, counter-moves).
+    /// exchange, counter-moves, correction, singular).
     #[arg(long, default_value = "")]
     a: String,
     /// Settings of player B, as for A.
