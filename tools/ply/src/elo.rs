@@ -112,13 +112,17 @@ fn elo_of(score: f64) -> f64 {
 mod tests {
     use super::*;
 
+    fn tally(wins: u32, draws: u32, losses: u32) -> Tally {
+        Tally {
+            wins,
+            draws,
+            losses,
+        }
+    }
+
     #[test]
     fn an_even_score_is_no_difference() {
-        let tally = Tally {
-            wins: 10,
-            draws: 20,
-            losses: 10,
-        };
+        let tally = tally(10, 20, 10);
         let estimate = tally.elo().expect("a finite difference");
         assert!(estimate.difference.abs() < 1e-9);
         // 40 games, per-game spread 0.25 / 2 = 0.125: reach 1.96 * sqrt(0.125 / 40).
@@ -133,11 +137,7 @@ mod tests {
 
     #[test]
     fn three_quarters_is_about_plus_191() {
-        let tally = Tally {
-            wins: 30,
-            draws: 0,
-            losses: 10,
-        };
+        let tally = tally(30, 0, 10);
         let estimate = tally.elo().expect("a finite difference");
         assert!((estimate.difference - 190.85).abs() < 0.1, "{estimate:?}");
         // Score 0.75, spread 0.1875 a game: the score's interval is 0.75 ± 0.134.
@@ -150,16 +150,8 @@ mod tests {
 
     #[test]
     fn more_games_narrow_the_margin() {
-        let few = Tally {
-            wins: 6,
-            draws: 4,
-            losses: 4,
-        };
-        let many = Tally {
-            wins: 60,
-            draws: 40,
-            losses: 40,
-        };
+        let few = tally(6, 4, 4);
+        let many = tally(60, 40, 40);
         let width = |tally: Tally| {
             let estimate = tally.elo().unwrap();
             estimate.high - estimate.low
@@ -169,11 +161,7 @@ mod tests {
 
     #[test]
     fn a_near_sweep_has_no_upper_bound() {
-        let tally = Tally {
-            wins: 17,
-            draws: 1,
-            losses: 2,
-        };
+        let tally = tally(17, 1, 2);
         let estimate = tally.elo().expect("a finite difference");
         assert!((estimate.difference - 338.0).abs() < 1.0, "{estimate:?}");
         assert!(
@@ -186,11 +174,7 @@ mod tests {
 
     #[test]
     fn a_clean_sweep_is_beyond_measure() {
-        let sweep = Tally {
-            wins: 4,
-            draws: 0,
-            losses: 0,
-        };
+        let sweep = tally(4, 0, 0);
         assert_eq!(sweep.elo(), None);
         assert!(sweep.summary().contains("beyond measure"));
     }
