@@ -11,6 +11,7 @@ mod position;
 mod rules;
 pub mod solver;
 mod table;
+mod traps;
 mod why;
 
 pub use position::ConnectFour;

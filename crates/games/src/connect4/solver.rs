@@ -219,7 +219,7 @@ impl Solver {
     }
 
     /// Starts a call under `limits`.
-    fn begin(&mut self, limits: &Limits) {
+    pub(super) fn begin(&mut self, limits: &Limits) {
         self.interrupted = false;
         self.node_budget_end = limits
             .nodes
@@ -227,7 +227,7 @@ impl Solver {
     }
 
     /// `Err` once the current call has been interrupted.
-    fn check(&self) -> Result<(), Interrupted> {
+    pub(super) fn check(&self) -> Result<(), Interrupted> {
         if self.interrupted {
             Err(Interrupted)
         } else {
@@ -366,7 +366,7 @@ impl Solver {
 
     /// The columns `board` can play, the ones creating more threats first (centre first
     /// among equals), with a winning column alone when there is one.
-    fn root_moves(board: &Board) -> Vec<u8> {
+    pub(super) fn root_moves(board: &Board) -> Vec<u8> {
         let mut columns: Vec<u8> = CENTRE_FIRST
             .into_iter()
             .filter(|&c| board.can_play(c))
@@ -428,7 +428,13 @@ impl Solver {
 
     /// The value of `board` within (`alpha`, `beta`) for the side to move, which must
     /// not be able to win at once: exact inside the window, a bound outside it.
-    fn negamax(&mut self, board: &Board, mut alpha: i32, mut beta: i32, limits: &Limits) -> i32 {
+    pub(super) fn negamax(
+        &mut self,
+        board: &Board,
+        mut alpha: i32,
+        mut beta: i32,
+        limits: &Limits,
+    ) -> i32 {
         self.nodes += 1;
         if self.out_of_time(limits) {
             return 0;
@@ -535,7 +541,9 @@ const PLAYER_TABLE_LOG2: u32 = 23;
 /// `stop`); `None` when neither manages. The result (win, draw or loss) is proved first,
 /// not losing before winning, and a move proved not to lose is played (as a draw) when
 /// only that was proved in time; the exact score (the quickest win, the longest
-/// resistance) is then kept too when the time left allows.
+/// resistance) is then kept too when the time left allows. In a proven draw, the
+/// drawing move that leaves the opponent the most losing replies is played when the time
+/// left allows that too.
 pub fn perfect_move(
     position: &ConnectFour,
     deadline: Instant,
@@ -563,10 +571,21 @@ pub fn perfect_move(
                 Err(Interrupted) => return Some((holding, Score::ZERO)),
             },
         };
-        match (solver.best_move(&board, &limits), kept) {
-            (Ok((mv, score)), _) => Some((mv, distance_score(score, board.plies))),
-            (Err(Interrupted), kept) => kept,
-        }
+        let (mv, score) = match (solver.best_move(&board, &limits), kept) {
+            (Ok((mv, score)), _) => (mv, distance_score(score, board.plies)),
+            (Err(Interrupted), kept) => kept?,
+        };
+        // A proven draw: of the moves that keep it, the one that sets the most traps.
+        let mv = if score == Score::ZERO {
+            solver
+                .trappiest_drawing_move(&board, &limits)
+                .ok()
+                .flatten()
+                .unwrap_or(mv)
+        } else {
+            mv
+        };
+        Some((mv, score))
     };
     match SHARED.try_lock() {
         Ok(mut shared) => play(shared.get_or_insert_with(|| Solver::new(PLAYER_TABLE_LOG2))),
