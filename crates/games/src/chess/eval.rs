@@ -65,11 +65,14 @@ impl<V: Variant> Chess<V> {
         })
     }
 
-    /// The share of the evaluation kept, of `SHUFFLE_SCALE`: less by one for every ply
-    /// since the last capture or pawn move (at most 100, as the fifty-move rule counts
-    /// them) where the variant shrinks it, all of it elsewhere.
+    /// The share of the evaluation kept, of `SHUFFLE_SCALE`: a tenth in an ending a lone
+    /// runner holds (last piece standing), less by one for every ply since the last
+    /// capture or pawn move (at most 100, as the fifty-move rule counts them) where the
+    /// variant shrinks it, all of it elsewhere.
     fn kept_share(&self) -> i32 {
-        if V::SHRINK_WHEN_SHUFFLING {
+        if Player::BOTH.into_iter().any(|side| self.runner_holds(side)) {
+            SHUFFLE_SCALE / 10
+        } else if V::SHRINK_WHEN_SHUFFLING {
             SHUFFLE_SCALE - self.halfmoves.min(NO_PROGRESS_PLIES) as i32
         } else {
             SHUFFLE_SCALE

@@ -13,6 +13,7 @@ mod notation;
 mod position;
 mod reach;
 mod rules;
+mod runner;
 mod terms;
 mod variants;
 mod weights;
