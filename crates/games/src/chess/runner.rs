@@ -182,7 +182,7 @@ mod tests {
                 all[index(squares, *runner_square)] = moves
                     .iter()
                     .map(|&mv| {
-                        let mut after = position.clone();
+                        let mut after = position;
                         after.make(mv);
                         let white_wins = |p: &LastPieceStanding| {
                             p.outcome().and_then(|o| o.winner()) == Some(Player::First)
@@ -195,7 +195,7 @@ mod tests {
                             let mut replies = Vec::new();
                             after.gen_moves(&mut replies);
                             let retaken = replies.iter().any(|&reply| {
-                                let mut taken = after.clone();
+                                let mut taken = after;
                                 taken.make(reply);
                                 white_wins(&taken)
                             });
