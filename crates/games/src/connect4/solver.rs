@@ -537,7 +537,8 @@ impl Solver {
 const PLAYER_TABLE_LOG2: u32 = 23;
 
 /// A move that keeps the value of `position` (which must still be played), and that
-/// value: from the book when it has the position, else solved before `deadline` (or
+/// value: from the book when it has the position (`None` when the book says it is lost,
+/// which leaves the move to the ordinary search), else solved before `deadline` (or
 /// `stop`); `None` when neither manages. The result (win, draw or loss) is proved first,
 /// not losing before winning, and a move proved not to lose is played (as a draw) when
 /// only that was proved in time; the exact score (the quickest win, the longest
@@ -552,7 +553,9 @@ pub fn perfect_move(
     static SHARED: Mutex<Option<Solver>> = Mutex::new(None);
     let board = Board::of(position);
     if let Some((mv, result)) = Book::committed().ok().and_then(|book| book.lookup(&board)) {
-        return Some((mv, Score(result)));
+        // In a lost position the book's move only avoids losing at once; the ordinary
+        // search, given the whole budget, picks one that makes the win harder to find.
+        return (result >= 0).then_some((mv, Score(result)));
     }
     let limits = Limits {
         deadline: Some(deadline),
@@ -612,6 +615,19 @@ mod tests {
 
     fn board(moves: &str) -> Board {
         Board::of(&ConnectFour::from_moves(moves).unwrap())
+    }
+
+    #[test]
+    fn a_lost_book_position_is_left_to_the_search_and_a_drawn_one_is_not() {
+        let stop = AtomicBool::new(false);
+        let soon = Instant::now() + std::time::Duration::from_millis(50);
+        // After Red's first counter in the centre Yellow is lost; after one beside it,
+        // Yellow draws.
+        let lost = ConnectFour::from_moves("4").unwrap();
+        assert_eq!(perfect_move(&lost, soon, &stop), None);
+        let drawn = ConnectFour::from_moves("3").unwrap();
+        let (_, score) = perfect_move(&drawn, soon, &stop).unwrap();
+        assert_eq!(score, Score::ZERO);
     }
 
     #[test]
