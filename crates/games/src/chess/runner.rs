@@ -50,7 +50,7 @@ impl<V: Variant> Chess<V> {
 #[cfg(test)]
 mod tests {
     use super::super::bits::Bits;
-    use super::super::{LastPieceStanding, Standard};
+    use super::super::{LastPieceStanding, Role, Standard};
     use ply_core::{Player, Rules};
 
     /// Where a move leads, in a retrograde analysis of hunters against a lone runner.
@@ -82,7 +82,12 @@ mod tests {
     /// out, and a runner that takes a hunter counts as escaped unless it is taken back at
     /// once.
     fn trapped_share(hunters: &str, runner: char) -> f64 {
-        let roles: Vec<char> = hunters.chars().collect();
+        let letters: Vec<char> = hunters.chars().collect();
+        let roles: Vec<Role> = letters
+            .iter()
+            .map(|&l| Role::from_letter(l).unwrap())
+            .collect();
+        let runner_role = Role::from_letter(runner).unwrap();
         let count = roles.len();
         let index = |squares: &[u8], runner_square: u8| {
             squares
@@ -114,69 +119,35 @@ mod tests {
                 placements.push((squares.clone(), runner_square));
             }
         }
-        let fen = |squares: &[u8], runner_square: u8, turn: char| {
-            let mut board = [None; 64];
+        // A placement, built from a position with the runner on a8 and the first hunter
+        // on h8 by moving its pieces with `toggle`.
+        let position_at = |squares: &[u8], runner_square: u8, turn: char| {
+            let text = format!("{runner}6{}/8/8/8/8/8/8/8 {turn} - - 0 1", letters[0]);
+            let mut position = LastPieceStanding::from_fen(&text).unwrap();
+            position.toggle(Player::Second, runner_role, 56);
+            position.toggle(Player::First, roles[0], 63);
             for (&square, &role) in squares.iter().zip(&roles) {
-                board[usize::from(square)] = Some(role);
+                position.toggle(Player::First, role, square);
             }
-            board[usize::from(runner_square)] = Some(runner);
-            let ranks: Vec<String> = (0..8)
-                .rev()
-                .map(|rank| {
-                    let mut text = String::new();
-                    let mut empty = 0;
-                    for file in 0..8 {
-                        match board[rank * 8 + file] {
-                            Some(piece) => {
-                                if empty > 0 {
-                                    text.push_str(&empty.to_string());
-                                    empty = 0;
-                                }
-                                text.push(piece);
-                            }
-                            None => empty += 1,
-                        }
-                    }
-                    if empty > 0 {
-                        text.push_str(&empty.to_string());
-                    }
-                    text
-                })
-                .collect();
-            format!("{} {turn} - - 0 1", ranks.join("/"))
+            position.toggle(Player::Second, runner_role, runner_square);
+            position
         };
         // The placement of a position with all the pieces, as an index.
         let placement_of = |position: &LastPieceStanding| {
             let mut squares = Vec::with_capacity(count);
-            let mut at = 0;
-            while at < count {
-                let same = roles[at..].iter().take_while(|&&r| r == roles[at]).count();
-                let mut found: Vec<u8> = (0..64u8)
-                    .filter(|&square| {
-                        position.piece_at(square).is_some_and(|(side, role)| {
-                            side == Player::First && role.letter() == roles[at].to_ascii_lowercase()
-                        })
-                    })
-                    .collect();
-                found.sort_unstable();
-                squares.extend(found);
-                at += same;
+            for (at, &role) in roles.iter().enumerate() {
+                if at == 0 || roles[at - 1] != role {
+                    squares.extend(position.pieces(Player::First, role).squares());
+                }
             }
-            let runner_square = (0..64u8)
-                .find(|&square| {
-                    position
-                        .piece_at(square)
-                        .is_some_and(|(side, _)| side == Player::Second)
-                })
-                .expect("the runner");
+            let runner_square = position.colors[1].lowest().expect("the runner");
             index(&squares, runner_square)
         };
         let successors = |turn: char| -> Vec<Vec<Next>> {
             let mut all = vec![Vec::new(); 64usize.pow(count as u32 + 1)];
             let mut moves = Vec::new();
             for (squares, runner_square) in &placements {
-                let position =
-                    LastPieceStanding::from_fen(&fen(squares, *runner_square, turn)).unwrap();
+                let position = position_at(squares, *runner_square, turn);
                 moves.clear();
                 position.gen_moves(&mut moves);
                 all[index(squares, *runner_square)] = moves
