@@ -2,7 +2,7 @@
 //! solver, so the committed book file can always be remade and checked.
 
 use clap::{Args, ValueEnum};
-use ply_games::connect4::book::{Book, LayerDone, Plan, roots};
+use ply_games::connect4::book::{Book, LayerDone, Plan, every_position, roots};
 use std::time::Instant;
 
 /// Arguments of `ply book`.
@@ -20,6 +20,11 @@ pub struct BookArgs {
     /// The side the computer plays in the book's lines.
     #[arg(long = "as", value_enum, default_value_t = Side::Both)]
     side: Side,
+    /// Also cover the computer's lines, on either side, from every position after this
+    /// many moves (the positions `ply match --opening-plies N` starts games from, or a
+    /// game handed to the computer part-way).
+    #[arg(long)]
+    after_any: Option<u32>,
     /// Threads to solve on.
     #[arg(long, default_value_t = 2)]
     threads: usize,
@@ -81,18 +86,24 @@ pub fn run(args: &BookArgs) -> Result<(), String> {
     let mut written = Ok(());
     let mut after_layer = |done: &LayerDone, so_far: &Book| {
         say!(
-            "{:>2} counters: {:>6} kept, {:>6} settled by the solver, slowest {:.1} s ({} s)",
+            "{:>2} counters{}: {:>6} kept, {:>6} settled by the solver, slowest {:.1} s ({} s)",
             done.plies,
+            if done.finished { "" } else { " (so far)" },
             done.kept,
             done.settled,
             done.slowest.as_secs_f64(),
             started.elapsed().as_secs()
         );
-        // The book so far is written after every layer, so that a long run that is
+        // The book so far is written at every report, so that a long run that is
         // stopped still leaves a usable book to resume from (`--from`).
         written = written.clone().and(write(so_far));
     };
-    let book = Book::generate(&roots(red, yellow), &plan, known.as_ref(), &mut after_layer);
+    let mut starts = roots(red, yellow);
+    if let Some(plies) = args.after_any {
+        starts.extend(every_position(plies));
+        starts.extend(every_position(plies + 1));
+    }
+    let book = Book::generate(&starts, &plan, known.as_ref(), &mut after_layer);
     written?;
     write(&book)?;
     let bytes = book.to_bytes();

@@ -74,11 +74,40 @@ pub fn roots(as_red: bool, as_yellow: bool) -> Vec<Board> {
     roots
 }
 
-/// What [`Book::generate`] reports after each layer of positions.
+/// Every position with `plies` counters that a game can reach without being won on the
+/// way, one of each mirror-image pair: the positions a game handed over after that many
+/// moves (a random opening, a game taken over) can start the computer from.
+pub fn every_position(plies: u32) -> Vec<Board> {
+    let mut layer = BTreeMap::from([(Board::empty().symmetric_key(), Board::empty())]);
+    for _ in 0..plies {
+        let mut next = BTreeMap::new();
+        for board in layer.values() {
+            for column in (0..WIDTH).filter(|&column| board.can_play(column)) {
+                if board.wins_with(column) {
+                    continue;
+                }
+                let mut after = *board;
+                after.play(column);
+                next.insert(after.symmetric_key(), canonical(after));
+            }
+        }
+        layer = next;
+    }
+    layer.into_values().collect()
+}
+
+/// Positions solved between two reports of [`Book::generate`] (and two writes of the
+/// book by `ply book`), so that a long layer stopped part-way loses little.
+const POSITIONS_PER_REPORT: usize = 256;
+
+/// What [`Book::generate`] reports as it works through a layer of positions (the
+/// counts are for the layer so far).
 #[derive(Clone, Copy, Debug)]
 pub struct LayerDone {
     /// The counters on the board in this layer.
     pub plies: u32,
+    /// Whether the whole layer is done (else a part of it).
+    pub finished: bool,
     /// Positions in the book from this layer.
     pub kept: usize,
     /// Positions of this layer the solver settles quickly (left out).
@@ -195,10 +224,11 @@ impl Book {
         })
     }
 
-    /// Works out the book `plan` asks for from the positions `roots` (which are always
-    /// kept), layer by layer from the fewest counters, calling `progress` with the book
-    /// so far after each layer. The book also keeps every position of `known`, and a
-    /// position already there is taken from it instead of being solved again.
+    /// Works out the book `plan` asks for from the positions `roots` (those with the
+    /// fewest counters, and their replies, are always kept), layer by layer from the
+    /// fewest counters, calling `progress` with the book so far every few hundred
+    /// positions and after each layer. The book also keeps every position of `known`,
+    /// and a position already there is taken from it instead of being solved again.
     pub fn generate(
         roots: &[Board],
         plan: &Plan,
@@ -231,43 +261,55 @@ impl Book {
             }
             let layer: Vec<Board> = layer.into_values().collect();
             let keep_all = plies <= first_plies + 1;
-            let answers = solve_all(&layer, plan, keep_all, known, &mut solvers);
             let mut done = LayerDone {
                 plies,
+                finished: false,
                 kept: 0,
                 settled: 0,
                 slowest: Duration::ZERO,
             };
-            for (board, answer) in layer.iter().zip(answers) {
-                let Some((column, result, took)) = answer else {
-                    done.settled += 1;
-                    continue;
-                };
-                done.kept += 1;
-                done.slowest = done.slowest.max(took);
-                book.entries.push(entry(board.key(), column, result));
-                let mut after = *board;
-                after.play(column);
-                for reply in (0..WIDTH).filter(|&reply| after.can_play(reply)) {
-                    if after.wins_with(reply) {
+            let mut chunks = layer.chunks(POSITIONS_PER_REPORT).peekable();
+            while let Some(chunk) = chunks.next() {
+                let answers = solve_all(chunk, plan, keep_all, known, &mut solvers);
+                for (board, answer) in chunk.iter().zip(answers) {
+                    let Some((column, result, took)) = answer else {
+                        done.settled += 1;
                         continue;
-                    }
-                    let mut next = after;
-                    next.play(reply);
-                    if !next.can_win_now() && next.plies() <= plan.depth {
+                    };
+                    done.kept += 1;
+                    done.slowest = done.slowest.max(took);
+                    book.entries.push(entry(board.key(), column, result));
+                    for next in replies_after(board, column, plan.depth) {
                         layers
                             .entry(next.plies())
                             .or_default()
                             .insert(next.symmetric_key(), canonical(next));
                     }
                 }
+                book.entries.sort_unstable();
+                book.entries.dedup_by_key(|found| entry_key(*found));
+                done.finished = chunks.peek().is_none();
+                progress(&done, &book);
             }
-            book.entries.sort_unstable();
-            book.entries.dedup_by_key(|found| entry_key(*found));
-            progress(&done, &book);
         }
         book
     }
+}
+
+/// The positions after `board`'s move `column` and each reply that neither ends the
+/// game nor lets the book's side win at once, with at most `depth` counters.
+fn replies_after(board: &Board, column: u8, depth: u32) -> Vec<Board> {
+    let mut after = *board;
+    after.play(column);
+    (0..WIDTH)
+        .filter(|&reply| after.can_play(reply) && !after.wins_with(reply))
+        .map(|reply| {
+            let mut next = after;
+            next.play(reply);
+            next
+        })
+        .filter(|next| !next.can_win_now() && next.plies() <= depth)
+        .collect()
 }
 
 /// `board` or its mirror image, whichever has the symmetric key as its key.
@@ -279,9 +321,38 @@ fn canonical(board: Board) -> Board {
     }
 }
 
-/// For each of `boards`, `None` when the solver settles it quickly from an empty table
-/// (unless `keep_all`), else the book move, the result it keeps and how long proving it
-/// took, shared out between `solvers`, one thread each.
+/// For `board`: the move and result `known` has for it; else `None` when the solver
+/// settles it quickly from an empty table (unless `keep_all`); else the book move, the
+/// result it keeps and how long `solver` took to prove it.
+fn answer(
+    board: &Board,
+    plan: &Plan,
+    keep_all: bool,
+    known: Option<&Book>,
+    solver: &mut Solver,
+) -> Answer {
+    if let Some((mv, result)) = known.and_then(|book| book.lookup(board)) {
+        return Some((mv.column(), result, Duration::ZERO));
+    }
+    let quick = Limits {
+        nodes: Some(plan.settled_nodes),
+        ..Limits::default()
+    };
+    if !keep_all
+        && Solver::new(PROBE_TABLE_LOG2)
+            .keeping_move(board, &quick)
+            .is_ok()
+    {
+        return None;
+    }
+    let started = Instant::now();
+    let (mv, result) = solver
+        .keeping_move(board, &Limits::default())
+        .expect("a solve without limits finishes");
+    Some((mv.column(), result, started.elapsed()))
+}
+
+/// The [`answer`] for each of `boards`, shared out between `solvers`, one thread each.
 fn solve_all(
     boards: &[Board],
     plan: &Plan,
@@ -290,10 +361,6 @@ fn solve_all(
     solvers: &mut [Solver],
 ) -> Vec<Answer> {
     let next = AtomicUsize::new(0);
-    let quick = Limits {
-        nodes: Some(plan.settled_nodes),
-        ..Limits::default()
-    };
     let mut found: Vec<(usize, Answer)> = std::thread::scope(|scope| {
         let workers: Vec<_> = solvers
             .iter_mut()
@@ -306,22 +373,7 @@ fn solve_all(
                         let Some(board) = boards.get(index) else {
                             break;
                         };
-                        let settled = !keep_all
-                            && Solver::new(PROBE_TABLE_LOG2)
-                                .keeping_move(board, &quick)
-                                .is_ok();
-                        let answer = if settled {
-                            None
-                        } else if let Some((mv, result)) = known.and_then(|b| b.lookup(board)) {
-                            Some((mv.column(), result, Duration::ZERO))
-                        } else {
-                            let started = Instant::now();
-                            let (mv, result) = solver
-                                .keeping_move(board, &Limits::default())
-                                .expect("a solve without limits finishes");
-                            Some((mv.column(), result, started.elapsed()))
-                        };
-                        found.push((index, answer));
+                        found.push((index, answer(board, plan, keep_all, known, solver)));
                     }
                     found
                 })
@@ -340,6 +392,22 @@ fn solve_all(
 mod tests {
     use super::*;
     use crate::connect4::ConnectFour;
+
+    #[test]
+    fn every_position_matches_the_published_counts_up_to_mirror_images() {
+        // Positions after 0 to 5 moves: 1, 7, 49, 238, 1120, 4263 (OEIS A212693);
+        // mirror images share one entry, and symmetric positions have no twin.
+        let symmetric = |plies| {
+            every_position(plies)
+                .iter()
+                .filter(|board| board.mirrored() == **board)
+                .count()
+        };
+        for (plies, all) in [(0, 1), (1, 7), (2, 49), (3, 238), (4, 1120), (5, 4263)] {
+            let listed = every_position(plies).len();
+            assert_eq!(2 * listed - symmetric(plies), all, "{plies} counters");
+        }
+    }
 
     #[test]
     fn lookups_mirror_the_column_and_bytes_round_trip() {
