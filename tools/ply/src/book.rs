@@ -2,7 +2,7 @@
 //! solver, so the committed book file can always be remade and checked.
 
 use clap::{Args, ValueEnum};
-use ply_games::connect4::book::{Book, LayerDone, Plan, every_position, roots};
+use ply_games::connect4::book::{Book, LayerDone, Plan, after_any, roots};
 use std::time::Instant;
 
 /// Arguments of `ply book`.
@@ -100,8 +100,7 @@ pub fn run(args: &BookArgs) -> Result<(), String> {
     };
     let mut starts = roots(red, yellow);
     if let Some(plies) = args.after_any {
-        starts.extend(every_position(plies));
-        starts.extend(every_position(plies + 1));
+        starts.extend(after_any(plies));
     }
     let book = Book::generate(&starts, &plan, known.as_ref(), &mut after_layer);
     written?;

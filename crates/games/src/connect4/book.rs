@@ -58,20 +58,24 @@ pub struct Plan {
 }
 
 /// The positions a book for the computer starts from: the empty board when it plays
-/// Red, the seven positions after Red's first move when it plays Yellow.
+/// Red, the positions after Red's first move (up to symmetry) when it plays Yellow.
 pub fn roots(as_red: bool, as_yellow: bool) -> Vec<Board> {
     let mut roots = Vec::new();
     if as_red {
         roots.push(Board::empty());
     }
     if as_yellow {
-        for column in 0..WIDTH {
-            let mut first = Board::empty();
-            first.play(column);
-            roots.push(first);
-        }
+        roots.extend(every_position(1));
     }
     roots
+}
+
+/// The positions the computer can be handed after `plies` moves, on either side: every
+/// position with `plies` counters (its move) and with one more (its opponent's first).
+pub fn after_any(plies: u32) -> Vec<Board> {
+    let mut starts = every_position(plies);
+    starts.extend(every_position(plies + 1));
+    starts
 }
 
 /// Every position with `plies` counters that a game can reach without being won on the
