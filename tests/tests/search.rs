@@ -380,31 +380,3 @@ fn singular_extensions_apply_only_where_the_evaluation_is_trusted_for_pruning() 
         nodes_to_depth(&checkers, 11, &["singular"])
     );
 }
-
-#[test]
-fn last_piece_standing_counts_every_piece_left_for_the_computers_side() {
-    let root = LastPieceStanding::start();
-    let mut children = Vec::new();
-    root.gen_moves(&mut children);
-    let plain_best = children
-        .iter()
-        .map(|&mv| {
-            let mut child = root;
-            child.make(mv);
-            -child.evaluate()
-        })
-        .max()
-        .expect("moves");
-    let mut limits = depth_limit(1);
-    limits.without.leave_out("quiescence");
-    let report = Searcher::<LastPieceStanding>::new(1).search(
-        &root,
-        &[],
-        &limits,
-        &AtomicBool::new(false),
-        &mut |_| {},
-    );
-    assert_eq!(root.complexity_bonus(), 8 * 32);
-    assert_eq!(report.score.0, plain_best.0 + root.complexity_bonus());
-    assert_eq!(Standard::start().complexity_bonus(), 0);
-}

@@ -472,19 +472,6 @@ impl<G: Heuristics> Searcher<G> {
         }
     }
 
-    /// The evaluation of `position` (with `hash`) at `ply`, from the side to move's
-    /// view, with the mode's complexity bonus for the root's side (to move at even
-    /// plies, a null move counting as a ply too).
-    fn leaf_eval(&mut self, position: &G, hash: u64, ply: usize) -> Score {
-        let raw = self.evaluations.get_or(hash, || position.evaluate());
-        let bonus = position.complexity_bonus();
-        Score(if ply.is_multiple_of(2) {
-            raw.0 + bonus
-        } else {
-            raw.0 - bonus
-        })
-    }
-
     /// Counts a node at `ply` and clears its line; false once the search must stop.
     fn enter(&mut self, ply: usize, stop: &AtomicBool) -> bool {
         self.pv[ply].clear();
@@ -706,10 +693,8 @@ impl<G: Heuristics> Searcher<G> {
             depth += 1;
         }
         if depth <= 0 {
-            return if self.exact {
+            return if self.exact || self.without.quiescence {
                 position.evaluate()
-            } else if self.without.quiescence {
-                self.leaf_eval(position, hash, ply)
             } else {
                 self.quiesce(position, ply, alpha, beta, stop)
             };
@@ -733,7 +718,7 @@ impl<G: Heuristics> Searcher<G> {
         let raw_eval = if self.exact || in_check {
             -Score::INFINITE
         } else {
-            self.leaf_eval(position, hash, ply)
+            self.evaluations.get_or(hash, || position.evaluate())
         };
         let static_eval = self.corrected(position, correction_key, raw_eval);
         self.evals[ply] = static_eval;
@@ -1062,7 +1047,7 @@ impl<G: Heuristics> Searcher<G> {
             return score;
         }
         let key = self.correction_key(position);
-        let raw_eval = self.leaf_eval(position, hash, ply);
+        let raw_eval = self.evaluations.get_or(hash, || position.evaluate());
         let stand_pat = self.corrected(position, key, raw_eval);
         self.evals[ply] = stand_pat;
         if ply >= MAX_PLY - 1 {

@@ -118,15 +118,6 @@ pub trait Heuristics: Rules {
 
     /// A static estimate of the position from the side to move's point of view.
     fn evaluate(&self) -> Score;
-    /// What the computer, when it is the side to move at the search's root, gains from
-    /// this position staying complicated, in the evaluation's units: the search adds it
-    /// to its evaluation for the computer's side and takes it off for the other, so that
-    /// the computer keeps the game full and avoids drifting into a draw against a
-    /// weaker opponent. The search's scores include it. 0, the default, leaves the
-    /// evaluation as it is.
-    fn complexity_bonus(&self) -> i32 {
-        0
-    }
     /// The legal moves worth searching past the horizon (captures and the like).
     fn noisy_moves(&self, _out: &mut Vec<Self::Move>) {}
     /// How promising a legal move looks before searching it, for move ordering:

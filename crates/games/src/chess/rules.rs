@@ -234,10 +234,6 @@ impl<V: Variant> Heuristics for Chess<V> {
         self.static_eval()
     }
 
-    fn complexity_bonus(&self) -> i32 {
-        V::PIECE_KEEPING * self.occupied().count() as i32
-    }
-
     fn order_hint(&self, mv: Move) -> i32 {
         let victim = self.piece_at(mv.to).map(|(_, role)| role).or_else(|| {
             (Some(mv.to) == self.en_passant && self.roles[Role::Pawn as usize].has(mv.from))

@@ -36,9 +36,6 @@ pub trait Variant: Copy + Debug + Eq + Send + Sync + 'static {
     /// The evaluation shrinks as the fifty-move count grows, so that a side ahead makes
     /// progress instead of shuffling towards a draw.
     const SHRINK_WHEN_SHUFFLING: bool = true;
-    /// What the computer's side gains, in hundredths of a pawn, for each piece left on
-    /// the board (both sides' pieces, pawns included), so that it keeps the game full.
-    const PIECE_KEEPING: i32 = 0;
     /// The evaluation's weights (see `terms`): fitted for this variant, or standard
     /// chess's where the variant has none of its own.
     const WEIGHTS: &'static [i32] = super::weights::standard::WEIGHTS;
@@ -150,11 +147,6 @@ impl Variant for LpsRules {
     // evaluation meanwhile drew more games (`ply match --mode lps --games 40 --millis 200
     // --seed 1001 --b-engine WAVE1/ply`: 51.6% after 32 games, against 70.3% without).
     const SHRINK_WHEN_SHUFFLING: bool = false;
-    // Most games end drawn, in a chase no team can finish; a computer that keeps the
-    // board full wins more of them before that (`ply match --mode lps --games 40
-    // --millis 200 --seed S --b-engine WAVE1/ply`, seeds 1001, 1101 and 1201: 66.2%
-    // over the 120 games, against 61.3% without; at 16 a piece, worse than without).
-    const PIECE_KEEPING: i32 = 8;
 }
 
 /// Mega chess on 16x16.
