@@ -314,7 +314,7 @@ fn match_plays_a_uci_engine_in_its_variant_and_reports_an_elo_margin() {
         .collect();
     assert_eq!(counts.iter().sum::<u32>(), 2, "{result}");
     assert!(
-        result.contains("(95%)") || result.contains("beyond measure"),
+        result.contains("(95%: ") || result.contains("beyond measure"),
         "{result}"
     );
 
