@@ -5,7 +5,7 @@
 
 use crate::elo::Tally;
 use crate::game_args::mode_named;
-use crate::uci_opponent::UciOpponent;
+use crate::uci_opponent::{UciBudget, UciOpponent};
 use clap::Args;
 use ply_ai::search::Techniques;
 use ply_core::MoveCode;
@@ -201,7 +201,7 @@ impl Contender {
                 command,
                 side.options,
                 mode,
-                millis,
+                UciBudget::Millis(millis),
             )?)),
             (None, None) if !side.options.is_empty() => {
                 Err("UCI options need a UCI engine (--a-uci or --b-uci)".into())

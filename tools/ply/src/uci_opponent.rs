@@ -14,12 +14,23 @@ const VARIANTS: [(&str, &str); 3] = [
     ("koth", "kingofthehill"),
 ];
 
+/// How long a UCI engine thinks over each move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UciBudget {
+    /// This many milliseconds (`go movetime`).
+    Millis(u64),
+    /// This many positions searched (`go nodes`), the same however busy the machine is.
+    Nodes(u64),
+}
+
 /// A running UCI engine, told the position and asked for a move each turn.
 pub struct UciOpponent {
     process: Child,
     input: ChildStdin,
     output: BufReader<ChildStdout>,
-    millis: u64,
+    budget: UciBudget,
+    /// Whether the engine's last reported score was a forced mate.
+    saw_mate: bool,
     /// The game the engine was last asked about, to send `ucinewgame` between games.
     last_game: Option<(String, Vec<MoveCode>)>,
 }
@@ -31,7 +42,7 @@ impl UciOpponent {
         command: &str,
         options: &[String],
         mode: &str,
-        millis: u64,
+        budget: UciBudget,
     ) -> Result<UciOpponent, String> {
         let mut words = command.split_whitespace();
         let program = words.next().ok_or("the UCI engine's command is empty")?;
@@ -49,7 +60,8 @@ impl UciOpponent {
             process,
             input,
             output: BufReader::new(output),
-            millis,
+            budget,
+            saw_mate: false,
             last_game: None,
         };
         engine.send("uci")?;
@@ -109,7 +121,7 @@ impl UciOpponent {
         }
     }
 
-    /// The engine's move in `game`, thought over for the match's time per move.
+    /// The engine's move in `game`, thought over for its budget.
     pub fn choose(&mut self, game: &dyn AnyGame) -> Result<MoveCode, String> {
         let start = game.start_text();
         let moves = game.moves();
@@ -133,8 +145,12 @@ impl UciOpponent {
             position = format!("{position} moves {}", texts.join(" "));
         }
         self.send(&position)?;
-        self.send(&format!("go movetime {}", self.millis))?;
+        self.send(&match self.budget {
+            UciBudget::Millis(millis) => format!("go movetime {millis}"),
+            UciBudget::Nodes(nodes) => format!("go nodes {nodes}"),
+        })?;
         let answer = self.read_until("bestmove")?;
+        self.saw_mate = last_score_is_mate(&answer);
         let last = answer.last().map(String::as_str).unwrap_or_default();
         let text = last.split_whitespace().nth(1).unwrap_or_default();
         let code = game
@@ -143,6 +159,24 @@ impl UciOpponent {
         self.last_game = Some((start, moves));
         Ok(code)
     }
+
+    /// Whether the engine, on its last move, reported a forced mate for either side.
+    pub fn saw_mate(&self) -> bool {
+        self.saw_mate
+    }
+}
+
+/// Whether the last `score` among a search's `info` lines is a mate score.
+fn last_score_is_mate(lines: &[String]) -> bool {
+    lines
+        .iter()
+        .rev()
+        .find_map(|line| {
+            let mut words = line.split_whitespace().skip_while(|&word| word != "score");
+            words.next()?;
+            Some(words.next() == Some("mate"))
+        })
+        .unwrap_or(false)
 }
 
 impl Drop for UciOpponent {
@@ -150,5 +184,32 @@ impl Drop for UciOpponent {
         // The engine may already have exited; there is nothing more to do then.
         let _ = self.send("quit");
         let _ = self.process.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::last_score_is_mate;
+
+    fn lines(texts: &[&str]) -> Vec<String> {
+        texts.iter().map(|text| text.to_string()).collect()
+    }
+
+    #[test]
+    fn only_the_last_reported_score_decides_whether_a_mate_was_seen() {
+        let found = lines(&[
+            "info depth 9 score cp 35 nodes 900 pv e2e4",
+            "info depth 10 score mate -3 nodes 2000 pv e2e4",
+            "bestmove e2e4",
+        ]);
+        assert!(last_score_is_mate(&found));
+        let lost_again = lines(&[
+            "info depth 9 score mate 4 nodes 900",
+            "info depth 10 seldepth 14 score cp 120 upperbound nodes 2000",
+            "info string done",
+            "bestmove e2e4",
+        ]);
+        assert!(!last_score_is_mate(&lost_again));
+        assert!(!last_score_is_mate(&lines(&["bestmove e2e4"])));
     }
 }

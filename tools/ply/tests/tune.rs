@@ -108,3 +108,48 @@ fn bad_positions_files_and_modes_are_refused() {
         text(&connect4.stderr)
     );
 }
+
+#[test]
+fn a_uci_engine_can_play_the_games_instead() {
+    // `ply uci` stands in for Stockfish: a real UCI engine in its own process.
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let positions = folder.path().join("uci.txt");
+    let positions = positions.to_str().expect("a path");
+    let uci = format!("{} uci", env!("CARGO_BIN_EXE_ply"));
+    let played = ply(&[
+        "tune", "play", "--mode", "chess", "--games", "2", "--nodes", "400", "--uci", &uci,
+        "--out", positions,
+    ]);
+    assert!(played.status.success(), "{}", text(&played.stderr));
+    let lines = std::fs::read_to_string(positions).expect("positions written");
+    let mut games: Vec<&str> = lines
+        .lines()
+        .map(|line| line.split('\t').nth(1).expect("a game number"))
+        .collect();
+    games.sort_unstable();
+    games.dedup();
+    assert_eq!(games, ["1", "2"], "{lines}");
+    assert!(lines.lines().count() > 20, "{lines}");
+
+    let checkers = ply(&[
+        "tune", "play", "--mode", "checkers", "--uci", &uci, "--out", positions,
+    ]);
+    assert!(!checkers.status.success());
+    assert!(
+        text(&checkers.stderr).contains("plays only chess, atomic and koth"),
+        "{}",
+        text(&checkers.stderr)
+    );
+    let stray = ply(&[
+        "tune",
+        "play",
+        "--mode",
+        "chess",
+        "--uci-option",
+        "Threads=1",
+        "--out",
+        positions,
+    ]);
+    assert!(!stray.status.success());
+    assert!(text(&stray.stderr).contains("UCI options need a UCI engine"));
+}

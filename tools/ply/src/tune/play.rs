@@ -1,9 +1,10 @@
-//! `ply tune play`: the computer plays itself from varied random openings at a fixed
-//! number of positions per move, and every quiet position of each game (not in check,
-//! the chosen move not a capture or the like, the score not a forced result) is written
-//! with the game's result, for the fit.
+//! `ply tune play`: the computer (or, with `--uci`, an independent UCI engine) plays
+//! itself from varied random openings at a fixed number of positions per move, and every
+//! quiet position of each game (not in check, the chosen move not a capture or the like,
+//! the score not a forced result) is written with the game's result, for the fit.
 
 use super::samples::{GameResult, write_sample};
+use crate::uci_opponent::{UciBudget, UciOpponent};
 use clap::Args;
 use ply_ai::search::{Limits, Searcher};
 use ply_core::{Explain, Player, Present, Tunable, zobrist::splitmix64};
@@ -24,9 +25,16 @@ pub struct PlayArgs {
     /// Games to play.
     #[arg(long, default_value_t = 1000)]
     games: u64,
-    /// Positions each move's search visits.
+    /// Positions each move's search visits (the UCI engine's, with `--uci`).
     #[arg(long, default_value_t = 5000)]
     nodes: u64,
+    /// Let a UCI engine play both sides instead (chess, atomic, koth): its command,
+    /// such as `stockfish`; one runs per thread.
+    #[arg(long)]
+    uci: Option<String>,
+    /// A UCI option for the engine, `NAME=VALUE` (repeatable).
+    #[arg(long = "uci-option")]
+    uci_options: Vec<String>,
     /// Random plies at the start of each game, for variety.
     #[arg(long, default_value_t = 8)]
     random_plies: u32,
@@ -56,16 +64,26 @@ pub fn run<G: Tunable + Present + Explain>(args: &PlayArgs) -> Result<(), String
     let kept = AtomicU64::new(0);
     let started = Instant::now();
     let failure = Mutex::new(None);
+    let choosers = (0..args.threads.max(1))
+        .map(|_| MoveChooser::<G>::new(args))
+        .collect::<Result<Vec<_>, String>>()?;
+    let (out, next_game, kept, failure) = (&out, &next_game, &kept, &failure);
     std::thread::scope(|scope| {
-        for _ in 0..args.threads.max(1) {
-            scope.spawn(|| {
-                let mut searcher = Searcher::<G>::new(16);
+        for mut chooser in choosers {
+            scope.spawn(move || {
                 loop {
                     let index = next_game.fetch_add(1, Ordering::Relaxed);
                     if index >= args.games {
                         break;
                     }
-                    let (positions, result) = play_game::<G>(&mut searcher, args, index);
+                    let (positions, result) = match play_game::<G>(&mut chooser, args, index) {
+                        Ok(game) => game,
+                        Err(message) => {
+                            *failure.lock().unwrap_or_else(|p| p.into_inner()) = Some(message);
+                            next_game.store(args.games, Ordering::Relaxed);
+                            break;
+                        }
+                    };
                     let mut out = out.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
                     let written = positions
                         .iter()
@@ -92,7 +110,7 @@ pub fn run<G: Tunable + Present + Explain>(args: &PlayArgs) -> Result<(), String
             });
         }
     });
-    if let Some(message) = failure.into_inner().unwrap_or_else(|p| p.into_inner()) {
+    if let Some(message) = failure.lock().unwrap_or_else(|p| p.into_inner()).take() {
         return Err(message);
     }
     say!(
@@ -105,12 +123,61 @@ pub fn run<G: Tunable + Present + Explain>(args: &PlayArgs) -> Result<(), String
     Ok(())
 }
 
+/// What chooses both sides' moves on one thread.
+enum MoveChooser<G: Tunable> {
+    /// The computer's own search, at `--nodes` positions a move.
+    Search(Box<Searcher<G>>),
+    /// A UCI engine, at `--nodes` positions a move.
+    Uci(UciOpponent),
+}
+
+impl<G: Tunable + Present + Explain> MoveChooser<G> {
+    fn new(args: &PlayArgs) -> Result<Self, String> {
+        match &args.uci {
+            Some(command) => Ok(MoveChooser::Uci(UciOpponent::start(
+                command,
+                &args.uci_options,
+                &args.mode,
+                UciBudget::Nodes(args.nodes),
+            )?)),
+            None if !args.uci_options.is_empty() => {
+                Err("UCI options need a UCI engine (--uci)".into())
+            }
+            None => Ok(MoveChooser::Search(Box::new(Searcher::new(16)))),
+        }
+    }
+
+    /// The move to play in `game`, and whether the chooser saw a forced result.
+    fn choose(
+        &mut self,
+        game: &Game<G>,
+        limits: &Limits,
+    ) -> Result<Option<(G::Move, bool)>, String> {
+        match self {
+            MoveChooser::Search(searcher) => {
+                let history: Vec<u64> = game.hashes().collect();
+                let stop = AtomicBool::new(false);
+                let report = searcher.search(game.position(), &history, limits, &stop, &mut |_| {});
+                Ok(report.best().map(|best| (best, report.score.is_decisive())))
+            }
+            MoveChooser::Uci(engine) => {
+                let code = engine.choose(game)?;
+                let best = game
+                    .position()
+                    .legal_move_from_code(code)
+                    .ok_or_else(|| format!("the UCI engine's move {code:?} is not legal"))?;
+                Ok(Some((best, engine.saw_mate())))
+            }
+        }
+    }
+}
+
 /// Plays game `index` and returns its quiet positions as text, with the result.
 fn play_game<G: Tunable + Present + Explain>(
-    searcher: &mut Searcher<G>,
+    chooser: &mut MoveChooser<G>,
     args: &PlayArgs,
     index: u64,
-) -> (Vec<String>, GameResult) {
+) -> Result<(Vec<String>, GameResult), String> {
     let mut game = Game::new(G::start());
     let mut seed = splitmix64(args.seed.wrapping_add(index));
     for _ in 0..args.random_plies {
@@ -125,26 +192,25 @@ fn play_game<G: Tunable + Present + Explain>(
             game = next;
         }
     }
-    searcher.clear();
+    if let MoveChooser::Search(searcher) = chooser {
+        searcher.clear();
+    }
     let limits = Limits {
         nodes: Some(args.nodes),
         ..Limits::default()
     };
-    let stop = AtomicBool::new(false);
     let mut quiet = Vec::new();
     let mut noisy = Vec::new();
     let mut plies = 0;
     while game.outcome().is_none() && plies < args.max_plies {
         plies += 1;
-        let history: Vec<u64> = game.hashes().collect();
-        let position = game.position().clone();
-        let report = searcher.search(&position, &history, &limits, &stop, &mut |_| {});
-        let Some(best) = report.best() else {
+        let Some((best, forced)) = chooser.choose(&game, &limits)? else {
             break;
         };
+        let position = game.position();
         noisy.clear();
         position.noisy_moves(&mut noisy);
-        if !position.in_check() && !noisy.contains(&best) && !report.score.is_decisive() {
+        if !position.in_check() && !noisy.contains(&best) && !forced {
             quiet.push(position.to_text());
         }
         if game.play(G::move_code(best)).is_err() {
@@ -156,5 +222,5 @@ fn play_game<G: Tunable + Present + Explain>(
         Some(Player::Second) => GameResult::SecondWins,
         None => GameResult::Draw,
     };
-    (quiet, result)
+    Ok((quiet, result))
 }
