@@ -29,8 +29,8 @@ pub struct UciOpponent {
     input: ChildStdin,
     output: BufReader<ChildStdout>,
     budget: UciBudget,
-    /// Whether the engine's last reported score was a forced mate.
-    saw_mate: bool,
+    /// The score the engine last reported.
+    last_score: Option<UciScore>,
     /// The game the engine was last asked about, to send `ucinewgame` between games.
     last_game: Option<(String, Vec<MoveCode>)>,
 }
@@ -61,7 +61,7 @@ impl UciOpponent {
             input,
             output: BufReader::new(output),
             budget,
-            saw_mate: false,
+            last_score: None,
             last_game: None,
         };
         engine.send("uci")?;
@@ -150,7 +150,7 @@ impl UciOpponent {
             UciBudget::Nodes(nodes) => format!("go nodes {nodes}"),
         })?;
         let answer = self.read_until("bestmove")?;
-        self.saw_mate = last_score_is_mate(&answer);
+        self.last_score = last_score(&answer);
         let last = answer.last().map(String::as_str).unwrap_or_default();
         let text = last.split_whitespace().nth(1).unwrap_or_default();
         let code = game
@@ -160,23 +160,35 @@ impl UciOpponent {
         Ok(code)
     }
 
-    /// Whether the engine, on its last move, reported a forced mate for either side.
-    pub fn saw_mate(&self) -> bool {
-        self.saw_mate
+    /// The last score the engine reported while choosing its last move, if any.
+    pub fn last_score(&self) -> Option<UciScore> {
+        self.last_score
     }
 }
 
-/// Whether the last `score` among a search's `info` lines is a mate score.
-fn last_score_is_mate(lines: &[String]) -> bool {
-    lines
-        .iter()
-        .rev()
-        .find_map(|line| {
-            let mut words = line.split_whitespace().skip_while(|&word| word != "score");
-            words.next()?;
-            Some(words.next() == Some("mate"))
-        })
-        .unwrap_or(false)
+/// A score a UCI engine reports, from the side to move's view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UciScore {
+    /// An ordinary value in hundredths of a pawn (`score cp`).
+    Centipawns(i32),
+    /// A forced mate in this many moves, negative when the side to move is mated
+    /// (`score mate`).
+    Mate(i32),
+}
+
+/// The last readable `score` among a search's `info` lines.
+fn last_score(lines: &[String]) -> Option<UciScore> {
+    lines.iter().rev().find_map(|line| {
+        let mut words = line.split_whitespace().skip_while(|&word| word != "score");
+        words.next()?;
+        let kind = words.next()?;
+        let value = words.next()?.parse().ok()?;
+        match kind {
+            "cp" => Some(UciScore::Centipawns(value)),
+            "mate" => Some(UciScore::Mate(value)),
+            _ => None,
+        }
+    })
 }
 
 impl Drop for UciOpponent {
@@ -189,27 +201,27 @@ impl Drop for UciOpponent {
 
 #[cfg(test)]
 mod tests {
-    use super::last_score_is_mate;
+    use super::{UciScore, last_score};
 
     fn lines(texts: &[&str]) -> Vec<String> {
         texts.iter().map(|text| text.to_string()).collect()
     }
 
     #[test]
-    fn only_the_last_reported_score_decides_whether_a_mate_was_seen() {
+    fn the_last_reported_score_is_read() {
         let found = lines(&[
             "info depth 9 score cp 35 nodes 900 pv e2e4",
             "info depth 10 score mate -3 nodes 2000 pv e2e4",
             "bestmove e2e4",
         ]);
-        assert!(last_score_is_mate(&found));
+        assert_eq!(last_score(&found), Some(UciScore::Mate(-3)));
         let lost_again = lines(&[
             "info depth 9 score mate 4 nodes 900",
             "info depth 10 seldepth 14 score cp 120 upperbound nodes 2000",
             "info string done",
             "bestmove e2e4",
         ]);
-        assert!(!last_score_is_mate(&lost_again));
-        assert!(!last_score_is_mate(&lines(&["bestmove e2e4"])));
+        assert_eq!(last_score(&lost_again), Some(UciScore::Centipawns(120)));
+        assert_eq!(last_score(&lines(&["bestmove e2e4"])), None);
     }
 }

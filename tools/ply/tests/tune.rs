@@ -39,7 +39,8 @@ fn self_play_then_fit_writes_a_table_that_predicts_better() {
     assert!(lines.lines().count() > 100, "{lines}");
     for line in lines.lines() {
         let fields: Vec<&str> = line.split('\t').collect();
-        assert_eq!(fields.len(), 3, "{line}");
+        assert_eq!(fields.len(), 4, "{line}");
+        assert!(fields[3].parse::<i32>().is_ok(), "{line}");
         assert!(["1-0", "1/2", "0-1"].contains(&fields[0]), "{line}");
         assert!(fields[1].parse::<u64>().is_ok(), "{line}");
     }
@@ -90,6 +91,32 @@ fn bad_positions_files_and_modes_are_refused() {
         "{}",
         text(&refused.stderr)
     );
+    let unscored = ply(&[
+        "tune",
+        "fit",
+        "--mode",
+        "chess",
+        "--positions",
+        broken,
+        "--score-share",
+        "0.3",
+    ]);
+    assert!(
+        text(&unscored.stderr).contains("line 1: no score to blend with the result"),
+        "{}",
+        text(&unscored.stderr)
+    );
+    let beyond = ply(&[
+        "tune",
+        "fit",
+        "--mode",
+        "chess",
+        "--positions",
+        broken,
+        "--score-share",
+        "1.5",
+    ]);
+    assert!(text(&beyond.stderr).contains("--score-share 1.5 is not between 0 and 1"));
     let missing = ply(&[
         "tune",
         "fit",
@@ -130,6 +157,30 @@ fn a_uci_engine_can_play_the_games_instead() {
     games.dedup();
     assert_eq!(games, ["1", "2"], "{lines}");
     assert!(lines.lines().count() > 20, "{lines}");
+    for line in lines.lines() {
+        let score = line.split('\t').nth(3).expect("the engine's score");
+        assert!(score.parse::<i32>().is_ok(), "{line}");
+    }
+    let blended = ply(&[
+        "tune",
+        "fit",
+        "--mode",
+        "chess",
+        "--positions",
+        positions,
+        "--epochs",
+        "20",
+        "--holdout-percent",
+        "0",
+        "--score-share",
+        "0.5",
+    ]);
+    assert!(blended.status.success(), "{}", text(&blended.stderr));
+    let report = text(&blended.stdout);
+    assert!(
+        figure(&report, "error after:") < figure(&report, "error before:"),
+        "{report}"
+    );
 
     let checkers = ply(&[
         "tune", "play", "--mode", "checkers", "--uci", &uci, "--out", positions,

@@ -2,7 +2,8 @@
 //! player's view) predicts the first player's score as `1 / (1 + 10^(-K e / 400))`; the
 //! fit first picks the `K` that best matches the starting weights, then moves every
 //! weight (Adam, full-batch gradient descent) to minimise the mean squared error
-//! between predictions and the games' results, optionally pulled towards the starting
+//! between predictions and the games' results (or results blended with the scores the
+//! players' searches gave the positions), optionally pulled towards the starting
 //! weights. Beside the table's weights the fit has one more free value, a constant
 //! added to every evaluation: the side bias of the self-play games (in hnefatafl the
 //! defenders win most of them), which would otherwise bend the real weights to mimic
@@ -11,7 +12,7 @@
 //! on positions it never saw: the weights kept are those of the epoch where the error
 //! on them was least, so the fit stops before it learns its own games by heart.
 
-use super::samples::read_samples;
+use super::samples::{Sample as PositionLine, read_samples};
 use super::table_file::write_table;
 use clap::Args;
 use ply_core::{Present, TermUse, Tunable, zobrist::splitmix64};
@@ -39,6 +40,11 @@ pub struct FitArgs {
     /// they were.
     #[arg(long, default_value_t = 0.0)]
     pull: f64,
+    /// How much of each position's target is its score in the positions file rather
+    /// than its game's result, from 0 (the result alone) to 1 (the score alone). A score
+    /// `s` counts as the expected result `1 / (1 + 10^(-s / 400))`.
+    #[arg(long, default_value_t = 0.0)]
+    score_share: f64,
     /// Percent of positions held out of the fit to check it.
     #[arg(long, default_value_t = 10)]
     holdout_percent: u64,
@@ -51,10 +57,11 @@ pub struct FitArgs {
     out: Option<PathBuf>,
 }
 
-/// A position's terms and its game's result.
+/// A position's terms and what the fit should predict for it.
 struct Sample {
-    /// The first player's score in the game: 1, 0.5 or 0.
-    result: f64,
+    /// The first player's expected score: the game's result (1, 0.5 or 0), blended
+    /// with the position's score when `--score-share` asks for it.
+    target: f64,
     /// The part of the evaluation no weight governs.
     fixed: f64,
     /// Where its terms sit in the shared list.
@@ -85,7 +92,7 @@ impl Samples {
             .iter()
             .map(|sample| {
                 let predicted = expected_score(self.evaluate(sample, weights), k);
-                (sample.result - predicted).powi(2)
+                (sample.target - predicted).powi(2)
             })
             .sum();
         total / self.samples.len().max(1) as f64
@@ -96,7 +103,7 @@ impl Samples {
         let slope = k * std::f64::consts::LN_10 / 400.0;
         for sample in samples {
             let predicted = expected_score(self.evaluate(sample, weights), k);
-            let factor = 2.0 * (predicted - sample.result) * predicted * (1.0 - predicted) * slope;
+            let factor = 2.0 * (predicted - sample.target) * predicted * (1.0 - predicted) * slope;
             for &(index, amount) in &self.terms[sample.terms.clone()] {
                 gradient[index] += factor * amount;
             }
@@ -141,6 +148,12 @@ fn expected_score(e: f64, k: f64) -> f64 {
 
 /// Reads the positions files into a training set and a held-out set.
 fn load<G: Tunable>(args: &FitArgs) -> Result<(Samples, Samples), String> {
+    if !(0.0..=1.0).contains(&args.score_share) {
+        return Err(format!(
+            "--score-share {} is not between 0 and 1",
+            args.score_share
+        ));
+    }
     let mut training = Samples::default();
     let mut held_out = Samples::default();
     let mut uses: Vec<TermUse> = Vec::new();
@@ -148,11 +161,12 @@ fn load<G: Tunable>(args: &FitArgs) -> Result<(Samples, Samples), String> {
     for path in &args.positions {
         let file = std::fs::File::open(path)
             .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-        read_samples(BufReader::new(file), |result, game, text| {
-            let position = G::from_text(text).map_err(|e| e.to_string())?;
+        read_samples(BufReader::new(file), |sample| {
+            let target = target(&sample, args.score_share)?;
+            let position = G::from_text(sample.position).map_err(|e| e.to_string())?;
             let fixed = f64::from(position.trace(&mut uses));
             uses.sort_by_key(|term| term.index);
-            let set = if splitmix64(game) % 100 < args.holdout_percent {
+            let set = if splitmix64(sample.game) % 100 < args.holdout_percent {
                 &mut held_out
             } else {
                 &mut training
@@ -170,7 +184,7 @@ fn load<G: Tunable>(args: &FitArgs) -> Result<(Samples, Samples), String> {
             }
             set.terms.push((bias, 1.0));
             set.samples.push(Sample {
-                result: result.score(),
+                target,
                 fixed,
                 terms: first..set.terms.len(),
             });
@@ -182,6 +196,19 @@ fn load<G: Tunable>(args: &FitArgs) -> Result<(Samples, Samples), String> {
         return Err("no positions to fit".into());
     }
     Ok((training, held_out))
+}
+
+/// What the fit predicts for a position: its game's result, blended with its score
+/// (`score_share` of it) when asked to.
+fn target(sample: &PositionLine, score_share: f64) -> Result<f64, String> {
+    if score_share == 0.0 {
+        return Ok(sample.result.score());
+    }
+    let score = sample
+        .score
+        .ok_or("no score to blend with the result (--score-share needs one on every line)")?;
+    let expected = 1.0 / (1.0 + 10f64.powf(-f64::from(score) / 400.0));
+    Ok((1.0 - score_share) * sample.result.score() + score_share * expected)
 }
 
 /// The `K` that makes the starting weights' predictions best: a golden-section search
@@ -222,7 +249,7 @@ pub fn run<G: Tunable + Present>(args: &FitArgs) -> Result<(), String> {
     );
     let mut k = fit_k(&training, &start);
     let mean =
-        training.samples.iter().map(|s| s.result).sum::<f64>() / training.samples.len() as f64;
+        training.samples.iter().map(|s| s.target).sum::<f64>() / training.samples.len() as f64;
     let odds = (mean / (1.0 - mean)).clamp(1e-3, 1e3);
     for _ in 0..2 {
         start[table] = 400.0 / k * odds.log10();

@@ -3,8 +3,8 @@
 //! quiet position of each game (not in check, the chosen move not a capture or the like,
 //! the score not a forced result) is written with the game's result, for the fit.
 
-use super::samples::{GameResult, write_sample};
-use crate::uci_opponent::{UciBudget, UciOpponent};
+use super::samples::{GameResult, Sample, write_sample};
+use crate::uci_opponent::{UciBudget, UciOpponent, UciScore};
 use clap::Args;
 use ply_ai::search::{Limits, Searcher};
 use ply_core::{Explain, Player, Present, Tunable, zobrist::splitmix64};
@@ -87,8 +87,14 @@ pub fn run<G: Tunable + Present + Explain>(args: &PlayArgs) -> Result<(), String
                     let mut out = out.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
                     let written = positions
                         .iter()
-                        .try_for_each(|text| {
-                            write_sample(&mut *out, result, args.seed + index, text)
+                        .try_for_each(|(position, score)| {
+                            let sample = Sample {
+                                result,
+                                game: args.seed + index,
+                                position,
+                                score: Some(*score),
+                            };
+                            write_sample(&mut *out, &sample)
                         })
                         .and_then(|()| out.flush());
                     if let Err(e) = written {
@@ -123,6 +129,13 @@ pub fn run<G: Tunable + Present + Explain>(args: &PlayArgs) -> Result<(), String
     Ok(())
 }
 
+/// A chosen move, with the chooser's score of the position from the side to move's
+/// view (`None` for a forced result, or when the engine gave none).
+struct Choice<M> {
+    best: M,
+    score: Option<i32>,
+}
+
 /// What chooses both sides' moves on one thread.
 enum MoveChooser<G: Tunable> {
     /// The computer's own search, at `--nodes` positions a move.
@@ -147,18 +160,19 @@ impl<G: Tunable + Present + Explain> MoveChooser<G> {
         }
     }
 
-    /// The move to play in `game`, and whether the chooser saw a forced result.
+    /// The move to play in `game`, if there is one.
     fn choose(
         &mut self,
         game: &Game<G>,
         limits: &Limits,
-    ) -> Result<Option<(G::Move, bool)>, String> {
+    ) -> Result<Option<Choice<G::Move>>, String> {
         match self {
             MoveChooser::Search(searcher) => {
                 let history: Vec<u64> = game.hashes().collect();
                 let stop = AtomicBool::new(false);
                 let report = searcher.search(game.position(), &history, limits, &stop, &mut |_| {});
-                Ok(report.best().map(|best| (best, report.score.is_decisive())))
+                let score = (!report.score.is_decisive()).then_some(report.score.0);
+                Ok(report.best().map(|best| Choice { best, score }))
             }
             MoveChooser::Uci(engine) => {
                 let code = engine.choose(game)?;
@@ -166,18 +180,23 @@ impl<G: Tunable + Present + Explain> MoveChooser<G> {
                     .position()
                     .legal_move_from_code(code)
                     .ok_or_else(|| format!("the UCI engine's move {code:?} is not legal"))?;
-                Ok(Some((best, engine.saw_mate())))
+                let score = match engine.last_score() {
+                    Some(UciScore::Centipawns(score)) => Some(score),
+                    Some(UciScore::Mate(_)) | None => None,
+                };
+                Ok(Some(Choice { best, score }))
             }
         }
     }
 }
 
-/// Plays game `index` and returns its quiet positions as text, with the result.
+/// Plays game `index` and returns its quiet positions as text with their scores (from
+/// the first player's view), and the result.
 fn play_game<G: Tunable + Present + Explain>(
     chooser: &mut MoveChooser<G>,
     args: &PlayArgs,
     index: u64,
-) -> Result<(Vec<String>, GameResult), String> {
+) -> Result<(Vec<(String, i32)>, GameResult), String> {
     let mut game = Game::new(G::start());
     let mut seed = splitmix64(args.seed.wrapping_add(index));
     for _ in 0..args.random_plies {
@@ -204,14 +223,22 @@ fn play_game<G: Tunable + Present + Explain>(
     let mut plies = 0;
     while game.outcome().is_none() && plies < args.max_plies {
         plies += 1;
-        let Some((best, forced)) = chooser.choose(&game, &limits)? else {
+        let Some(Choice { best, score }) = chooser.choose(&game, &limits)? else {
             break;
         };
         let position = game.position();
         noisy.clear();
         position.noisy_moves(&mut noisy);
-        if !position.in_check() && !noisy.contains(&best) && !forced {
-            quiet.push(position.to_text());
+        if let Some(score) = score
+            && !position.in_check()
+            && !noisy.contains(&best)
+        {
+            let first_view = if position.to_move() == Player::First {
+                score
+            } else {
+                -score
+            };
+            quiet.push((position.to_text(), first_view));
         }
         if game.play(G::move_code(best)).is_err() {
             break;
