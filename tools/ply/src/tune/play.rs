@@ -1,7 +1,8 @@
 //! `ply tune play`: the computer (or, with `--uci`, an independent UCI engine) plays
 //! itself from varied random openings at a fixed number of positions per move, and every
 //! quiet position of each game (not in check, the chosen move not a capture or the like,
-//! the score not a forced result) is written with the game's result, for the fit.
+//! the score not a forced result) is written with the game's result and the score the
+//! search gave it, for the fit.
 
 use super::samples::{GameResult, Sample, write_sample};
 use crate::uci_opponent::{UciBudget, UciOpponent, UciScore};
