@@ -319,7 +319,7 @@ pub fn run<G: Tunable + Present>(args: &FitArgs) -> Result<(), String> {
     }
     if let Some(out) = &args.out {
         let held = !held_out.samples.is_empty();
-        let summary = [
+        let mut summary = vec![
             format!(
                 "Fitted to {} positions ({} more held out), K = {k:.4}, rate {}, pull {},",
                 training.samples.len(),
@@ -348,6 +348,13 @@ pub fn run<G: Tunable + Present>(args: &FitArgs) -> Result<(), String> {
                 rounded[table]
             ),
         ];
+        if args.score_share > 0.0 {
+            summary.push(format!(
+                "Each target was the game's result blended with the position's score \
+                 (score share {}).",
+                args.score_share
+            ));
+        }
         write_table(out, G::NAME, &names, &rounded[..table], &summary)?;
         say!("wrote {}", out.display());
     }

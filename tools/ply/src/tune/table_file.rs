@@ -18,7 +18,7 @@ pub fn write_table(
     let failed = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
     writeln!(
         text,
-        "//! {mode_name}'s evaluation weights, fitted to self-play results by `ply tune fit`"
+        "//! {mode_name}'s evaluation weights, fitted to game results by `ply tune fit`"
     )
     .map_err(failed)?;
     writeln!(text, "//! (Texel's method; see docs/tuning.md).").map_err(failed)?;
