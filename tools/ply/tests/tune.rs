@@ -26,6 +26,24 @@ fn figure(report: &str, label: &str) -> f64 {
     number.parse().expect("a number")
 }
 
+/// Runs `ply` with `args` and checks that it fails, saying `message`.
+fn refused(args: &[&str], message: &str) {
+    let output = ply(args);
+    let said = text(&output.stderr);
+    assert!(!output.status.success(), "{args:?} succeeded");
+    assert!(said.contains(message), "{args:?} said: {said}");
+}
+
+/// Checks that a fit succeeded and lowered the error.
+fn fit_lowered_the_error(fitted: &Output) {
+    assert!(fitted.status.success(), "{}", text(&fitted.stderr));
+    let report = text(&fitted.stdout);
+    assert!(
+        figure(&report, "error after:") < figure(&report, "error before:"),
+        "{report}"
+    );
+}
+
 #[test]
 fn self_play_then_fit_writes_a_table_that_predicts_better() {
     let folder = tempfile::tempdir().expect("a temporary folder");
@@ -59,12 +77,7 @@ fn self_play_then_fit_writes_a_table_that_predicts_better() {
         "--out",
         table.to_str().expect("a path"),
     ]);
-    let report = text(&fitted.stdout);
-    assert!(fitted.status.success(), "{}", text(&fitted.stderr));
-    assert!(
-        figure(&report, "error after:") < figure(&report, "error before:"),
-        "{report}"
-    );
+    fit_lowered_the_error(&fitted);
     let written = std::fs::read_to_string(&table).expect("table written");
     assert!(
         written.starts_with("//! Chess's evaluation weights"),
@@ -84,55 +97,34 @@ fn bad_positions_files_and_modes_are_refused() {
     )
     .expect("written");
     let broken = broken.to_str().expect("a path");
-    let refused = ply(&["tune", "fit", "--mode", "chess", "--positions", broken]);
-    assert!(!refused.status.success());
-    assert!(
-        text(&refused.stderr).contains("line 2:"),
-        "{}",
-        text(&refused.stderr)
+    let fit = |extra: &[&str], message: &str| {
+        let mut args = vec!["tune", "fit", "--mode", "chess", "--positions", broken];
+        args.extend_from_slice(extra);
+        refused(&args, message);
+    };
+    fit(&[], "line 2:");
+    fit(
+        &["--score-share", "0.3"],
+        "line 1: no score to blend with the result",
     );
-    let unscored = ply(&[
-        "tune",
-        "fit",
-        "--mode",
-        "chess",
-        "--positions",
-        broken,
-        "--score-share",
-        "0.3",
-    ]);
-    assert!(
-        text(&unscored.stderr).contains("line 1: no score to blend with the result"),
-        "{}",
-        text(&unscored.stderr)
+    fit(
+        &["--score-share", "1.5"],
+        "--score-share 1.5 is not between 0 and 1",
     );
-    let beyond = ply(&[
-        "tune",
-        "fit",
-        "--mode",
-        "chess",
-        "--positions",
-        broken,
-        "--score-share",
-        "1.5",
-    ]);
-    assert!(text(&beyond.stderr).contains("--score-share 1.5 is not between 0 and 1"));
-    let missing = ply(&[
-        "tune",
-        "fit",
-        "--mode",
-        "chess",
-        "--positions",
-        "/nonexistent/x.txt",
-    ]);
-    assert!(!missing.status.success());
-    assert!(text(&missing.stderr).contains("cannot open /nonexistent/x.txt"));
-    let connect4 = ply(&["tune", "play", "--mode", "connect4", "--out", broken]);
-    assert!(!connect4.status.success());
-    assert!(
-        text(&connect4.stderr).contains("mode 'connect4' has no weight table to tune"),
-        "{}",
-        text(&connect4.stderr)
+    refused(
+        &[
+            "tune",
+            "fit",
+            "--mode",
+            "chess",
+            "--positions",
+            "/nonexistent/x.txt",
+        ],
+        "cannot open /nonexistent/x.txt",
+    );
+    refused(
+        &["tune", "play", "--mode", "connect4", "--out", broken],
+        "mode 'connect4' has no weight table to tune",
     );
 }
 
@@ -175,32 +167,25 @@ fn a_uci_engine_can_play_the_games_instead() {
         "--score-share",
         "0.5",
     ]);
-    assert!(blended.status.success(), "{}", text(&blended.stderr));
-    let report = text(&blended.stdout);
-    assert!(
-        figure(&report, "error after:") < figure(&report, "error before:"),
-        "{report}"
-    );
+    fit_lowered_the_error(&blended);
 
-    let checkers = ply(&[
-        "tune", "play", "--mode", "checkers", "--uci", &uci, "--out", positions,
-    ]);
-    assert!(!checkers.status.success());
-    assert!(
-        text(&checkers.stderr).contains("plays only chess, atomic and koth"),
-        "{}",
-        text(&checkers.stderr)
+    refused(
+        &[
+            "tune", "play", "--mode", "checkers", "--uci", &uci, "--out", positions,
+        ],
+        "plays only chess, atomic and koth",
     );
-    let stray = ply(&[
-        "tune",
-        "play",
-        "--mode",
-        "chess",
-        "--uci-option",
-        "Threads=1",
-        "--out",
-        positions,
-    ]);
-    assert!(!stray.status.success());
-    assert!(text(&stray.stderr).contains("UCI options need a UCI engine"));
+    refused(
+        &[
+            "tune",
+            "play",
+            "--mode",
+            "chess",
+            "--uci-option",
+            "Threads=1",
+            "--out",
+            positions,
+        ],
+        "UCI options need a UCI engine",
+    );
 }
