@@ -301,7 +301,9 @@ fn connect_four_solves_end_positions_exactly() {
 fn easy_and_medium_slip_at_their_rates_and_the_seed_replays_them() {
     use ply_modes::{Level, Request, Slips};
     use std::time::Duration;
-    const POSITION: &str = "rnbqk2r/ppp1bppp/4pn2/3p4/2PP4/5NP1/PP2PPBP/RNBQK2R b KQkq - 1 5";
+    // Black's queen, attacked by the pawn on c5, can take it: one and two plies do,
+    // three and four plies move the queen to a5 instead.
+    const POSITION: &str = "3r1k1r/p5bp/1q3p1n/1pPNpbp1/8/1Q4P1/PB1P2BP/R3K2R b KQ - 0 21";
     const SEEDS: u64 = 60;
     let budget = Duration::from_secs(5);
     // A fresh game for every search, so that no search learns from another's table.
