@@ -207,7 +207,7 @@ fn target(sample: &PositionLine, score_share: f64) -> Result<f64, String> {
     let score = sample
         .score
         .ok_or("no score to blend with the result (--score-share needs one on every line)")?;
-    let expected = 1.0 / (1.0 + 10f64.powf(-f64::from(score) / 400.0));
+    let expected = expected_score(f64::from(score), 1.0);
     Ok((1.0 - score_share) * sample.result.score() + score_share * expected)
 }
 
