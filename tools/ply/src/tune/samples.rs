@@ -152,28 +152,22 @@ mod tests {
             write_sample(&mut file, sample).expect("write");
         }
         let text = String::from_utf8(file).expect("text");
-        let mut read = Vec::new();
-        read_samples(text.as_bytes(), |sample| {
-            read.push((
+        // A line read borrows from the reader's buffer, so compare owned copies.
+        let owned = |sample: &Sample| {
+            (
                 sample.result,
                 sample.game,
                 sample.position.to_string(),
                 sample.score,
-            ));
+            )
+        };
+        let mut read = Vec::new();
+        read_samples(text.as_bytes(), |sample| {
+            read.push(owned(&sample));
             Ok(())
         })
         .expect("read");
-        let expected: Vec<_> = written
-            .iter()
-            .map(|sample| {
-                (
-                    sample.result,
-                    sample.game,
-                    sample.position.to_string(),
-                    sample.score,
-                )
-            })
-            .collect();
+        let expected: Vec<_> = written.iter().map(owned).collect();
         assert_eq!(read, expected);
         let bad = read_samples(&b"1-0\t1\tok\n2-0\t2\tno\n"[..], |_| Ok(()));
         assert_eq!(
