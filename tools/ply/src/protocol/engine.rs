@@ -265,8 +265,6 @@ mod tests {
 
     #[test]
     fn the_engine_keeps_its_tables_from_one_position_to_the_next() {
-        // A single-threaded search to a fixed depth is deterministic, so the second
-        // search differs from the first only through what the first left behind.
         let [first, second] = engine().nodes_of_the_same_search_twice(&["mode chess"]);
         assert_ne!(second, first, "the second search started from empty tables");
     }

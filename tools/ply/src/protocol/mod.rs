@@ -232,7 +232,10 @@ mod conversation {
 
         /// Sends `setup` (the lines that choose the mode or variant, if any), then the
         /// same `position` and `go depth` twice, and returns the nodes each search
-        /// reports at its last depth.
+        /// reports at its last depth. A single-threaded search to a fixed depth is
+        /// deterministic, so the two counts differ only through the tables the first
+        /// search left behind; not always downwards, since kept histories also order
+        /// and prune the second search differently.
         pub fn nodes_of_the_same_search_twice(&mut self, setup: &[&str]) -> [u64; 2] {
             for line in setup {
                 self.send(line);

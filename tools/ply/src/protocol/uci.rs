@@ -296,11 +296,6 @@ mod tests {
     #[test]
     fn the_engine_keeps_its_tables_until_a_new_game() {
         let mut engine = uci();
-        // A single-threaded search to a fixed depth is deterministic, so the second
-        // search differs from the first only through what the first left behind (not
-        // always by visiting fewer positions: the histories it kept order and prune
-        // differently, and with session 16's chess table the second search of this
-        // position visits more).
         let [first, second] = engine.nodes_of_the_same_search_twice(&["ucinewgame"]);
         assert_ne!(second, first, "the second search started from empty tables");
         let [fresh, _] = engine.nodes_of_the_same_search_twice(&["ucinewgame"]);
