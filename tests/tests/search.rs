@@ -301,9 +301,9 @@ fn connect_four_solves_end_positions_exactly() {
 fn easy_and_medium_slip_at_their_rates_and_the_seed_replays_them() {
     use ply_modes::{Level, Request, Slips};
     use std::time::Duration;
-    // Black's queen, attacked by the pawn on c5, can take it: one and two plies do,
-    // three and four plies move the queen to a5 instead.
-    const POSITION: &str = "3r1k1r/p5bp/1q3p1n/1pPNpbp1/8/1Q4P1/PB1P2BP/R3K2R b KQ - 0 21";
+    // White's queen, attacked by the knight on b4, must move: one ply puts it on c3,
+    // two plies on e4, three and four plies give check from g6.
+    const POSITION: &str = "r3k2r/ppp1q1p1/3bbp2/PP5p/1nPP1p2/3Q1N1P/4P1P1/R1B1KB1R w KQkq - 1 14";
     const SEEDS: u64 = 60;
     let budget = Duration::from_secs(5);
     // A fresh game for every search, so that no search learns from another's table.

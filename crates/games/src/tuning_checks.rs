@@ -2,7 +2,7 @@
 //! over positions from seeded random games, and its weights are named one to one, in
 //! the order of its weights file.
 
-use ply_core::{Player, Rules, TermUse, Tunable, zobrist::splitmix64};
+use ply_core::{Player, Rules, Score, TermUse, Tunable, zobrist::splitmix64};
 use std::collections::HashSet;
 
 /// Positions met in `games` random games from the start (at most `plies` plies each),
@@ -32,6 +32,15 @@ pub(crate) fn random_positions<G: Rules>(seed: u64, games: usize, plies: usize) 
 /// its amount is the evaluation from the first player's view; returns how many
 /// positions used each weight.
 pub(crate) fn assert_trace_matches_evaluation<G: Tunable>(positions: &[G]) -> Vec<usize> {
+    assert_trace_matches(positions, G::evaluate)
+}
+
+/// Asserts what [`assert_trace_matches_evaluation`] does, against the evaluation
+/// `evaluate` (from the side to move's view) rather than the one the search uses.
+pub(crate) fn assert_trace_matches<G: Tunable>(
+    positions: &[G],
+    evaluate: impl Fn(&G) -> Score,
+) -> Vec<usize> {
     let weights = G::weights();
     let mut used = vec![0; weights.len()];
     let mut uses: Vec<TermUse> = Vec::new();
@@ -42,7 +51,7 @@ pub(crate) fn assert_trace_matches_evaluation<G: Tunable>(positions: &[G]) -> Ve
                 .iter()
                 .map(|term| f64::from(weights[usize::from(term.index)]) * f64::from(term.amount))
                 .sum::<f64>();
-        let score = position.evaluate().0;
+        let score = evaluate(position).0;
         let first_view = match position.to_move() {
             Player::First => score,
             Player::Second => -score,

@@ -160,6 +160,17 @@ impl UciOpponent {
         Ok(code)
     }
 
+    /// The engine's static evaluation of the chess position `fen` (Stockfish's `eval`
+    /// command, no search), in hundredths of a pawn from White's view; `None` where the
+    /// engine gives none (Stockfish, in check).
+    pub fn static_evaluation(&mut self, fen: &str) -> Result<Option<i32>, String> {
+        self.send(&format!("position fen {fen}"))?;
+        self.send("eval")?;
+        self.send("isready")?;
+        let answer = self.read_until("readyok")?;
+        static_value(&answer)
+    }
+
     /// The last score the engine reported while choosing its last move, if any.
     pub fn last_score(&self) -> Option<UciScore> {
         self.last_score
@@ -191,6 +202,23 @@ fn last_score(lines: &[String]) -> Option<UciScore> {
     })
 }
 
+/// The value in an `eval` answer: the network's where the engine prints one (Stockfish's
+/// `NNUE evaluation` line, before its blend with other terms), else the `Final
+/// evaluation`, each in pawns from White's view.
+fn static_value(lines: &[String]) -> Result<Option<i32>, String> {
+    let value_after = |label: &str| {
+        lines.iter().find_map(|line| {
+            let rest = line.strip_prefix(label)?;
+            let word = rest.trim_start_matches(':').split_whitespace().next()?;
+            Some(word.parse::<f64>().ok())
+        })
+    };
+    match value_after("NNUE evaluation").or_else(|| value_after("Final evaluation")) {
+        Some(pawns) => Ok(pawns.map(|pawns| (pawns * 100.0).round() as i32)),
+        None => Err("the UCI engine gave no static evaluation (no 'eval' command?)".into()),
+    }
+}
+
 impl Drop for UciOpponent {
     fn drop(&mut self) {
         // The engine may already have exited; there is nothing more to do then.
@@ -201,10 +229,30 @@ impl Drop for UciOpponent {
 
 #[cfg(test)]
 mod tests {
-    use super::{UciScore, last_score};
+    use super::{UciScore, last_score, static_value};
 
     fn lines(texts: &[&str]) -> Vec<String> {
         texts.iter().map(|text| text.to_string()).collect()
+    }
+
+    #[test]
+    fn the_static_evaluation_is_read_from_an_eval_answer() {
+        let stockfish = lines(&[
+            "     Term    |    White    |    Black    |    Total",
+            "NNUE evaluation        +0.25 (white side)",
+            "Final evaluation       +0.31 (white side) [with scaled NNUE, hybrid, ...]",
+            "readyok",
+        ]);
+        assert_eq!(static_value(&stockfish), Ok(Some(25)));
+        let final_only = lines(&["Final evaluation -1.07 (white side)", "readyok"]);
+        assert_eq!(static_value(&final_only), Ok(Some(-107)));
+        let in_check = lines(&["Final evaluation: none (in check)", "readyok"]);
+        assert_eq!(static_value(&in_check), Ok(None));
+        let unknown = lines(&[
+            "Unknown command: 'eval'. Type help for more information.",
+            "readyok",
+        ]);
+        assert!(static_value(&unknown).is_err());
     }
 
     #[test]

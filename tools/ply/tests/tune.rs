@@ -2,6 +2,7 @@
 //! them back, lowers the prediction error and writes a weight table; bad input is
 //! refused with a message that says what is wrong.
 
+use ply_games::chess::network::PieceNetwork;
 use std::process::{Command, Output};
 
 fn ply(args: &[&str]) -> Output {
@@ -188,4 +189,100 @@ fn a_uci_engine_can_play_the_games_instead() {
         ],
         "UCI options need a UCI engine",
     );
+}
+
+#[test]
+fn positions_labelled_by_a_uci_engine_train_a_network_the_evaluation_reads() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let positions = folder.path().join("chess.txt");
+    let positions = positions.to_str().expect("a path");
+    let played = ply(&[
+        "tune", "play", "--mode", "chess", "--games", "6", "--nodes", "800", "--out", positions,
+    ]);
+    assert!(played.status.success(), "{}", text(&played.stderr));
+    let labelled = folder.path().join("labelled.txt");
+    let labelled = labelled.to_str().expect("a path");
+    let engine = format!("{} uci", env!("CARGO_BIN_EXE_ply"));
+    let label = ply(&[
+        "tune",
+        "label",
+        "--mode",
+        "chess",
+        "--positions",
+        positions,
+        "--uci",
+        &engine,
+        "--out",
+        labelled,
+    ]);
+    assert!(label.status.success(), "{}", text(&label.stderr));
+    let before = std::fs::read_to_string(positions).expect("positions written");
+    let after = std::fs::read_to_string(labelled).expect("labels written");
+    assert_eq!(before.lines().count(), after.lines().count());
+    for (line, labelled_line) in before.lines().zip(after.lines()) {
+        let kept: Vec<&str> = line.split('\t').take(3).collect();
+        let fields: Vec<&str> = labelled_line.split('\t').collect();
+        assert_eq!(fields[..3], kept[..], "{labelled_line}");
+        fields[3].parse::<i32>().expect("a score in centipawns");
+    }
+    let network = folder.path().join("chess-network.bin");
+    let network = network.to_str().expect("a path");
+    let trained = ply(&[
+        "tune",
+        "net",
+        "--mode",
+        "chess",
+        "--positions",
+        labelled,
+        "--epochs",
+        "30",
+        "--batch",
+        "64",
+        "--eval-per-score",
+        "1.5",
+        "--holdout-percent",
+        "0",
+        "--out",
+        network,
+    ]);
+    assert!(trained.status.success(), "{}", text(&trained.stderr));
+    let report = text(&trained.stdout);
+    assert!(
+        figure(&report, "error after, in integers:") < figure(&report, "error before:") / 2.0,
+        "{report}"
+    );
+    let bytes = std::fs::read(network).expect("the network written");
+    let read = PieceNetwork::from_bytes(&bytes).expect("the network reads");
+    assert_eq!(read.to_bytes(), bytes);
+}
+
+#[test]
+fn positions_without_scores_and_other_modes_are_refused_by_the_network_trainer() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let unscored = folder.path().join("unscored.txt");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    std::fs::write(&unscored, format!("1/2\t1\t{start}\n")).expect("written");
+    let unscored = unscored.to_str().expect("a path");
+    let net = |mode: &str, file: &str, extra: &[&str]| {
+        let mut args = vec!["tune", "net", "--mode", mode, "--positions", file];
+        args.extend(extra);
+        args.into_iter().map(String::from).collect::<Vec<String>>()
+    };
+    let refused_with = |args: Vec<String>, message: &str| {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        refused(&args, message);
+    };
+    refused_with(net("chess", unscored, &[]), "line 1: no score on the line");
+    refused_with(net("checkers", unscored, &[]), "only chess has one");
+    refused_with(
+        net("chess", unscored, &["--eval-per-score", "0"]),
+        "is not a positive number",
+    );
+    refused_with(net("chess", unscored, &["--batch", "0"]), "--batch");
+    let label = |engine: &str| {
+        let mut args = vec!["tune", "label", "--mode", "chess", "--positions", unscored];
+        args.extend(["--uci", engine, "--out", unscored]);
+        args.into_iter().map(String::from).collect::<Vec<String>>()
+    };
+    refused_with(label("/no/such/engine"), "cannot run UCI engine");
 }

@@ -4,11 +4,14 @@
 //! through mobility), ordinary kings in last piece standing, and the larger board of
 //! mega chess. It is written once, over a [`Tally`]: summed with the variant's weights
 //! (a middlegame and an endgame weight per term, blended by the material left) for the
-//! search, or recorded term by term for the tuner.
+//! search, or recorded term by term for the tuner. Standard chess's search uses the
+//! learned network on the pieces (`network`) instead; the terms still explain its moves
+//! and stay what the other variants use.
 
 use super::Role;
 use super::bits::Bits;
 use super::geometry::Geometry;
+use super::network::PieceNetwork;
 use super::position::{Chess, NO_PROGRESS_PLIES, Set};
 use super::reach::Reach;
 use super::terms::{self, *};
@@ -43,8 +46,18 @@ impl Tally for TaperedSum {
 }
 
 impl<V: Variant> Chess<V> {
-    /// The static evaluation, from the side to move's view.
+    /// The static evaluation, from the side to move's view: the network's where the
+    /// variant has one, else the weight table's.
     pub(super) fn static_eval(&self) -> Score {
+        if V::PIECE_NETWORK {
+            self.network_eval()
+        } else {
+            self.table_eval()
+        }
+    }
+
+    /// The weight table's evaluation, from the side to move's view.
+    pub(super) fn table_eval(&self) -> Score {
         let mut sum = TaperedSum {
             weights: V::WEIGHTS,
             middle: [0; 2],
@@ -63,6 +76,20 @@ impl<V: Variant> Chess<V> {
         } else {
             -from_white
         })
+    }
+
+    /// The learned network's evaluation, from the side to move's view, shrunk as the
+    /// table's is.
+    fn network_eval(&self) -> Score {
+        let pieces = Player::BOTH.into_iter().flat_map(|owner| {
+            Role::ALL.into_iter().flat_map(move |role| {
+                self.pieces(owner, role)
+                    .squares()
+                    .map(move |square| (owner, role, square))
+            })
+        });
+        let value = PieceNetwork::committed().evaluate(pieces, self.turn);
+        Score(value * self.kept_share() / SHUFFLE_SCALE)
     }
 
     /// The share of the evaluation kept, of `SHUFFLE_SCALE`: a tenth in an ending a lone
@@ -505,7 +532,8 @@ mod tests {
     use super::super::{Atomic, HoleChess, KingOfTheHill, LastPieceStanding, MegaChess, Standard};
     use super::SHUFFLE_SCALE;
     use crate::tuning_checks::{
-        assert_names_match_weights, assert_trace_matches_evaluation, random_positions,
+        assert_names_match_weights, assert_trace_matches, assert_trace_matches_evaluation,
+        random_positions,
     };
     use ply_core::Tunable;
 
@@ -516,8 +544,11 @@ mod tests {
     }
 
     #[test]
-    fn every_variant_traces_its_evaluation() {
-        traces_its_evaluation::<Standard>(8);
+    fn every_variant_traces_its_weight_tables_evaluation() {
+        // Standard chess searches with its network; its table is the one the fit
+        // tunes and hole chess, last piece standing and mega chess use.
+        let positions = random_positions::<Standard>(7, 8, 120);
+        assert_trace_matches(&positions, Standard::table_eval);
         traces_its_evaluation::<Atomic>(8);
         traces_its_evaluation::<KingOfTheHill>(8);
         traces_its_evaluation::<HoleChess>(4);

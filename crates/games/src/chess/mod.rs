@@ -9,6 +9,7 @@ mod fen_problem;
 mod geometry;
 mod look;
 mod movegen;
+pub mod network;
 mod notation;
 mod position;
 mod reach;

@@ -39,6 +39,9 @@ pub trait Variant: Copy + Debug + Eq + Send + Sync + 'static {
     /// The evaluation's weights (see `terms`): fitted for this variant, or standard
     /// chess's where the variant has none of its own.
     const WEIGHTS: &'static [i32] = super::weights::standard::WEIGHTS;
+    /// The evaluation is the learned network on the pieces (`network`) rather than the
+    /// weight table.
+    const PIECE_NETWORK: bool = false;
 
     /// The four centre squares (the hill, or the holes).
     fn centre() -> <Self::Geometry as Geometry>::Bits {
@@ -86,6 +89,7 @@ impl Variant for StandardRules {
     const NAME: &'static str = "Chess";
     const SUMMARY: &'static str = "The classic: checkmate the enemy king.";
     const START: &'static str = STANDARD_START;
+    const PIECE_NETWORK: bool = true;
 }
 
 /// Atomic chess as played on lichess.

@@ -153,10 +153,26 @@ impl<W: Write + Send + 'static> Session<W> {
                 })?;
             }
             "stop" => self.search.finish()?,
+            "eval" => self.static_evaluation()?,
             "quit" => return Ok(Flow::Quit),
             _ => return Err(CommandError::UnknownCommand(command.to_string())),
         }
         Ok(Flow::Continue)
+    }
+
+    /// Answers `eval` as Stockfish does: the position's static evaluation (no search), in
+    /// pawns from White's view.
+    fn static_evaluation(&self) -> io::Result<()> {
+        let own = self.game.evaluate().0;
+        let white = if self.game.to_move() == Player::First {
+            own
+        } else {
+            -own
+        };
+        self.output.line(&format!(
+            "Final evaluation {:+.2} (white side)",
+            f64::from(white) / 100.0
+        ))
     }
 
     fn identify(&self) -> io::Result<()> {
@@ -379,5 +395,24 @@ mod tests {
             engine.read_until("bestmove"),
             ["info string the game is over", "bestmove (none)"]
         );
+    }
+
+    #[test]
+    fn eval_gives_the_static_evaluation_from_whites_view() {
+        let mut engine = uci();
+        let white_value = |engine: &mut Conversation, position: &str| -> f64 {
+            engine.send(&format!("position fen {position}"));
+            engine.send("eval");
+            let answer = engine.read_until("Final");
+            let line = answer.last().expect("an evaluation");
+            let pawns = line.split_whitespace().nth(2).expect("a value");
+            pawns.parse().unwrap_or_else(|_| panic!("{line}"))
+        };
+        let white_queen_up = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let black_to_move = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1";
+        assert!(white_value(&mut engine, white_queen_up) > 5.0);
+        assert!(white_value(&mut engine, black_to_move) > 5.0);
+        let black_queen_up = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1";
+        assert!(white_value(&mut engine, black_queen_up) < -5.0);
     }
 }

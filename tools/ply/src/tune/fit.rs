@@ -142,7 +142,7 @@ impl Samples {
 }
 
 /// The first player's expected score for an evaluation `e`.
-fn expected_score(e: f64, k: f64) -> f64 {
+pub(super) fn expected_score(e: f64, k: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * e / 400.0))
 }
 

@@ -2,9 +2,13 @@
 //! tune play` has the computer play itself and keeps the quiet positions with each
 //! game's result; `ply tune fit` finds the weights whose evaluation, turned into an
 //! expected score, best predicts those results, and writes them as the mode's weight
-//! table. docs/tuning.md describes the method and the runs behind the committed tables.
+//! table. `ply tune label` scores the positions with a UCI engine's static evaluation,
+//! and `ply tune net` trains standard chess's network on the pieces to those scores. docs/tuning.md describes the methods and the runs behind the
+//! committed tables and network.
 
 mod fit;
+mod label;
+mod net;
 mod play;
 mod samples;
 mod table_file;
@@ -28,6 +32,10 @@ enum TuneCommand {
     Play(play::PlayArgs),
     /// Fit the weights to positions and results, and write the weight table.
     Fit(fit::FitArgs),
+    /// Score every position with a UCI engine's static evaluation, for `net`.
+    Label(label::LabelArgs),
+    /// Train standard chess's network on the pieces to the positions' scores, and write it.
+    Net(net::NetArgs),
 }
 
 /// The modes whose evaluation has a weight table of its own.
@@ -38,6 +46,8 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
     let mode = match &args.command {
         TuneCommand::Play(play) => play.mode.as_str(),
         TuneCommand::Fit(fit) => fit.mode.as_str(),
+        TuneCommand::Net(net) => return net::run(net),
+        TuneCommand::Label(label) => return label::run(label),
     };
     match mode {
         "chess" => run_for::<Standard>(args),
@@ -55,5 +65,7 @@ fn run_for<G: Tunable + Present + Explain>(args: &TuneArgs) -> Result<(), String
     match &args.command {
         TuneCommand::Play(play) => play::run::<G>(play),
         TuneCommand::Fit(fit) => fit::run::<G>(fit),
+        TuneCommand::Net(net) => net::run(net),
+        TuneCommand::Label(label) => label::run(label),
     }
 }

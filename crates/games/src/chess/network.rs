@@ -1,0 +1,242 @@
+//! Standard chess's learned evaluation: a small network on where the pieces stand. Each
+//! side's view sums one row of weights per piece into a hidden layer (clipped at one);
+//! the output weighs the side to move's layer and the other's. It is trained by `ply
+//! tune net` in floating point and kept here in integers: the committed file
+//! `data/chess-network.bin` holds the rounded weights (see docs/tuning.md for the run).
+
+use super::Role;
+use ply_core::Player;
+use std::sync::OnceLock;
+
+/// Inputs of one view: a piece's owner (the view's own side or the other), its role
+/// and its square, mirrored top to bottom in Black's view.
+pub const INPUTS: usize = 2 * 6 * 64;
+/// Hidden units of one view.
+pub const HIDDEN: usize = 64;
+/// What a hidden unit's full activation (1.0) is in integers, and so the factor of the
+/// first layer's weights and biases.
+pub const ACTIVATION_SCALE: i32 = 255;
+/// The factor of the output layer's weights.
+pub const OUTPUT_SCALE: i32 = 512;
+
+/// The file's first bytes: what it is and the version of its layout.
+const MAGIC: &[u8; 8] = b"PLYNET01";
+/// The committed network (see docs/tuning.md for the command that makes it).
+static COMMITTED: &[u8] = include_bytes!("../../data/chess-network.bin");
+
+/// The input a piece feeds in `view`'s hidden layer.
+#[inline]
+pub fn input(view: Player, owner: Player, role: Role, square: u8) -> usize {
+    let other = usize::from(owner != view);
+    let square = if view == Player::First {
+        square
+    } else {
+        square ^ 56
+    };
+    (other * 6 + role as usize) * 64 + usize::from(square)
+}
+
+/// A network's weights as the trainer holds them, in floating point.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FloatWeights {
+    /// `INPUTS` rows of `HIDDEN` weights.
+    pub input: Vec<f32>,
+    /// The hidden layer's biases.
+    pub hidden_bias: Vec<f32>,
+    /// The output's weights: `HIDDEN` for the side to move's layer, then `HIDDEN` for
+    /// the other side's.
+    pub output: Vec<f32>,
+    /// The output's bias.
+    pub output_bias: f32,
+}
+
+/// A network in integers, as the evaluation runs it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceNetwork {
+    input: Vec<[i16; HIDDEN]>,
+    hidden_bias: [i16; HIDDEN],
+    output: [[i16; HIDDEN]; 2],
+    output_bias: i32,
+    /// Centipawns of the evaluation per unit of the output (the logit of the expected
+    /// score it was trained to).
+    centipawns_per_logit: i32,
+}
+
+/// Why bytes could not be read as a network.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NetworkError {
+    /// The bytes do not start like a network.
+    #[error("not a chess network (wrong first bytes)")]
+    NotANetwork,
+    /// The layout is for another number of hidden units.
+    #[error("the network has {0} hidden units; this build runs {HIDDEN}")]
+    OtherShape(u32),
+    /// The weights are cut short or run on.
+    #[error("the network's weights are damaged (wrong length)")]
+    Damaged,
+}
+
+/// Why floating-point weights cannot be kept in integers.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum QuantiseError {
+    /// A layer has the wrong number of weights.
+    #[error("the {0} has the wrong number of weights")]
+    WrongShape(&'static str),
+    /// A weight is too large (or not a number) for its integer.
+    #[error("a weight of the {0} is out of range for its integer")]
+    OutOfRange(&'static str),
+}
+
+/// The largest first-layer weight or bias: a hidden sum of a bias and a full board of
+/// them cannot overflow its `i16`.
+const LARGEST_SUMMED: i16 = i16::MAX / 33;
+
+/// Rounds `value * scale` to an `i16` no larger than `largest`, if it fits.
+fn to_i16(value: f32, scale: i32, largest: i16, layer: &'static str) -> Result<i16, QuantiseError> {
+    let scaled = (value * scale as f32).round();
+    if scaled.is_finite() && scaled.abs() <= f32::from(largest) {
+        Ok(scaled as i16)
+    } else {
+        Err(QuantiseError::OutOfRange(layer))
+    }
+}
+
+impl PieceNetwork {
+    /// The committed network.
+    pub fn committed() -> &'static PieceNetwork {
+        static NETWORK: OnceLock<PieceNetwork> = OnceLock::new();
+        NETWORK.get_or_init(|| {
+            PieceNetwork::from_bytes(COMMITTED).expect("the committed chess network reads")
+        })
+    }
+
+    /// Rounds trained weights to integers. `centipawns_per_logit` turns the output
+    /// into the evaluation's units.
+    pub fn quantise(
+        weights: &FloatWeights,
+        centipawns_per_logit: i32,
+    ) -> Result<PieceNetwork, QuantiseError> {
+        if weights.input.len() != INPUTS * HIDDEN {
+            return Err(QuantiseError::WrongShape("input layer"));
+        }
+        if weights.hidden_bias.len() != HIDDEN {
+            return Err(QuantiseError::WrongShape("hidden layer"));
+        }
+        if weights.output.len() != 2 * HIDDEN {
+            return Err(QuantiseError::WrongShape("output layer"));
+        }
+        let mut input = vec![[0; HIDDEN]; INPUTS];
+        for (row, values) in input.iter_mut().zip(weights.input.chunks(HIDDEN)) {
+            for (slot, &value) in row.iter_mut().zip(values) {
+                *slot = to_i16(value, ACTIVATION_SCALE, LARGEST_SUMMED, "input layer")?;
+            }
+        }
+        let mut hidden_bias = [0; HIDDEN];
+        for (slot, &value) in hidden_bias.iter_mut().zip(&weights.hidden_bias) {
+            *slot = to_i16(value, ACTIVATION_SCALE, LARGEST_SUMMED, "hidden layer")?;
+        }
+        let mut output = [[0; HIDDEN]; 2];
+        for (row, values) in output.iter_mut().zip(weights.output.chunks(HIDDEN)) {
+            for (slot, &value) in row.iter_mut().zip(values) {
+                *slot = to_i16(value, OUTPUT_SCALE, i16::MAX, "output layer")?;
+            }
+        }
+        let bias = (weights.output_bias * (ACTIVATION_SCALE * OUTPUT_SCALE) as f32).round();
+        if !bias.is_finite() || bias.abs() > i32::MAX as f32 / 2.0 {
+            return Err(QuantiseError::OutOfRange("output bias"));
+        }
+        Ok(PieceNetwork {
+            input,
+            hidden_bias,
+            output,
+            output_bias: bias as i32,
+            centipawns_per_logit,
+        })
+    }
+
+    /// The network's file: the magic bytes, the hidden layer's size and the centipawns
+    /// per logit (u32 and i32), the input rows, the hidden biases and the output weights
+    /// (i16), and the output's bias (i32), all little-endian.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes = MAGIC.to_vec();
+        bytes.extend((HIDDEN as u32).to_le_bytes());
+        bytes.extend(self.centipawns_per_logit.to_le_bytes());
+        let rows = self.input.iter().chain([&self.hidden_bias]);
+        for value in rows.chain(&self.output).flatten() {
+            bytes.extend(value.to_le_bytes());
+        }
+        bytes.extend(self.output_bias.to_le_bytes());
+        bytes
+    }
+
+    /// Reads a network file written by [`PieceNetwork::to_bytes`].
+    pub fn from_bytes(bytes: &[u8]) -> Result<PieceNetwork, NetworkError> {
+        let rest = bytes
+            .strip_prefix(MAGIC.as_slice())
+            .ok_or(NetworkError::NotANetwork)?;
+        let word = |at: usize| -> Result<[u8; 4], NetworkError> {
+            rest.get(at..at + 4)
+                .and_then(|word| word.try_into().ok())
+                .ok_or(NetworkError::Damaged)
+        };
+        let hidden = u32::from_le_bytes(word(0)?);
+        if hidden as usize != HIDDEN {
+            return Err(NetworkError::OtherShape(hidden));
+        }
+        let centipawns_per_logit = i32::from_le_bytes(word(4)?);
+        let rows = INPUTS + 1 + 2;
+        let weights_end = 8 + rows * HIDDEN * 2;
+        if rest.len() != weights_end + 4 {
+            return Err(NetworkError::Damaged);
+        }
+        let mut values = rest[8..weights_end]
+            .chunks_exact(2)
+            .map(|pair| i16::from_le_bytes([pair[0], pair[1]]));
+        let mut row = || {
+            let mut row = [0; HIDDEN];
+            for (slot, value) in row.iter_mut().zip(&mut values) {
+                *slot = value;
+            }
+            row
+        };
+        let input = (0..INPUTS).map(|_| row()).collect();
+        let hidden_bias = row();
+        let output = [row(), row()];
+        Ok(PieceNetwork {
+            input,
+            hidden_bias,
+            output,
+            output_bias: i32::from_le_bytes(word(weights_end)?),
+            centipawns_per_logit,
+        })
+    }
+
+    /// The evaluation, in centipawns from `to_move`'s view, of a board holding
+    /// `pieces` (each an owner, a role and a square). With up to 32 pieces the hidden
+    /// sums cannot overflow; on a set-up board with more they saturate.
+    pub fn evaluate(
+        &self,
+        pieces: impl Iterator<Item = (Player, Role, u8)>,
+        to_move: Player,
+    ) -> i32 {
+        let mut layers = [self.hidden_bias, self.hidden_bias];
+        for (owner, role, square) in pieces {
+            for view in Player::BOTH {
+                let row = &self.input[input(view, owner, role, square)];
+                for (sum, &weight) in layers[view.index()].iter_mut().zip(row) {
+                    *sum = sum.saturating_add(weight);
+                }
+            }
+        }
+        let own = &layers[to_move.index()];
+        let other = &layers[to_move.opponent().index()];
+        let mut sum = self.output_bias;
+        for (layer, weights) in [own, other].into_iter().zip(&self.output) {
+            for (&value, &weight) in layer.iter().zip(weights) {
+                sum += i32::from(value).clamp(0, ACTIVATION_SCALE) * i32::from(weight);
+            }
+        }
+        let divisor = i64::from(ACTIVATION_SCALE * OUTPUT_SCALE);
+        (i64::from(sum) * i64::from(self.centipawns_per_logit) / divisor) as i32
+    }
+}

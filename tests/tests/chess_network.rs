@@ -1,0 +1,175 @@
+//! Standard chess's network on the pieces: the committed file reads and writes back the
+//! same bytes, damaged files are refused with the reason, the integer network computes
+//! what its floating-point weights say, weights that do not fit are refused, and the
+//! evaluation is the same for a position and its colour-swapped mirror.
+
+use ply_core::{Player, Rules};
+use ply_games::chess::network::{
+    FloatWeights, HIDDEN, INPUTS, NetworkError, PieceNetwork, QuantiseError, input,
+};
+use ply_games::chess::{Bits, Role, Standard};
+
+/// Every piece of `board`, as the network takes them.
+fn pieces(board: &Standard) -> Vec<(Player, Role, u8)> {
+    let mut pieces = Vec::new();
+    for owner in Player::BOTH {
+        for role in Role::ALL {
+            for square in board.pieces(owner, role).squares() {
+                pieces.push((owner, role, square));
+            }
+        }
+    }
+    pieces
+}
+
+fn evaluate(network: &PieceNetwork, fen: &str) -> i32 {
+    let board = Standard::from_text(fen).expect("a legal position");
+    network.evaluate(pieces(&board).into_iter(), board.turn())
+}
+
+/// Weights that are zero everywhere.
+fn zero_weights() -> FloatWeights {
+    FloatWeights {
+        input: vec![0.0; INPUTS * HIDDEN],
+        hidden_bias: vec![0.0; HIDDEN],
+        output: vec![0.0; 2 * HIDDEN],
+        output_bias: 0.0,
+    }
+}
+
+#[test]
+fn the_committed_network_reads_and_writes_back_the_same_bytes() {
+    let network = PieceNetwork::committed();
+    let bytes = network.to_bytes();
+    assert_eq!(PieceNetwork::from_bytes(&bytes).as_ref(), Ok(network));
+    let start = evaluate(
+        network,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    );
+    assert!(start.abs() < 100, "the start position is worth {start}");
+    let queen_up = evaluate(
+        network,
+        "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    );
+    assert!(queen_up > 500, "a queen up is worth {queen_up}");
+}
+
+#[test]
+fn damaged_network_files_are_refused_with_the_reason() {
+    let bytes = PieceNetwork::committed().to_bytes();
+    let mut renamed = bytes.clone();
+    renamed[0] = b'X';
+    assert_eq!(
+        PieceNetwork::from_bytes(&renamed),
+        Err(NetworkError::NotANetwork)
+    );
+    assert_eq!(
+        PieceNetwork::from_bytes(&bytes[..bytes.len() - 1]),
+        Err(NetworkError::Damaged)
+    );
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert_eq!(
+        PieceNetwork::from_bytes(&longer),
+        Err(NetworkError::Damaged)
+    );
+    assert_eq!(
+        PieceNetwork::from_bytes(&bytes[..10]),
+        Err(NetworkError::Damaged)
+    );
+    let mut wider = bytes;
+    wider[8..12].copy_from_slice(&128u32.to_le_bytes());
+    assert_eq!(
+        PieceNetwork::from_bytes(&wider),
+        Err(NetworkError::OtherShape(128))
+    );
+}
+
+#[test]
+fn the_integer_network_computes_its_weights_sums() {
+    // One hidden unit of the side to move's view sees a white pawn on e2 at half its
+    // activation; the output takes that unit at weight one. With 255 centipawns per
+    // logit, half an activation (rounded to 128 of 255) is 128 centipawns.
+    let mut weights = zero_weights();
+    let pawn = input(Player::First, Player::First, Role::Pawn, 12);
+    weights.input[pawn * HIDDEN] = 0.5;
+    weights.output[0] = 1.0;
+    let network = PieceNetwork::quantise(&weights, 255).expect("weights in range");
+    let white_to_move = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    assert_eq!(evaluate(&network, white_to_move), 128);
+    // Black to move: Black's own view sees the pawn as an enemy's, on another input.
+    assert_eq!(evaluate(&network, "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1"), 0);
+    // The other view's weights count for the side not to move, and the clip stops
+    // the unit at one full activation.
+    weights.output[HIDDEN] = -2.0;
+    weights.input[pawn * HIDDEN] = 3.0;
+    let network = PieceNetwork::quantise(&weights, 255).expect("weights in range");
+    assert_eq!(evaluate(&network, white_to_move), 255);
+    assert_eq!(evaluate(&network, "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1"), -510);
+    let black_pawn = "4k3/4p3/8/8/8/8/8/4K3 b - - 0 1";
+    assert_eq!(evaluate(&network, black_pawn), 255);
+    assert_eq!(evaluate(&network, "4k3/4p3/8/8/8/8/8/4K3 w - - 0 1"), -510);
+}
+
+#[test]
+fn weights_that_do_not_fit_their_integers_are_refused() {
+    let mut too_large = zero_weights();
+    too_large.input[5] = 1000.0;
+    assert_eq!(
+        PieceNetwork::quantise(&too_large, 100),
+        Err(QuantiseError::OutOfRange("input layer"))
+    );
+    let mut not_a_number = zero_weights();
+    not_a_number.output[3] = f32::NAN;
+    assert_eq!(
+        PieceNetwork::quantise(&not_a_number, 100),
+        Err(QuantiseError::OutOfRange("output layer"))
+    );
+    let mut short = zero_weights();
+    short.hidden_bias.pop();
+    assert_eq!(
+        PieceNetwork::quantise(&short, 100),
+        Err(QuantiseError::WrongShape("hidden layer"))
+    );
+}
+
+/// The position with the colours swapped and the board turned top to bottom.
+fn colour_swapped(fen: &str) -> String {
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let swap_case = |text: &str| -> String {
+        text.chars()
+            .map(|c| {
+                if c.is_ascii_uppercase() {
+                    c.to_ascii_lowercase()
+                } else {
+                    c.to_ascii_uppercase()
+                }
+            })
+            .collect()
+    };
+    let ranks: Vec<&str> = fields[0].split('/').rev().collect();
+    let turn = if fields[1] == "w" { "b" } else { "w" };
+    format!(
+        "{} {turn} - - {} {}",
+        swap_case(&ranks.join("/")),
+        fields[4],
+        fields[5]
+    )
+}
+
+#[test]
+fn a_position_and_its_colour_swapped_mirror_are_worth_the_same() {
+    let network = PieceNetwork::committed();
+    for position in [
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        "8/5pk1/6p1/3R4/8/6P1/r4PK1/8 b - - 0 40",
+        "r4rk1/1bq1bppp/p2ppn2/1p6/3NPP2/P1N1B3/1PPQB1PP/R4R1K w - - 0 14",
+    ] {
+        let mirror = colour_swapped(position);
+        assert_eq!(
+            evaluate(network, position),
+            evaluate(network, &mirror),
+            "{position} against {mirror}"
+        );
+    }
+}

@@ -1,0 +1,400 @@
+//! `ply tune net`: trains standard chess's network on the pieces (see
+//! `ply_games::chess::network`) to the scores in positions files, by Adam over
+//! shuffled mini-batches, and writes it rounded to integers. Each position's target is
+//! its score turned into an expected result (`1 / (1 + 10^(-s/400))`, from the side to
+//! move's view); the network learns the logit of it. Whole games are held out (by a hash
+//! of their number, as `ply tune fit` does) and the epoch with the least error on them is
+//! kept.
+
+use super::fit::expected_score;
+use super::samples::read_samples;
+use clap::Args;
+use ply_core::{Player, Rules, zobrist::splitmix64};
+use ply_games::chess::Standard;
+use ply_games::chess::network::{FloatWeights, HIDDEN, INPUTS, PieceNetwork, input};
+use ply_games::chess::{Bits, Role};
+use std::io::BufReader;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Arguments of `ply tune net`.
+#[derive(Args, Debug)]
+pub struct NetArgs {
+    /// Mode identifier (only chess has a network).
+    #[arg(long)]
+    pub mode: String,
+    /// A positions file with a score on every line (repeatable).
+    #[arg(long = "positions", required = true)]
+    positions: Vec<PathBuf>,
+    /// Passes over the training positions.
+    #[arg(long, default_value_t = 8)]
+    epochs: u32,
+    /// Adam's step size; it falls to three tenths of this for the last 30% of epochs.
+    #[arg(long, default_value_t = 0.002)]
+    rate: f32,
+    /// Positions per step.
+    #[arg(long, default_value_t = 1024)]
+    batch: usize,
+    /// Percent of positions held out of the training to check it.
+    #[arg(long, default_value_t = 20)]
+    holdout_percent: u64,
+    /// Threads computing each step's gradient.
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    /// Seed of the starting weights and of the shuffles.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The evaluation's centipawns per centipawn of the positions' scores: 1/K, where K
+    /// is the scale `ply tune fit --score-share 1` finds for the weight table on the same
+    /// positions, so that the network speaks in the units the search's margins expect.
+    #[arg(long, default_value_t = 1.0)]
+    eval_per_score: f64,
+    /// Where to write the network (crates/games/data/chess-network.bin); without it
+    /// the training only reports.
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+/// Most pieces a chess position holds.
+const MOST_PIECES: usize = 32;
+
+/// One position: its pieces, whose move it is, and the expected score to learn.
+struct Position {
+    /// Each piece as `owner << 9 | role << 6 | square`.
+    pieces: [u16; MOST_PIECES],
+    count: u8,
+    to_move: Player,
+    /// The side to move's expected score.
+    target: f32,
+}
+
+impl Position {
+    fn pieces(&self) -> impl Iterator<Item = (Player, Role, u8)> + '_ {
+        self.pieces[..usize::from(self.count)].iter().map(|&piece| {
+            let owner = if piece >> 9 == 0 {
+                Player::First
+            } else {
+                Player::Second
+            };
+            let role = Role::ALL[usize::from(piece >> 6 & 7)];
+            (owner, role, (piece & 63) as u8)
+        })
+    }
+
+    /// The inputs of `view`'s hidden layer.
+    fn inputs(&self, view: Player) -> impl Iterator<Item = usize> + '_ {
+        self.pieces()
+            .map(move |(owner, role, square)| input(view, owner, role, square))
+    }
+}
+
+/// The network's weights as one flat list (input rows, hidden biases, output weights,
+/// output bias), so that Adam runs over them in one loop.
+struct Flat(Vec<f32>);
+
+const HIDDEN_BIAS: usize = INPUTS * HIDDEN;
+const OUTPUT: usize = HIDDEN_BIAS + HIDDEN;
+const OUTPUT_BIAS: usize = OUTPUT + 2 * HIDDEN;
+const WEIGHTS: usize = OUTPUT_BIAS + 1;
+
+/// A hidden layer's sums before clipping, from each view: the side to move's first.
+type Layers = [[f32; HIDDEN]; 2];
+
+impl Flat {
+    /// Small random starting weights (zero biases).
+    fn start(seed: u64) -> Flat {
+        let mut state = seed;
+        let mut uniform = || {
+            state = splitmix64(state);
+            (state >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0
+        };
+        let mut weights = vec![0.0; WEIGHTS];
+        for weight in &mut weights[..HIDDEN_BIAS] {
+            *weight = uniform() * 0.08;
+        }
+        for weight in &mut weights[OUTPUT..OUTPUT_BIAS] {
+            *weight = uniform() * 0.17;
+        }
+        Flat(weights)
+    }
+
+    /// The hidden layers' sums and the output's logit for `position`.
+    fn forward(&self, position: &Position) -> (Layers, f32) {
+        let weights = &self.0;
+        let mut layers = [[0.0; HIDDEN]; 2];
+        let views = [position.to_move, position.to_move.opponent()];
+        for (layer, view) in layers.iter_mut().zip(views) {
+            layer.copy_from_slice(&weights[HIDDEN_BIAS..OUTPUT]);
+            for index in position.inputs(view) {
+                let row = &weights[index * HIDDEN..(index + 1) * HIDDEN];
+                for (sum, weight) in layer.iter_mut().zip(row) {
+                    *sum += weight;
+                }
+            }
+        }
+        let mut logit = weights[OUTPUT_BIAS];
+        let output = weights[OUTPUT..OUTPUT_BIAS].chunks(HIDDEN);
+        for (layer, row) in layers.iter().zip(output) {
+            for (sum, weight) in layer.iter().zip(row) {
+                logit += sum.clamp(0.0, 1.0) * weight;
+            }
+        }
+        (layers, logit)
+    }
+
+    /// Adds the gradient of `scale` times the squared error on `position` into
+    /// `gradient`.
+    fn add_gradient(&self, position: &Position, scale: f32, gradient: &mut [f32]) {
+        let (layers, logit) = self.forward(position);
+        let predicted = sigmoid(logit);
+        let slope = scale * 2.0 * (predicted - position.target) * predicted * (1.0 - predicted);
+        gradient[OUTPUT_BIAS] += slope;
+        let views = [position.to_move, position.to_move.opponent()];
+        for (side, (layer, view)) in layers.iter().zip(views).enumerate() {
+            let output = OUTPUT + side * HIDDEN;
+            let mut back = [0.0; HIDDEN];
+            for unit in 0..HIDDEN {
+                let sum = layer[unit];
+                gradient[output + unit] += slope * sum.clamp(0.0, 1.0);
+                if sum > 0.0 && sum < 1.0 {
+                    back[unit] = slope * self.0[output + unit];
+                }
+            }
+            for (bias, value) in gradient[HIDDEN_BIAS..OUTPUT].iter_mut().zip(back) {
+                *bias += value;
+            }
+            for index in position.inputs(view) {
+                let row = &mut gradient[index * HIDDEN..(index + 1) * HIDDEN];
+                for (weight, value) in row.iter_mut().zip(back) {
+                    *weight += value;
+                }
+            }
+        }
+    }
+
+    /// The mean gradient over `batch`, computed on `threads` threads.
+    fn gradient(&self, batch: &[&Position], threads: usize) -> Vec<f32> {
+        let scale = 1.0 / batch.len().max(1) as f32;
+        let chunk = batch.len().div_ceil(threads.max(1)).max(1);
+        let parts: Vec<Vec<f32>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = batch
+                .chunks(chunk)
+                .map(|positions| {
+                    scope.spawn(move || {
+                        let mut part = vec![0.0; WEIGHTS];
+                        for position in positions {
+                            self.add_gradient(position, scale, &mut part);
+                        }
+                        part
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|handle| handle.join().unwrap_or_default())
+                .collect()
+        });
+        let mut parts = parts.into_iter();
+        let mut gradient = parts.next().unwrap_or_else(|| vec![0.0; WEIGHTS]);
+        for part in parts {
+            for (total, value) in gradient.iter_mut().zip(part) {
+                *total += value;
+            }
+        }
+        gradient
+    }
+
+    /// Mean squared error of the predictions on `positions`, on `threads` threads.
+    fn error(&self, positions: &[Position], threads: usize) -> f64 {
+        mean_error(positions, threads, |position| {
+            f64::from(sigmoid(self.forward(position).1))
+        })
+    }
+
+    fn to_float_weights(&self) -> FloatWeights {
+        FloatWeights {
+            input: self.0[..HIDDEN_BIAS].to_vec(),
+            hidden_bias: self.0[HIDDEN_BIAS..OUTPUT].to_vec(),
+            output: self.0[OUTPUT..OUTPUT_BIAS].to_vec(),
+            output_bias: self.0[OUTPUT_BIAS],
+        }
+    }
+}
+
+fn sigmoid(logit: f32) -> f32 {
+    1.0 / (1.0 + (-logit).exp())
+}
+
+/// The mean squared error of `predict` against the targets, on `threads` threads.
+fn mean_error(
+    positions: &[Position],
+    threads: usize,
+    predict: impl Fn(&Position) -> f64 + Sync,
+) -> f64 {
+    let chunk = positions.len().div_ceil(threads.max(1)).max(1);
+    let predict = &predict;
+    let total: f64 = std::thread::scope(|scope| {
+        let handles: Vec<_> = positions
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    part.iter()
+                        .map(|position| (predict(position) - f64::from(position.target)).powi(2))
+                        .sum::<f64>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|handle| handle.join().unwrap_or(f64::NAN))
+            .sum()
+    });
+    total / positions.len().max(1) as f64
+}
+
+/// Reads the positions files into a training set and a held-out set.
+fn load(args: &NetArgs) -> Result<(Vec<Position>, Vec<Position>), String> {
+    let (mut training, mut held_out) = (Vec::new(), Vec::new());
+    for path in &args.positions {
+        let file = std::fs::File::open(path)
+            .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        read_samples(BufReader::new(file), |sample| {
+            let score = sample
+                .score
+                .ok_or("no score on the line (the network learns the positions' scores)")?;
+            let board = Standard::from_text(sample.position).map_err(|e| e.to_string())?;
+            let to_move = board.turn();
+            let own_score = if to_move == Player::First {
+                score
+            } else {
+                -score
+            };
+            let mut position = Position {
+                pieces: [0; MOST_PIECES],
+                count: 0,
+                to_move,
+                target: expected_score(f64::from(own_score), 1.0) as f32,
+            };
+            for owner in Player::BOTH {
+                for role in Role::ALL {
+                    for square in board.pieces(owner, role).squares() {
+                        let slot = position
+                            .pieces
+                            .get_mut(usize::from(position.count))
+                            .ok_or("more than 32 pieces on the board")?;
+                        *slot =
+                            (owner.index() as u16) << 9 | (role as u16) << 6 | u16::from(square);
+                        position.count += 1;
+                    }
+                }
+            }
+            if splitmix64(sample.game) % 100 < args.holdout_percent {
+                held_out.push(position);
+            } else {
+                training.push(position);
+            }
+            Ok(())
+        })
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    if training.is_empty() {
+        return Err("no positions to train on".into());
+    }
+    Ok((training, held_out))
+}
+
+/// Shuffles `order` in place (Fisher and Yates), drawing from `state`.
+fn shuffle(order: &mut [usize], state: &mut u64) {
+    for last in (1..order.len()).rev() {
+        *state = splitmix64(*state);
+        let pick = (*state % (last as u64 + 1)) as usize;
+        order.swap(last, pick);
+    }
+}
+
+/// Trains the network and reports (and writes) it.
+pub fn run(args: &NetArgs) -> Result<(), String> {
+    if args.mode != "chess" {
+        return Err(format!(
+            "mode '{}' has no network to train (only chess has one)",
+            args.mode
+        ));
+    }
+    if args.batch == 0 {
+        return Err("--batch must be at least 1".into());
+    }
+    if !(args.eval_per_score.is_finite() && args.eval_per_score > 0.0) {
+        return Err(format!(
+            "--eval-per-score {} is not a positive number",
+            args.eval_per_score
+        ));
+    }
+    let started = Instant::now();
+    let (training, held_out) = load(args)?;
+    say!(
+        "{} positions to train on, {} held out; read in {:.1} s",
+        training.len(),
+        held_out.len(),
+        started.elapsed().as_secs_f64()
+    );
+    let (checked, which) = if held_out.is_empty() {
+        (&training, "training positions, none being held out")
+    } else {
+        (&held_out, "held-out positions")
+    };
+    let mut weights = Flat::start(args.seed);
+    let (mut first_moment, mut second_moment) = (vec![0.0f32; WEIGHTS], vec![0.0f32; WEIGHTS]);
+    let (beta1, beta2) = (0.9f32, 0.999f32);
+    let mut best = (weights.error(checked, args.threads), 0, weights.0.clone());
+    say!("error before: {:.6} (on the {which})", best.0);
+    let mut order: Vec<usize> = (0..training.len()).collect();
+    let mut state = args.seed;
+    let mut step = 0;
+    for epoch in 1..=args.epochs {
+        let late = epoch > (args.epochs * 7).div_ceil(10);
+        let rate = if late { args.rate * 0.3 } else { args.rate };
+        shuffle(&mut order, &mut state);
+        for indices in order.chunks(args.batch) {
+            let batch: Vec<&Position> = indices.iter().map(|&index| &training[index]).collect();
+            let gradient = weights.gradient(&batch, args.threads);
+            step += 1;
+            let (fix1, fix2) = (1.0 - beta1.powi(step), 1.0 - beta2.powi(step));
+            for index in 0..WEIGHTS {
+                let g = gradient[index];
+                first_moment[index] = beta1 * first_moment[index] + (1.0 - beta1) * g;
+                second_moment[index] = beta2 * second_moment[index] + (1.0 - beta2) * g * g;
+                let m = first_moment[index] / fix1;
+                let v = second_moment[index] / fix2;
+                weights.0[index] -= rate * m / (v.sqrt() + 1e-8);
+            }
+        }
+        let error = weights.error(checked, args.threads);
+        say!(
+            "epoch {epoch}: training error {:.6}, {error:.6} on the {which}, {:.0} s",
+            weights.error(&training, args.threads),
+            started.elapsed().as_secs_f64()
+        );
+        if error < best.0 {
+            best = (error, epoch, weights.0.clone());
+        }
+    }
+    say!(
+        "keeping the weights of epoch {}, where the error on the {which} was least",
+        best.1
+    );
+    let kept = Flat(best.2).to_float_weights();
+    let centipawns_per_logit = (400.0 / std::f64::consts::LN_10 * args.eval_per_score).round();
+    let network = PieceNetwork::quantise(&kept, centipawns_per_logit as i32)
+        .map_err(|e| format!("cannot round the network to integers: {e}"))?;
+    let rounded = mean_error(checked, args.threads, |position| {
+        let centipawns = network.evaluate(position.pieces(), position.to_move);
+        expected_score(f64::from(centipawns) / args.eval_per_score, 1.0)
+    });
+    say!("error after, in integers: {rounded:.6} (on the {which})");
+    if let Some(out) = &args.out {
+        std::fs::write(out, network.to_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+        say!("wrote {}", out.display());
+    }
+    Ok(())
+}
