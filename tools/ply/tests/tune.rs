@@ -45,15 +45,22 @@ fn fit_lowered_the_error(fitted: &Output) {
     );
 }
 
+/// Plays six short chess games into a positions file in `folder`; returns its path.
+fn self_play_positions(folder: &std::path::Path) -> String {
+    let positions = folder.join("chess.txt");
+    let positions = positions.to_str().expect("a path").to_string();
+    let played = ply(&[
+        "tune", "play", "--mode", "chess", "--games", "6", "--nodes", "800", "--out", &positions,
+    ]);
+    assert!(played.status.success(), "{}", text(&played.stderr));
+    positions
+}
+
 #[test]
 fn self_play_then_fit_writes_a_table_that_predicts_better() {
     let folder = tempfile::tempdir().expect("a temporary folder");
-    let positions = folder.path().join("chess.txt");
-    let positions = positions.to_str().expect("a path");
-    let played = ply(&[
-        "tune", "play", "--mode", "chess", "--games", "6", "--nodes", "800", "--out", positions,
-    ]);
-    assert!(played.status.success(), "{}", text(&played.stderr));
+    let positions = self_play_positions(folder.path());
+    let positions = positions.as_str();
     let lines = std::fs::read_to_string(positions).expect("positions written");
     assert!(lines.lines().count() > 100, "{lines}");
     for line in lines.lines() {
@@ -194,12 +201,8 @@ fn a_uci_engine_can_play_the_games_instead() {
 #[test]
 fn positions_labelled_by_a_uci_engine_train_a_network_the_evaluation_reads() {
     let folder = tempfile::tempdir().expect("a temporary folder");
-    let positions = folder.path().join("chess.txt");
-    let positions = positions.to_str().expect("a path");
-    let played = ply(&[
-        "tune", "play", "--mode", "chess", "--games", "6", "--nodes", "800", "--out", positions,
-    ]);
-    assert!(played.status.success(), "{}", text(&played.stderr));
+    let positions = self_play_positions(folder.path());
+    let positions = positions.as_str();
     let labelled = folder.path().join("labelled.txt");
     let labelled = labelled.to_str().expect("a path");
     let engine = format!("{} uci", env!("CARGO_BIN_EXE_ply"));

@@ -12,6 +12,7 @@
 //! on positions it never saw: the weights kept are those of the epoch where the error
 //! on them was least, so the fit stops before it learns its own games by heart.
 
+use super::parallel::sum_on_threads;
 use super::samples::{Sample as PositionLine, read_samples};
 use super::table_file::write_table;
 use clap::Args;
@@ -98,44 +99,24 @@ impl Samples {
         total / self.samples.len().max(1) as f64
     }
 
-    /// The gradient of the error over `samples`, added into `gradient`.
-    fn add_gradient(&self, samples: &[Sample], weights: &[f64], k: f64, gradient: &mut [f64]) {
+    /// The gradient of the error on `sample`, added into `gradient`.
+    fn add_gradient(&self, sample: &Sample, weights: &[f64], k: f64, gradient: &mut [f64]) {
         let slope = k * std::f64::consts::LN_10 / 400.0;
-        for sample in samples {
-            let predicted = expected_score(self.evaluate(sample, weights), k);
-            let factor = 2.0 * (predicted - sample.target) * predicted * (1.0 - predicted) * slope;
-            for &(index, amount) in &self.terms[sample.terms.clone()] {
-                gradient[index] += factor * amount;
-            }
+        let predicted = expected_score(self.evaluate(sample, weights), k);
+        let factor = 2.0 * (predicted - sample.target) * predicted * (1.0 - predicted) * slope;
+        for &(index, amount) in &self.terms[sample.terms.clone()] {
+            gradient[index] += factor * amount;
         }
     }
 
     /// The gradient of the mean error, computed on `threads` threads.
     fn gradient(&self, weights: &[f64], k: f64, threads: usize) -> Vec<f64> {
-        let chunk = self.samples.len().div_ceil(threads.max(1)).max(1);
-        let parts: Vec<Vec<f64>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = self
-                .samples
-                .chunks(chunk)
-                .map(|samples| {
-                    scope.spawn(move || {
-                        let mut part = vec![0.0; weights.len()];
-                        self.add_gradient(samples, weights, k, &mut part);
-                        part
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|handle| handle.join().unwrap_or_default())
-                .collect()
-        });
         let count = self.samples.len().max(1) as f64;
-        let mut gradient = vec![0.0; weights.len()];
-        for part in parts {
-            for (total, value) in gradient.iter_mut().zip(part) {
-                *total += value / count;
-            }
+        let mut gradient = sum_on_threads(&self.samples, threads, weights.len(), |sample, part| {
+            self.add_gradient(sample, weights, k, part)
+        });
+        for value in &mut gradient {
+            *value /= count;
         }
         gradient
     }

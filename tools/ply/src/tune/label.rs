@@ -4,6 +4,7 @@
 //! evaluation (Stockfish, in check) are left out. Each thread runs its own engine on its
 //! share of the positions, and the file is written in the input's order.
 
+use super::parallel::on_shares;
 use super::samples::{GameResult, Sample, read_samples, write_sample};
 use crate::uci_opponent::{UciBudget, UciOpponent};
 use clap::Args;
@@ -38,21 +39,18 @@ pub struct LabelArgs {
 /// A position of the file, owned: its game's result and number, and its text.
 type Line = (GameResult, u64, String);
 
-/// Labels `lines` with one engine; returns each kept line with its evaluation.
-fn label_share(args: &LabelArgs, lines: &[Line]) -> Result<Vec<(usize, i32)>, String> {
+/// Labels `lines` with one engine: each line's evaluation, if the engine gives one.
+fn label_share(args: &LabelArgs, lines: &[Line]) -> Result<Vec<Option<i32>>, String> {
     let mut engine = UciOpponent::start(
         &args.uci,
         &args.uci_options,
         &args.mode,
         UciBudget::Nodes(1),
     )?;
-    let mut labelled = Vec::with_capacity(lines.len());
-    for (index, (_, _, position)) in lines.iter().enumerate() {
-        if let Some(value) = engine.static_evaluation(position)? {
-            labelled.push((index, value));
-        }
-    }
-    Ok(labelled)
+    lines
+        .iter()
+        .map(|(_, _, position)| engine.static_evaluation(position))
+        .collect()
 }
 
 /// Labels the positions and writes them.
@@ -66,38 +64,26 @@ pub fn run(args: &LabelArgs) -> Result<(), String> {
         Ok(())
     })
     .map_err(|e| format!("{}: {e}", args.positions.display()))?;
-    let share = lines.len().div_ceil(args.threads.max(1)).max(1);
-    let shares: Vec<Result<Vec<(usize, i32)>, String>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = lines
-            .chunks(share)
-            .map(|part| scope.spawn(move || label_share(args, part)))
-            .collect();
-        handles
-            .into_iter()
-            .map(|handle| {
-                handle
-                    .join()
-                    .unwrap_or_else(|_| Err("a labelling thread failed".into()))
-            })
-            .collect()
-    });
+    let shares = on_shares(&lines, args.threads, |part| label_share(args, part));
+    let mut values = Vec::with_capacity(lines.len());
+    for share in shares {
+        values.extend(share?);
+    }
     let out = File::create(&args.out)
         .map_err(|e| format!("cannot create {}: {e}", args.out.display()))?;
     let mut out = BufWriter::new(out);
     let failed = |e: std::io::Error| format!("cannot write {}: {e}", args.out.display());
     let mut kept = 0;
-    for (part, labelled) in shares.into_iter().enumerate() {
-        for (index, value) in labelled? {
-            let (result, game, position) = &lines[part * share + index];
-            let sample = Sample {
-                result: *result,
-                game: *game,
-                position,
-                score: Some(value),
-            };
-            write_sample(&mut out, &sample).map_err(failed)?;
-            kept += 1;
-        }
+    for ((result, game, position), value) in lines.iter().zip(values) {
+        let Some(value) = value else { continue };
+        let sample = Sample {
+            result: *result,
+            game: *game,
+            position,
+            score: Some(value),
+        };
+        write_sample(&mut out, &sample).map_err(failed)?;
+        kept += 1;
     }
     out.flush().map_err(failed)?;
     say!(

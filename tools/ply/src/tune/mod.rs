@@ -9,6 +9,7 @@
 mod fit;
 mod label;
 mod net;
+mod parallel;
 mod play;
 mod samples;
 mod table_file;

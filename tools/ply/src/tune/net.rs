@@ -7,6 +7,7 @@
 //! kept.
 
 use super::fit::expected_score;
+use super::parallel::sum_on_threads;
 use super::samples::read_samples;
 use clap::Args;
 use ply_core::{Player, Rules, zobrist::splitmix64};
@@ -175,33 +176,9 @@ impl Flat {
     /// The mean gradient over `batch`, computed on `threads` threads.
     fn gradient(&self, batch: &[&Position], threads: usize) -> Vec<f32> {
         let scale = 1.0 / batch.len().max(1) as f32;
-        let chunk = batch.len().div_ceil(threads.max(1)).max(1);
-        let parts: Vec<Vec<f32>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = batch
-                .chunks(chunk)
-                .map(|positions| {
-                    scope.spawn(move || {
-                        let mut part = vec![0.0; WEIGHTS];
-                        for position in positions {
-                            self.add_gradient(position, scale, &mut part);
-                        }
-                        part
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|handle| handle.join().unwrap_or_default())
-                .collect()
-        });
-        let mut parts = parts.into_iter();
-        let mut gradient = parts.next().unwrap_or_else(|| vec![0.0; WEIGHTS]);
-        for part in parts {
-            for (total, value) in gradient.iter_mut().zip(part) {
-                *total += value;
-            }
-        }
-        gradient
+        sum_on_threads(batch, threads, WEIGHTS, |position, part| {
+            self.add_gradient(position, scale, part)
+        })
     }
 
     /// Mean squared error of the predictions on `positions`, on `threads` threads.
@@ -231,25 +208,10 @@ fn mean_error(
     threads: usize,
     predict: impl Fn(&Position) -> f64 + Sync,
 ) -> f64 {
-    let chunk = positions.len().div_ceil(threads.max(1)).max(1);
-    let predict = &predict;
-    let total: f64 = std::thread::scope(|scope| {
-        let handles: Vec<_> = positions
-            .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || {
-                    part.iter()
-                        .map(|position| (predict(position) - f64::from(position.target)).powi(2))
-                        .sum::<f64>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|handle| handle.join().unwrap_or(f64::NAN))
-            .sum()
+    let total = sum_on_threads(positions, threads, 1, |position, total: &mut [f64]| {
+        total[0] += (predict(position) - f64::from(position.target)).powi(2)
     });
-    total / positions.len().max(1) as f64
+    total[0] / positions.len().max(1) as f64
 }
 
 /// Reads the positions files into a training set and a held-out set.
