@@ -7,24 +7,11 @@ use ply_core::{Player, Rules};
 use ply_games::chess::network::{
     FloatWeights, HIDDEN, INPUTS, NetworkError, PieceNetwork, QuantiseError, input,
 };
-use ply_games::chess::{Bits, Role, Standard};
-
-/// Every piece of `board`, as the network takes them.
-fn pieces(board: &Standard) -> Vec<(Player, Role, u8)> {
-    let mut pieces = Vec::new();
-    for owner in Player::BOTH {
-        for role in Role::ALL {
-            for square in board.pieces(owner, role).squares() {
-                pieces.push((owner, role, square));
-            }
-        }
-    }
-    pieces
-}
+use ply_games::chess::{Role, Standard};
 
 fn evaluate(network: &PieceNetwork, fen: &str) -> i32 {
     let board = Standard::from_text(fen).expect("a legal position");
-    network.evaluate(pieces(&board).into_iter(), board.turn())
+    network.evaluate(board.piece_list(), board.turn())
 }
 
 /// Weights that are zero everywhere.

@@ -81,14 +81,7 @@ impl<V: Variant> Chess<V> {
     /// The learned network's evaluation, from the side to move's view, shrunk as the
     /// table's is.
     fn network_eval(&self) -> Score {
-        let pieces = Player::BOTH.into_iter().flat_map(|owner| {
-            Role::ALL.into_iter().flat_map(move |role| {
-                self.pieces(owner, role)
-                    .squares()
-                    .map(move |square| (owner, role, square))
-            })
-        });
-        let value = PieceNetwork::committed().evaluate(pieces, self.turn);
+        let value = PieceNetwork::committed().evaluate(self.piece_list(), self.turn);
         Score(value * self.kept_share() / SHUFFLE_SCALE)
     }
 

@@ -80,6 +80,18 @@ impl<V: Variant> Chess<V> {
         self.colors[side.index()] & self.roles[role as usize]
     }
 
+    /// Every piece on the board, as its owner, its role and its square: White's first,
+    /// by role, lowest square first.
+    pub fn piece_list(&self) -> impl Iterator<Item = (Player, Role, u8)> + '_ {
+        Player::BOTH.into_iter().flat_map(move |owner| {
+            Role::ALL.into_iter().flat_map(move |role| {
+                self.pieces(owner, role)
+                    .squares()
+                    .map(move |square| (owner, role, square))
+            })
+        })
+    }
+
     /// Every occupied square.
     #[inline]
     pub fn occupied(&self) -> Set<V> {

@@ -11,9 +11,9 @@ use super::parallel::sum_on_threads;
 use super::samples::read_samples;
 use clap::Args;
 use ply_core::{Player, Rules, zobrist::splitmix64};
+use ply_games::chess::Role;
 use ply_games::chess::Standard;
 use ply_games::chess::network::{FloatWeights, HIDDEN, INPUTS, PieceNetwork, input};
-use ply_games::chess::{Bits, Role};
 use std::io::BufReader;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -237,18 +237,13 @@ fn load(args: &NetArgs) -> Result<(Vec<Position>, Vec<Position>), String> {
                 to_move,
                 target: expected_score(f64::from(own_score), 1.0) as f32,
             };
-            for owner in Player::BOTH {
-                for role in Role::ALL {
-                    for square in board.pieces(owner, role).squares() {
-                        let slot = position
-                            .pieces
-                            .get_mut(usize::from(position.count))
-                            .ok_or("more than 32 pieces on the board")?;
-                        *slot =
-                            (owner.index() as u16) << 9 | (role as u16) << 6 | u16::from(square);
-                        position.count += 1;
-                    }
-                }
+            for (owner, role, square) in board.piece_list() {
+                let slot = position
+                    .pieces
+                    .get_mut(usize::from(position.count))
+                    .ok_or("more than 32 pieces on the board")?;
+                *slot = (owner.index() as u16) << 9 | (role as u16) << 6 | u16::from(square);
+                position.count += 1;
             }
             if splitmix64(sample.game) % 100 < args.holdout_percent {
                 held_out.push(position);
