@@ -1,13 +1,14 @@
-//! Standard chess's network on the pieces: the committed file reads and writes back the
-//! same bytes, damaged files are refused with the reason, the integer network computes
-//! what its floating-point weights say, weights that do not fit are refused, and the
-//! evaluation is the same for a position and its colour-swapped mirror.
+//! The networks on the pieces (standard chess's and last piece standing's): the
+//! committed files read and write back the same bytes and value material as the mode
+//! does, damaged files are refused with the reason, the integer network computes what its
+//! floating-point weights say and rounds back to itself, weights that do not fit are
+//! refused, and the evaluation is the same for a position and its colour-swapped mirror.
 
 use ply_core::{Player, Rules};
 use ply_games::chess::network::{
-    FloatWeights, HIDDEN, INPUTS, NetworkError, PieceNetwork, QuantiseError, input,
+    Committed, FloatWeights, HIDDEN, INPUTS, NetworkError, PieceNetwork, QuantiseError, input,
 };
-use ply_games::chess::{Role, Standard};
+use ply_games::chess::{LastPieceStanding, Role, Standard};
 
 fn evaluate(network: &PieceNetwork, fen: &str) -> i32 {
     let board = Standard::from_text(fen).expect("a legal position");
@@ -26,7 +27,7 @@ fn zero_weights() -> FloatWeights {
 
 #[test]
 fn the_committed_network_reads_and_writes_back_the_same_bytes() {
-    let network = PieceNetwork::committed();
+    let network = PieceNetwork::committed(Committed::Chess);
     let bytes = network.to_bytes();
     assert_eq!(PieceNetwork::from_bytes(&bytes).as_ref(), Ok(network));
     let start = evaluate(
@@ -42,8 +43,37 @@ fn the_committed_network_reads_and_writes_back_the_same_bytes() {
 }
 
 #[test]
+fn last_piece_standing_s_network_counts_the_king_as_a_piece() {
+    let network = PieceNetwork::committed(Committed::LastPieceStanding);
+    let bytes = network.to_bytes();
+    assert_eq!(PieceNetwork::from_bytes(&bytes).as_ref(), Ok(network));
+    let value = |fen: &str| {
+        let board = LastPieceStanding::from_text(fen).expect("a position");
+        network.evaluate(board.piece_list(), board.turn())
+    };
+    let start = value("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert!(start.abs() < 100, "the start position is worth {start}");
+    let queen_up = value("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert!(queen_up > 500, "a queen up is worth {queen_up}");
+    // No check in this mode: a king is a piece like the others, and taking it gains.
+    let king_up = value("rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1");
+    assert!(king_up > 100, "a king up is worth {king_up}");
+}
+
+#[test]
+fn a_network_rounds_back_to_itself_through_floating_point() {
+    for which in [Committed::Chess, Committed::LastPieceStanding] {
+        let network = PieceNetwork::committed(which);
+        let again =
+            PieceNetwork::quantise(&network.to_float_weights(), network.centipawns_per_logit())
+                .expect("the weights fit");
+        assert_eq!(&again, network, "{which:?}");
+    }
+}
+
+#[test]
 fn damaged_network_files_are_refused_with_the_reason() {
-    let bytes = PieceNetwork::committed().to_bytes();
+    let bytes = PieceNetwork::committed(Committed::Chess).to_bytes();
     let mut renamed = bytes.clone();
     renamed[0] = b'X';
     assert_eq!(
@@ -146,7 +176,7 @@ fn colour_swapped(fen: &str) -> String {
 
 #[test]
 fn a_position_and_its_colour_swapped_mirror_are_worth_the_same() {
-    let network = PieceNetwork::committed();
+    let network = PieceNetwork::committed(Committed::Chess);
     for position in [
         "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
         "8/5pk1/6p1/3R4/8/6P1/r4PK1/8 b - - 0 40",

@@ -2,7 +2,7 @@
 //! them back, lowers the prediction error and writes a weight table; bad input is
 //! refused with a message that says what is wrong.
 
-use ply_games::chess::network::PieceNetwork;
+use ply_games::chess::network::{Committed, PieceNetwork};
 use std::process::{Command, Output};
 
 fn ply(args: &[&str]) -> Output {
@@ -45,12 +45,12 @@ fn fit_lowered_the_error(fitted: &Output) {
     );
 }
 
-/// Plays six short chess games into a positions file in `folder`; returns its path.
-fn self_play_positions(folder: &std::path::Path) -> String {
-    let positions = folder.join("chess.txt");
+/// Plays six short games of `mode` into a positions file in `folder`; returns its path.
+fn self_play_positions(folder: &std::path::Path, mode: &str) -> String {
+    let positions = folder.join(format!("{mode}.txt"));
     let positions = positions.to_str().expect("a path").to_string();
     let played = ply(&[
-        "tune", "play", "--mode", "chess", "--games", "6", "--nodes", "800", "--out", &positions,
+        "tune", "play", "--mode", mode, "--games", "6", "--nodes", "800", "--out", &positions,
     ]);
     assert!(played.status.success(), "{}", text(&played.stderr));
     positions
@@ -59,7 +59,7 @@ fn self_play_positions(folder: &std::path::Path) -> String {
 #[test]
 fn self_play_then_fit_writes_a_table_that_predicts_better() {
     let folder = tempfile::tempdir().expect("a temporary folder");
-    let positions = self_play_positions(folder.path());
+    let positions = self_play_positions(folder.path(), "chess");
     let positions = positions.as_str();
     let lines = std::fs::read_to_string(positions).expect("positions written");
     assert!(lines.lines().count() > 100, "{lines}");
@@ -134,6 +134,10 @@ fn bad_positions_files_and_modes_are_refused() {
         &["tune", "play", "--mode", "connect4", "--out", broken],
         "mode 'connect4' has no weight table to tune",
     );
+    refused(
+        &["tune", "fit", "--mode", "lps", "--positions", broken],
+        "mode 'lps' has no weight table to tune",
+    );
 }
 
 #[test]
@@ -201,7 +205,7 @@ fn a_uci_engine_can_play_the_games_instead() {
 #[test]
 fn positions_labelled_by_a_uci_engine_train_a_network_the_evaluation_reads() {
     let folder = tempfile::tempdir().expect("a temporary folder");
-    let positions = self_play_positions(folder.path());
+    let positions = self_play_positions(folder.path(), "chess");
     let positions = positions.as_str();
     let labelled = folder.path().join("labelled.txt");
     let labelled = labelled.to_str().expect("a path");
@@ -260,6 +264,42 @@ fn positions_labelled_by_a_uci_engine_train_a_network_the_evaluation_reads() {
 }
 
 #[test]
+fn last_piece_standing_trains_its_network_from_its_own_games_starting_from_chess() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let positions = self_play_positions(folder.path(), "lps");
+    let chess = folder.path().join("chess-network.bin");
+    std::fs::write(&chess, PieceNetwork::committed(Committed::Chess).to_bytes()).expect("written");
+    let network = folder.path().join("lps-network.bin");
+    let trained = ply(&[
+        "tune",
+        "net",
+        "--mode",
+        "lps",
+        "--positions",
+        &positions,
+        "--from",
+        chess.to_str().expect("a path"),
+        "--epochs",
+        "10",
+        "--batch",
+        "64",
+        "--holdout-percent",
+        "0",
+        "--out",
+        network.to_str().expect("a path"),
+    ]);
+    assert!(trained.status.success(), "{}", text(&trained.stderr));
+    let report = text(&trained.stdout);
+    assert!(
+        figure(&report, "error after, in integers:") < figure(&report, "error before:"),
+        "{report}"
+    );
+    let bytes = std::fs::read(&network).expect("the network written");
+    assert_ne!(bytes, PieceNetwork::committed(Committed::Chess).to_bytes());
+    PieceNetwork::from_bytes(&bytes).expect("the network reads");
+}
+
+#[test]
 fn positions_without_scores_and_other_modes_are_refused_by_the_network_trainer() {
     let folder = tempfile::tempdir().expect("a temporary folder");
     let unscored = folder.path().join("unscored.txt");
@@ -276,7 +316,18 @@ fn positions_without_scores_and_other_modes_are_refused_by_the_network_trainer()
         refused(&args, message);
     };
     refused_with(net("chess", unscored, &[]), "line 1: no score on the line");
-    refused_with(net("checkers", unscored, &[]), "only chess has one");
+    refused_with(
+        net("checkers", unscored, &[]),
+        "mode 'checkers' has no network to train",
+    );
+    refused_with(
+        net("chess", unscored, &["--from", "/no/such/network.bin"]),
+        "cannot read /no/such/network.bin",
+    );
+    refused_with(
+        net("chess", unscored, &["--from", unscored]),
+        "not a chess network",
+    );
     refused_with(
         net("chess", unscored, &["--eval-per-score", "0"]),
         "is not a positive number",

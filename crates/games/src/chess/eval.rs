@@ -4,14 +4,14 @@
 //! through mobility), ordinary kings in last piece standing, and the larger board of
 //! mega chess. It is written once, over a [`Tally`]: summed with the variant's weights
 //! (a middlegame and an endgame weight per term, blended by the material left) for the
-//! search, or recorded term by term for the tuner. Standard chess's search uses the
-//! learned network on the pieces (`network`) instead; the terms still explain its moves
-//! and stay what the other variants use.
+//! search, or recorded term by term for the tuner. Standard chess and last piece
+//! standing (but for its hunts) search with learned networks on the pieces (`network`)
+//! instead; the terms still explain their moves and stay what the other variants use.
 
 use super::Role;
 use super::bits::Bits;
 use super::geometry::Geometry;
-use super::network::PieceNetwork;
+use super::network::{Committed, PieceNetwork};
 use super::position::{Chess, NO_PROGRESS_PLIES, Set};
 use super::reach::Reach;
 use super::terms::{self, *};
@@ -47,13 +47,23 @@ impl Tally for TaperedSum {
 
 impl<V: Variant> Chess<V> {
     /// The static evaluation, from the side to move's view: the network's where the
-    /// variant has one, else the weight table's.
+    /// variant has one and the position is not a hunt, else the weight table's.
     pub(super) fn static_eval(&self) -> Score {
-        if V::PIECE_NETWORK {
-            self.network_eval()
-        } else {
-            self.table_eval()
+        match V::PIECE_NETWORK {
+            Some(network) if self.network_evaluates() => self.network_eval(network),
+            _ => self.table_eval(),
         }
+    }
+
+    /// Whether the variant's network evaluates this position: it has one, and this is
+    /// not last piece standing's hunt for a side's last few pieces, which the table's
+    /// hunt terms judge.
+    pub fn network_evaluates(&self) -> bool {
+        V::PIECE_NETWORK.is_some()
+            && (V::ROYAL
+                || Player::BOTH
+                    .into_iter()
+                    .all(|side| self.colors[side.index()].count() > HUNT_MAX_PIECES))
     }
 
     /// The weight table's evaluation, from the side to move's view.
@@ -80,8 +90,8 @@ impl<V: Variant> Chess<V> {
 
     /// The learned network's evaluation, from the side to move's view, shrunk as the
     /// table's is.
-    fn network_eval(&self) -> Score {
-        let value = PieceNetwork::committed().evaluate(self.piece_list(), self.turn);
+    fn network_eval(&self, network: Committed) -> Score {
+        let value = PieceNetwork::committed(network).evaluate(self.piece_list(), self.turn);
         Score(value * self.kept_share() / SHUFFLE_SCALE)
     }
 
@@ -522,8 +532,10 @@ impl<V: Variant> Tunable for Chess<V> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Atomic, HoleChess, KingOfTheHill, LastPieceStanding, MegaChess, Standard};
-    use super::SHUFFLE_SCALE;
+    use super::super::{
+        Atomic, HoleChess, KingOfTheHill, LastPieceStanding, LpsRules, MegaChess, Standard,
+    };
+    use super::{Committed, PieceNetwork, SHUFFLE_SCALE, Variant};
     use crate::tuning_checks::{
         assert_names_match_weights, assert_trace_matches, assert_trace_matches_evaluation,
         random_positions,
@@ -538,15 +550,33 @@ mod tests {
 
     #[test]
     fn every_variant_traces_its_weight_tables_evaluation() {
-        // Standard chess searches with its network; its table is the one the fit
-        // tunes and hole chess, last piece standing and mega chess use.
+        // Standard chess and last piece standing search with their networks; the
+        // table is the one the fit tunes, and what the other variants use.
         let positions = random_positions::<Standard>(7, 8, 120);
         assert_trace_matches(&positions, Standard::table_eval);
+        let positions = random_positions::<LastPieceStanding>(7, 4, 120);
+        assert_trace_matches(&positions, LastPieceStanding::table_eval);
         traces_its_evaluation::<Atomic>(8);
         traces_its_evaluation::<KingOfTheHill>(8);
         traces_its_evaluation::<HoleChess>(4);
-        traces_its_evaluation::<LastPieceStanding>(4);
         traces_its_evaluation::<MegaChess>(2);
+    }
+
+    #[test]
+    fn last_piece_standing_leaves_its_hunts_to_the_table() {
+        let network = PieceNetwork::committed(Committed::LastPieceStanding);
+        let start = LastPieceStanding::from_fen(LpsRules::START).unwrap();
+        assert!(start.network_evaluates());
+        let by_network = network.evaluate(start.piece_list(), start.turn);
+        assert_eq!(start.static_eval().0, by_network);
+        // White hunts Black's last piece, a rook.
+        let hunt = LastPieceStanding::from_fen("8/8/8/3r4/8/1Q6/R5K1/7R w - - 0 1").unwrap();
+        assert!(!hunt.network_evaluates());
+        assert_eq!(hunt.static_eval(), hunt.table_eval());
+        // Standard chess has no hunt: its network judges every position.
+        let ending = Standard::from_fen("4k3/8/8/8/8/8/3QK3/8 w - - 0 1").unwrap();
+        assert!(ending.network_evaluates());
+        assert_ne!(ending.static_eval(), ending.table_eval());
     }
 
     #[test]

@@ -1,8 +1,10 @@
-//! Standard chess's learned evaluation: a small network on where the pieces stand. Each
+//! The learned evaluation of standard chess and last piece standing: a small network on
+//! where the pieces stand. Each
 //! side's view sums one row of weights per piece into a hidden layer (clipped at one);
 //! the output weighs the side to move's layer and the other's. It is trained by `ply
 //! tune net` in floating point and kept here in integers: the committed file
-//! `data/chess-network.bin` holds the rounded weights (see docs/tuning.md for the run).
+//! files `data/chess-network.bin` and `data/lps-network.bin` hold the rounded weights
+//! (see docs/tuning.md for the runs).
 
 use super::Role;
 use ply_core::Player;
@@ -21,8 +23,25 @@ pub const OUTPUT_SCALE: i32 = 512;
 
 /// The file's first bytes: what it is and the version of its layout.
 const MAGIC: &[u8; 8] = b"PLYNET01";
-/// The committed network (see docs/tuning.md for the command that makes it).
-static COMMITTED: &[u8] = include_bytes!("../../data/chess-network.bin");
+/// The committed networks, one per mode that has one (see docs/tuning.md for the
+/// commands that make them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Committed {
+    /// Standard chess's, trained on Stockfish's static evaluation.
+    Chess,
+    /// Last piece standing's, trained on the computer's own searches.
+    LastPieceStanding,
+}
+
+impl Committed {
+    /// The committed file's bytes.
+    fn bytes(self) -> &'static [u8] {
+        match self {
+            Committed::Chess => include_bytes!("../../data/chess-network.bin"),
+            Committed::LastPieceStanding => include_bytes!("../../data/lps-network.bin"),
+        }
+    }
+}
 
 /// The input a piece feeds in `view`'s hidden layer.
 #[inline]
@@ -102,11 +121,12 @@ fn to_i16(value: f32, scale: i32, largest: i16, layer: &'static str) -> Result<i
 }
 
 impl PieceNetwork {
-    /// The committed network.
-    pub fn committed() -> &'static PieceNetwork {
-        static NETWORK: OnceLock<PieceNetwork> = OnceLock::new();
-        NETWORK.get_or_init(|| {
-            PieceNetwork::from_bytes(COMMITTED).expect("the committed chess network reads")
+    /// A committed network, read once.
+    pub fn committed(which: Committed) -> &'static PieceNetwork {
+        static NETWORKS: [OnceLock<PieceNetwork>; 2] = [OnceLock::new(), OnceLock::new()];
+        NETWORKS[which as usize].get_or_init(|| {
+            PieceNetwork::from_bytes(which.bytes())
+                .unwrap_or_else(|e| panic!("the committed network {which:?} does not read: {e}"))
         })
     }
 
@@ -152,6 +172,30 @@ impl PieceNetwork {
             output_bias: bias as i32,
             centipawns_per_logit,
         })
+    }
+
+    /// Centipawns of the evaluation per unit of the output.
+    pub fn centipawns_per_logit(&self) -> i32 {
+        self.centipawns_per_logit
+    }
+
+    /// The weights in floating point, as [`PieceNetwork::quantise`] took them (up to
+    /// its rounding), so that training can start from a network.
+    pub fn to_float_weights(&self) -> FloatWeights {
+        let first = |value: i16| f32::from(value) / ACTIVATION_SCALE as f32;
+        FloatWeights {
+            input: self
+                .input
+                .iter()
+                .flatten()
+                .map(|&value| first(value))
+                .collect(),
+            hidden_bias: self.hidden_bias.map(first).to_vec(),
+            output: (self.output.iter().flatten())
+                .map(|&value| f32::from(value) / OUTPUT_SCALE as f32)
+                .collect(),
+            output_bias: self.output_bias as f32 / (ACTIVATION_SCALE * OUTPUT_SCALE) as f32,
+        }
     }
 
     /// The network's file: the magic bytes, the hidden layer's size and the centipawns

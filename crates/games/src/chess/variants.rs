@@ -2,6 +2,7 @@
 
 use super::bits::Bits;
 use super::geometry::{Board8, Board16, Geometry};
+use super::network::Committed;
 use std::fmt::Debug;
 
 /// What distinguishes one chess rule set from another.
@@ -39,9 +40,9 @@ pub trait Variant: Copy + Debug + Eq + Send + Sync + 'static {
     /// The evaluation's weights (see `terms`): fitted for this variant, or standard
     /// chess's where the variant has none of its own.
     const WEIGHTS: &'static [i32] = super::weights::standard::WEIGHTS;
-    /// The evaluation is the learned network on the pieces (`network`) rather than the
-    /// weight table.
-    const PIECE_NETWORK: bool = false;
+    /// The learned network on the pieces (`network`) the evaluation uses instead of the
+    /// weight table, where the variant has one.
+    const PIECE_NETWORK: Option<Committed> = None;
 
     /// The four centre squares (the hill, or the holes).
     fn centre() -> <Self::Geometry as Geometry>::Bits {
@@ -89,7 +90,7 @@ impl Variant for StandardRules {
     const NAME: &'static str = "Chess";
     const SUMMARY: &'static str = "The classic: checkmate the enemy king.";
     const START: &'static str = STANDARD_START;
-    const PIECE_NETWORK: bool = true;
+    const PIECE_NETWORK: Option<Committed> = Some(Committed::Chess);
 }
 
 /// Atomic chess as played on lichess.
@@ -151,6 +152,7 @@ impl Variant for LpsRules {
     // evaluation meanwhile drew more games (`ply match --mode lps --games 40 --millis 200
     // --seed 1001 --b-engine WAVE1/ply`: 51.6% after 32 games, against 70.3% without).
     const SHRINK_WHEN_SHUFFLING: bool = false;
+    const PIECE_NETWORK: Option<Committed> = Some(Committed::LastPieceStanding);
 }
 
 /// Mega chess on 16x16.

@@ -3,8 +3,9 @@
 //! game's result; `ply tune fit` finds the weights whose evaluation, turned into an
 //! expected score, best predicts those results, and writes them as the mode's weight
 //! table. `ply tune label` scores the positions with a UCI engine's static evaluation,
-//! and `ply tune net` trains standard chess's network on the pieces to those scores. docs/tuning.md describes the methods and the runs behind the
-//! committed tables and network.
+//! and `ply tune net` trains the network on the pieces of standard chess or last piece
+//! standing to the positions' scores. docs/tuning.md describes the methods and the runs
+//! behind the committed tables and networks.
 
 mod fit;
 mod label;
@@ -17,7 +18,7 @@ mod table_file;
 use clap::{Args, Subcommand};
 use ply_core::{Explain, Present, Tunable};
 use ply_games::checkers::Checkers;
-use ply_games::chess::{Atomic, KingOfTheHill, Standard};
+use ply_games::chess::{Atomic, KingOfTheHill, LastPieceStanding, Standard};
 use ply_games::hnefatafl::Hnefatafl;
 
 /// Arguments of `ply tune`.
@@ -35,11 +36,12 @@ enum TuneCommand {
     Fit(fit::FitArgs),
     /// Score every position with a UCI engine's static evaluation, for `net`.
     Label(label::LabelArgs),
-    /// Train standard chess's network on the pieces to the positions' scores, and write it.
+    /// Train the network on the pieces (chess, lps) to the positions' scores, and write it.
     Net(net::NetArgs),
 }
 
-/// The modes whose evaluation has a weight table of its own.
+/// The modes whose evaluation has a weight table of its own. Last piece standing, whose
+/// network learns from its own games, may play them too.
 const TUNABLE: &str = "chess, koth, atomic, checkers, hnefatafl";
 
 /// Runs a `ply tune` subcommand for the mode it names.
@@ -56,6 +58,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         "atomic" => run_for::<Atomic>(args),
         "checkers" => run_for::<Checkers>(args),
         "hnefatafl" => run_for::<Hnefatafl>(args),
+        "lps" if matches!(args.command, TuneCommand::Play(_)) => run_for::<LastPieceStanding>(args),
         other => Err(format!(
             "mode '{other}' has no weight table to tune (tunable: {TUNABLE})"
         )),

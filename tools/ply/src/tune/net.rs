@@ -1,27 +1,27 @@
-//! `ply tune net`: trains standard chess's network on the pieces (see
-//! `ply_games::chess::network`) to the scores in positions files, by Adam over
+//! `ply tune net`: trains the network on the pieces of standard chess or last piece
+//! standing (see `ply_games::chess::network`) to the scores in positions files, by Adam over
 //! shuffled mini-batches, and writes it rounded to integers. Each position's target is
 //! its score turned into an expected result (`1 / (1 + 10^(-s/400))`, from the side to
 //! move's view); the network learns the logit of it. Whole games are held out (by a hash
 //! of their number, as `ply tune fit` does) and the epoch with the least error on them is
-//! kept.
+//! kept. Positions the mode's evaluation gives to its weight table instead (last piece
+//! standing's hunts) are left out.
 
 use super::fit::expected_score;
 use super::parallel::sum_on_threads;
 use super::samples::read_samples;
 use clap::Args;
 use ply_core::{Player, Rules, zobrist::splitmix64};
-use ply_games::chess::Role;
-use ply_games::chess::Standard;
 use ply_games::chess::network::{FloatWeights, HIDDEN, INPUTS, PieceNetwork, input};
+use ply_games::chess::{Chess, LpsRules, Role, StandardRules, Variant};
 use std::io::BufReader;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Arguments of `ply tune net`.
 #[derive(Args, Debug)]
 pub struct NetArgs {
-    /// Mode identifier (only chess has a network).
+    /// Mode identifier: chess or lps, the modes with a network.
     #[arg(long)]
     pub mode: String,
     /// A positions file with a score on every line (repeatable).
@@ -42,6 +42,10 @@ pub struct NetArgs {
     /// Threads computing each step's gradient.
     #[arg(long, default_value_t = 2)]
     threads: usize,
+    /// A network file to start from (such as chess's, for a mode with fewer
+    /// positions); without it the weights start small and random.
+    #[arg(long)]
+    from: Option<PathBuf>,
     /// Seed of the starting weights and of the shuffles.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -50,7 +54,8 @@ pub struct NetArgs {
     /// positions, so that the network speaks in the units the search's margins expect.
     #[arg(long, default_value_t = 1.0)]
     eval_per_score: f64,
-    /// Where to write the network (crates/games/data/chess-network.bin); without it
+    /// Where to write the network (crates/games/data/chess-network.bin or
+    /// lps-network.bin); without it
     /// the training only reports.
     #[arg(long)]
     out: Option<PathBuf>,
@@ -188,6 +193,20 @@ impl Flat {
         })
     }
 
+    /// The weights of a network file.
+    fn read(path: &Path) -> Result<Flat, String> {
+        let bytes =
+            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let network =
+            PieceNetwork::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        let weights = network.to_float_weights();
+        let mut flat = weights.input;
+        flat.extend(weights.hidden_bias);
+        flat.extend(weights.output);
+        flat.push(weights.output_bias);
+        Ok(Flat(flat))
+    }
+
     fn to_float_weights(&self) -> FloatWeights {
         FloatWeights {
             input: self.0[..HIDDEN_BIAS].to_vec(),
@@ -214,8 +233,9 @@ fn mean_error(
     total[0] / positions.len().max(1) as f64
 }
 
-/// Reads the positions files into a training set and a held-out set.
-fn load(args: &NetArgs) -> Result<(Vec<Position>, Vec<Position>), String> {
+/// Reads the positions files into a training set and a held-out set, keeping the
+/// positions variant `V`'s network evaluates.
+fn load<V: Variant>(args: &NetArgs) -> Result<(Vec<Position>, Vec<Position>), String> {
     let (mut training, mut held_out) = (Vec::new(), Vec::new());
     for path in &args.positions {
         let file = std::fs::File::open(path)
@@ -224,7 +244,10 @@ fn load(args: &NetArgs) -> Result<(Vec<Position>, Vec<Position>), String> {
             let score = sample
                 .score
                 .ok_or("no score on the line (the network learns the positions' scores)")?;
-            let board = Standard::from_text(sample.position).map_err(|e| e.to_string())?;
+            let board = Chess::<V>::from_text(sample.position).map_err(|e| e.to_string())?;
+            if !board.network_evaluates() {
+                return Ok(());
+            }
             let to_move = board.turn();
             let own_score = if to_move == Player::First {
                 score
@@ -271,12 +294,15 @@ fn shuffle(order: &mut [usize], state: &mut u64) {
 
 /// Trains the network and reports (and writes) it.
 pub fn run(args: &NetArgs) -> Result<(), String> {
-    if args.mode != "chess" {
-        return Err(format!(
-            "mode '{}' has no network to train (only chess has one)",
-            args.mode
-        ));
-    }
+    let read_positions = match args.mode.as_str() {
+        "chess" => load::<StandardRules>,
+        "lps" => load::<LpsRules>,
+        other => {
+            return Err(format!(
+                "mode '{other}' has no network to train (chess and lps have one)"
+            ));
+        }
+    };
     if args.batch == 0 {
         return Err("--batch must be at least 1".into());
     }
@@ -286,8 +312,12 @@ pub fn run(args: &NetArgs) -> Result<(), String> {
             args.eval_per_score
         ));
     }
+    let mut weights = match &args.from {
+        Some(path) => Flat::read(path)?,
+        None => Flat::start(args.seed),
+    };
     let started = Instant::now();
-    let (training, held_out) = load(args)?;
+    let (training, held_out) = read_positions(args)?;
     say!(
         "{} positions to train on, {} held out; read in {:.1} s",
         training.len(),
@@ -299,7 +329,6 @@ pub fn run(args: &NetArgs) -> Result<(), String> {
     } else {
         (&held_out, "held-out positions")
     };
-    let mut weights = Flat::start(args.seed);
     let (mut first_moment, mut second_moment) = (vec![0.0f32; WEIGHTS], vec![0.0f32; WEIGHTS]);
     let (beta1, beta2) = (0.9f32, 0.999f32);
     let mut best = (weights.error(checked, args.threads), 0, weights.0.clone());
