@@ -1,10 +1,9 @@
 //! The learned evaluation of standard chess and last piece standing: a small network on
-//! where the pieces stand. Each
-//! side's view sums one row of weights per piece into a hidden layer (clipped at one);
-//! the output weighs the side to move's layer and the other's. It is trained by `ply
-//! tune net` in floating point and kept here in integers: the committed file
-//! files `data/chess-network.bin` and `data/lps-network.bin` hold the rounded weights
-//! (see docs/tuning.md for the runs).
+//! where the pieces stand. Each side's view sums one row of weights per piece into a
+//! hidden layer (clipped at one); the output weighs the side to move's layer and the
+//! other's. It is trained by `ply tune net` in floating point and kept here in integers:
+//! the committed files `data/chess-network.bin` and `data/lps-network.bin` hold the
+//! rounded weights (see docs/tuning.md for the runs).
 
 use super::Role;
 use ply_core::Player;
@@ -31,16 +30,6 @@ pub enum Committed {
     Chess,
     /// Last piece standing's, trained on the computer's own searches.
     LastPieceStanding,
-}
-
-impl Committed {
-    /// The committed file's bytes.
-    fn bytes(self) -> &'static [u8] {
-        match self {
-            Committed::Chess => include_bytes!("../../data/chess-network.bin"),
-            Committed::LastPieceStanding => include_bytes!("../../data/lps-network.bin"),
-        }
-    }
 }
 
 /// The input a piece feeds in `view`'s hidden layer.
@@ -123,9 +112,17 @@ fn to_i16(value: f32, scale: i32, largest: i16, layer: &'static str) -> Result<i
 impl PieceNetwork {
     /// A committed network, read once.
     pub fn committed(which: Committed) -> &'static PieceNetwork {
-        static NETWORKS: [OnceLock<PieceNetwork>; 2] = [OnceLock::new(), OnceLock::new()];
-        NETWORKS[which as usize].get_or_init(|| {
-            PieceNetwork::from_bytes(which.bytes())
+        static CHESS: OnceLock<PieceNetwork> = OnceLock::new();
+        static LAST_PIECE_STANDING: OnceLock<PieceNetwork> = OnceLock::new();
+        let (network, bytes): (_, &[u8]) = match which {
+            Committed::Chess => (&CHESS, include_bytes!("../../data/chess-network.bin")),
+            Committed::LastPieceStanding => (
+                &LAST_PIECE_STANDING,
+                include_bytes!("../../data/lps-network.bin"),
+            ),
+        };
+        network.get_or_init(|| {
+            PieceNetwork::from_bytes(bytes)
                 .unwrap_or_else(|e| panic!("the committed network {which:?} does not read: {e}"))
         })
     }

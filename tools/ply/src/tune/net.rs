@@ -1,6 +1,6 @@
 //! `ply tune net`: trains the network on the pieces of standard chess or last piece
-//! standing (see `ply_games::chess::network`) to the scores in positions files, by Adam over
-//! shuffled mini-batches, and writes it rounded to integers. Each position's target is
+//! standing (see `ply_games::chess::network`) to the scores in positions files, by Adam
+//! over shuffled mini-batches, and writes it rounded to integers. Each position's target is
 //! its score turned into an expected result (`1 / (1 + 10^(-s/400))`, from the side to
 //! move's view); the network learns the logit of it. Whole games are held out (by a hash
 //! of their number, as `ply tune fit` does) and the epoch with the least error on them is
@@ -55,8 +55,7 @@ pub struct NetArgs {
     #[arg(long, default_value_t = 1.0)]
     eval_per_score: f64,
     /// Where to write the network (crates/games/data/chess-network.bin or
-    /// lps-network.bin); without it
-    /// the training only reports.
+    /// lps-network.bin); without it the training only reports.
     #[arg(long)]
     out: Option<PathBuf>,
 }
