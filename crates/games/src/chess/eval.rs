@@ -59,11 +59,7 @@ impl<V: Variant> Chess<V> {
     /// not last piece standing's hunt for a side's last few pieces, which the table's
     /// hunt terms judge.
     pub fn network_evaluates(&self) -> bool {
-        V::PIECE_NETWORK.is_some()
-            && (V::ROYAL
-                || Player::BOTH
-                    .into_iter()
-                    .all(|side| self.colors[side.index()].count() > HUNT_MAX_PIECES))
+        V::PIECE_NETWORK.is_some() && !Player::BOTH.into_iter().any(|side| self.is_hunted(side))
     }
 
     /// The weight table's evaluation, from the side to move's view.

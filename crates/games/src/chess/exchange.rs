@@ -5,7 +5,6 @@
 
 use super::bits::Bits;
 use super::position::{Chess, Set};
-use super::terms::HUNT_MAX_PIECES;
 use super::variants::Variant;
 use super::{Move, Role};
 
@@ -88,8 +87,7 @@ impl<V: Variant> Chess<V> {
         let pieces = self.colors[us.index()]
             & !self.roles[Role::Pawn as usize]
             & !self.roles[Role::King as usize];
-        let hunted = !V::ROYAL && self.colors[us.index()].count() <= HUNT_MAX_PIECES;
-        if pieces.is_empty() || hunted || Chess::in_check(self, us) {
+        if pieces.is_empty() || self.is_hunted(us) || Chess::in_check(self, us) {
             return None;
         }
         let mut passed = *self;

@@ -120,14 +120,19 @@ impl<V: Variant> Chess<V> {
         }
     }
 
+    /// Last piece standing: whether `side` is down to the few pieces a hunt chases
+    /// (never where kings are royal).
+    pub(super) fn is_hunted(&self, side: Player) -> bool {
+        !V::ROYAL && self.colors[side.index()].count() <= HUNT_MAX_PIECES
+    }
+
     /// Last piece standing: when the enemy is down to a few pieces and we have more,
     /// how much room their pieces have left to run from ours (`attacked`: every square
     /// we attack), and how near our kings are to them.
     fn hunt(&self, side: Player, attacked: Set<V>, tally: &mut impl Tally) {
         let them = side.opponent();
         let theirs = self.colors[them.index()];
-        let count = theirs.count();
-        if count > HUNT_MAX_PIECES || self.colors[side.index()].count() <= count {
+        if !self.is_hunted(them) || self.colors[side.index()].count() <= theirs.count() {
             return;
         }
         let blockers = self.blockers();
