@@ -25,6 +25,16 @@ impl Player {
         }
     }
 
+    /// 1 for `First`, -1 for `Second`: a score from this player's view times this is the
+    /// score from the first player's view, and the other way round.
+    #[inline]
+    pub const fn sign(self) -> i32 {
+        match self {
+            Player::First => 1,
+            Player::Second => -1,
+        }
+    }
+
     /// 0 for `First`, 1 for `Second`: handy for indexing per-side arrays.
     #[inline]
     pub const fn index(self) -> usize {

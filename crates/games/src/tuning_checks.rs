@@ -2,7 +2,7 @@
 //! over positions from seeded random games, and its weights are named one to one, in
 //! the order of its weights file.
 
-use ply_core::{Player, Rules, Score, TermUse, Tunable, zobrist::splitmix64};
+use ply_core::{Rules, Score, TermUse, Tunable, zobrist::splitmix64};
 use std::collections::HashSet;
 
 /// Positions met in `games` random games from the start (at most `plies` plies each),
@@ -52,10 +52,7 @@ pub(crate) fn assert_trace_matches<G: Tunable>(
                 .map(|term| f64::from(weights[usize::from(term.index)]) * f64::from(term.amount))
                 .sum::<f64>();
         let score = evaluate(position).0;
-        let first_view = match position.to_move() {
-            Player::First => score,
-            Player::Second => -score,
-        };
+        let first_view = score * position.to_move().sign();
         assert!(
             (traced - f64::from(first_view)).abs() < 1.0,
             "{}: traced {traced}, evaluated {first_view}",

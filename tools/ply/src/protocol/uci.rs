@@ -163,12 +163,7 @@ impl<W: Write + Send + 'static> Session<W> {
     /// Answers `eval` as Stockfish does: the position's static evaluation (no search), in
     /// pawns from White's view.
     fn static_evaluation(&self) -> io::Result<()> {
-        let own = self.game.evaluate().0;
-        let white = if self.game.to_move() == Player::First {
-            own
-        } else {
-            -own
-        };
+        let white = self.game.evaluate().0 * self.game.to_move().sign();
         self.output.line(&format!(
             "Final evaluation {:+.2} (white side)",
             f64::from(white) / 100.0

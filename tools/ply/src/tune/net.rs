@@ -248,11 +248,7 @@ fn load<V: Variant>(args: &NetArgs) -> Result<(Vec<Position>, Vec<Position>), St
                 return Ok(());
             }
             let to_move = board.turn();
-            let own_score = if to_move == Player::First {
-                score
-            } else {
-                -score
-            };
+            let own_score = score * to_move.sign();
             let mut position = Position {
                 pieces: [0; MOST_PIECES],
                 count: 0,

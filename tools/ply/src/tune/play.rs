@@ -234,12 +234,7 @@ fn play_game<G: Tunable + Present + Explain>(
             && !position.in_check()
             && !noisy.contains(&best)
         {
-            let first_view = if position.to_move() == Player::First {
-                score
-            } else {
-                -score
-            };
-            quiet.push((position.to_text(), first_view));
+            quiet.push((position.to_text(), score * position.to_move().sign()));
         }
         if game.play(G::move_code(best)).is_err() {
             break;
