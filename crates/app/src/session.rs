@@ -7,7 +7,7 @@ use crate::chat_log::ChatLog;
 use ply_net::portmap::PortMap;
 use ply_net::{
     ClientError, ClientMsg, CloseReason, EntryRequest, HostedServer, Mirror, NetEvent, NetHandle,
-    RejoinStore, ServerMsg,
+    RejoinStore, RelayLink, ServerMsg,
 };
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -53,6 +53,24 @@ pub struct Session {
 
 /// A session shared by the screens on one connection (lobby and game).
 pub type Shared = Rc<RefCell<Session>>;
+
+/// A shared session as the link through which the relay referees the game's table: the
+/// table hears what the session heard, after the mirror and the chat log.
+pub struct SessionLink(pub Shared);
+
+impl RelayLink for SessionLink {
+    fn send(&mut self, message: ClientMsg) {
+        self.0.borrow_mut().send(message);
+    }
+
+    fn poll(&mut self) -> Vec<NetEvent> {
+        self.0.borrow_mut().poll()
+    }
+
+    fn closed(&self) -> Option<String> {
+        self.0.borrow().closed.clone()
+    }
+}
 
 impl Session {
     /// A session over `net`, to `address`, entered with `password`; `server` is the

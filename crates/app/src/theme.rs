@@ -2,7 +2,7 @@
 //! (cycled with T), the sizes of text, corners and gaps, and how long things fade in.
 
 use crate::display::Rgba;
-use crate::message::MessageKind;
+use ply_play::MessageKind;
 
 /// The colours of one board theme.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -4,13 +4,13 @@
 
 use ply_core::BoardView;
 use ply_modes::{AnyGame, find_mode};
+use ply_play::{Seat, Table};
 use plyground::board::solid::SolidBoard;
 use plyground::board::{Board, Hit, Placement};
 use plyground::display::{Frame, Item, Point, Rect};
 use plyground::screens::game::{Action, GameScreen, Layer};
 use plyground::screens::{Context, Event, Key, Screen};
 use plyground::settings::Settings;
-use plyground::table::{Seat, Table};
 
 const PEOPLE: [Seat; 2] = [Seat::Person, Seat::Person];
 const AREA: Rect = Rect::new(36.0, 80.0, 820.0, 680.0);
@@ -304,8 +304,8 @@ fn a_capture_in_3d_lifts_squares_in_a_ripple_and_then_settles() {
 #[test]
 fn a_move_made_during_an_animation_finishes_it_at_once_on_both_boards() {
     use ply_core::{PieceKind, Player};
+    use ply_play::{MoveEffects, TableEvent};
     use plyground::board::flat::FlatBoard;
-    use plyground::table::{MoveEffects, TableEvent};
     let view = view_of("chess");
     let moved = |path: Vec<usize>, captured: Vec<(usize, (Player, PieceKind))>| {
         TableEvent::Moved(MoveEffects {
@@ -339,14 +339,14 @@ fn a_move_made_during_an_animation_finishes_it_at_once_on_both_boards() {
 }
 
 /// The table's event for each of `moves` played in order in `mode`.
-fn events_of(mode: &str, moves: &[&str]) -> Vec<plyground::table::MoveEffects> {
+fn events_of(mode: &str, moves: &[&str]) -> Vec<ply_play::MoveEffects> {
     let mut table = Table::local(start(mode, None), PEOPLE);
     let mut played = Vec::new();
     for text in moves {
         let code = table.game().parse_move(text).expect("a legal move");
         table.play(code);
         for event in table.take_events() {
-            if let plyground::table::TableEvent::Moved(effects) = event {
+            if let ply_play::TableEvent::Moved(effects) = event {
                 played.push(effects);
             }
         }

@@ -3,12 +3,12 @@
 //! choose when it shows, and starting a game counts towards the first games.
 
 use ply_modes::find_mode;
+use ply_play::{Seat, Table};
 use plyground::display::Frame;
 use plyground::screens::game::GameScreen;
 use plyground::screens::menu::MainMenu;
 use plyground::screens::{App, Context, Event, Key, Screen};
 use plyground::settings::{ControlsOverlay, FIRST_GAMES, Settings};
-use plyground::table::{Seat, Table};
 
 fn app(screen: Box<dyn Screen>, settings: Settings) -> App {
     App::new(screen, Context::new(settings, (1280.0, 800.0)))

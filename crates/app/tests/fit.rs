@@ -5,6 +5,7 @@
 
 use ply_modes::Level;
 use ply_net::portmap::Reach;
+use ply_play::{Seat, Table};
 use ply_save::SaveFolder;
 use plyground::display::{Align, Frame, Item, Point, Rect};
 use plyground::screens::game::{Action, GameScreen};
@@ -17,7 +18,6 @@ use plyground::screens::sound::SoundScreen;
 use plyground::screens::widgets::wrapped_lines;
 use plyground::screens::{Context, Event, Key, Screen};
 use plyground::settings::Settings;
-use plyground::table::{Seat, Table};
 use std::net::SocketAddr;
 use std::time::Duration;
 

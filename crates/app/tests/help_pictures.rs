@@ -110,11 +110,11 @@ fn every_mode_page_shows_its_start_position() {
 
 #[test]
 fn the_in_game_rules_show_the_same_pictures() {
+    use ply_play::{Seat, Table};
     use plyground::display::Frame;
     use plyground::screens::game::{Action, GameScreen};
     use plyground::screens::{Context, Event, Key, Screen};
     use plyground::settings::Settings;
-    use plyground::table::{Seat, Table};
     let mut context = Context::new(Settings::default(), (1280.0, 800.0));
     let game = ply_modes::find_mode("checkers").expect("a mode").new_game();
     let mut screen = GameScreen::new(Table::local(game, [Seat::Person; 2]), false);

@@ -5,11 +5,11 @@
 
 use ply_core::{Attempt, Player};
 use ply_modes::{AnyGame, Level};
+use ply_play::{Seat, Table};
 use plyground::display::{Frame, Item, Point};
 use plyground::screens::game::GameScreen;
 use plyground::screens::{Context, Event, Screen};
 use plyground::settings::Settings;
-use plyground::table::{Seat, Table};
 use plyground::theme;
 
 fn context() -> Context {

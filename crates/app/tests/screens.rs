@@ -4,14 +4,13 @@
 
 use ply_core::{Outcome, Player};
 use ply_modes::{AnyGame, Level, find_mode};
+use ply_play::{MessageKind, Referee, Request, Ruling, Seat, Table};
 use ply_save::SaveFolder;
 use plyground::display::{Frame, Item, Point};
-use plyground::message::MessageKind;
 use plyground::screens::game::{Action, GameScreen, Layer};
 use plyground::screens::menu::MainMenu;
 use plyground::screens::{App, Context, Event, Key, Screen, Transition};
 use plyground::settings::Settings;
-use plyground::table::{Referee, Request, Ruling, Seat, Table};
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -517,9 +516,7 @@ fn the_clock_stops_while_the_menu_is_open() {
 fn messages_never_cover_buttons() {
     let mut context = context();
     let mut screen = game("chess", None, PEOPLE);
-    context.notice = Some(plyground::message::Message::error(
-        "Something went wrong somewhere.",
-    ));
+    context.notice = Some(ply_play::Message::error("Something went wrong somewhere."));
     let mut app_frame = Frame::default();
     screen.update(&Event::Key(Key::Escape), &mut context);
     screen.draw(&context, &mut app_frame);

@@ -5,14 +5,13 @@
 //! name is being typed.
 
 use ply_modes::{AnyGame, find_mode};
+use ply_play::{Message, NoticeKind, Referee, Request, Ruling, Seat, Table};
 use plyground::audio::Cue;
-use plyground::message::Message;
 use plyground::screens::game::GameScreen;
 use plyground::screens::menu::MainMenu;
 use plyground::screens::settings::SettingsScreen;
 use plyground::screens::{App, Context, Event, Screen};
 use plyground::settings::Settings;
-use plyground::table::{NoticeKind, Referee, Request, Ruling, Seat, Table};
 use std::collections::VecDeque;
 
 fn context() -> Context {

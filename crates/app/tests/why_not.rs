@@ -4,11 +4,11 @@
 
 use ply_core::Attempt;
 use ply_modes::{AnyGame, Level};
+use ply_play::{Seat, Table};
 use plyground::display::{Frame, Item, Point};
 use plyground::screens::game::GameScreen;
 use plyground::screens::{Context, Event, Screen};
 use plyground::settings::Settings;
-use plyground::table::{Seat, Table};
 use plyground::theme;
 
 const PEOPLE: [Seat; 2] = [Seat::Person, Seat::Person];

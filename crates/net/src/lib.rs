@@ -7,7 +7,8 @@
 //! - [`server`]: `run(listener, config, shutdown)` serves lobbies and referees their
 //!   games through `ply-modes`; [`host_in_process`] runs it for a peer-hosted game.
 //! - [`client`]: [`NetHandle`] (own thread, non-blocking sends, crossbeam events) for
-//!   the window, [`ClientSession`] for async code, [`Mirror`] for the local copy.
+//!   the window, [`ClientSession`] for async code, [`Mirror`] for the local copy,
+//!   [`RelayReferee`] to make the relay the referee of a `ply-play` table.
 //! - [`portmap`]: asks the home router (UPnP IGD) to forward the lobby's port, keeps
 //!   the mapping renewed and removes it at the end; [`invite`]: invite codes.
 //! - [`bench`](mod@bench): the relay benchmark behind `ply bench relay`.
@@ -27,8 +28,8 @@ pub mod text;
 
 pub use client::{
     ClientError, ClientOptions, ClientSession, CloseReason, Disconnected, EntryRequest,
-    HOST_EXCHANGES_PER_MINUTE, Mirror, NetEvent, NetHandle, REJOIN_DIR_VARIABLE, RejoinStore, Role,
-    StoredSeat,
+    HOST_EXCHANGES_PER_MINUTE, Mirror, NetEvent, NetHandle, REJOIN_DIR_VARIABLE, RejoinStore,
+    RelayLink, RelayReferee, Role, StoredSeat, mirrored_table,
 };
 pub use protocol::{
     BadToken, ClientMsg, ClockSetup, ClockView, Denied, Entered, EntryRefusal, GameSetup, GameView,

@@ -11,6 +11,7 @@ use ply_ai::search::Techniques;
 use ply_core::MoveCode;
 use ply_core::{Player, zobrist::splitmix64};
 use ply_modes::{AnyGame, Level, Limits, Request};
+use ply_play::policy::move_seed;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::AtomicBool;
@@ -223,16 +224,10 @@ impl Contender {
                     Some(level) => {
                         // Mistakes differ from game to game and move to move, yet a
                         // match replays exactly.
-                        let seed = game
-                            .moves()
-                            .iter()
-                            .fold(game.moves().len() as u64, |seed, code| {
-                                splitmix64(seed ^ code.0)
-                            });
                         let request = Request {
                             level,
                             budget: settings.limits.time.unwrap_or(Duration::from_secs(1)),
-                            seed,
+                            seed: move_seed(0, game),
                         };
                         copy.think(&request, &stop, &mut |_| {})
                     }

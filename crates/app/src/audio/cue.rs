@@ -2,8 +2,8 @@
 //! group the settings switch it with, its length limit, and the window-free mapping from
 //! the table's events (and who sits at this computer) to cues.
 
-use crate::table::{MoveEffects, NoticeKind, Table, TableEvent};
 use ply_core::{EndReason, Outcome, Player};
+use ply_play::{MoveEffects, NoticeKind, Table, TableEvent};
 
 /// Sounds the settings switch on and off together.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -335,7 +335,7 @@ mod tests {
     #[test]
     fn news_and_refusals_have_their_own_sounds() {
         let people = listener(&[Player::First]);
-        let news = |kind| TableEvent::Notice(kind, crate::message::Message::info("news"));
+        let news = |kind| TableEvent::Notice(kind, ply_play::Message::info("news"));
         assert_eq!(cues_for(&news(NoticeKind::Chat), &people), [Cue::Chat]);
         assert_eq!(cues_for(&news(NoticeKind::Left), &people), [Cue::Left]);
         assert_eq!(cues_for(&news(NoticeKind::Back), &people), [Cue::Joined]);

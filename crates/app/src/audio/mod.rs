@@ -13,9 +13,9 @@ pub mod wav;
 pub use cue::{Cue, Group, Listener, cues_for, lobby_cues};
 pub use player::{Player, SoundState};
 
-use crate::message::Message;
 use crate::screens::Context;
 use crate::settings::Settings;
+use ply_play::Message;
 use std::time::Duration;
 
 /// How far apart cues queued in the same frame start (a check after its move, the end

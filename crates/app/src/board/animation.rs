@@ -6,7 +6,7 @@
 //! capture sends a ripple out across the squares. Board views, 2D and 3D, ask a
 //! timeline where things are; the timeline knows nothing of drawing.
 
-use crate::table::{MoveEffects, Piece};
+use ply_play::{MoveEffects, Piece};
 
 /// How long a piece takes to cross one leg of its path, in seconds.
 pub const LEG_SECONDS: f32 = 0.18;

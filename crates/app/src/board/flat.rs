@@ -6,10 +6,10 @@ use super::{Board, Hit, Placement, Scene};
 use crate::board::arrow::draw_arrow;
 use crate::display::{Align, Frame, Item, Point, Rect, Rgba};
 use crate::pieces::{self, PieceColors};
-use crate::table::{Piece, TableEvent};
 use crate::theme;
 use ply_core::{BoardView, CellMark, InputStyle, Player};
 use ply_modes::AnyGame;
+use ply_play::{Piece, TableEvent};
 
 /// How far the picked-up piece lifts, as a fraction of a square.
 const SELECTED_LIFT: f32 = 0.08;

@@ -13,10 +13,10 @@ pub mod space;
 pub mod views;
 
 use crate::display::{Frame, Point, Rect};
-use crate::table::TableEvent;
 use crate::theme::Theme;
 use ply_core::{BoardView, Player};
 use ply_modes::AnyGame;
+use ply_play::TableEvent;
 
 /// What lies under a point on a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -11,9 +11,9 @@ use super::space::{Lens, V3};
 use super::{Board, Hit, Placement, Scene};
 use crate::display::{Align, Frame, Item, Point, Rect, Rgba};
 use crate::display3d::{Light, Scene3d, Shape, Solid};
-use crate::table::{Piece, TableEvent};
 use crate::theme;
 use ply_core::{BoardView, CellMark, Form, InputStyle, Player};
+use ply_play::{Piece, TableEvent};
 use std::f32::consts::FRAC_PI_2;
 
 /// How deep the squares are.

@@ -6,9 +6,9 @@ use super::game::GameScreen;
 use super::widgets::{self, Buttons, Look};
 use super::{Context, Event, Key, Screen, Transition};
 use crate::display::{Align, Frame, Rect, Rgba};
-use crate::message::Message;
 use crate::theme;
 use ply_modes::find_mode;
+use ply_play::Message;
 use ply_save::{GameResult, ListedSave, SaveFolder, local_text};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -205,7 +205,7 @@ impl LoadScreen {
             Ok(saved) => {
                 let name = (!save.is_autosave()).then(|| save.name.clone());
                 Transition::Replace(Box::new(GameScreen::new(
-                    crate::table::Table::from_saved(saved, name),
+                    ply_play::Table::from_saved(saved, name),
                     false,
                 )))
             }

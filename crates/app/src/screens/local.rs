@@ -5,12 +5,11 @@ use super::game::GameScreen;
 use super::widgets::{self, Buttons, Look};
 use super::{Context, Event, Key, Screen, Transition};
 use crate::display::{Align, Frame, Rect};
-use crate::message::Message;
 use crate::settings::Settings;
-use crate::table::{Seat, Table};
 use crate::theme;
 use ply_core::{Player, TimeControl};
 use ply_modes::{Level, MODES};
+use ply_play::{Message, Seat, Table};
 use std::time::Duration;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

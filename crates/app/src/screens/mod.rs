@@ -14,9 +14,9 @@ pub mod widgets;
 
 use crate::audio::{self, Cue};
 use crate::display::{Frame, Point, Rect};
-use crate::message::Message;
 use crate::settings::Settings;
 use crate::theme;
+use ply_play::Message;
 
 /// A special key the screens react to (letters arrive as [`Event::Char`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

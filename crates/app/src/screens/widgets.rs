@@ -2,8 +2,8 @@
 
 use super::Context;
 use crate::display::{Align, Frame, Rect};
-use crate::message::Message;
 use crate::theme;
+use ply_play::Message;
 
 /// A clickable area and what clicking it means to its screen.
 pub struct Hit<A> {

@@ -4,12 +4,12 @@
 #![allow(dead_code)]
 
 use ply_modes::find_mode;
+use ply_play::{Seat, Table};
 use plyground::display::{Frame, Item, Point};
 use plyground::screens::game::GameScreen;
 use plyground::screens::online::{HostScreen, JoinScreen, LobbyScreen};
 use plyground::screens::{Context, Event, Screen, Transition};
 use plyground::settings::Settings;
-use plyground::table::{Seat, Table};
 use std::time::Duration;
 
 pub fn context(name: &str) -> Context {

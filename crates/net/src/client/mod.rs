@@ -1,14 +1,20 @@
 //! The client side: [`ClientSession`] speaks the protocol over one async connection
 //! (the bench drives thousands of them on one runtime); [`NetHandle`] wraps one in its
-//! own thread for the game window; [`Mirror`] keeps the local copy of lobby and game.
+//! own thread for the game window; [`Mirror`] keeps the local copy of lobby and game;
+//! [`RelayReferee`] makes the relay the referee of a game table, and
+//! [`mirrored_table`] builds that table from the mirror.
 
 mod handle;
 mod mirror;
+mod referee;
 mod rejoin_store;
+mod table;
 
 pub use handle::{ClientOptions, CloseReason, Disconnected, NetEvent, NetHandle};
 pub use mirror::Mirror;
+pub use referee::{RelayLink, RelayReferee};
 pub use rejoin_store::{REJOIN_DIR_VARIABLE, RejoinStore, StoredSeat};
+pub use table::mirrored_table;
 
 use crate::auth::{ChannelBinding, JoinerExchange, host_answer};
 use crate::frame::{Connection, FrameError};

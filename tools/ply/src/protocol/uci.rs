@@ -7,6 +7,7 @@ use super::search_thread::{Job, SearchThread};
 use super::{CommandError, Flow, answer, converse, millis, move_on, number, split_at_moves};
 use ply_core::Player;
 use ply_modes::{AnyGame, Limits, Mode, find_mode};
+use ply_play::policy::{MOVE_OVERHEAD, clock_budget};
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
@@ -16,13 +17,6 @@ const VARIANTS: [(&str, &str); 3] = [
     ("atomic", "atomic"),
     ("kingofthehill", "koth"),
 ];
-/// Time kept back from every budget for setting up the search (its tables take tens of
-/// milliseconds to allocate on a busy machine) and sending the move.
-const MOVE_OVERHEAD: Duration = Duration::from_millis(50);
-/// How many more moves the clock is assumed to cover when the GUI does not say.
-const DEFAULT_MOVES_TO_GO: u32 = 30;
-/// Never plan to spend more than this share of the remaining time on one move.
-const MOST_OF_CLOCK_PERCENT: u32 = 80;
 const POSITION_USAGE: &str = "position startpos|fen FEN [moves MOVE ...]";
 const SETOPTION_USAGE: &str = "setoption name NAME value VALUE";
 
@@ -47,18 +41,6 @@ fn variant_mode(name: &str) -> Option<&'static Mode> {
         .iter()
         .find(|(variant, _)| variant.eq_ignore_ascii_case(name))
         .and_then(|&(_, id)| find_mode(id))
-}
-
-/// The time to spend on one move with `remaining` on the clock, `increment` added per
-/// move, and `moves_to_go` moves until the next time control (if the GUI says).
-fn clock_budget(remaining: Duration, increment: Duration, moves_to_go: Option<u32>) -> Duration {
-    let moves_left = moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).max(1);
-    let share = remaining / moves_left + increment * 3 / 4;
-    let most = remaining * MOST_OF_CLOCK_PERCENT / 100;
-    share
-        .min(most)
-        .saturating_sub(MOVE_OVERHEAD)
-        .max(Duration::from_millis(1))
 }
 
 /// What `go` asked for: the limits, and whether to wait for `stop` before answering.
@@ -227,28 +209,6 @@ mod tests {
 
     fn uci() -> Conversation {
         Conversation::start(run)
-    }
-
-    #[test]
-    fn clock_budget_is_a_share_of_the_clock_plus_most_of_the_increment() {
-        let second = Duration::from_secs(1);
-        assert_eq!(
-            clock_budget(60 * second, Duration::ZERO, None),
-            2 * second - MOVE_OVERHEAD
-        );
-        assert_eq!(
-            clock_budget(60 * second, 4 * second, Some(20)),
-            6 * second - MOVE_OVERHEAD
-        );
-        // One move to the time control: most of the clock, never all of it.
-        assert_eq!(
-            clock_budget(10 * second, Duration::ZERO, Some(1)),
-            8 * second - MOVE_OVERHEAD
-        );
-        assert_eq!(
-            clock_budget(Duration::from_millis(5), Duration::ZERO, None),
-            Duration::from_millis(1)
-        );
     }
 
     #[test]

@@ -4,8 +4,8 @@
 use super::GameScreen;
 use super::layers::{self, Action, Layer};
 use crate::display::Point;
-use crate::message::Message;
 use crate::screens::{Context, Transition};
+use ply_play::Message;
 
 impl GameScreen {
     pub(super) fn save(&mut self, context: &mut Context) -> bool {

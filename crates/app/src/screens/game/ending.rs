@@ -2,9 +2,9 @@
 //! the mode's own words (whose pieces ran out, whose king escaped), and the cells that
 //! decided it, to be marked on the final position.
 
-use crate::table::MoveEffects;
 use ply_core::{BoardView, EndReason, Outcome, Player};
 use ply_modes::AnyGame;
+use ply_play::MoveEffects;
 
 /// The banner's headline: "White wins" or "Draw".
 pub fn headline(game: &dyn AnyGame, outcome: Outcome) -> String {

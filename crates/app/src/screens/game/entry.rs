@@ -3,9 +3,9 @@
 //! turn, or click a column. When several moves fit what was clicked (a promotion, two
 //! jump paths ending on the same square), the choice is handed back to be asked.
 
-use crate::table::effects;
 use ply_core::MoveCode;
 use ply_modes::AnyGame;
+use ply_play::effects;
 
 /// A legal move as the pointer sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]

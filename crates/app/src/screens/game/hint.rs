@@ -2,8 +2,8 @@
 //! for a good move, shown as an arrow and not played; online games have none.
 
 use super::GameScreen;
-use crate::message::Message;
 use crate::screens::Context;
+use ply_play::Message;
 
 impl GameScreen {
     /// Asks the table for a hint, or says why there is none.

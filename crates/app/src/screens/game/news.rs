@@ -5,9 +5,8 @@
 use super::GameScreen;
 use super::layers::Layer;
 use crate::audio::{Listener, cues_for};
-use crate::message::Message;
 use crate::screens::Context;
-use crate::table::TableEvent;
+use ply_play::{Message, TableEvent};
 
 impl GameScreen {
     pub(super) fn take_table_events(&mut self, context: &mut Context) {

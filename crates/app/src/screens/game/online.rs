@@ -10,11 +10,11 @@ use crate::display::{Align, Frame, Rect};
 use crate::screens::Context;
 use crate::screens::widgets::{self, Look};
 use crate::session::Shared;
-use crate::table::{NoticeKind, Table, TableEvent, clock_text};
 use crate::theme;
 use ply_core::Player;
 use ply_modes::Level;
 use ply_net::{ClientMsg, Occupant};
+use ply_play::{NoticeKind, Table, TableEvent, clock_text};
 use ply_save::{GameKeeper, SaveFolder};
 use std::time::{Duration, Instant};
 

@@ -7,10 +7,10 @@ use super::super::Context;
 use super::super::widgets::{self, Look};
 use crate::board::flat::{draw_piece, draw_token};
 use crate::display::{Align, Frame, Item, Point, Rect, Rgba};
-use crate::table::{MOVE_BUDGET, Piece, Seat, Table, Tally};
 use crate::theme;
 use ply_core::{InputStyle, Player};
 use ply_modes::{AnyGame, find_mode};
+use ply_play::{Piece, Seat, Table, Tally};
 
 /// What a click on the panel meant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -274,13 +274,7 @@ impl Panel {
         }
         let y = layout.thinking_top;
         if let Some(thinking) = table.thinking() {
-            let budget = thinking
-                .level
-                .limits(MOVE_BUDGET)
-                .time
-                .unwrap_or(MOVE_BUDGET)
-                .as_secs_f32()
-                .max(0.01);
+            let budget = thinking.time_limit().as_secs_f32().max(0.01);
             let fraction = (thinking.thought.elapsed.as_secs_f32() / budget).clamp(0.0, 1.0);
             let text = format!(
                 "Computer is thinking… depth {}, {} positions",

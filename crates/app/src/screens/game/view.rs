@@ -76,7 +76,7 @@ impl GameScreen {
         };
         let view = self.table.game().view();
         self.boards
-            .show(&crate::table::TableEvent::Moved(effects), &view);
+            .show(&ply_play::TableEvent::Moved(effects), &view);
         self.boards.tick(seconds, self.rotated() && view.may_rotate);
     }
 }

@@ -6,9 +6,9 @@ use super::super::{Context, Event, Key, Transition};
 use super::error::OnlineError;
 use super::lobby::LobbyScreen;
 use crate::display::{Align, Frame, Rect, Rgba};
-use crate::message::Message;
 use crate::theme;
 use ply_net::name::{NAME_RULE, name_problem};
+use ply_play::Message;
 
 /// A one-line text field.
 pub struct Field {

@@ -9,12 +9,12 @@ use super::error::OnlineError;
 use super::form::{Field, Form, FormAction, back_and_go, draw_buttons, form_update};
 use super::lobby::LobbyScreen;
 use crate::display::{Frame, Rect};
-use crate::message::Message;
 use crate::session::{Session, Shared};
 use ply_net::client::with_default_port;
 use ply_net::invite::Invite;
 use ply_net::name::name_problem;
 use ply_net::{ClientError, CloseReason, EntryRefusal, EntryRequest, NetEvent, NetHandle};
+use ply_play::Message;
 use std::time::Duration;
 
 /// "Join an online game": the host's address, a name, the password and, on a relay

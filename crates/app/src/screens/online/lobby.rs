@@ -13,13 +13,13 @@ use super::reach::{ReachLine, reach_lines};
 use super::seat_picker::{Picked, SeatPicker};
 use crate::audio::{Cue, lobby_cues};
 use crate::display::{Align, Frame, Rect};
-use crate::message::Message;
 use crate::session::{Session, Shared};
 use crate::theme;
 use ply_core::Player;
 use ply_modes::{Level, MODES, find_mode};
 use ply_net::portmap::Reach;
 use ply_net::{ClientMsg, GameSetup, LobbyView, NetEvent, Occupant, ServerMsg};
+use ply_play::Message;
 use std::time::Duration;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

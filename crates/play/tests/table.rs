@@ -4,7 +4,7 @@
 
 use ply_core::{EndReason, Outcome, Player};
 use ply_modes::{AnyGame, Level};
-use plyground::table::{Seat, Table, TableEvent, Tally};
+use ply_play::{Seat, Table, TableEvent, Tally};
 use std::time::Duration;
 
 fn game(mode: &str, position: Option<&str>, moves: &str) -> Box<dyn AnyGame> {
@@ -171,7 +171,7 @@ fn unsaved_changes_are_tracked() {
 }
 
 /// A piece's worth, as its mode values it.
-fn worth(game: &dyn AnyGame) -> impl Fn(plyground::table::Piece) -> i64 + '_ {
+fn worth(game: &dyn AnyGame) -> impl Fn(ply_play::Piece) -> i64 + '_ {
     move |piece| game.piece(piece.1).map_or(0, |look| i64::from(look.value))
 }
 

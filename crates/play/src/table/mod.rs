@@ -4,26 +4,26 @@
 //! anything happens. Whatever happens comes out as events, which the board view
 //! animates, the panel counts and sounds will play.
 
-mod clock;
 mod consent;
 mod ending;
 mod events;
 mod hint;
 mod referee;
-mod remote;
+mod saving;
 mod seat;
 
-pub use clock::{Clocks, LOW_TIME, clock_text};
 pub use events::{MoveEffects, NoticeKind, Piece, TableEvent, Tally, effects};
 pub use hint::Hint;
 pub use referee::{LocalReferee, Referee, Request, Ruling};
-pub use remote::RemoteReferee;
+pub use saving::SaveRecord;
 pub use seat::Seat;
 
-use crate::computer::{Computer, News};
+use crate::clock::Clocks;
+use crate::computer::{Computer, News, Wake};
+use crate::policy::{clock_budget, move_seed};
 use ply_core::{MoveCode, Outcome, Player, TimeControl};
 use ply_modes::{AnyGame, Level, Thought, find_mode};
-use ply_save::{Controller, SavedGame};
+use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 /// The most time the computer may take for one move (Maximum uses all of it).
@@ -43,17 +43,16 @@ pub struct Thinking {
     pub level: Level,
     /// What its search has found so far.
     pub thought: Thought,
+    /// The time it was given for the move.
+    pub budget: Duration,
 }
 
-/// What has been saved of this game.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SaveRecord {
-    /// The save this game was loaded from or last saved as (overwritten on saving).
-    pub name: Option<String>,
-    /// When the game was first saved.
-    pub created: Option<SystemTime>,
-    /// The number of moves at the last save.
-    pub saved_at_moves: Option<usize>,
+impl Thinking {
+    /// How long its search may run at its level within its budget (what a progress bar
+    /// fills up to).
+    pub fn time_limit(&self) -> Duration {
+        self.level.limits(self.budget).time.unwrap_or(self.budget)
+    }
 }
 
 /// A game in progress with its seats, clocks, computer and referee.
@@ -67,6 +66,7 @@ pub struct Table {
     thinking: Option<Thinking>,
     scores: [Option<i32>; 2],
     seed: u64,
+    move_budget: Duration,
     pace: Duration,
     hold: Duration,
     awaiting_echo: bool,
@@ -105,10 +105,11 @@ impl Table {
             names: [None, None],
             referee,
             clocks: Clocks::default(),
-            computer: Computer::start(),
+            computer: Computer::start(None),
             thinking: None,
             scores: [None; 2],
             seed,
+            move_budget: MOVE_BUDGET,
             pace: Duration::ZERO,
             hold: Duration::ZERO,
             awaiting_echo: false,
@@ -118,43 +119,13 @@ impl Table {
             ending: None,
             record: SaveRecord::default(),
             events: Vec::new(),
-            hints: hint::Hints::default(),
+            hints: hint::Hints::new(None),
         }
     }
 
     /// A game on this computer, refereed by the rules in this process.
     pub fn local(game: Box<dyn AnyGame>, seats: [Seat; 2]) -> Table {
         Table::new(game, seats, Box::new(LocalReferee))
-    }
-
-    /// A table resuming a saved game; `name` is the save to overwrite when the player
-    /// saves again (none for the autosave, which is never overwritten by hand).
-    pub fn from_saved(saved: SavedGame, name: Option<String>) -> Table {
-        let mut seats = [Seat::Person; 2];
-        for seat in &saved.seats {
-            seats[seat.side.index()] = match seat.controller {
-                Controller::Person => Seat::Person,
-                Controller::Computer(level) => Seat::Computer(level),
-            };
-        }
-        let moves = saved.game.moves().len();
-        let mut table = Table::local(saved.game, seats);
-        table.clocks = match saved.clock {
-            Some(clock) => Clocks::resumed(
-                clock.control,
-                saved.time_used,
-                clock.left,
-                clock.after_moves,
-            ),
-            None => Clocks::with_used(saved.time_used),
-        };
-        table.low_time_told = Player::BOTH.map(|side| table.clocks.low(side));
-        table.record = SaveRecord {
-            saved_at_moves: name.as_ref().map(|_| moves),
-            name,
-            created: Some(saved.created),
-        };
-        table
     }
 
     /// Names the players (online, where each side has a player's name).
@@ -190,6 +161,28 @@ impl Table {
     /// at the table, so that a person can follow a game between computers.
     pub fn with_pace(mut self, pace: Duration) -> Table {
         self.pace = pace;
+        self
+    }
+
+    /// Sets the most time the computer may take for one move (instead of
+    /// [`MOVE_BUDGET`]); on a clock it takes less when its time is short.
+    pub fn with_move_budget(mut self, budget: Duration) -> Table {
+        self.move_budget = budget;
+        self
+    }
+
+    /// Sets the game's seed, from which the seed of each of the computer's moves
+    /// follows (by default, one taken from the time the table was made).
+    pub fn with_seed(mut self, seed: u64) -> Table {
+        self.seed = seed;
+        self
+    }
+
+    /// Has the computer call `wake` whenever it has news for the table (progress, a
+    /// move, a hint), so that whoever drives the table ticks it at once.
+    pub fn with_wake(mut self, wake: Wake) -> Table {
+        self.computer = Computer::start(Some(Arc::clone(&wake)));
+        self.hints = hint::Hints::new(Some(wake));
         self
     }
 
@@ -239,11 +232,6 @@ impl Table {
     /// The side whose draw offer waits for an answer.
     pub fn draw_offer(&self) -> Option<Player> {
         self.draw_offer
-    }
-
-    /// What has been saved of this game.
-    pub fn record(&self) -> &SaveRecord {
-        &self.record
     }
 
     /// Whether a person at this computer may move now.
@@ -395,56 +383,13 @@ impl Table {
         self.thinking = None;
     }
 
-    /// Whether leaving now would lose moves that are in no save.
-    pub fn unsaved(&self) -> bool {
-        self.outcome().is_none()
-            && !self.game.moves().is_empty()
-            && self.record.saved_at_moves != Some(self.game.moves().len())
-    }
-
-    /// The game as a save, titled and with the players' labels.
-    pub fn saved_game(&self, my_name: &str) -> SavedGame {
-        let labels = Player::BOTH.map(|side| self.seat_label(side, my_name));
-        let seats = Player::BOTH
-            .into_iter()
-            .map(|side| ply_save::Seat {
-                name: labels[side.index()].clone(),
-                controller: match self.seat(side) {
-                    Seat::Person | Seat::Remote => Controller::Person,
-                    Seat::Computer(level) => Controller::Computer(level),
-                },
-                side,
-            })
-            .collect();
-        let mode_name = find_mode(self.game.mode_id()).map_or(self.game.mode_id(), |m| m.name);
-        let title = format!("{mode_name}: {} v {}", labels[0], labels[1]);
-        let mut saved = SavedGame::new(title, seats, self.game.clone_box());
-        saved.time_used = self.clocks.both();
-        saved.clock = self.clocks.control().map(|control| ply_save::SavedClock {
-            control,
-            left: self.clocks.both_left(),
-            after_moves: self.clocks.after_moves().to_vec(),
-        });
-        if let Some(created) = self.record.created {
-            saved.created = created;
-        }
-        saved
-    }
-
-    /// Records that the game was saved as `name`.
-    pub fn mark_saved(&mut self, name: String, created: SystemTime) {
-        self.record = SaveRecord {
-            name: Some(name),
-            created: Some(created),
-            saved_at_moves: Some(self.game.moves().len()),
-        };
-    }
-
     /// A new game of the same mode from the same start, with the same seats.
     pub fn rematch(&self) -> Option<Table> {
         let mode = find_mode(self.game.mode_id())?;
         let game = mode.from_position(&self.game.start_text()).ok()?;
-        let table = Table::local(game, self.seats).with_pace(self.pace);
+        let table = Table::local(game, self.seats)
+            .with_pace(self.pace)
+            .with_move_budget(self.move_budget);
         Some(match self.clocks.control() {
             Some(control) => table.with_time_control(control),
             None => table,
@@ -582,12 +527,13 @@ impl Table {
         let request = ply_modes::Request {
             level,
             budget: self.computer_budget(side),
-            seed: self.seed ^ (self.game.moves().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            seed: move_seed(self.seed, self.game.as_ref()),
         };
         self.computer.think(self.game.as_ref(), request);
         self.thinking = Some(Thinking {
             side,
             level,
+            budget: request.budget,
             thought: Thought {
                 best: None,
                 depth: 0,
@@ -611,18 +557,15 @@ impl Table {
         }
     }
 
-    /// How long the computer may think for `side`: [`MOVE_BUDGET`], and on a clock a
-    /// share of its time left (about a thirtieth, plus most of the increment), so that
-    /// it never loses on time where a person would not.
+    /// How long the computer may think for `side`: the table's move budget, and on a
+    /// clock no more than [`clock_budget`] gives, so that it never loses on time where
+    /// a person would not.
     fn computer_budget(&self, side: Player) -> Duration {
         match (self.clocks.left(side), self.clocks.control()) {
             (Some(left), Some(control)) => {
-                let share = left / 30 + control.increment * 3 / 4;
-                share
-                    .min(left / 4)
-                    .clamp(Duration::from_millis(20), MOVE_BUDGET)
+                clock_budget(left, control.increment, None).min(self.move_budget)
             }
-            _ => MOVE_BUDGET,
+            _ => self.move_budget,
         }
     }
 

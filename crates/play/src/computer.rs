@@ -1,5 +1,7 @@
 //! The computer player's worker thread: positions to think about go in, progress and
-//! chosen moves come out over channels, so the window never waits for the search.
+//! chosen moves come out over channels, so the window never waits for the search. Each
+//! time the worker has news it calls the optional wake, so that whoever waits for it
+//! (a window asleep until something happens, a console) looks at once.
 
 use crossbeam_channel::{Receiver, Sender};
 use ply_modes::{AnyGame, Request, Thought};
@@ -12,6 +14,9 @@ struct Job {
     request: Request,
     stop: Arc<AtomicBool>,
 }
+
+/// Called on the worker's thread after each piece of news it sends.
+pub type Wake = Arc<dyn Fn() + Send + Sync>;
 
 /// What the worker has to say about a job.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,14 +36,15 @@ pub struct Computer {
 }
 
 impl Computer {
-    /// Starts the worker thread. Should the system refuse a thread, the job channel is
-    /// closed and `think` quietly does nothing.
-    pub fn start() -> Computer {
+    /// Starts the worker thread, which calls `wake` (if any) after each piece of news.
+    /// Should the system refuse a thread, the job channel is closed and `think` quietly
+    /// does nothing.
+    pub fn start(wake: Option<Wake>) -> Computer {
         let (jobs, job_queue) = crossbeam_channel::unbounded::<Job>();
         let (news_out, news) = crossbeam_channel::unbounded();
         let _worker = std::thread::Builder::new()
             .name("computer".into())
-            .spawn(move || work(&job_queue, &news_out));
+            .spawn(move || work(&job_queue, &news_out, wake.as_deref()));
         Computer {
             jobs,
             news,
@@ -115,16 +121,23 @@ impl Drop for Computer {
     }
 }
 
-fn work(jobs: &Receiver<Job>, news: &Sender<(u64, News)>) {
+fn work(jobs: &Receiver<Job>, news: &Sender<(u64, News)>, wake: Option<&(dyn Fn() + Send + Sync)>) {
+    let tell = |said: (u64, News)| {
+        let sent = news.send(said).is_ok();
+        if sent && let Some(wake) = wake {
+            wake();
+        }
+        sent
+    };
     while let Ok(job) = jobs.recv() {
         if job.stop.load(Ordering::Relaxed) {
             continue;
         }
         let ticket = job.ticket;
         let thought = job.game.think(&job.request, &job.stop, &mut |thought| {
-            let _ = news.send((ticket, News::Progress(thought.clone())));
+            tell((ticket, News::Progress(thought.clone())));
         });
-        if news.send((ticket, News::Done(thought))).is_err() {
+        if !tell((ticket, News::Done(thought))) {
             return;
         }
     }

@@ -2,8 +2,9 @@
 //! is shown (as an arrow) and never played. Each move played after a hint is counted as
 //! "hint used" for its side. Online games have no hints: nobody may get help there.
 
-use super::{MOVE_BUDGET, Table};
-use crate::computer::{Computer, News};
+use super::Table;
+use crate::computer::{Computer, News, Wake};
+use crate::policy::move_seed;
 use ply_core::Player;
 use ply_modes::Level;
 
@@ -34,11 +35,12 @@ pub struct Hints {
     used: Vec<usize>,
 }
 
-impl Default for Hints {
-    /// No hint asked for yet (the computer's thread starts now, idle).
-    fn default() -> Hints {
+impl Hints {
+    /// No hint asked for yet (the computer's thread starts now, idle, and calls `wake`
+    /// when it has news).
+    pub fn new(wake: Option<Wake>) -> Hints {
         Hints {
-            computer: Computer::start(),
+            computer: Computer::start(wake),
             asked: None,
             shown: None,
             used: Vec::new(),
@@ -68,8 +70,8 @@ impl Table {
         }
         let request = ply_modes::Request {
             level: HINT_LEVEL,
-            budget: MOVE_BUDGET,
-            seed: self.seed ^ plies as u64,
+            budget: self.move_budget,
+            seed: move_seed(self.seed, self.game.as_ref()),
         };
         self.hints.computer.think(self.game.as_ref(), request);
         self.hints.asked = Some(plies);

@@ -1,28 +1,38 @@
 //! The relay as a table's referee: requests go to the server as messages, and what the
-//! server accepted comes back as rulings (the move echoed, the game's end, draw offers),
-//! with news about the other players as messages for the screen.
+//! server accepted comes back as rulings (the move echoed, the game's end, draw offers,
+//! the clocks), with news about the other players as messages for the screen. The game
+//! window and `ply host`/`ply join` both referee their tables with it, each through its
+//! own [`RelayLink`] to the connection.
 
-use super::events::NoticeKind;
-use super::referee::{Referee, Request, Ruling};
-use crate::message::Message;
-use crate::session::Shared;
+use super::NetEvent;
+use crate::protocol::{ClientMsg, ServerMsg};
 use ply_modes::AnyGame;
-use ply_net::{ClientMsg, NetEvent, ServerMsg};
+use ply_play::{Message, NoticeKind, Referee, Request, Ruling};
 use std::time::Duration;
 
-/// A referee that is the relay server, reached through a lobby's session.
-pub struct RemoteReferee {
-    session: Shared,
+/// What a [`RelayReferee`] needs of a connection to a lobby.
+pub trait RelayLink {
+    /// Sends `message` to the relay.
+    fn send(&mut self, message: ClientMsg);
+    /// The events that arrived since the last poll. Never blocks.
+    fn poll(&mut self) -> Vec<NetEvent>;
+    /// Why the connection ended, in a player's words, once it has.
+    fn closed(&self) -> Option<String>;
 }
 
-impl RemoteReferee {
-    /// Referees through `session`.
-    pub fn new(session: Shared) -> RemoteReferee {
-        RemoteReferee { session }
+/// A referee that is the relay server, reached through a lobby's connection.
+pub struct RelayReferee<L: RelayLink> {
+    link: L,
+}
+
+impl<L: RelayLink> RelayReferee<L> {
+    /// Referees through `link`.
+    pub fn new(link: L) -> RelayReferee<L> {
+        RelayReferee { link }
     }
 }
 
-impl Referee for RemoteReferee {
+impl<L: RelayLink> Referee for RelayReferee<L> {
     fn submit(&mut self, _game: &dyn AnyGame, request: Request) -> Vec<Ruling> {
         let message = match request {
             Request::Move { text, .. } => ClientMsg::Move { text },
@@ -36,16 +46,12 @@ impl Referee for RemoteReferee {
             Request::AnswerTakeback { accept, .. } => ClientMsg::AnswerTakeback { accept },
             Request::Abort(_) => ClientMsg::Abort,
         };
-        self.session.borrow_mut().send(message);
+        self.link.send(message);
         Vec::new()
     }
 
     fn poll(&mut self) -> Vec<Ruling> {
-        let (events, closed) = {
-            let mut session = self.session.borrow_mut();
-            let events = session.poll();
-            (events, session.closed.clone())
-        };
+        let events = self.link.poll();
         let mut rulings = Vec::new();
         for event in events {
             match event {
@@ -65,14 +71,11 @@ impl Referee for RemoteReferee {
                     rulings.extend(clocks.map(Ruling::Clocks));
                 }
                 NetEvent::Closed(_) => {
-                    if let Some(reason) = &closed {
-                        rulings.push(Ruling::Notice(
-                            NoticeKind::Other,
-                            Message::error(reason.clone()),
-                        ));
+                    if let Some(reason) = self.link.closed() {
+                        rulings.push(Ruling::Notice(NoticeKind::Other, Message::error(reason)));
                     }
                 }
-                _ => {}
+                NetEvent::Entered(_) => {}
             }
         }
         rulings
@@ -87,11 +90,11 @@ impl Referee for RemoteReferee {
     }
 
     fn is_live(&self) -> bool {
-        self.session.borrow().closed.is_none()
+        self.link.closed().is_none()
     }
 
     fn closing(&mut self) {
-        self.session.borrow_mut().send(ClientMsg::Leave);
+        self.link.send(ClientMsg::Leave);
     }
 
     fn chats(&self) -> bool {
@@ -99,7 +102,7 @@ impl Referee for RemoteReferee {
     }
 
     fn chat(&mut self, text: &str) {
-        self.session.borrow_mut().send(ClientMsg::Chat {
+        self.link.send(ClientMsg::Chat {
             text: text.to_string(),
         });
     }

@@ -1,10 +1,13 @@
 //! Each side's clock: the time it has used, and in a timed game the time it has left
 //! (the base time, less what it used, plus an increment after each of its moves). Only
-//! the side to move's clock runs, only while the game is live, and it is held while a
-//! local table is paused (its menu or a question is open).
+//! the side to move's clock runs. A table lets time pass on it as its frames go by (only
+//! while the game is live, and held while a local table is paused); the relay, which
+//! alone decides online, times each turn from the moment it began to the arrival of its
+//! move, so every window shows the same figures and a client that says nothing still
+//! loses on time.
 
 use ply_core::{Player, TimeControl};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Below this much time left, a clock shows tenths, turns colour and sounds once.
 pub const LOW_TIME: Duration = Duration::from_secs(10);
@@ -14,9 +17,17 @@ pub const LOW_TIME: Duration = Duration::from_secs(10);
 pub struct Clocks {
     used: [Duration; 2],
     control: Option<TimeControl>,
+    /// Each side's time left (for clocks timed by instants, when the side to move's
+    /// turn began).
     left: [Duration; 2],
     after_moves: Vec<Duration>,
+    /// When the side to move's turn began, for clocks timed by instants.
+    turn_began: Option<Instant>,
 }
+
+/// The side to move had no time left when its move arrived.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Flagged;
 
 impl Clocks {
     /// Clocks that only count the time used, already showing `used` (a resumed game).
@@ -50,6 +61,16 @@ impl Clocks {
             control: Some(control),
             left,
             after_moves,
+            turn_began: None,
+        }
+    }
+
+    /// Clocks for a new game under `control` timed by instants: the side to move's turn
+    /// begins at `now` (the relay's clocks).
+    pub fn started(control: TimeControl, now: Instant) -> Clocks {
+        Clocks {
+            turn_began: Some(now),
+            ..Clocks::new(Some(control))
         }
     }
 
@@ -68,6 +89,50 @@ impl Clocks {
             self.left[side.index()] += control.increment;
             self.after_moves.push(self.left[side.index()]);
         }
+    }
+
+    /// Each side's time left at `now`, with `to_move`'s clock running since its turn
+    /// began (clocks timed by instants; others do not run between calls to
+    /// [`Clocks::run`]).
+    pub fn left_at(&self, to_move: Player, now: Instant) -> [Duration; 2] {
+        let mut left = self.left;
+        let running = &mut left[to_move.index()];
+        *running = running.saturating_sub(self.since_turn_began(now));
+        left
+    }
+
+    /// When `to_move`'s time runs out if it does not move first (timed clocks timed
+    /// by instants).
+    pub fn deadline(&self, to_move: Player) -> Option<Instant> {
+        self.control?;
+        Some(self.turn_began? + self.left[to_move.index()])
+    }
+
+    /// `mover`'s move arrived at `now`: the time since its turn began is charged, its
+    /// increment added, and the other side's turn begins; refused when its time had
+    /// already run out.
+    pub fn moved_at(&mut self, mover: Player, now: Instant) -> Result<(), Flagged> {
+        if self.left_at(mover, now)[mover.index()].is_zero() {
+            return Err(Flagged);
+        }
+        self.run(mover, self.since_turn_began(now));
+        self.moved(mover);
+        self.turn_began = Some(now);
+        Ok(())
+    }
+
+    /// `to_move`'s turn ends at `now` without a move (moves were taken back): its time
+    /// is charged, with no increment, and the turn of the side to move after it begins.
+    pub fn turn_ended_at(&mut self, to_move: Player, now: Instant) {
+        self.run(to_move, self.since_turn_began(now));
+        self.turn_began = Some(now);
+    }
+
+    /// The time since the side to move's turn began (none for clocks not timed by
+    /// instants).
+    fn since_turn_began(&self, now: Instant) -> Duration {
+        self.turn_began
+            .map_or(Duration::ZERO, |began| now.saturating_duration_since(began))
     }
 
     /// The last move was taken back: its record goes (the time spent stays spent).
@@ -180,5 +245,31 @@ mod tests {
         clocks.run(Player::First, Duration::from_secs(60));
         assert!(clocks.flagged(Player::First));
         assert_eq!(clocks.left(Player::Second), Some(Duration::from_secs(60)));
+    }
+
+    #[test]
+    fn each_move_is_charged_from_arrival_and_gains_its_increment() {
+        let start = Instant::now();
+        let mut clock = Clocks::started(TimeControl::minutes(1, 2), start);
+        let later = start + Duration::from_secs(5);
+        assert_eq!(
+            clock.left_at(Player::First, later),
+            [Duration::from_secs(55), Duration::from_secs(60)]
+        );
+        clock.moved_at(Player::First, later).expect("in time");
+        assert_eq!(
+            clock.left_at(Player::Second, later)[0],
+            Duration::from_secs(57)
+        );
+        assert_eq!(
+            clock.deadline(Player::Second),
+            Some(later + Duration::from_secs(60))
+        );
+        let too_late = later + Duration::from_secs(61);
+        assert_eq!(clock.moved_at(Player::Second, too_late), Err(Flagged));
+        assert_eq!(
+            clock.left_at(Player::Second, too_late),
+            [Duration::from_secs(57), Duration::ZERO]
+        );
     }
 }
