@@ -5,7 +5,7 @@
 mod play;
 mod takeback;
 
-use super::clock::RelayClock;
+use super::clock::clock_view;
 use super::rate::RateLimit;
 use super::setup::{Prepared, SetupError};
 use crate::auth::ChannelBinding;
@@ -18,6 +18,7 @@ use crate::text::strip_controls;
 use bytes::Bytes;
 use ply_core::Player;
 use ply_modes::AnyGame;
+use ply_play::Clocks;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
@@ -92,7 +93,7 @@ struct Running {
     draw_offer: Option<Player>,
     takeback_offer: Option<Player>,
     /// The clocks of a timed game, kept here and nowhere else.
-    clock: Option<RelayClock>,
+    clock: Option<Clocks>,
 }
 
 /// One lobby and, between `Start` and the end, its game.
@@ -566,7 +567,8 @@ impl Lobby {
             takeback_offer: running.takeback_offer,
             clock: running
                 .clock
-                .map(|clock| clock.view(running.game.to_move(), now)),
+                .as_ref()
+                .and_then(|clock| clock_view(clock, running.game.to_move(), now)),
         })
     }
 

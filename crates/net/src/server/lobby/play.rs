@@ -3,9 +3,10 @@
 
 use super::{Lobby, MemberId, Running, Seat};
 use crate::protocol::{Denied, MAX_MOVE_TEXT_LEN, ServerMsg};
-use crate::server::clock::{RelayClock, millis};
+use crate::server::clock::millis;
 use crate::server::setup::guarded;
 use ply_core::{MoveError, Player};
+use ply_play::Clocks;
 use std::time::Instant;
 
 impl Lobby {
@@ -16,10 +17,14 @@ impl Lobby {
             return false;
         };
         let to_move = running.game.to_move();
-        let Some(clock) = running.clock else {
+        let Some(deadline) = running
+            .clock
+            .as_ref()
+            .and_then(|clock| clock.deadline(to_move))
+        else {
             return false;
         };
-        if now < clock.deadline(to_move) {
+        if now < deadline {
             return false;
         }
         if running.game.run_out_of_time(to_move).is_err() {
@@ -58,7 +63,7 @@ impl Lobby {
             .setup
             .clock
             .and_then(|clock| clock.control().ok())
-            .map(|control| RelayClock::start(control, Instant::now()));
+            .map(|control| Clocks::started(control, Instant::now()));
         self.forget_finished_game();
         self.game = Some(Running {
             plies: self.setup.moves.len() as u32,
@@ -97,7 +102,7 @@ impl Lobby {
             return Err(Denied::NoGame);
         };
         let arrived = Instant::now();
-        if let Some(clock) = running.clock
+        if let Some(clock) = &running.clock
             && clock.left_at(to_move, arrived)[to_move.index()].is_zero()
         {
             // Its time ran out before its move arrived: it lost on time.
@@ -125,7 +130,7 @@ impl Lobby {
         let takeback_declined = running.takeback_offer.take() == Some(to_move.opponent());
         let left_ms = running.clock.as_mut().map(|clock| {
             // The time left was checked on arrival, so the clock takes the move.
-            let _ = clock.moved(to_move, arrived);
+            let _ = clock.moved_at(to_move, arrived);
             millis(clock.left_at(to_move.opponent(), arrived))
         });
         let declined = running.draw_offer == Some(to_move.opponent());

@@ -85,7 +85,10 @@ impl Lobby {
         running.draw_offer = None;
         running.takeback_offer = None;
         let left_ms = running.clock.as_mut().map(|clock| {
-            clock.switch(to_move, now);
+            clock.turn_ended_at(to_move, now);
+            for _ in 0..plies {
+                clock.undone();
+            }
             millis(clock.left_at(running.game.to_move(), now))
         });
         let ply = running.plies;
