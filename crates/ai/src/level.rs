@@ -43,6 +43,13 @@ impl Level {
             .find(|level| level.name().eq_ignore_ascii_case(name))
     }
 
+    /// The level named by `text`, in any letter case, as players and scripts type it.
+    pub fn parse(text: &str) -> Result<Level, UnknownLevel> {
+        Level::from_name(text).ok_or_else(|| UnknownLevel {
+            given: text.to_string(),
+        })
+    }
+
     /// The search limits for a move given a time `budget`.
     pub fn limits(self, budget: Duration) -> Limits {
         let (share, depth) = match self {
@@ -79,6 +86,25 @@ impl Level {
         }
     }
 }
+
+/// A text that names no level, handed back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownLevel {
+    /// The text that was given.
+    pub given: String,
+}
+
+impl std::fmt::Display for UnknownLevel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "unknown level '{}' (easy, medium, hard or maximum)",
+            self.given
+        )
+    }
+}
+
+impl std::error::Error for UnknownLevel {}
 
 /// The deliberate mistakes of a level, decided move by move from the request's seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -159,4 +185,20 @@ pub fn choose<G: Heuristics>(
         limits.depth = limits.depth.map(|depth| depth.saturating_sub(plies).max(1));
     }
     searcher.search(root, history, &limits, stop, progress)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_are_read_by_name_in_any_case() {
+        assert_eq!(Level::parse("Hard"), Ok(Level::Hard));
+        assert_eq!(Level::parse("MAXIMUM"), Ok(Level::Maximum));
+        let unknown = Level::parse("grandmaster").expect_err("no such level");
+        assert_eq!(
+            unknown.to_string(),
+            "unknown level 'grandmaster' (easy, medium, hard or maximum)"
+        );
+    }
 }

@@ -86,7 +86,7 @@ struct Options {
     #[arg(long, value_name = "ADDRESS")]
     join_address: Option<String>,
     /// For `--measure-frames`: the computer's strength (easy, medium, hard, maximum).
-    #[arg(long, value_name = "LEVEL", default_value = "maximum", value_parser = parse_level)]
+    #[arg(long, value_name = "LEVEL", default_value = "maximum", value_parser = Level::parse)]
     level: Level,
     /// Print every mode's id, one per line, and exit.
     #[arg(long)]
@@ -498,12 +498,6 @@ fn report_idle(seconds: f32) {
         ),
         None => println!("idle for {seconds} s: this system does not report processor time"),
     }
-}
-
-/// Reads a computer's strength by its name.
-fn parse_level(text: &str) -> Result<Level, String> {
-    Level::from_name(text)
-        .ok_or_else(|| format!("\"{text}\" is not a strength: easy, medium, hard or maximum"))
 }
 
 /// Reads a board view: `2d` (false) or `3d` (true).

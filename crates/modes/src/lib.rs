@@ -9,7 +9,7 @@ mod registry;
 mod replay;
 
 pub use any_game::{AnyGame, Game, LegalMove, Thought};
-pub use ply_ai::level::{Level, Request, Slips};
+pub use ply_ai::level::{Level, Request, Slips, UnknownLevel};
 pub use ply_ai::search::Limits;
 pub use registry::{MODES, Mode, find_mode, mode_ids};
 pub use replay::{ReplayError, replay};

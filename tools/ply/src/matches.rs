@@ -144,9 +144,7 @@ fn parse_settings(text: &str, millis: u64) -> Result<Settings, String> {
             "without" => limits.without = techniques_left_out(value)?,
             "threads" => limits.threads = number()? as usize,
             "level" => {
-                level = Some(Level::from_name(value).ok_or_else(|| {
-                    format!("unknown level '{value}' (easy, medium, hard, maximum)")
-                })?);
+                level = Some(Level::parse(value).map_err(|unknown| unknown.to_string())?);
             }
             "spend" => {
                 limits.use_all_time = match value {

@@ -41,7 +41,7 @@ pub struct HostArgs {
     relay: Option<String>,
     /// How strongly the computer plays when it holds a side: easy, medium, hard or
     /// maximum.
-    #[arg(long, default_value = "medium", value_parser = parse_level)]
+    #[arg(long, default_value = "medium", value_parser = Level::parse)]
     computer: Level,
     /// The computer's thinking time per move, in milliseconds.
     #[arg(long, default_value_t = 1000)]
@@ -65,11 +65,6 @@ pub struct HostArgs {
 
 fn parse_clock(text: &str) -> Result<ply_core::TimeControl, String> {
     ply_core::TimeControl::parse(text).map_err(|problem| problem.to_string())
-}
-
-fn parse_level(text: &str) -> Result<Level, String> {
-    Level::from_name(text)
-        .ok_or_else(|| format!("'{text}' is not a strength (use easy, medium, hard or maximum)"))
 }
 
 /// Arguments of `ply join`.
