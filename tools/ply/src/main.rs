@@ -12,6 +12,7 @@ mod matches;
 mod moves;
 mod online;
 mod online_save;
+mod online_table;
 mod perft;
 mod protocol;
 mod relay;

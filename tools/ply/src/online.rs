@@ -1,15 +1,15 @@
 //! `ply host` and `ply join`: headless online clients for scripts and tests. They print
 //! one line per event and read one request per line from standard input; the host
-//! plays the computer's moves (chosen by the search at the strength given) when the
-//! computer holds a side.
+//! plays the computer's moves (at the strength given) when the computer holds a side,
+//! at the same game table the window uses.
 
 use crate::game_args::GameArgs;
 use crate::online_save;
+use crate::online_table::{ComputerPlay, ConsoleTable, TICK};
 use clap::Args;
-use crossbeam_channel::{Receiver, never, select, unbounded};
+use crossbeam_channel::{Receiver, never, select, tick, unbounded};
 use ply_core::Player;
-use ply_modes::find_mode;
-use ply_modes::{Level, Request};
+use ply_modes::{Level, find_mode};
 use ply_net::client::with_default_port;
 use ply_net::invite::Invite;
 use ply_net::portmap::{PortMap, PortMapOptions, Reach};
@@ -21,7 +21,7 @@ use ply_net::{
 use ply_save::{GameKeeper, SaveFolder};
 use std::io::BufRead;
 use std::net::SocketAddr;
-use std::sync::atomic::AtomicBool;
+use std::rc::Rc;
 use std::time::Duration;
 
 /// Arguments of `ply host`.
@@ -94,7 +94,7 @@ pub struct JoinArgs {
 /// Opens a lobby (on this machine or on a relay) and runs the console.
 pub fn host(args: &HostArgs) -> Result<(), String> {
     args.game.game()?;
-    let computer = Computer {
+    let computer = ComputerPlay {
         level: args.computer,
         budget: Duration::from_millis(args.computer_millis),
     };
@@ -282,30 +282,34 @@ const HELP: &str = "requests: seat SIDE NAME | computer SIDE | unseat SIDE | set
 kick NAME | start | move MOVE | resign | draw | accept | decline | claim win | claim draw | \
 rematch | takeback | takeback yes | takeback no | abort | chat TEXT | quit";
 
-/// How the host's computer plays its seats.
-#[derive(Clone, Copy)]
-struct Computer {
-    level: Level,
-    budget: Duration,
-}
-
 /// Prints events and sends requests until the connection ends (or Ctrl-C); a host
-/// also plays the computer's seats and, once in the lobby, prints the invite code for
-/// `share` (an address, and whether it is a relay, whose invite holds the lobby code).
+/// also plays the computer's seats at a game table and, once in the lobby, prints the
+/// invite code for `share` (an address, and whether it is a relay, whose invite holds
+/// the lobby code).
 fn console(
     handle: NetHandle,
     address: &str,
-    computer: Option<Computer>,
+    computer: Option<ComputerPlay>,
     mut share: Option<(SocketAddr, bool)>,
     ctrl_c: &Receiver<()>,
 ) -> Result<(), String> {
+    let handle = Rc::new(handle);
     let mut mirror = Mirror::new();
     let mut lines = stdin_lines();
     let store = RejoinStore::standard();
     let folder = SaveFolder::standard().ok();
     let mut keeper = None;
-    let mut computer_sent_at: Option<usize> = None;
+    let (mut table, wakes) = match computer {
+        Some(computer) => {
+            let (table, wakes) = ConsoleTable::new(Rc::clone(&handle), computer);
+            (Some(table), wakes)
+        }
+        None => (None, never()),
+    };
+    let (ticks, idle) = (tick(TICK), never());
     loop {
+        let computer_plays = table.as_ref().is_some_and(ConsoleTable::computer_plays);
+        let ticking = if computer_plays { &ticks } else { &idle };
         select! {
             recv(handle.events()) -> event => {
                 let Ok(event) = event else {
@@ -337,14 +341,18 @@ fn console(
                         _ => Ok(()),
                     };
                 }
-                let plies = mirror.moves().len();
-                if let Some(computer) = computer
-                    && mirror.computer_to_move()
-                    && computer_sent_at != Some(plies)
-                    && let Some(text) = computer_move(&mirror, computer)
-                {
-                    computer_sent_at = Some(plies);
-                    let _ = handle.send(ClientMsg::Move { text });
+                if let Some(table) = &mut table {
+                    table.hear(event, &mirror);
+                }
+            }
+            recv(wakes) -> _ => {
+                if let Some(table) = &mut table {
+                    table.tick();
+                }
+            }
+            recv(ticking) -> _ => {
+                if let Some(table) = &mut table {
+                    table.tick();
                 }
             }
             recv(ctrl_c) -> _ => {
@@ -389,18 +397,6 @@ fn keep_game(event: &NetEvent, mirror: &Mirror, keeper: Option<&GameKeeper>) {
         Some(Err(error)) => say!("could not save the game: {error}"),
         _ => {}
     }
-}
-
-/// The computer's move for its side, chosen by the search.
-fn computer_move(mirror: &Mirror, computer: Computer) -> Option<String> {
-    let game = mirror.game()?;
-    let request = Request {
-        level: computer.level,
-        budget: computer.budget,
-        seed: game.moves().len() as u64,
-    };
-    let thought = game.think(&request, &AtomicBool::new(false), &mut |_| {});
-    game.move_text(thought.best?)
 }
 
 /// The names of the two sides in the lobby's mode.
