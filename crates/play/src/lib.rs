@@ -1,7 +1,8 @@
 //! A game in progress with no window and no sockets: the [`Table`] with its seats, the
-//! one [`Clocks`] type, draw offers and takebacks, the computer's jobs on a worker thread
-//! ([`computer`]) and its time and seed policy ([`policy`]), and the [`Referee`] that
-//! rules on every request.
+//! one [`Clocks`] type, draw offers and takebacks as one state machine ([`offers`],
+//! which the relay runs too), the computer's jobs on a worker thread ([`computer`]) and
+//! its time and seed policy ([`policy`]), and the [`Referee`] that rules on every
+//! request.
 //!
 //! The game window, `ply host`/`ply join` and the relay all use this crate, so a game in
 //! progress is written once. Whatever speaks the network protocol cannot live here (the
@@ -13,6 +14,7 @@
 pub mod clock;
 pub mod computer;
 pub mod message;
+pub mod offers;
 pub mod policy;
 pub mod table;
 

@@ -399,3 +399,57 @@ fn the_computer_thinks_within_its_clock() {
         "it kept most of its ten seconds: {left:?}"
     );
 }
+
+/// A referee elsewhere, whose rulings the test hands to the table.
+struct Relayed(std::rc::Rc<std::cell::RefCell<Vec<ply_play::Ruling>>>);
+
+impl ply_play::Referee for Relayed {
+    fn submit(
+        &mut self,
+        _game: &dyn AnyGame,
+        _request: ply_play::Request,
+    ) -> Vec<ply_play::Ruling> {
+        Vec::new()
+    }
+    fn poll(&mut self) -> Vec<ply_play::Ruling> {
+        std::mem::take(&mut *self.0.borrow_mut())
+    }
+    fn echoes_moves(&self) -> bool {
+        true
+    }
+    fn allows_undo(&self) -> bool {
+        false
+    }
+}
+
+#[test]
+fn offers_follow_the_referee_as_the_relay_keeps_them() {
+    use ply_play::Ruling;
+    let rulings = std::rc::Rc::default();
+    let referee = Relayed(std::rc::Rc::clone(&rulings));
+    let seats = [Seat::Remote, Seat::Person];
+    let mut table = Table::new(game("chess", None, ""), seats, Box::new(referee));
+    // The opponent offers a draw and moves: its offer still waits for an answer.
+    rulings.borrow_mut().extend([
+        Ruling::DrawOffered(Player::First),
+        Ruling::Played("e2e4".into()),
+    ]);
+    table.tick(Duration::ZERO, false);
+    assert_eq!(table.draw_offer(), Some(Player::First));
+    assert!(!table.person_to_move(), "the offer is answered first");
+    rulings.borrow_mut().extend([
+        Ruling::DrawDeclined(Player::Second),
+        Ruling::Played("e7e5".into()),
+    ]);
+    table.tick(Duration::ZERO, false);
+    assert_eq!(table.draw_offer(), None);
+    // A request to take back a move waits until the opponent answers it by moving.
+    rulings
+        .borrow_mut()
+        .push(Ruling::TakebackAsked(Player::Second));
+    table.tick(Duration::ZERO, false);
+    assert_eq!(table.takeback_offer(), Some(Player::Second));
+    rulings.borrow_mut().push(Ruling::Played("g1f3".into()));
+    table.tick(Duration::ZERO, false);
+    assert_eq!(table.takeback_offer(), None);
+}

@@ -8,6 +8,7 @@ use crate::protocol::{
 };
 use ply_core::{Outcome, Player};
 use ply_modes::{AnyGame, ReplayError, replay};
+use ply_play::offers::Offers;
 
 /// The local copy of everything the server has said about the lobby and its game.
 #[derive(Default)]
@@ -19,8 +20,9 @@ pub struct Mirror {
     moves: Vec<String>,
     sides: Option<[Occupant; 2]>,
     outcome: Option<Outcome>,
-    draw_offer: Option<Player>,
-    takeback_offer: Option<Player>,
+    /// The offers waiting for an answer, following the relay's steps through the
+    /// same state machine it runs (what it refused never reaches this copy).
+    offers: Offers,
     running: bool,
     desync: Option<String>,
     clock: Option<ClockView>,
@@ -57,8 +59,12 @@ impl Mirror {
             }
             ServerMsg::GameStarted(view) => self.start(view),
             ServerMsg::MovePlayed {
-                ply, text, left_ms, ..
+                ply,
+                side,
+                text,
+                left_ms,
             } => {
+                self.offers.moved(*side);
                 if let (Some(clock), Some(left_ms)) = (self.clock.as_mut(), left_ms) {
                     clock.left_ms = *left_ms;
                 }
@@ -80,11 +86,14 @@ impl Mirror {
                     self.desync = Some(refused.to_string());
                 }
             }
-            ServerMsg::TakebackAsked { by } => self.takeback_offer = Some(*by),
-            ServerMsg::TakebackDeclined { .. } => self.takeback_offer = None,
+            ServerMsg::TakebackAsked { by } => {
+                let _ = self.offers.ask_takeback(*by);
+            }
+            ServerMsg::TakebackDeclined { by } => {
+                let _ = self.offers.answer_takeback(*by);
+            }
             ServerMsg::TakenBack { ply, left_ms } => {
-                self.takeback_offer = None;
-                self.draw_offer = None;
+                self.offers.clear();
                 if let (Some(clock), Some(left_ms)) = (self.clock.as_mut(), left_ms) {
                     clock.left_ms = *left_ms;
                 }
@@ -97,14 +106,17 @@ impl Mirror {
             }
             ServerMsg::GameAborted => {
                 self.running = false;
-                self.draw_offer = None;
-                self.takeback_offer = None;
+                self.offers.clear();
             }
-            ServerMsg::DrawOffered { by } => self.draw_offer = Some(*by),
-            ServerMsg::DrawDeclined { .. } => self.draw_offer = None,
+            ServerMsg::DrawOffered { by } => {
+                let _ = self.offers.offer_draw(*by);
+            }
+            ServerMsg::DrawDeclined { by } => {
+                let _ = self.offers.answer_draw(*by);
+            }
             ServerMsg::GameOver { outcome } => {
                 self.outcome = Some(*outcome);
-                self.draw_offer = None;
+                self.offers.clear();
                 self.running = false;
             }
             _ => {}
@@ -121,8 +133,7 @@ impl Mirror {
         self.clock = view.clock;
         self.moves = view.moves.clone();
         self.sides = Some(view.sides.clone());
-        self.draw_offer = view.draw_offer;
-        self.takeback_offer = view.takeback_offer;
+        self.offers = Offers::standing(view.draw_offer, view.takeback_offer);
         self.outcome = None;
         self.running = true;
         self.desync = None;
@@ -203,12 +214,12 @@ impl Mirror {
 
     /// The side whose draw offer waits for an answer.
     pub fn draw_offer(&self) -> Option<Player> {
-        self.draw_offer
+        self.offers.draw()
     }
 
     /// The side whose request to take back a move waits for an answer.
     pub fn takeback_offer(&self) -> Option<Player> {
-        self.takeback_offer
+        self.offers.takeback()
     }
 
     /// Who holds each side in the current or last game.

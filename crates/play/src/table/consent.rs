@@ -33,7 +33,7 @@ impl Table {
     pub(super) fn taken_back_to(&mut self, moves: usize) {
         self.stop_computer();
         self.ending = None;
-        self.draw_offer = None;
+        self.offers.clear();
         self.awaiting_echo = false;
         while self.game.moves().len() > moves {
             let before = self.game.moves().len();

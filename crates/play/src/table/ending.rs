@@ -36,7 +36,7 @@ impl Table {
         if recorded.is_err() {
             self.ending = Some(outcome);
         }
-        self.draw_offer = None;
+        self.offers.clear();
         self.awaiting_echo = false;
         self.stop_computer();
         self.events.push(TableEvent::Ended(outcome));

@@ -20,6 +20,7 @@ pub use seat::Seat;
 
 use crate::clock::Clocks;
 use crate::computer::{Computer, News, Wake};
+use crate::offers::Offers;
 use crate::policy::{clock_budget, move_seed};
 use ply_core::{MoveCode, Outcome, Player, TimeControl};
 use ply_modes::{AnyGame, Level, Thought, find_mode};
@@ -70,7 +71,9 @@ pub struct Table {
     pace: Duration,
     hold: Duration,
     awaiting_echo: bool,
-    draw_offer: Option<Player>,
+    /// The draw offer and the request to take back a move waiting for an answer, as
+    /// the referee ruled them.
+    offers: Offers,
     /// Whether the side to move's empty clock was already reported to the referee.
     flag_reported: bool,
     /// Whether each side was already told it is low on time.
@@ -113,7 +116,7 @@ impl Table {
             pace: Duration::ZERO,
             hold: Duration::ZERO,
             awaiting_echo: false,
-            draw_offer: None,
+            offers: Offers::default(),
             flag_reported: false,
             low_time_told: [false; 2],
             ending: None,
@@ -231,7 +234,12 @@ impl Table {
 
     /// The side whose draw offer waits for an answer.
     pub fn draw_offer(&self) -> Option<Player> {
-        self.draw_offer
+        self.offers.draw()
+    }
+
+    /// The side whose request to take back a move waits for an answer.
+    pub fn takeback_offer(&self) -> Option<Player> {
+        self.offers.takeback()
     }
 
     /// Whether a person at this computer may move now.
@@ -239,7 +247,7 @@ impl Table {
         self.outcome().is_none()
             && self.seat(self.game.to_move()).is_person()
             && !self.awaiting_echo
-            && self.draw_offer.is_none()
+            && self.offers.draw().is_none()
     }
 
     /// Whether moves may be taken back (local games with a move to take back).
@@ -334,7 +342,8 @@ impl Table {
     /// A person at this computer offers a draw for `side`. A computer opponent here
     /// answers at once: it accepts only when it judges its position clearly lost.
     pub fn offer_draw(&mut self, side: Player) {
-        if self.outcome().is_some() || !self.seat(side).is_person() || self.draw_offer.is_some() {
+        if self.outcome().is_some() || !self.seat(side).is_person() || self.offers.draw().is_some()
+        {
             return;
         }
         self.ask(Request::OfferDraw(side));
@@ -342,7 +351,7 @@ impl Table {
 
     /// A person at this computer answers the draw offered to them.
     pub fn answer_draw(&mut self, accept: bool) {
-        let Some(offerer) = self.draw_offer else {
+        let Some(offerer) = self.offers.draw() else {
             return;
         };
         let by = offerer.opponent();
@@ -359,7 +368,7 @@ impl Table {
         }
         self.stop_computer();
         self.ending = None;
-        self.draw_offer = None;
+        self.offers.clear();
         self.undo_one();
         let has_person = !self.persons().is_empty();
         while has_person
@@ -440,8 +449,10 @@ impl Table {
                 self.awaiting_echo = false;
                 self.events.push(TableEvent::Refused(reason));
             }
+            // The referee has ruled on each offer and answer: the table's offers follow
+            // its steps, and have nothing to refuse.
             Ruling::DrawOffered(side) => {
-                self.draw_offer = Some(side);
+                let _ = self.offers.offer_draw(side);
                 self.events.push(TableEvent::DrawOffered(side));
                 if let Seat::Computer(_) = self.seat(side.opponent()) {
                     let accept = self.computer_accepts_draw(side.opponent());
@@ -452,14 +463,18 @@ impl Table {
                 }
             }
             Ruling::DrawDeclined(side) => {
-                self.draw_offer = None;
+                let _ = self.offers.answer_draw(side);
                 self.events.push(TableEvent::DrawDeclined(side));
             }
             Ruling::Ended(outcome) => self.end(outcome),
             Ruling::Notice(news, message) => self.events.push(TableEvent::Notice(news, message)),
             Ruling::Clocks(left) => self.clocks.set_left(left),
-            Ruling::TakebackAsked(side) => self.events.push(TableEvent::TakebackAsked(side)),
+            Ruling::TakebackAsked(side) => {
+                let _ = self.offers.ask_takeback(side);
+                self.events.push(TableEvent::TakebackAsked(side));
+            }
             Ruling::TakebackDeclined(side) => {
+                let _ = self.offers.answer_takeback(side);
                 self.events.push(TableEvent::TakebackDeclined(side));
             }
             Ruling::TakenBack(moves) => self.taken_back_to(moves),
@@ -489,7 +504,7 @@ impl Table {
         let effects = effects(&before, &self.game.view(), &path, side, display);
         self.history.push(effects.clone());
         self.events.push(TableEvent::Moved(effects));
-        self.draw_offer = None;
+        self.offers.moved(side);
         self.thinking = None;
         self.hold = if self.persons().is_empty() {
             self.pace.max(AFTER_MOVE)
@@ -515,7 +530,7 @@ impl Table {
         if self.outcome().is_some()
             || self.computer.is_thinking()
             || self.awaiting_echo
-            || self.draw_offer.is_some()
+            || self.offers.draw().is_some()
             || !self.hold.is_zero()
         {
             return;

@@ -19,6 +19,7 @@ use bytes::Bytes;
 use ply_core::Player;
 use ply_modes::AnyGame;
 use ply_play::Clocks;
+use ply_play::offers::Offers;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
@@ -90,8 +91,8 @@ struct Running {
     played_here: u32,
     /// Which sides have moved in this game (aborting is allowed until both have).
     moved: [bool; 2],
-    draw_offer: Option<Player>,
-    takeback_offer: Option<Player>,
+    /// The draw offer and the request to take back a move waiting for an answer.
+    offers: Offers,
     /// The clocks of a timed game, kept here and nowhere else.
     clock: Option<Clocks>,
 }
@@ -563,8 +564,8 @@ impl Lobby {
             start: self.setup.start.clone(),
             moves: running.game.move_texts(),
             sides: self.sides_view(),
-            draw_offer: running.draw_offer,
-            takeback_offer: running.takeback_offer,
+            draw_offer: running.offers.draw(),
+            takeback_offer: running.offers.takeback(),
             clock: running
                 .clock
                 .as_ref()

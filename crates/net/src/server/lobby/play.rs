@@ -7,6 +7,7 @@ use crate::server::clock::millis;
 use crate::server::setup::guarded;
 use ply_core::{MoveError, Player};
 use ply_play::Clocks;
+use ply_play::offers::{DrawOffer, Offers};
 use std::time::Instant;
 
 impl Lobby {
@@ -70,8 +71,7 @@ impl Lobby {
             game: self.ready.clone_box(),
             played_here: 0,
             moved: [false; 2],
-            draw_offer: None,
-            takeback_offer: None,
+            offers: Offers::default(),
             clock,
         });
         if let Some(view) = self.game_view() {
@@ -125,28 +125,23 @@ impl Lobby {
         running.played_here += 1;
         running.moved[to_move.index()] = true;
         let ply = running.plies;
-        // A move answers a request to take back: the mover's opponent asked and was
-        // answered by the move; the mover's own request lapses with it.
-        let takeback_declined = running.takeback_offer.take() == Some(to_move.opponent());
+        // A move answers the opponent's draw offer and request to take back.
+        let declined = running.offers.moved(to_move);
         let left_ms = running.clock.as_mut().map(|clock| {
             // The time left was checked on arrival, so the clock takes the move.
             let _ = clock.moved_at(to_move, arrived);
             millis(clock.left_at(to_move.opponent(), arrived))
         });
-        let declined = running.draw_offer == Some(to_move.opponent());
-        if declined {
-            running.draw_offer = None;
-        }
         self.broadcast(&ServerMsg::MovePlayed {
             ply,
             side: to_move,
             text: canonical,
             left_ms,
         });
-        if declined {
+        if declined.draw {
             self.broadcast(&ServerMsg::DrawDeclined { by: to_move });
         }
-        if takeback_declined {
+        if declined.takeback {
             self.broadcast(&ServerMsg::TakebackDeclined { by: to_move });
         }
         self.finish_if_over();
@@ -165,19 +160,25 @@ impl Lobby {
     }
 
     pub(super) fn offer_draw(&mut self, id: MemberId) -> Result<(), Denied> {
-        let (to_move, offer) = self
+        let to_move = self
             .game
             .as_ref()
-            .map(|running| (running.game.to_move(), running.draw_offer))
+            .map(|running| running.game.to_move())
             .ok_or(Denied::NoGame)?;
         let side = self.acting_side(id, to_move).ok_or(Denied::NotPlaying)?;
-        match offer {
-            Some(by) if by == side => Err(Denied::OfferPending),
-            Some(_) => self.answer_draw(id, true),
-            None => {
-                if let Some(running) = self.game.as_mut() {
-                    running.draw_offer = Some(side);
-                }
+        let Some(running) = self.game.as_mut() else {
+            return Err(Denied::NoGame);
+        };
+        match running.offers.offer_draw(side) {
+            Err(_) => Err(Denied::OfferPending),
+            Ok(DrawOffer::Agreed) => {
+                running.game.agree_draw().map_err(|e| Denied::IllegalMove {
+                    reason: e.to_string(),
+                })?;
+                self.finish_if_over();
+                Ok(())
+            }
+            Ok(DrawOffer::Made) => {
                 self.broadcast(&ServerMsg::DrawOffered { by: side });
                 Ok(())
             }
@@ -189,7 +190,8 @@ impl Lobby {
             .game
             .as_ref()
             .ok_or(Denied::NoGame)?
-            .draw_offer
+            .offers
+            .draw()
             .ok_or(Denied::NoDrawOffer)?;
         let answering = offer.opponent();
         if !self.controls(id, answering) {
@@ -198,7 +200,10 @@ impl Lobby {
         let Some(running) = self.game.as_mut() else {
             return Err(Denied::NoGame);
         };
-        running.draw_offer = None;
+        running
+            .offers
+            .answer_draw(answering)
+            .map_err(|_| Denied::NoDrawOffer)?;
         if accept {
             running.game.agree_draw().map_err(|e| Denied::IllegalMove {
                 reason: e.to_string(),

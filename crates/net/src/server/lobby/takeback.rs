@@ -21,21 +21,19 @@ impl Lobby {
     /// Member `id` asks to take back their last move.
     pub(super) fn ask_takeback(&mut self, id: MemberId) -> Result<(), Denied> {
         let side = self.playing_side(id)?;
-        if self
-            .game
-            .as_ref()
-            .and_then(|running| running.takeback_offer)
-            == Some(side)
-        {
-            return Err(Denied::TakebackPending);
-        }
+        // A request still waiting was made with a move to take back, and stops waiting
+        // as soon as the moves change: checking this first refuses nothing else.
         self.takeback_plies(side).ok_or(Denied::NothingToTakeBack)?;
+        let Some(running) = self.game.as_mut() else {
+            return Err(Denied::NoGame);
+        };
+        running
+            .offers
+            .ask_takeback(side)
+            .map_err(|_| Denied::TakebackPending)?;
         if self.sides[side.opponent().index()] == Seat::Computer {
             // The computer never minds.
             return self.take_back(side);
-        }
-        if let Some(running) = self.game.as_mut() {
-            running.takeback_offer = Some(side);
         }
         self.broadcast(&ServerMsg::TakebackAsked { by: side });
         Ok(())
@@ -47,13 +45,17 @@ impl Lobby {
             .game
             .as_ref()
             .ok_or(Denied::NoGame)?
-            .takeback_offer
+            .offers
+            .takeback()
             .ok_or(Denied::NoTakeback)?;
         if !self.controls(id, asker.opponent()) {
             return Err(Denied::NoTakeback);
         }
         if let Some(running) = self.game.as_mut() {
-            running.takeback_offer = None;
+            running
+                .offers
+                .answer_takeback(asker.opponent())
+                .map_err(|_| Denied::NoTakeback)?;
         }
         if accept {
             self.take_back(asker)
@@ -82,8 +84,7 @@ impl Lobby {
         }
         running.plies -= plies;
         running.played_here -= plies;
-        running.draw_offer = None;
-        running.takeback_offer = None;
+        running.offers.clear();
         let left_ms = running.clock.as_mut().map(|clock| {
             clock.turn_ended_at(to_move, now);
             for _ in 0..plies {
