@@ -1,5 +1,6 @@
 //! The computer player's worker thread: positions to think about go in, progress and
-//! chosen moves come out over channels, so the window never waits for the search.
+//! chosen moves come out over channels, so the window never waits for the search; each
+//! piece of news wakes the window.
 
 use crossbeam_channel::{Receiver, Sender};
 use ply_modes::{AnyGame, Request, Thought};
@@ -123,8 +124,11 @@ fn work(jobs: &Receiver<Job>, news: &Sender<(u64, News)>) {
         let ticket = job.ticket;
         let thought = job.game.think(&job.request, &job.stop, &mut |thought| {
             let _ = news.send((ticket, News::Progress(thought.clone())));
+            crate::wake::wake();
         });
-        if news.send((ticket, News::Done(thought))).is_err() {
+        let sent = news.send((ticket, News::Done(thought)));
+        crate::wake::wake();
+        if sent.is_err() {
             return;
         }
     }

@@ -291,13 +291,30 @@ impl Table {
         std::mem::take(&mut self.events)
     }
 
+    /// How long the table stays as it is when nothing happens (no input, no news from
+    /// the computer or the referee): until the computer starts after its pause, or the
+    /// running clock shows another figure. `None`: it changes only when something
+    /// happens.
+    pub fn next_change(&self, paused: bool) -> Option<Duration> {
+        let starting = (!self.hold.is_zero()).then_some(self.hold);
+        let clock = self
+            .clock_runs(paused)
+            .then(|| self.clocks.next_change(self.game.to_move()));
+        starting.into_iter().chain(clock).min()
+    }
+
+    /// Whether the side to move's clock runs (see [`Table::tick`]).
+    fn clock_runs(&self, paused: bool) -> bool {
+        let paused = paused && self.referee.allows_undo();
+        !paused && self.outcome().is_none() && self.referee.is_live()
+    }
+
     /// Lets `elapsed` pass: runs the clock of the side to move (unless the table is
     /// `paused` and its referee allows pausing, as a local game does while its menu is
     /// open), applies the referee's rulings and the computer's answers, and starts the
     /// computer when it is its turn.
     pub fn tick(&mut self, elapsed: Duration, paused: bool) {
-        let paused = paused && self.referee.allows_undo();
-        if !paused && self.outcome().is_none() && self.referee.is_live() {
+        if self.clock_runs(paused) {
             let side = self.game.to_move();
             self.clocks.run(side, elapsed);
             if self.clocks.low(side) && !self.low_time_told[side.index()] {

@@ -6,7 +6,7 @@ mod handle;
 mod mirror;
 mod rejoin_store;
 
-pub use handle::{ClientOptions, CloseReason, Disconnected, NetEvent, NetHandle};
+pub use handle::{ClientOptions, CloseReason, Disconnected, NetEvent, NetHandle, Notify};
 pub use mirror::Mirror;
 pub use rejoin_store::{REJOIN_DIR_VARIABLE, RejoinStore, StoredSeat};
 
