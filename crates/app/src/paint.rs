@@ -1,15 +1,12 @@
-//! The only code that draws with macroquad: it paints a display list, and turns the
-//! window's input into screen events.
+//! The only code that draws with macroquad: it paints a display list.
 
 use crate::paint3d::SolidPainter;
 use macroquad::prelude::{
-    Color, Font, KeyCode, MouseButton, TextParams, draw_circle, draw_line, draw_poly,
-    draw_poly_lines, draw_rectangle, draw_rectangle_lines, draw_text_ex, draw_triangle,
-    get_char_pressed, is_key_pressed, is_mouse_button_pressed, is_mouse_button_released,
-    load_ttf_font_from_bytes, measure_text, mouse_position, mouse_wheel, vec2,
+    Color, Font, TextParams, draw_circle, draw_line, draw_poly, draw_poly_lines, draw_rectangle,
+    draw_rectangle_lines, draw_text_ex, draw_triangle, load_ttf_font_from_bytes, measure_text,
+    vec2,
 };
-use plyground::display::{Align, Frame, Item, Point, Rect, Rgba};
-use plyground::screens::{Event, Key};
+use plyground::display::{Align, Frame, Item, Rect, Rgba};
 use plyground::text_fit;
 
 fn color(rgba: Rgba) -> Color {
@@ -141,54 +138,4 @@ fn text_in(font: Option<&Font>, text: &str, rect: Rect, size: f32, color: Color,
     };
     let y = rect.y + (rect.h - reference.height) / 2.0 + reference.offset_y;
     draw_text_ex(text, x.round(), y.round(), params);
-}
-
-/// The events of this frame: pointer, special keys, typed characters, then the tick.
-pub fn events(last_pointer: &mut Point, frame_seconds: f32) -> Vec<Event> {
-    let mut out = Vec::new();
-    let (x, y) = mouse_position();
-    let pointer = Point::new(x, y);
-    if pointer != *last_pointer {
-        out.push(Event::PointerMove(pointer));
-        *last_pointer = pointer;
-    }
-    if is_mouse_button_pressed(MouseButton::Left) {
-        out.push(Event::PointerDown(pointer));
-    }
-    if is_mouse_button_released(MouseButton::Left) {
-        out.push(Event::PointerUp(pointer));
-    }
-    if is_mouse_button_pressed(MouseButton::Right) {
-        out.push(Event::SecondaryDown(pointer));
-    }
-    if is_mouse_button_released(MouseButton::Right) {
-        out.push(Event::SecondaryUp(pointer));
-    }
-    let (_, wheel) = mouse_wheel();
-    if wheel != 0.0 {
-        out.push(Event::Scroll(wheel.signum()));
-    }
-    for (code, key) in [
-        (KeyCode::Escape, Key::Escape),
-        (KeyCode::Enter, Key::Enter),
-        (KeyCode::KpEnter, Key::Enter),
-        (KeyCode::Backspace, Key::Backspace),
-        (KeyCode::Left, Key::Left),
-        (KeyCode::Right, Key::Right),
-        (KeyCode::Home, Key::Home),
-        (KeyCode::End, Key::End),
-        (KeyCode::Tab, Key::Tab),
-        (KeyCode::F1, Key::F1),
-    ] {
-        if is_key_pressed(code) {
-            out.push(Event::Key(key));
-        }
-    }
-    while let Some(typed) = get_char_pressed() {
-        if !typed.is_control() {
-            out.push(Event::Char(typed));
-        }
-    }
-    out.push(Event::Tick(frame_seconds));
-    out
 }

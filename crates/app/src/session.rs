@@ -6,8 +6,8 @@
 use crate::chat_log::ChatLog;
 use ply_net::portmap::PortMap;
 use ply_net::{
-    ClientError, ClientMsg, CloseReason, EntryRequest, HostedServer, Mirror, NetEvent, NetHandle,
-    RejoinStore, RelayLink, ServerMsg,
+    ClientError, ClientMsg, ClientOptions, CloseReason, EntryRequest, HostedServer, Mirror,
+    NetEvent, NetHandle, Notify, RejoinStore, RelayLink, ServerMsg,
 };
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -53,6 +53,16 @@ pub struct Session {
 
 /// A session shared by the screens on one connection (lobby and game).
 pub type Shared = Rc<RefCell<Session>>;
+
+/// Starts connecting to `address` with `request`; every event the connection brings
+/// wakes the window.
+pub fn connect(address: &str, request: EntryRequest) -> NetHandle {
+    let options = ClientOptions {
+        notify: Notify::new(crate::wake::poke()),
+        ..ClientOptions::default()
+    };
+    NetHandle::connect_with(address, request, options)
+}
 
 /// A shared session as the link through which the relay referees the game's table: the
 /// table hears what the session heard, after the mirror and the chat log.
@@ -118,7 +128,7 @@ impl Session {
             return;
         };
         let request = EntryRequest::rejoin(name, &self.password, self.mirror.code(), token);
-        self.net = NetHandle::connect(&self.address, request);
+        self.net = connect(&self.address, request);
         self.mirror = Mirror::new();
         self.closed = None;
         self.rejoinable = false;

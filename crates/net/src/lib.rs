@@ -28,8 +28,8 @@ pub mod text;
 
 pub use client::{
     ClientError, ClientOptions, ClientSession, CloseReason, Disconnected, EntryRequest,
-    HOST_EXCHANGES_PER_MINUTE, Mirror, NetEvent, NetHandle, REJOIN_DIR_VARIABLE, RejoinStore,
-    RelayLink, RelayReferee, Role, StoredSeat, mirrored_table,
+    HOST_EXCHANGES_PER_MINUTE, Mirror, NetEvent, NetHandle, Notify, REJOIN_DIR_VARIABLE,
+    RejoinStore, RelayLink, RelayReferee, Role, StoredSeat, mirrored_table,
 };
 pub use protocol::{
     BadToken, ClientMsg, ClockSetup, ClockView, Denied, Entered, EntryRefusal, GameSetup, GameView,

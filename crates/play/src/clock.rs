@@ -185,6 +185,21 @@ impl Clocks {
         self.left(side).is_some_and(|left| left < LOW_TIME)
     }
 
+    /// How long `side`'s clock, while it runs, keeps showing the same figure: until the
+    /// next whole second (tenth, when low on time) it passes, or it runs out.
+    pub fn next_change(&self, side: Player) -> Duration {
+        const SECOND: u32 = 1_000_000_000;
+        const TENTH: u32 = SECOND / 10;
+        let time = match self.left(side) {
+            Some(left) if left < LOW_TIME => {
+                Duration::from_nanos(u64::from(left.subsec_nanos() % TENTH))
+            }
+            Some(left) => Duration::from_nanos(u64::from(left.subsec_nanos())),
+            None => Duration::from_nanos(u64::from(SECOND - self.used(side).subsec_nanos())),
+        };
+        time.max(Duration::from_millis(1))
+    }
+
     /// What the panel shows for `side`: the time left in a timed game (with tenths
     /// when low), else the time used.
     pub fn text(&self, side: Player) -> String {
@@ -228,6 +243,31 @@ mod tests {
         assert_eq!(clocks.used(Player::Second), Duration::from_secs(3));
         assert_eq!(clocks.left(Player::Second), None, "untimed");
         assert!(!clocks.flagged(Player::Second));
+    }
+
+    #[test]
+    fn a_running_clock_says_when_its_figure_changes() {
+        let mut clocks = Clocks::new(Some(TimeControl::minutes(1, 0)));
+        clocks.run(Player::First, Duration::from_millis(300));
+        assert_eq!(clocks.text(Player::First), "0:59");
+        assert_eq!(
+            clocks.next_change(Player::First),
+            Duration::from_millis(700)
+        );
+        clocks.run(Player::First, Duration::from_millis(50_730));
+        assert_eq!(clocks.text(Player::First), "0:08.9");
+        assert_eq!(clocks.next_change(Player::First), Duration::from_millis(70));
+        let mut untimed = Clocks::default();
+        untimed.run(Player::Second, Duration::from_millis(2_250));
+        assert_eq!(
+            untimed.next_change(Player::Second),
+            Duration::from_millis(750)
+        );
+        let before = untimed.text(Player::Second);
+        untimed.run(Player::Second, Duration::from_millis(749));
+        assert_eq!(untimed.text(Player::Second), before, "not yet");
+        untimed.run(Player::Second, Duration::from_millis(1));
+        assert_ne!(untimed.text(Player::Second), before, "now");
     }
 
     #[test]

@@ -17,6 +17,7 @@ use crate::display::{Frame, Point, Rect};
 use crate::settings::Settings;
 use crate::theme;
 use ply_play::Message;
+use std::time::Duration;
 
 /// A special key the screens react to (letters arrive as [`Event::Char`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,7 +45,8 @@ pub enum Key {
 /// Something that happened in the window.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Event {
-    /// Time passed (seconds since the last frame); screens poll their workers here.
+    /// Time passed (seconds since the last frame); screens take their workers' news
+    /// here. Each frame begins with one, before the input that came since the last.
     Tick(f32),
     /// The mouse button went down.
     PointerDown(Point),
@@ -142,10 +144,12 @@ pub trait Screen {
     fn draw(&self, context: &Context, frame: &mut Frame);
     /// The window is closing: last chance to keep anything unsaved.
     fn closing(&mut self, _context: &mut Context) {}
-    /// Whether the screen is animating or waiting on a worker, so the window should
-    /// keep drawing frames; an idle screen lets the window sleep until input comes.
-    fn busy(&self) -> bool {
-        false
+    /// When the screen next needs a frame with nothing happening: `Some(ZERO)` while it
+    /// animates, a later time when its display changes by itself (a clock, a
+    /// countdown), `None` when it shows the same until input or news from a worker
+    /// (which wake the window) change it. The window sleeps in between.
+    fn next_frame(&self, _context: &Context) -> Option<Duration> {
+        None
     }
     /// Ends any fade-in at once (for screenshots, which show the settled screen).
     fn settle(&mut self) {}
@@ -266,9 +270,13 @@ impl App {
         }
     }
 
-    /// Whether the top screen is busy (see [`Screen::busy`]) or still fading in.
-    pub fn busy(&self) -> bool {
-        self.age < theme::FADE_SECONDS || self.stack.last().is_some_and(|top| top.busy())
+    /// When the next frame is needed with nothing happening (see
+    /// [`Screen::next_frame`]): at once while the top screen fades in.
+    pub fn next_frame(&self) -> Option<Duration> {
+        if self.age < theme::FADE_SECONDS {
+            return Some(Duration::ZERO);
+        }
+        self.stack.last()?.next_frame(&self.context)
     }
 
     /// Ends any fade-in at once (for screenshots, which show the settled screen).

@@ -1,10 +1,11 @@
 //! `NetHandle`: the game window's connection. It runs a tokio runtime on its own thread;
-//! the window sends requests with a call that never blocks and polls events from a
-//! crossbeam channel each frame.
+//! the window sends requests with a call that never blocks and takes events from a
+//! crossbeam channel, woken for each by a callback of its choosing.
 
 use super::{ClientError, ClientSession, EntryRequest};
 use crate::protocol::{ClientMsg, Entered, ServerMsg};
 use crossbeam_channel::{Receiver, Sender, unbounded};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use thiserror::Error;
 use tokio::sync::mpsc;
@@ -14,13 +15,55 @@ use tokio::sync::mpsc;
 pub struct ClientOptions {
     /// How long connecting and entering the lobby may take.
     pub connect_timeout: Duration,
+    /// Called on the connection's thread after each event it sends, so that a window
+    /// that sleeps until something happens wakes to take it.
+    pub notify: Notify,
 }
 
 impl Default for ClientOptions {
     fn default() -> ClientOptions {
         ClientOptions {
             connect_timeout: Duration::from_secs(10),
+            notify: Notify::default(),
         }
+    }
+}
+
+/// A callback for news from the connection (none by default).
+#[derive(Clone, Default)]
+pub struct Notify(Option<Arc<dyn Fn() + Send + Sync>>);
+
+impl Notify {
+    /// Calls `callback` after each event.
+    pub fn new(callback: Arc<dyn Fn() + Send + Sync>) -> Notify {
+        Notify(Some(callback))
+    }
+}
+
+impl std::fmt::Debug for Notify {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "Notify(set)"
+        } else {
+            "Notify(none)"
+        })
+    }
+}
+
+/// The events' way to the window: each one sent is followed by the notify callback.
+struct Outbox {
+    events: Sender<NetEvent>,
+    notify: Notify,
+}
+
+impl Outbox {
+    /// Sends `event`, then notifies; false when the window dropped its handle.
+    fn send(&self, event: NetEvent) -> bool {
+        let sent = self.events.send(event).is_ok();
+        if let Some(callback) = &self.notify.0 {
+            callback();
+        }
+        sent
     }
 }
 
@@ -92,9 +135,13 @@ impl NetHandle {
         let (event_tx, events) = unbounded();
         let addr = addr.to_string();
         let failed = event_tx.clone();
+        let outbox = Outbox {
+            events: event_tx,
+            notify: options.notify.clone(),
+        };
         let thread = std::thread::Builder::new()
             .name("ply-net-client".to_string())
-            .spawn(move || run_thread(addr, request, options, command_rx, event_tx));
+            .spawn(move || run_thread(addr, request, options, command_rx, outbox));
         let thread = match thread {
             Ok(thread) => Some(thread),
             Err(error) => {
@@ -117,7 +164,7 @@ impl NetHandle {
         self.commands.send(message).map_err(|_| Disconnected)
     }
 
-    /// The events, to poll with `try_recv` each frame.
+    /// The events, to take with `try_recv` when woken (see [`ClientOptions::notify`]).
     pub fn events(&self) -> &Receiver<NetEvent> {
         &self.events
     }
@@ -136,7 +183,7 @@ fn run_thread(
     request: EntryRequest,
     options: ClientOptions,
     commands: mpsc::UnboundedReceiver<ClientMsg>,
-    events: Sender<NetEvent>,
+    events: Outbox,
 ) {
     match tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -156,7 +203,7 @@ async fn drive(
     request: EntryRequest,
     options: ClientOptions,
     mut commands: mpsc::UnboundedReceiver<ClientMsg>,
-    events: Sender<NetEvent>,
+    events: Outbox,
 ) {
     let (mut session, entered) =
         match ClientSession::connect(&addr, &request, options.connect_timeout).await {
@@ -215,7 +262,7 @@ async fn drive(
                     Ok(ServerMsg::ClosedIdle) => break CloseReason::ClosedIdle,
                     Ok(ServerMsg::JoinedElsewhere) => break CloseReason::JoinedElsewhere,
                     Ok(message) => {
-                        if events.send(NetEvent::Message(message)).is_err() {
+                        if !events.send(NetEvent::Message(message)) {
                             session.leave().await;
                             break CloseReason::Left;
                         }

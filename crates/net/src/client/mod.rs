@@ -10,7 +10,7 @@ mod referee;
 mod rejoin_store;
 mod table;
 
-pub use handle::{ClientOptions, CloseReason, Disconnected, NetEvent, NetHandle};
+pub use handle::{ClientOptions, CloseReason, Disconnected, NetEvent, NetHandle, Notify};
 pub use mirror::Mirror;
 pub use referee::{RelayLink, RelayReferee};
 pub use rejoin_store::{REJOIN_DIR_VARIABLE, RejoinStore, StoredSeat};

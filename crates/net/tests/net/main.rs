@@ -8,6 +8,7 @@ mod game;
 mod hostile;
 mod lockout;
 mod memory;
+mod notify;
 mod replay;
 mod slow;
 mod starvation;

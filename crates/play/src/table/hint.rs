@@ -35,16 +35,24 @@ pub struct Hints {
     used: Vec<usize>,
 }
 
-impl Hints {
-    /// No hint asked for yet (the computer's thread starts now, idle, and calls `wake`
-    /// when it has news).
-    pub fn new(wake: Option<Wake>) -> Hints {
+impl Default for Hints {
+    /// No hint asked for yet (the computer's thread starts now, idle).
+    fn default() -> Hints {
         Hints {
-            computer: Computer::start(wake),
+            computer: Computer::start(None),
             asked: None,
             shown: None,
             used: Vec::new(),
         }
+    }
+}
+
+impl Hints {
+    /// Has the hint's computer call `wake` with its news; a search under way is dropped
+    /// (asking again starts it anew).
+    pub fn wake_with(&mut self, wake: Wake) {
+        self.computer = Computer::start(Some(wake));
+        self.asked = None;
     }
 }
 

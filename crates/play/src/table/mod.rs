@@ -68,6 +68,8 @@ pub struct Table {
     scores: [Option<i32>; 2],
     seed: u64,
     move_budget: Duration,
+    /// What the computer calls when it has news, if anyone asked.
+    wake: Option<Wake>,
     pace: Duration,
     hold: Duration,
     awaiting_echo: bool,
@@ -113,6 +115,7 @@ impl Table {
             scores: [None; 2],
             seed,
             move_budget: MOVE_BUDGET,
+            wake: None,
             pace: Duration::ZERO,
             hold: Duration::ZERO,
             awaiting_echo: false,
@@ -122,7 +125,7 @@ impl Table {
             ending: None,
             record: SaveRecord::default(),
             events: Vec::new(),
-            hints: hint::Hints::new(None),
+            hints: hint::Hints::default(),
         }
     }
 
@@ -182,10 +185,13 @@ impl Table {
     }
 
     /// Has the computer call `wake` whenever it has news for the table (progress, a
-    /// move, a hint), so that whoever drives the table ticks it at once.
+    /// move, a hint), so that whoever drives the table ticks it at once. A search under
+    /// way is dropped (the computer starts again on the next tick).
     pub fn with_wake(mut self, wake: Wake) -> Table {
+        self.stop_computer();
         self.computer = Computer::start(Some(Arc::clone(&wake)));
-        self.hints = hint::Hints::new(Some(wake));
+        self.hints.wake_with(Arc::clone(&wake));
+        self.wake = Some(wake);
         self
     }
 
@@ -287,13 +293,30 @@ impl Table {
         std::mem::take(&mut self.events)
     }
 
+    /// How long the table stays as it is when nothing happens (no input, no news from
+    /// the computer or the referee): until the computer starts after its pause, or the
+    /// running clock shows another figure. `None`: it changes only when something
+    /// happens.
+    pub fn next_change(&self, paused: bool) -> Option<Duration> {
+        let starting = (!self.hold.is_zero()).then_some(self.hold);
+        let clock = self
+            .clock_runs(paused)
+            .then(|| self.clocks.next_change(self.game.to_move()));
+        starting.into_iter().chain(clock).min()
+    }
+
+    /// Whether the side to move's clock runs (see [`Table::tick`]).
+    fn clock_runs(&self, paused: bool) -> bool {
+        let paused = paused && self.referee.allows_undo();
+        !paused && self.outcome().is_none() && self.referee.is_live()
+    }
+
     /// Lets `elapsed` pass: runs the clock of the side to move (unless the table is
     /// `paused` and its referee allows pausing, as a local game does while its menu is
     /// open), applies the referee's rulings and the computer's answers, and starts the
     /// computer when it is its turn.
     pub fn tick(&mut self, elapsed: Duration, paused: bool) {
-        let paused = paused && self.referee.allows_undo();
-        if !paused && self.outcome().is_none() && self.referee.is_live() {
+        if self.clock_runs(paused) {
             let side = self.game.to_move();
             self.clocks.run(side, elapsed);
             if self.clocks.low(side) && !self.low_time_told[side.index()] {
@@ -396,13 +419,16 @@ impl Table {
     pub fn rematch(&self) -> Option<Table> {
         let mode = find_mode(self.game.mode_id())?;
         let game = mode.from_position(&self.game.start_text()).ok()?;
-        let table = Table::local(game, self.seats)
+        let mut table = Table::local(game, self.seats)
             .with_pace(self.pace)
             .with_move_budget(self.move_budget);
-        Some(match self.clocks.control() {
-            Some(control) => table.with_time_control(control),
-            None => table,
-        })
+        if let Some(control) = self.clocks.control() {
+            table = table.with_time_control(control);
+        }
+        if let Some(wake) = &self.wake {
+            table = table.with_wake(Arc::clone(wake));
+        }
+        Some(table)
     }
 
     /// The game as it stood after `plies` moves (for looking back through it).

@@ -105,7 +105,9 @@ pub struct GameScreen {
 
 impl GameScreen {
     /// A screen for a game at `table`; `online` when the table's referee is a relay.
+    /// The table's computer wakes the window with its news.
     pub fn new(table: Table, online: bool) -> GameScreen {
+        let table = table.with_wake(crate::wake::poke());
         let mut screen = GameScreen {
             candidates: candidates(table.game()),
             table,
@@ -417,6 +419,11 @@ impl Screen for GameScreen {
         match event {
             Event::Tick(seconds) => {
                 self.count_game(context);
+                // Time passes for what is already moving before anything new starts, so
+                // that a move the computer makes after a long think is seen whole.
+                let view = self.table.game().view();
+                self.boards
+                    .tick(*seconds, self.rotated() && view.may_rotate);
                 let elapsed = Duration::from_secs_f32(seconds.max(0.0));
                 self.table.tick(elapsed, self.paused());
                 self.take_table_events(context);
@@ -437,9 +444,6 @@ impl Screen for GameScreen {
                         return Transition::Replace(Box::new(next));
                     }
                 }
-                let view = self.table.game().view();
-                self.boards
-                    .tick(*seconds, self.rotated() && view.may_rotate);
                 self.layer_age += seconds.max(0.0);
                 if let Some((_, left)) = &mut self.stuck {
                     *left -= seconds;
@@ -555,12 +559,19 @@ impl Screen for GameScreen {
         self.game_controls_area(context)
     }
 
-    fn busy(&self) -> bool {
-        self.boards.animating()
-            || self.table.thinking().is_some()
-            || self.table.hinting()
-            || self.stuck.is_some()
-            || self.layer_age < theme::FADE_SECONDS
+    fn next_frame(&self, _context: &Context) -> Option<Duration> {
+        if self.boards.animating() || self.stuck.is_some() || self.layer_age < theme::FADE_SECONDS {
+            return Some(Duration::ZERO);
+        }
+        let absence = self
+            .link
+            .as_ref()
+            .and_then(|link| link.next_change(&self.table));
+        self.table
+            .next_change(self.paused())
+            .into_iter()
+            .chain(absence)
+            .min()
     }
 
     fn draw(&self, context: &Context, frame: &mut Frame) {

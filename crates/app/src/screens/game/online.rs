@@ -18,6 +18,14 @@ use ply_play::{NoticeKind, Table, TableEvent, clock_text};
 use ply_save::{GameKeeper, SaveFolder};
 use std::time::{Duration, Instant};
 
+/// The shortest wait for the strip's next figure, so that a figure due now shows.
+const MIN_STEP: Duration = Duration::from_millis(1);
+
+/// The part of `time` below a whole second.
+fn subsecond(time: Duration) -> Duration {
+    Duration::from_nanos(u64::from(time.subsec_nanos()))
+}
+
 /// Someone whose side is waiting for them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Absence {
@@ -125,6 +133,18 @@ impl OnlineLink {
             _ => Ok(false),
         };
         kept.map_err(|error| format!("The game could not be kept on disk: {error}"))
+    }
+
+    /// How long the absence strip, while there is one, keeps showing the same figures
+    /// (it counts whole seconds away, and down to the claim).
+    pub fn next_change(&self, table: &Table) -> Option<Duration> {
+        let absence = self.absence(table)?;
+        let now = Instant::now();
+        let second = |time: Duration| Duration::from_nanos(1_000_000_000) - subsecond(time);
+        let away = second(now.saturating_duration_since(absence.since));
+        let to_claim = absence.claim_at.saturating_duration_since(now);
+        let claim = (!to_claim.is_zero()).then(|| subsecond(to_claim).max(MIN_STEP));
+        Some(claim.map_or(away, |claim| claim.min(away)))
     }
 
     /// The player the game waits for now, if any (and not one this player chose to

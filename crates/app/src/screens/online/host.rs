@@ -17,7 +17,7 @@ use ply_net::client::with_default_port;
 use ply_net::name::name_problem;
 use ply_net::portmap::{PortMap, PortMapOptions, Reach};
 use ply_net::protocol::DEFAULT_PORT;
-use ply_net::{ClockSetup, EntryRequest, GameSetup, NetHandle, ServerConfig, host_in_process};
+use ply_net::{ClockSetup, EntryRequest, GameSetup, ServerConfig, host_in_process};
 use std::net::{IpAddr, SocketAddr, UdpSocket};
 
 /// A game the host can offer: a new game of a mode, or a saved game to go on with.
@@ -210,7 +210,8 @@ impl HostScreen {
         if !relay.is_empty() {
             // On a relay, the lobby lives there: nothing runs here, no port is opened.
             let address = with_default_port(&relay);
-            let net = NetHandle::connect(&address, EntryRequest::open(&name, &password, setup));
+            let net =
+                crate::session::connect(&address, EntryRequest::open(&name, &password, setup));
             let session =
                 Session::keeping_seat(net, None, address, password, context.seats.clone());
             return Ok(LobbyScreen::new(session));
@@ -228,7 +229,7 @@ impl HostScreen {
             (port != self.usual_port && self.answer.is_none()).then_some(self.usual_port);
         let address = server.local_addr().to_string();
         let request = EntryRequest::open(&name, &password, setup);
-        let net = NetHandle::connect(&address, request);
+        let net = crate::session::connect(&address, request);
         let (portmap, lan) = match self.answer.clone() {
             Some((reach, lan)) => (PortMap::fixed(reach), lan),
             None if context.settings.upnp => (

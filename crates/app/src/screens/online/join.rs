@@ -13,7 +13,7 @@ use crate::session::{Session, Shared};
 use ply_net::client::with_default_port;
 use ply_net::invite::Invite;
 use ply_net::name::name_problem;
-use ply_net::{ClientError, CloseReason, EntryRefusal, EntryRequest, NetEvent, NetHandle};
+use ply_net::{ClientError, CloseReason, EntryRefusal, EntryRequest, NetEvent};
 use ply_play::Message;
 use std::time::Duration;
 
@@ -203,7 +203,7 @@ impl JoinScreen {
             Some(seat) => EntryRequest::rejoin(&name, &password, Some(&seat.code), seat.token),
             None => EntryRequest::join(&name, &password, code),
         };
-        let net = NetHandle::connect(&address, request);
+        let net = crate::session::connect(&address, request);
         Ok(Session::keeping_seat(
             net,
             None,

@@ -408,7 +408,14 @@ impl LobbyScreen {
     }
 }
 
+/// How often the lobby looks for the router's answer while it is still asking.
+const ROUTER_LOOK: std::time::Duration = std::time::Duration::from_millis(250);
+
 impl Screen for LobbyScreen {
+    fn next_frame(&self, _context: &Context) -> Option<std::time::Duration> {
+        matches!(self.reach, Some(Reach::Asking)).then_some(ROUTER_LOOK)
+    }
+
     fn controls(&self) -> Vec<crate::screens::controls::Control> {
         vec![
             crate::screens::controls::Control::new("Click", "seat players, chat, start"),

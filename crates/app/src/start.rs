@@ -1,0 +1,220 @@
+//! The screen the window opens on: the main menu, or (for screenshots, tours and
+//! measurements) any screen, a game set up from a position and moves, a lobby with an
+//! example router answer, a form already sent.
+
+use clap::Args;
+use ply_core::TimeControl;
+use ply_modes::{Level, MODES, ReplayError, find_mode, mode_ids};
+use ply_net::portmap::Reach;
+use ply_play::{Seat, Table};
+use plyground::screens::game::GameScreen;
+use plyground::screens::load::LoadScreen;
+use plyground::screens::local::LocalSetup;
+use plyground::screens::menu::MainMenu;
+use plyground::screens::online::{HostScreen, JoinScreen};
+use plyground::screens::settings::SettingsScreen;
+use plyground::screens::sound::SoundScreen;
+use plyground::screens::{Context, Screen};
+use std::net::SocketAddr;
+
+/// What to show first.
+#[derive(Args, Debug)]
+pub struct StartOptions {
+    /// The screen to show first: menu, local, settings, sound, game, load, host, join or
+    /// lobby (a lobby hosted on this computer).
+    #[arg(long, default_value = "menu")]
+    pub screen: String,
+    /// The game mode for `--screen game` or `local` (see `ply modes`).
+    #[arg(long, value_name = "ID")]
+    mode: Option<String>,
+    /// The starting position for `--screen game`, in the mode's position text.
+    #[arg(long, value_name = "TEXT")]
+    position: Option<String>,
+    /// Moves to play (in the mode's move text, separated by spaces) before `--screen game`
+    /// is shown.
+    #[arg(long, value_name = "MOVES")]
+    moves: Option<String>,
+    /// For `--screen game`: two people at this computer instead of a person against
+    /// the computer.
+    #[arg(long)]
+    two_people: bool,
+    /// For `--screen game`: play under this time control, minutes+seconds ("5+3").
+    #[arg(long, value_name = "M+S", value_parser = parse_clock)]
+    clock: Option<TimeControl>,
+    /// For `--screen game`: look back at the position after this many moves.
+    #[arg(long, value_name = "PLIES")]
+    look_back: Option<usize>,
+    /// For `--screen game` of a finished game: fold the game-over banner into a strip.
+    #[arg(long)]
+    collapsed: bool,
+    /// For `--screen game`: try this move (in the mode's move text) as a person would,
+    /// showing why it is not legal.
+    #[arg(long = "try", value_name = "MOVE", allow_hyphen_values = true)]
+    try_move: Option<String>,
+    /// For `--screen game`: ask the computer for a hint for the person to move and show
+    /// its arrow (waits for the computer's answer).
+    #[arg(long)]
+    hint: bool,
+    /// For `--screen game`: show the last of `--moves` in motion, this many seconds in
+    /// (a screenshot of its animation).
+    #[arg(long, value_name = "SECONDS")]
+    pub mid_move: Option<f32>,
+    /// For `--screen lobby`: show this answer from the router instead of asking it,
+    /// with example addresses: opened, refused, private (its outside address is itself
+    /// private) or off. Screenshots never ask the router; without this they show off.
+    #[arg(long, value_name = "CASE")]
+    router: Option<String>,
+    /// For `--screen lobby`: the host says this line in the lobby's chat (repeatable).
+    #[arg(long, value_name = "TEXT")]
+    chat: Vec<String>,
+    /// For `--screen join`: type this address (and a password) and press Join, to show
+    /// the form after what came of it.
+    #[arg(long, value_name = "ADDRESS")]
+    join_address: Option<String>,
+}
+
+/// Why the options could not be followed.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// No mode has that id.
+    #[error("unknown game mode \"{0}\"; the modes are: {1}")]
+    UnknownMode(String, String),
+    /// The position or moves do not make a game.
+    #[error("that game cannot be set up: {0}")]
+    BadGame(#[from] ReplayError),
+    /// The move to try is not even a move of the mode.
+    #[error("that move cannot be tried: {0}")]
+    BadTry(#[from] ply_core::MoveError),
+    /// The lobby could not open.
+    #[error("could not open a lobby: {0}")]
+    NoLobby(#[from] plyground::screens::online::OnlineError),
+    /// No screen has that name.
+    #[error(
+        "unknown screen \"{0}\"; choose menu, local, settings, sound, game, load, host, join or lobby"
+    )]
+    UnknownScreen(String),
+    /// No router answer has that name.
+    #[error("unknown router answer \"{0}\"; choose opened, refused, private or off")]
+    UnknownRouter(String),
+}
+
+/// Reads `--clock`: a time control as minutes+seconds.
+fn parse_clock(text: &str) -> Result<TimeControl, String> {
+    TimeControl::parse(text).map_err(|problem| problem.to_string())
+}
+
+impl StartOptions {
+    /// The router's answer `--router` names, with example addresses, or none to ask
+    /// it (a screenshot never asks: it shows "off").
+    fn router_answer(
+        &self,
+        screenshot: bool,
+    ) -> Result<Option<(Reach, Option<SocketAddr>)>, StartError> {
+        let example = |text: &str| text.parse::<SocketAddr>().ok();
+        let lan = example("192.168.1.20:7373");
+        let case = match (&self.router, screenshot) {
+            (Some(case), _) => case.as_str(),
+            (None, true) => "off",
+            (None, false) => return Ok(None),
+        };
+        let reach = match case {
+            "opened" => match (lan, example("203.0.113.7:7373")) {
+                (Some(local), Some(public)) => Reach::Open { local, public },
+                _ => Reach::NotAsked,
+            },
+            "private" => match (lan, example("100.64.12.34:7373")) {
+                (Some(local), Some(outside)) => Reach::PrivateOutside { local, outside },
+                _ => Reach::NotAsked,
+            },
+            "refused" => Reach::Refused {
+                reason: "no router answered".into(),
+            },
+            "off" => Reach::NotAsked,
+            other => return Err(StartError::UnknownRouter(other.to_string())),
+        };
+        Ok(Some((reach, lan)))
+    }
+
+    /// The first screen; `computers` seats the computer at `level` on both sides of a
+    /// game (to measure frames); `screenshot` when the screen is for a picture.
+    pub fn first_screen(
+        &self,
+        context: &mut Context,
+        computers: Option<Level>,
+        screenshot: bool,
+    ) -> Result<Box<dyn Screen>, StartError> {
+        let mode_id = self.mode.clone().unwrap_or_else(|| MODES[0].id.to_string());
+        let mode = find_mode(&mode_id)
+            .ok_or_else(|| StartError::UnknownMode(mode_id.clone(), mode_ids()))?;
+        if let Some(level) = computers {
+            let seats = [Seat::Computer(level); 2];
+            let table = Table::local(mode.new_game(), seats);
+            return Ok(Box::new(GameScreen::new(table, false)));
+        }
+        Ok(match self.screen.as_str() {
+            "menu" => Box::new(MainMenu),
+            "local" => Box::new(LocalSetup::new(&context.settings).with_mode(mode.id)),
+            "settings" => Box::new(SettingsScreen::new()),
+            "sound" => Box::new(SoundScreen),
+            "load" => Box::new(LoadScreen::new(context)),
+            "host" => Box::new(HostScreen::new(context)),
+            "join" => {
+                let mut join = JoinScreen::new(context);
+                if let Some(address) = &self.join_address {
+                    let name = context.settings.name.clone();
+                    join.fill(address, &name, "secret");
+                    join.press_join(context);
+                }
+                Box::new(join)
+            }
+            "lobby" => {
+                let mut host = HostScreen::new(context);
+                if let Some((reach, lan)) = self.router_answer(screenshot)? {
+                    host = host.with_answer(reach, lan);
+                }
+                let mut lobby = host.open_lobby(context)?;
+                for line in &self.chat {
+                    lobby.say(line);
+                }
+                Box::new(lobby)
+            }
+            "game" => Box::new(self.game_screen(context, mode)?),
+            other => return Err(StartError::UnknownScreen(other.to_string())),
+        })
+    }
+
+    fn game_screen(
+        &self,
+        context: &mut Context,
+        mode: &'static ply_modes::Mode,
+    ) -> Result<GameScreen, StartError> {
+        let moves = self.moves.iter().flat_map(|moves| moves.split_whitespace());
+        let game = mode.replay(self.position.as_deref(), moves)?;
+        let seats = if self.two_people {
+            [Seat::Person; 2]
+        } else {
+            [Seat::Person, Seat::Computer(Level::Medium)]
+        };
+        let mut table = Table::local(game, seats);
+        if let Some(clock) = self.clock {
+            table = table.with_time_control(clock);
+        }
+        let mut screen = GameScreen::new(table, false);
+        if let Some(plies) = self.look_back {
+            screen.show_plies(context, plies);
+        }
+        if self.collapsed {
+            screen.collapse_banner();
+        }
+        if let Some(text) = &self.try_move {
+            screen.try_move(text)?;
+        }
+        if self.hint && screen.table_mut().ask_hint() {
+            screen.table_mut().wait_for_hint();
+        }
+        if let Some(seconds) = self.mid_move {
+            screen.replay_last_move(seconds);
+        }
+        Ok(screen)
+    }
+}

@@ -1,0 +1,96 @@
+//! Reads the window's input event by event, as the window library received it, into
+//! the queue the screens take it from: nothing is sampled once a frame, so nothing that
+//! starts and ends between two frames is lost.
+
+use macroquad::input::utils::{register_input_subscriber, repeat_all_miniquad_input};
+use macroquad::miniquad::{EventHandler, KeyCode, KeyMods, MouseButton};
+use plyground::display::Point;
+use plyground::input::{Button, InputQueue, RawInput};
+use plyground::screens::{Event, Key};
+use plyground::wake::is_wake_point;
+
+/// The window's input since the last frame.
+pub struct WindowInput {
+    subscriber: usize,
+    queue: InputQueue,
+}
+
+impl WindowInput {
+    /// Starts reading the window's input (from inside the window's main loop).
+    pub fn new() -> WindowInput {
+        WindowInput {
+            subscriber: register_input_subscriber(),
+            queue: InputQueue::new(),
+        }
+    }
+
+    /// This frame's events: `seconds` since the last frame, then every input in order.
+    pub fn frame(&mut self, seconds: f32) -> Vec<Event> {
+        repeat_all_miniquad_input(&mut Reader(&mut self.queue), self.subscriber);
+        self.queue.frame(seconds)
+    }
+}
+
+/// Turns the library's events into raw input for the queue.
+struct Reader<'a>(&'a mut InputQueue);
+
+fn button(button: MouseButton) -> Option<Button> {
+    match button {
+        MouseButton::Left => Some(Button::Primary),
+        MouseButton::Right => Some(Button::Secondary),
+        MouseButton::Middle | MouseButton::Unknown => None,
+    }
+}
+
+fn key(code: KeyCode) -> Option<Key> {
+    Some(match code {
+        KeyCode::Escape => Key::Escape,
+        KeyCode::Enter | KeyCode::KpEnter => Key::Enter,
+        KeyCode::Backspace => Key::Backspace,
+        KeyCode::Left => Key::Left,
+        KeyCode::Right => Key::Right,
+        KeyCode::Home => Key::Home,
+        KeyCode::End => Key::End,
+        KeyCode::Tab => Key::Tab,
+        KeyCode::F1 => Key::F1,
+        _ => return None,
+    })
+}
+
+impl EventHandler for Reader<'_> {
+    fn update(&mut self) {}
+
+    fn draw(&mut self) {}
+
+    fn mouse_motion_event(&mut self, x: f32, y: f32) {
+        if !is_wake_point(x, y) {
+            self.0.push(RawInput::Moved(Point::new(x, y)));
+        }
+    }
+
+    fn mouse_wheel_event(&mut self, _x: f32, y: f32) {
+        self.0.push(RawInput::Wheel(y));
+    }
+
+    fn mouse_button_down_event(&mut self, pressed: MouseButton, x: f32, y: f32) {
+        if let Some(pressed) = button(pressed) {
+            self.0.push(RawInput::Pressed(pressed, Point::new(x, y)));
+        }
+    }
+
+    fn mouse_button_up_event(&mut self, released: MouseButton, x: f32, y: f32) {
+        if let Some(released) = button(released) {
+            self.0.push(RawInput::Released(released, Point::new(x, y)));
+        }
+    }
+
+    fn char_event(&mut self, character: char, _keymods: KeyMods, _repeat: bool) {
+        self.0.push(RawInput::Char(character));
+    }
+
+    fn key_down_event(&mut self, code: KeyCode, _keymods: KeyMods, repeat: bool) {
+        if let Some(key) = key(code) {
+            self.0.push(RawInput::Key { key, repeat });
+        }
+    }
+}
