@@ -5,9 +5,9 @@
 
 use crate::game_args::GameArgs;
 use crate::online_save;
-use crate::online_table::{ComputerPlay, ConsoleTable, TICK};
+use crate::online_table::{ComputerPlay, ConsoleTable};
 use clap::Args;
-use crossbeam_channel::{Receiver, never, select, tick, unbounded};
+use crossbeam_channel::{Receiver, after, never, select, unbounded};
 use ply_core::Player;
 use ply_modes::{Level, find_mode};
 use ply_net::client::with_default_port;
@@ -306,10 +306,11 @@ fn console(
         }
         None => (None, never()),
     };
-    let (ticks, idle) = (tick(TICK), never());
     loop {
-        let computer_plays = table.as_ref().is_some_and(ConsoleTable::computer_plays);
-        let ticking = if computer_plays { &ticks } else { &idle };
+        let changes = match table.as_ref().and_then(ConsoleTable::next_change) {
+            Some(wait) => after(wait),
+            None => never(),
+        };
         select! {
             recv(handle.events()) -> event => {
                 let Ok(event) = event else {
@@ -350,7 +351,7 @@ fn console(
                     table.tick();
                 }
             }
-            recv(ticking) -> _ => {
+            recv(changes) -> _ => {
                 if let Some(table) = &mut table {
                     table.tick();
                 }

@@ -2,7 +2,7 @@
 //! plays, refereed by the relay, on which the computer plays the sides it holds (the
 //! host's machine moves for it), exactly as it does in the game window. The console
 //! hands the table every event after showing it, and ticks it when the computer has
-//! news or its next move is due.
+//! news or the table said it would change.
 
 use crossbeam_channel::{Receiver, bounded};
 use ply_modes::Level;
@@ -10,15 +10,11 @@ use ply_net::{
     ClientMsg, Mirror, NetEvent, NetHandle, Occupant, RelayLink, RelayReferee, ServerMsg,
     mirrored_table,
 };
-use ply_play::{Seat, Table};
+use ply_play::Table;
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// How often a table with a computer seat is ticked, so that the computer starts its
-/// move once the table's wait after the last move is over.
-pub const TICK: Duration = Duration::from_millis(50);
 
 /// How the computer plays the sides it holds.
 #[derive(Clone, Copy, Debug)]
@@ -134,14 +130,10 @@ impl ConsoleTable {
         }
     }
 
-    /// Whether the computer plays a side at the running game's table, so that the
-    /// table needs ticking while nothing else happens.
-    pub fn computer_plays(&self) -> bool {
-        self.table.as_ref().is_some_and(|table| {
-            table
-                .seats()
-                .iter()
-                .any(|seat| matches!(seat, Seat::Computer(_)))
-        })
+    /// How long the table stays as it is if nothing happens (the computer's wait
+    /// after a move, the running clock); `None` while it changes only when something
+    /// happens.
+    pub fn next_change(&self) -> Option<Duration> {
+        self.table.as_ref()?.next_change(false)
     }
 }
