@@ -34,7 +34,7 @@ pub struct DevOptions {
     #[arg(long, value_name = "SECONDS")]
     pub measure_frames: Option<f32>,
     /// For `--measure-frames`: the computer's strength (easy, medium, hard, maximum).
-    #[arg(long, value_name = "LEVEL", default_value = "maximum", value_parser = parse_level)]
+    #[arg(long, value_name = "LEVEL", default_value = "maximum", value_parser = crate::start::parse_level)]
     pub level: Level,
     /// Show the first screen for this many seconds without input, then print the
     /// processor time the window used meanwhile (an idle window should use almost
@@ -56,12 +56,6 @@ pub struct DevOptions {
     /// (one PNG each, drawn by the game's own board), and exit.
     #[arg(long, value_name = "DIR")]
     pub help_images: Option<PathBuf>,
-}
-
-/// Reads a computer's strength by its name.
-fn parse_level(text: &str) -> Result<Level, String> {
-    Level::from_name(text)
-        .ok_or_else(|| format!("\"{text}\" is not a strength: easy, medium, hard or maximum"))
 }
 
 impl DevOptions {

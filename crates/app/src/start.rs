@@ -38,6 +38,9 @@ pub struct StartOptions {
     /// the computer.
     #[arg(long)]
     two_people: bool,
+    /// For `--screen game`: the computer's strength (easy, medium, hard, maximum).
+    #[arg(long, value_name = "LEVEL", default_value = "medium", value_parser = parse_level)]
+    computer: Level,
     /// For `--screen game`: play under this time control, minutes+seconds ("5+3").
     #[arg(long, value_name = "M+S", value_parser = parse_clock)]
     clock: Option<TimeControl>,
@@ -96,6 +99,12 @@ pub enum StartError {
     /// No router answer has that name.
     #[error("unknown router answer \"{0}\"; choose opened, refused, private or off")]
     UnknownRouter(String),
+}
+
+/// Reads a computer's strength by its name.
+pub fn parse_level(text: &str) -> Result<Level, String> {
+    Level::from_name(text)
+        .ok_or_else(|| format!("\"{text}\" is not a strength: easy, medium, hard or maximum"))
 }
 
 /// Reads `--clock`: a time control as minutes+seconds.
@@ -193,7 +202,7 @@ impl StartOptions {
         let seats = if self.two_people {
             [Seat::Person; 2]
         } else {
-            [Seat::Person, Seat::Computer(Level::Medium)]
+            [Seat::Person, Seat::Computer(self.computer)]
         };
         let mut table = Table::local(game, seats);
         if let Some(clock) = self.clock {

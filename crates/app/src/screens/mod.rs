@@ -8,6 +8,7 @@ pub mod load;
 pub mod local;
 pub mod menu;
 pub mod online;
+pub mod play_settings;
 pub mod settings;
 pub mod sound;
 pub mod widgets;
