@@ -191,6 +191,12 @@ impl App {
         }
     }
 
+    /// Puts `below` under every open screen, to go back to when they close (the main
+    /// menu, under a screen the program was started on).
+    pub fn put_below(&mut self, below: Box<dyn Screen>) {
+        self.stack.insert(0, below);
+    }
+
     /// Passes an event to the top screen and applies its transition; `false` once the
     /// program should end.
     pub fn update(&mut self, event: &Event) -> bool {
