@@ -159,6 +159,10 @@ async fn run(
     if let Some(ok) = options.dev.in_window(&mut app, &painter, ticks).await {
         return ok;
     }
+    if options.start.screen != "menu" {
+        // Back from the screen started on leads to the menu, not out of the program.
+        app.put_below(Box::new(plyground::screens::menu::MainMenu));
+    }
     let run_only = event_loop::RunOnly {
         text_size: options.text_size.is_some(),
         view: options.view.is_some(),

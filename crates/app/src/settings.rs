@@ -96,6 +96,9 @@ pub struct Settings {
     pub controls: ControlsOverlay,
     /// Games started so far on this computer (for [`ControlsOverlay::FirstGames`]).
     pub games_started: u32,
+    /// Whether a move may be entered while the other side thinks, to be played when
+    /// the turn comes (a premove).
+    pub premoves: bool,
 }
 
 impl Default for Settings {
@@ -120,6 +123,7 @@ impl Default for Settings {
             view_3d: false,
             controls: ControlsOverlay::default(),
             games_started: 0,
+            premoves: true,
         }
     }
 }
@@ -246,6 +250,7 @@ mod tests {
             view_3d: true,
             controls: ControlsOverlay::Never,
             games_started: 7,
+            premoves: false,
         };
         settings.save_to(&dir).expect("temp folder is writable");
         assert_eq!(Settings::load_from(&dir), settings);

@@ -38,6 +38,9 @@ pub struct StartOptions {
     /// the computer.
     #[arg(long)]
     two_people: bool,
+    /// For `--screen game`: the computer's strength (easy, medium, hard, maximum).
+    #[arg(long, value_name = "LEVEL", default_value = "medium", value_parser = Level::parse)]
+    computer: Level,
     /// For `--screen game`: play under this time control, minutes+seconds ("5+3").
     #[arg(long, value_name = "M+S", value_parser = parse_clock)]
     clock: Option<TimeControl>,
@@ -193,7 +196,7 @@ impl StartOptions {
         let seats = if self.two_people {
             [Seat::Person; 2]
         } else {
-            [Seat::Person, Seat::Computer(Level::Medium)]
+            [Seat::Person, Seat::Computer(self.computer)]
         };
         let mut table = Table::local(game, seats);
         if let Some(clock) = self.clock {

@@ -130,6 +130,8 @@ pub const TEXT_DIM: Rgba = Rgba::rgb(160, 168, 180);
 pub const TITLE: Rgba = Rgba::rgb(250, 206, 120);
 /// The selected square.
 pub const SELECTED: Rgba = Rgba(0.35, 0.65, 0.95, 0.55);
+/// The squares of a move entered in advance (a premove).
+pub const PREMOVE: Rgba = Rgba(0.85, 0.25, 0.45, 0.5);
 /// The squares of the last move.
 pub const LAST_MOVE: Rgba = Rgba(0.95, 0.85, 0.25, 0.42);
 /// A king in check.

@@ -13,6 +13,7 @@ use plyground::screens::load::LoadScreen;
 use plyground::screens::local::LocalSetup;
 use plyground::screens::menu::MainMenu;
 use plyground::screens::online::{HostScreen, JoinScreen, LobbyScreen};
+use plyground::screens::play_settings::PlaySettingsScreen;
 use plyground::screens::settings::SettingsScreen;
 use plyground::screens::sound::SoundScreen;
 use plyground::screens::widgets::wrapped_lines;
@@ -213,6 +214,7 @@ fn every_screen(context: &mut Context, saves: &SaveFolder) -> Vec<(String, Frame
     show("local setup", &LocalSetup::new(&context.settings), context);
     show("settings", &SettingsScreen::new(), context);
     show("sound", &SoundScreen, context);
+    show("playing", &PlaySettingsScreen, context);
     for (mode, title) in [
         (
             "hnefatafl",
@@ -407,4 +409,35 @@ fn the_text_size_setting_cycles_through_every_size_and_grows_the_buttons() {
         }
     }
     assert_eq!(seen, ["125%", "150%", "100%"]);
+}
+
+/// The smallest text a screen draws.
+fn smallest_text(screen: &dyn Screen, context: &Context) -> f32 {
+    drawn(screen, context)
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            Item::Text { size, .. } => Some(*size),
+            _ => None,
+        })
+        .fold(f32::INFINITY, f32::min)
+}
+
+#[test]
+fn larger_text_makes_no_setting_smaller() {
+    let pages: [(&str, &dyn Screen); 3] = [
+        ("settings", &SettingsScreen::new()),
+        ("sound", &SoundScreen),
+        ("playing", &PlaySettingsScreen),
+    ];
+    for (name, page) in pages {
+        let normal = smallest_text(page, &context((1280.0, 800.0), 100));
+        for percent in [125, 150] {
+            let larger = smallest_text(page, &context((1280.0, 800.0), percent));
+            assert!(
+                larger >= normal,
+                "{name} at {percent}%: the smallest text is {larger:.1}, at 100% {normal:.1}"
+            );
+        }
+    }
 }

@@ -373,6 +373,22 @@ fn every_ending_says_whose_it_is() {
     );
     assert_eq!(mate.ending_text().expect("over").1, "Black is checkmated.");
     assert_eq!(mate.deciding_cells(), vec![63], "the mated king is marked");
+    let hill = GameScreen::new(
+        Table::local(
+            start("koth", Some("7k/8/8/8/8/3K4/8/8 w - - 0 1"), "d3d4"),
+            PEOPLE,
+        ),
+        false,
+    );
+    assert_eq!(
+        hill.ending_text().expect("over").1,
+        "White's king reached the hill."
+    );
+    assert_eq!(
+        hill.deciding_cells(),
+        vec![27],
+        "the hill square d4, not d3"
+    );
 }
 
 /// Fix 5: a multi-jump is built by clicking each landing square; two paths to the same
@@ -937,4 +953,19 @@ fn game_records_are_exported_from_the_game_menu_and_the_load_screen() {
         .count();
     assert_eq!(records, 2, "a second record, nothing overwritten");
     let _ = std::fs::remove_dir_all(&folder);
+}
+
+/// Started on a screen other than the menu (`--screen local`), Back leads to the menu
+/// rather than out of the program.
+#[test]
+fn back_from_the_screen_started_on_goes_to_the_menu() {
+    let mut app = App::new(
+        Box::new(plyground::screens::local::LocalSetup::new(
+            &Settings::default(),
+        )),
+        context(),
+    );
+    app.put_below(Box::new(MainMenu));
+    assert!(app.update(&Event::Key(Key::Escape)), "the program goes on");
+    assert_eq!(app.depth(), 1, "on the menu");
 }

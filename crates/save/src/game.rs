@@ -342,3 +342,13 @@ fn time_from_millis(millis: u64) -> Result<SystemTime, SaveError> {
         .checked_add(Duration::from_millis(millis))
         .ok_or_else(|| SaveError::damaged("a date is out of range"))
 }
+
+/// A game's length as every list of games says it: in full moves (one move by each
+/// side, as chess numbers them), from its number of plies (single moves).
+pub fn length_text(plies: usize) -> String {
+    match plies.div_ceil(2) {
+        0 => "no moves yet".to_string(),
+        1 => "1 move".to_string(),
+        moves => format!("{moves} moves"),
+    }
+}

@@ -27,5 +27,7 @@ pub use folder::{
     write_file,
 };
 pub use format::{FORMAT_VERSION, MAGIC, OLDEST_FORMAT_VERSION, PREFIX_LEN};
-pub use game::{Controller, GameResult, SaveSummary, SavedClock, SavedGame, Seat, whole_millis};
+pub use game::{
+    Controller, GameResult, SaveSummary, SavedClock, SavedGame, Seat, length_text, whole_millis,
+};
 pub use keeper::{GameKeeper, LOST_SUFFIX};

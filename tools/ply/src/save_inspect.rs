@@ -54,7 +54,11 @@ fn print_game(saved: &SavedGame) {
     );
     say!("start:     {}", game.start_text());
     let moves = game.display_moves();
-    say!("moves:     {}", moves.len());
+    say!(
+        "moves:     {} ({} plies)",
+        ply_save::length_text(moves.len()),
+        moves.len()
+    );
     let first_mover = find_mode(game.mode_id())
         .and_then(|mode| mode.from_position(&game.start_text()).ok())
         .map_or(Player::First, |start| start.to_move());

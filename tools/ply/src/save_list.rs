@@ -28,12 +28,12 @@ pub fn run() -> Result<(), String> {
                     GameResult::Drawn => "drawn".to_string(),
                 };
                 say!(
-                    "{:<24} {:<28} {:<20} {}  {:>4} moves  {state}",
+                    "{:<24} {:<28} {:<20} {}  {:>13}  {state}",
                     save.name,
                     summary.title,
                     mode.map_or(summary.mode_id.as_str(), |mode| mode.name),
                     local_text(summary.updated),
-                    summary.move_count,
+                    ply_save::length_text(summary.move_count),
                 );
             }
             Err(error) => say!("{:<24} cannot be read: {error}", save.name),

@@ -271,6 +271,9 @@ impl FlatBoard {
                 color: theme::CHECK,
             });
         }
+        for &index in &marks.premove {
+            frame.rect(g.cell_rect(index), theme::PREMOVE);
+        }
         if let Some(selected) = marks.selected {
             frame.rect(g.cell_rect(selected), theme::SELECTED);
         }

@@ -55,6 +55,8 @@ pub struct Marks {
     pub hint: Vec<usize>,
     /// The piece being dragged and where the pointer holds it.
     pub dragging: Option<(usize, Point)>,
+    /// The cells of a move entered in advance, waiting for the player's turn.
+    pub premove: Vec<usize>,
 }
 
 /// Where a board goes on screen: the area it fits in, and whether it is turned round

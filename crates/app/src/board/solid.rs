@@ -207,6 +207,9 @@ impl SolidBoard {
             if marks.last_move.contains(&index) {
                 color = mix(color, theme::LAST_MOVE);
             }
+            if marks.premove.contains(&index) {
+                color = mix(color, theme::PREMOVE);
+            }
             if marks.building.contains(&index) {
                 color = mix(color, theme::SELECTED.with_alpha(0.35));
             }

@@ -91,7 +91,7 @@ impl LoadScreen {
                     format!(
                         "{mode_name} - {} - {} - {state}",
                         local_text(summary.updated),
-                        full_moves(summary.move_count)
+                        ply_save::length_text(summary.move_count)
                     ),
                 )
             }
@@ -341,14 +341,5 @@ impl Screen for LoadScreen {
         if let Some(question) = &self.asking {
             question.draw(context, frame);
         }
-    }
-}
-
-/// A game's length in full moves (one move by each side), as a save list says it.
-pub fn full_moves(plies: usize) -> String {
-    match plies.div_ceil(2) {
-        0 => "no moves yet".to_string(),
-        1 => "1 move".to_string(),
-        moves => format!("{moves} moves"),
     }
 }

@@ -8,6 +8,7 @@ pub mod load;
 pub mod local;
 pub mod menu;
 pub mod online;
+pub mod play_settings;
 pub mod settings;
 pub mod sound;
 pub mod widgets;
@@ -188,6 +189,12 @@ impl App {
             age: 0.0,
             context,
         }
+    }
+
+    /// Puts `below` under every open screen, to go back to when they close (the main
+    /// menu, under a screen the program was started on).
+    pub fn put_below(&mut self, below: Box<dyn Screen>) {
+        self.stack.insert(0, below);
     }
 
     /// Passes an event to the top screen and applies its transition; `false` once the

@@ -1,14 +1,15 @@
 //! The settings screen: board theme, the player's name, the window size (only sizes that
-//! fit the screen), the size of texts and buttons, how long the computer pauses between
-//! moves in a game between computers, whether hosting asks the router to open the port,
-//! a row that opens the sound settings (showing "no sound device" when there is none),
-//! and when the overlay of keys and mouse actions shows.
+//! fit the screen), the size of texts and buttons, a row that opens the settings of play
+//! (board view, premoves, the computer's pause, the keys overlay), whether hosting asks
+//! the router to open the port, and a row that opens the sound settings (showing "no
+//! sound device" when there is none).
 
+use super::play_settings::{self, PlaySettingsScreen};
 use super::sound::{self, SoundScreen};
 use super::widgets::{self, Buttons, Look};
 use super::{Context, Event, Key, Screen, Transition};
 use crate::display::{Align, Frame, Item, Rect};
-use crate::settings::{ControlsOverlay, PACES_MS, TEXT_SIZES, window_sizes_that_fit};
+use crate::settings::{TEXT_SIZES, window_sizes_that_fit};
 use crate::theme;
 use ply_net::name::{NAME_RULE, name_problem};
 
@@ -21,10 +22,9 @@ enum Action {
     Name,
     WindowSize,
     TextSize,
-    Pace,
+    Playing,
     Upnp,
     Sound,
-    Controls,
     Back,
 }
 
@@ -41,15 +41,14 @@ impl SettingsScreen {
     }
 
     fn rows(&self, context: &Context) -> Vec<(Rect, Rect, Action)> {
-        const ROWS: [Action; 8] = [
+        const ROWS: [Action; 7] = [
             Action::Theme,
             Action::Name,
             Action::WindowSize,
             Action::TextSize,
-            Action::Pace,
+            Action::Playing,
             Action::Upnp,
             Action::Sound,
-            Action::Controls,
         ];
         widgets::form_rows(context, ROWS.len())
             .into_iter()
@@ -138,22 +137,11 @@ impl Screen for SettingsScreen {
                         context.settings.text_size =
                             TEXT_SIZES[now.map_or(0, |i| (i + 1) % TEXT_SIZES.len())];
                     }
-                    Some(Action::Pace) => {
-                        let now = PACES_MS
-                            .iter()
-                            .position(|&ms| ms == context.settings.computer_pace_ms);
-                        context.settings.computer_pace_ms =
-                            PACES_MS[now.map_or(0, |i| (i + 1) % PACES_MS.len())];
+                    Some(Action::Playing) => {
+                        return Transition::Push(Box::new(PlaySettingsScreen));
                     }
                     Some(Action::Upnp) => context.settings.upnp = !context.settings.upnp,
                     Some(Action::Sound) => return Transition::Push(Box::new(SoundScreen)),
-                    Some(Action::Controls) => {
-                        context.settings.controls = match context.settings.controls {
-                            ControlsOverlay::FirstGames => ControlsOverlay::Always,
-                            ControlsOverlay::Always => ControlsOverlay::Never,
-                            ControlsOverlay::Never => ControlsOverlay::FirstGames,
-                        };
-                    }
                     Some(Action::Back) => return self.leave(context),
                     None => {}
                 }
@@ -183,7 +171,7 @@ impl Screen for SettingsScreen {
                     format!("{} x {}", settings.window_width, settings.window_height),
                 ),
                 Action::TextSize => ("Text size", format!("{}%", settings.text_size)),
-                Action::Pace => ("Computer's pause", pace_text(settings.computer_pace_ms)),
+                Action::Playing => ("Playing", play_settings::summary(settings)),
                 Action::Upnp => (
                     "Router (UPnP)",
                     if settings.upnp {
@@ -194,15 +182,6 @@ impl Screen for SettingsScreen {
                     .to_string(),
                 ),
                 Action::Sound => ("Sound", sound::summary(context)),
-                Action::Controls => (
-                    "Keys shown (F1)",
-                    match settings.controls {
-                        ControlsOverlay::FirstGames => "During the first games",
-                        ControlsOverlay::Always => "Always",
-                        ControlsOverlay::Never => "Never",
-                    }
-                    .to_string(),
-                ),
                 Action::Back => ("", String::new()),
             };
             frame.text(name, label, 26.0 * s, theme::TEXT, Align::Left);
@@ -249,13 +228,5 @@ impl Screen for SettingsScreen {
             "Back",
             Look::Normal,
         );
-    }
-}
-
-/// The computer's pause between moves, in words.
-fn pace_text(ms: u32) -> String {
-    match ms {
-        0 => "none: as fast as it can".to_string(),
-        ms => format!("{:.1} s between moves", f64::from(ms) / 1000.0),
     }
 }

@@ -66,7 +66,9 @@ pub fn deciding_cells(
     };
     match outcome.reason() {
         EndReason::Checkmate => view.in_check.clone(),
-        EndReason::KingEscaped | EndReason::KingOnHill => path(),
+        EndReason::KingEscaped => path(),
+        // The hill square the king reached, not the square it came from.
+        EndReason::KingOnHill => path().last().copied().into_iter().collect(),
         EndReason::KingExploded | EndReason::KingCaptured | EndReason::NoPiecesLeft => taken(),
         EndReason::FourInARow => match (outcome.winner(), last.and_then(|m| m.path.last())) {
             (Some(winner), Some(&cell)) => line_through(view, cell, winner),

@@ -10,7 +10,7 @@ use crate::board::Hit;
 use crate::display::Point;
 use crate::screens::widgets::Look;
 use crate::screens::{Context, Key, Transition};
-use ply_core::{MoveCode, WhyNot};
+use ply_core::{MoveCode, Player, WhyNot};
 
 impl GameScreen {
     pub(super) fn look_back(&mut self, context: &Context, plies: Option<usize>) {
@@ -105,7 +105,9 @@ impl GameScreen {
         self.why_not = None;
         let hit = self.board_hit(context, point);
         if !self.table.person_to_move() {
-            if hit.is_some() && !self.table.persons().is_empty() {
+            if let Some(side) = self.premover(context) {
+                self.premove_down(hit, side, point);
+            } else if hit.is_some() && !self.table.persons().is_empty() {
                 self.refuse_now(context);
             }
             return;
@@ -129,14 +131,73 @@ impl GameScreen {
         }
     }
 
-    fn board_up(&mut self, point: Point, context: &mut Context) {
-        if self.dragging.take().is_none() || !self.table.person_to_move() {
+    /// The side a person may enter a move in advance for now: the game goes on, it is
+    /// the other side's turn (the computer's, or a player's online), the only person at
+    /// this table plays this side, and premoves are on.
+    fn premover(&self, context: &Context) -> Option<Player> {
+        let side = self.table.game().to_move().opponent();
+        let waiting = self.table.outcome().is_none()
+            && self.looking_back.is_none()
+            && context.settings.premoves
+            && self.table.persons() == [side];
+        waiting.then_some(side)
+    }
+
+    fn premove_down(&mut self, hit: Option<Hit>, side: Player, point: Point) {
+        match hit {
+            Some(Hit::Cell(cell)) => {
+                let own = self
+                    .table
+                    .game()
+                    .view()
+                    .cells
+                    .get(cell)
+                    .and_then(|c| c.piece)
+                    .is_some_and(|(owner, _)| owner == side);
+                if self.premoves.press(cell, own) {
+                    self.dragging = Some(point);
+                }
+            }
+            Some(Hit::Column(column)) => self.premoves.column(column),
+            None => self.premoves.cancel(),
+        }
+    }
+
+    /// The turn came back to the person: the move entered in advance is played now if
+    /// the rules allow it, and forgotten either way.
+    /// A piece picked up for a premove but not yet put down stays in hand as an
+    /// ordinary move being entered.
+    pub(super) fn play_premove(&mut self) {
+        if !self.table.person_to_move() {
             return;
         }
+        if self.premoves.waiting().is_some() {
+            if let Some(code) = self.premoves.take(&self.candidates, self.table.game()) {
+                self.play(code);
+            }
+        } else if let Some(cell) = self.premoves.picked() {
+            self.premoves.cancel();
+            let entry = self.entry.click(cell, &self.candidates, self.table.game());
+            if entry != Entry::Building {
+                self.entry.clear();
+                self.dragging = None;
+            }
+        }
+    }
+
+    fn board_up(&mut self, point: Point, context: &mut Context) {
         let cell = match self.board_hit(context, point) {
             Some(Hit::Cell(cell)) => Some(cell),
             _ => None,
         };
+        if self.dragging.is_some() && self.premoves.picked().is_some() {
+            self.dragging = None;
+            self.premoves.release(cell);
+            return;
+        }
+        if self.dragging.take().is_none() || !self.table.person_to_move() {
+            return;
+        }
         let entry = self.entry.release(cell, &self.candidates);
         self.entered(entry, context);
     }

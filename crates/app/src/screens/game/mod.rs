@@ -15,6 +15,7 @@ mod layers;
 mod news;
 mod online;
 mod panel;
+mod premove;
 mod view;
 mod why_not;
 
@@ -22,6 +23,7 @@ pub use entry::{Candidate, Entry, MoveEntry, candidates};
 pub use layers::{Action, Button, Layer};
 pub use online::{Absence, RematchState};
 pub use panel::PanelHit;
+pub use premove::{Premove, Premoves};
 
 use super::widgets;
 use super::{Context, Event, Key, Screen, Transition};
@@ -101,6 +103,8 @@ pub struct GameScreen {
     link: Option<OnlineLink>,
     /// The game was aborted: the screen goes back to the lobby.
     aborted: bool,
+    /// A move entered while the other side thinks, played when the turn comes.
+    premoves: Premoves,
 }
 
 impl GameScreen {
@@ -129,6 +133,7 @@ impl GameScreen {
             chat_line: None,
             link: None,
             aborted: false,
+            premoves: Premoves::default(),
         };
         if screen.table.outcome().is_some() {
             screen.push(Layer::GameOver { collapsed: false });
@@ -195,6 +200,11 @@ impl GameScreen {
     /// The move being entered.
     pub fn entry(&self) -> &MoveEntry {
         &self.entry
+    }
+
+    /// The premove being entered or waiting for the turn.
+    pub fn premoves(&self) -> &Premoves {
+        &self.premoves
     }
 
     /// How many plies the board shows while looking back, `None` when live.
@@ -386,9 +396,10 @@ impl GameScreen {
         } else {
             Vec::new()
         };
+        let picked = self.entry.picked().or(self.premoves.picked());
         Marks {
             last_move,
-            selected: self.entry.picked().filter(|_| live),
+            selected: picked.filter(|_| live),
             building: self.entry.landings().to_vec(),
             quiet_targets,
             capture_targets,
@@ -403,7 +414,12 @@ impl GameScreen {
                 (Some(why), true) => why.marks.clone(),
                 _ => Vec::new(),
             },
-            dragging: self.entry.picked().zip(self.dragging),
+            dragging: picked.zip(self.dragging),
+            premove: if live {
+                self.premoves.marked_cells(self.table.game())
+            } else {
+                Vec::new()
+            },
         }
     }
 }
@@ -412,6 +428,10 @@ impl Screen for GameScreen {
     fn update(&mut self, event: &Event, context: &mut Context) -> Transition {
         if self.chat_event(event) {
             return Transition::Stay;
+        }
+        if matches!(event, Event::SecondaryDown(_)) && self.premoves.any() {
+            self.premoves.cancel();
+            self.dragging = None;
         }
         if self.view_event(event, context) {
             return Transition::Stay;
@@ -474,6 +494,11 @@ impl Screen for GameScreen {
                     self.panel
                         .scroll_by(context, &self.table, -lines.round() as i32);
                 }
+                Transition::Stay
+            }
+            Event::Key(Key::Escape) if self.layers.is_empty() && self.premoves.any() => {
+                self.premoves.cancel();
+                self.dragging = None;
                 Transition::Stay
             }
             Event::Key(Key::Escape) => {

@@ -87,6 +87,7 @@ impl GameScreen {
                 }
             }
         }
+        self.play_premove();
         if lost_game_kept && let Some(notice) = &mut context.notice {
             notice
                 .text
