@@ -521,12 +521,11 @@ impl Screen for GameScreen {
                 let view = self.table.game().view();
                 let column = *digit as usize - '1' as usize;
                 if view.input == InputStyle::DropInColumn
+                    && column < view.width
                     && self.layers.is_empty()
                     && self.looking_back.is_none()
-                    && self.table.person_to_move()
-                    && let Some(code) = MoveEntry::drop_in(column, view.width, &self.candidates)
                 {
-                    self.play(code);
+                    self.drop_into(column, context);
                     self.take_table_events(context);
                 }
                 Transition::Stay
