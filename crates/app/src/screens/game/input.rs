@@ -24,10 +24,15 @@ impl GameScreen {
                     .and_then(|i| self.table.history().get(i))
                     .map(|m| m.path.clone())
                     .unwrap_or_default();
+                let after = plies
+                    .checked_sub(1)
+                    .and_then(|ply| super::panel::numbered_ply(&self.table, ply));
                 self.looking_back = Some(LookingBack {
                     plies,
                     view: game.view(),
                     last_move,
+                    to_move: game.to_move(),
+                    after,
                 });
                 self.entry.clear();
                 self.dragging = None;
