@@ -424,11 +424,13 @@ fn smallest_text(screen: &dyn Screen, context: &Context) -> f32 {
 }
 
 #[test]
-fn larger_text_makes_no_setting_smaller() {
-    let pages: [(&str, &dyn Screen); 3] = [
+fn larger_text_makes_no_text_smaller_on_the_setting_pages() {
+    let local = LocalSetup::new(&Settings::default());
+    let pages: [(&str, &dyn Screen); 4] = [
         ("settings", &SettingsScreen::new()),
         ("sound", &SoundScreen),
         ("playing", &PlaySettingsScreen),
+        ("local setup", &local),
     ];
     for (name, page) in pages {
         let normal = smallest_text(page, &context((1280.0, 800.0), 100));
