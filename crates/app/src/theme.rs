@@ -146,6 +146,8 @@ pub const HOVER: Rgba = Rgba(0.3, 0.8, 0.4, 0.35);
 pub const STUCK: Rgba = Rgba(0.85, 0.2, 0.15, 0.9);
 /// The squares a "why not" message refers to.
 pub const WHY_MARK: Rgba = Rgba(1.0, 0.55, 0.1, 0.95);
+/// The box that marks the board as showing the past, while looking back.
+pub const PAST: Rgba = Rgba(0.2, 0.32, 0.55, 0.95);
 /// The box of a "why not" message.
 pub const WHY_NOT: Rgba = Rgba(0.55, 0.25, 0.08, 0.95);
 /// The hint's arrow.

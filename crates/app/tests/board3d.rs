@@ -400,3 +400,53 @@ fn timelines_from_the_tables_events_ripple_explode_and_arc() {
     );
     assert!(jump.ripple.is_some());
 }
+
+/// In 3D as in 2D, checkers' empty squares show their numbers and Connect Four's
+/// columns theirs.
+#[test]
+fn the_3d_board_names_squares_and_columns_as_the_flat_one_does() {
+    let context = solid_context();
+    let texts = |screen: &GameScreen| {
+        let mut frame = Frame::default();
+        screen.draw(&context, &mut frame);
+        frame
+            .texts()
+            .iter()
+            .map(|text| text.to_string())
+            .collect::<Vec<_>>()
+    };
+    let checkers = texts(&game("checkers", None));
+    for empty in ["13", "16", "17", "20"] {
+        assert!(
+            checkers.iter().any(|t| t == empty),
+            "square {empty}: {checkers:?}"
+        );
+    }
+    let connect4 = texts(&game("connect4", None));
+    for column in ["1", "4", "7"] {
+        assert!(
+            connect4.iter().any(|t| t == column),
+            "column {column}: {connect4:?}"
+        );
+    }
+}
+
+/// A large board is seen from higher up, so that its far rank is not foreshortened into
+/// a blur: on mega chess's 16x16, a far square is drawn at least 70% as wide as a near
+/// one.
+#[test]
+fn a_large_boards_far_rank_is_not_a_blur() {
+    let view = view_of("mega");
+    let board = SolidBoard::new();
+    let placement = Placement {
+        area: AREA,
+        rotated: false,
+    };
+    let width_at = |row: usize| {
+        let a = board.cell_center(placement, &view, view.index(7, row));
+        let b = board.cell_center(placement, &view, view.index(8, row));
+        (b.x - a.x).hypot(b.y - a.y)
+    };
+    let (near, far) = (width_at(0), width_at(15));
+    assert!(far >= 0.7 * near, "far {far:.1} px, near {near:.1} px");
+}

@@ -424,11 +424,13 @@ fn smallest_text(screen: &dyn Screen, context: &Context) -> f32 {
 }
 
 #[test]
-fn larger_text_makes_no_setting_smaller() {
-    let pages: [(&str, &dyn Screen); 3] = [
+fn larger_text_makes_no_text_smaller_on_the_setting_pages() {
+    let local = LocalSetup::new(&Settings::default());
+    let pages: [(&str, &dyn Screen); 4] = [
         ("settings", &SettingsScreen::new()),
         ("sound", &SoundScreen),
         ("playing", &PlaySettingsScreen),
+        ("local setup", &local),
     ];
     for (name, page) in pages {
         let normal = smallest_text(page, &context((1280.0, 800.0), 100));
@@ -437,6 +439,41 @@ fn larger_text_makes_no_setting_smaller() {
             assert!(
                 larger >= normal,
                 "{name} at {percent}%: the smallest text is {larger:.1}, at 100% {normal:.1}"
+            );
+        }
+    }
+}
+
+/// The rank numbers of boards of ten rows or more (hnefatafl's 11, mega chess's 16) fit
+/// the frame beside the board in the help pictures, rather than being cut to "...".
+#[test]
+fn two_digit_rank_numbers_fit_beside_the_help_pictures_boards() {
+    for name in ["mega-start", "tafl-start"] {
+        let picture = plyground::help_images::find(name).expect("a picture");
+        let size = plyground::help_images::SIZE;
+        let mut frame = Frame::default();
+        picture
+            .draw(Rect::new(0.0, 0.0, size, size), &mut frame)
+            .expect("it draws");
+        let ranks: Vec<(String, Rect, f32)> = frame
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                Item::Text {
+                    text, rect, size, ..
+                } if text.parse::<u32>().is_ok_and(|n| n >= 10) => {
+                    Some((text.clone(), *rect, *size))
+                }
+                _ => None,
+            })
+            .collect();
+        assert!(!ranks.is_empty(), "{name} numbers its ranks");
+        for (text, rect, size) in ranks {
+            let needed = text.chars().count() as f32 * size * 0.6;
+            assert!(
+                needed <= rect.w,
+                "{name}: \"{text}\" needs {needed:.1} px, has {:.1}",
+                rect.w
             );
         }
     }

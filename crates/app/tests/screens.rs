@@ -969,3 +969,42 @@ fn back_from_the_screen_started_on_goes_to_the_menu() {
     assert!(app.update(&Event::Key(Key::Escape)), "the program goes on");
     assert_eq!(app.depth(), 1, "on the menu");
 }
+
+/// Looking back shows the past as it was: whose turn it was, what had been taken then,
+/// and a clear mark that the board shows the past.
+#[test]
+fn looking_back_the_panel_shows_the_past_position_and_says_so() {
+    let mut context = context();
+    let mut screen = GameScreen::new(
+        Table::local(start("chess", None, "e2e4 d7d5 e4d5 g8f6"), PEOPLE),
+        false,
+    );
+    let now = drawn(&screen, &context).texts().join("|");
+    assert!(
+        now.contains("White, to move") && !now.contains("The past"),
+        "{now}"
+    );
+    assert_eq!(
+        now.matches("Nothing taken yet").count(),
+        1,
+        "a pawn was taken: {now}"
+    );
+    screen.show_plies(&context, 1);
+    let then = drawn(&screen, &context).texts().join("|");
+    assert!(
+        then.contains("Black, to move"),
+        "after 1. e4 it was Black's turn: {then}"
+    );
+    assert!(
+        then.contains("The past: the position after 1. e4"),
+        "{then}"
+    );
+    assert_eq!(
+        then.matches("Nothing taken yet").count(),
+        2,
+        "nothing had been taken then: {then}"
+    );
+    screen.update(&Event::Key(Key::End), &mut context);
+    let back = drawn(&screen, &context).texts().join("|");
+    assert!(!back.contains("The past"), "{back}");
+}

@@ -169,3 +169,35 @@ fn a_move_played_clears_the_reason() {
     let game = screen.table().game();
     assert!(game.judge(&Attempt::cells(vec![52, 36])).is_ok());
 }
+
+/// A piece that cannot move, then the square it was meant to go to: the reason is the
+/// move's (the capture would blow up one's own king), not the square's.
+#[test]
+fn a_stuck_piece_then_its_target_explains_the_move_meant() {
+    let mut context = context();
+    let mut screen = game("atomic", Some("4k3/8/8/8/8/8/3pP3/2Q1K3 w - - 0 1"), PEOPLE);
+    click_cell(&mut screen, &mut context, 2);
+    assert_eq!(screen.entry().picked(), None, "the queen has no move");
+    click_cell(&mut screen, &mut context, 11);
+    let why = screen.why_not().expect("a reason");
+    assert_eq!(why.kind, "explodes-own-king", "{}", why.sentence);
+}
+
+/// A full Connect Four column is explained for its digit key as for a click, and the
+/// reason stays while the player clicks where nothing happens.
+#[test]
+fn a_full_column_by_key_is_explained_and_the_reason_stays() {
+    let mut context = context();
+    let mut screen = game("connect4", None, PEOPLE);
+    for _ in 0..6 {
+        screen.update(&Event::Char('1'), &mut context);
+    }
+    assert!(screen.why_not().is_none());
+    screen.update(&Event::Char('1'), &mut context);
+    let why = screen
+        .why_not()
+        .expect("the full column is explained")
+        .clone();
+    click(&mut screen, &mut context, Point::new(5.0, 5.0));
+    assert_eq!(screen.why_not(), Some(&why), "a click on nothing keeps it");
+}

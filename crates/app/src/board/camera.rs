@@ -38,8 +38,15 @@ pub struct Stage {
 }
 
 impl Stage {
+    /// The height angle the camera starts at: larger boards are seen from higher up,
+    /// so that their far ranks are not foreshortened into a blur (0.8 rad for 8x8, up
+    /// to 1.05 rad for 16x16).
     fn home_pitch(&self) -> f32 {
-        if self.upright { 0.2 } else { 0.8 }
+        if self.upright {
+            return 0.2;
+        }
+        let larger = ((self.height.max(self.width) as f32 - 8.0) / 8.0).clamp(0.0, 1.0);
+        0.8 + 0.25 * larger
     }
 
     fn limits(&self) -> (f32, (f32, f32)) {

@@ -55,9 +55,11 @@ impl Geometry {
         }
     }
 
-    /// The width of the frame around the squares.
+    /// The width of the frame around the squares: wide enough for two-digit rank
+    /// numbers (from ten rows up), which a narrower frame cut to "...".
     fn border(&self) -> f32 {
-        (self.cell * 0.35).clamp(10.0, 30.0)
+        let least = if self.height >= 10 { 16.0 } else { 10.0 };
+        (self.cell * 0.35).clamp(least, 30.0)
     }
 
     /// Where a cell is drawn on screen.

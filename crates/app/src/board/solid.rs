@@ -480,6 +480,16 @@ impl SolidBoard {
                 frame.text(text, rect, size, color, Align::Center);
             }
         };
+        if stage(view).upright {
+            // A standing grid's column numbers, on the front of its base.
+            for column in 0..view.width {
+                if let Some(text) = game.column_label(column) {
+                    let x = cell_spot(view, column).x;
+                    label(text, V3::new(x, -0.3, 1.0), frame);
+                }
+            }
+            return;
+        }
         let rim_top = 0.06;
         for column in 0..view.width {
             if let Some(text) = game.column_label(column) {
@@ -491,6 +501,21 @@ impl SolidBoard {
             if let Some(text) = game.row_label(row) {
                 let z = cell_spot(view, view.index(0, row)).z;
                 label(text, V3::new(left * (w + RIM) / 2.0, rim_top, z), frame);
+            }
+        }
+        // Squares' own names (checkers' numbers), in the far left corner as seen, on
+        // the empty squares (text is drawn over the scene, so it would cross a piece).
+        let on_cell = scene.theme.light.with_alpha(0.9);
+        for (index, cell) in view.cells.iter().enumerate() {
+            let Some(text) = game.cell_label(index).filter(|_| cell.piece.is_none()) else {
+                continue;
+            };
+            let spot = cell_spot(view, index);
+            let corner = spot + V3::new(left * 0.3, 0.01, -near * 0.3);
+            if let Some(point) = lens.project(corner) {
+                let size = (size_near(corner, corner + V3::new(1.0, 0.0, 0.0)) * 0.6).max(8.0);
+                let rect = Rect::new(point.x - 20.0, point.y - size, 40.0, 2.0 * size);
+                frame.text(text, rect, size, on_cell, Align::Center);
             }
         }
     }
@@ -642,8 +667,6 @@ impl Board for SolidBoard {
             light,
             solids,
         })));
-        if !stage(view).upright {
-            self.labels(scene, &lens, frame);
-        }
+        self.labels(scene, &lens, frame);
     }
 }

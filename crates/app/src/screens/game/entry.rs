@@ -61,6 +61,9 @@ pub enum Entry {
 pub struct MoveEntry {
     picked: Option<usize>,
     landings: Vec<usize>,
+    /// A piece of the player's that could not be picked up (it has no move): a click
+    /// on a square next is the move the player meant, to be explained as such.
+    stuck: Option<usize>,
 }
 
 impl MoveEntry {
@@ -77,6 +80,7 @@ impl MoveEntry {
     /// Puts the piece down.
     pub fn clear(&mut self) {
         self.picked = None;
+        self.stuck = None;
         self.landings.clear();
     }
 
@@ -134,7 +138,12 @@ impl MoveEntry {
                 picked => picked,
             };
         }
-        self.pick(cell, moves, game)
+        match (self.stuck, self.pick(cell, moves, game)) {
+            (Some(from), Entry::Nothing | Entry::Refused(_)) if from != cell => {
+                Entry::Refused(vec![from, cell])
+            }
+            (_, picked) => picked,
+        }
     }
 
     /// The cells of a move that puts the picked-up piece down on `cell`.
@@ -179,6 +188,7 @@ impl MoveEntry {
             .and_then(|c| c.piece)
             .is_some_and(|(owner, _)| owner != side);
         if own {
+            self.stuck = Some(cell);
             Entry::Stuck(cell)
         } else if theirs {
             Entry::Refused(vec![cell])

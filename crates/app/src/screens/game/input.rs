@@ -24,10 +24,15 @@ impl GameScreen {
                     .and_then(|i| self.table.history().get(i))
                     .map(|m| m.path.clone())
                     .unwrap_or_default();
+                let after = plies
+                    .checked_sub(1)
+                    .and_then(|ply| super::panel::numbered_ply(&self.table, ply));
                 self.looking_back = Some(LookingBack {
                     plies,
                     view: game.view(),
                     last_move,
+                    to_move: game.to_move(),
+                    after,
                 });
                 self.entry.clear();
                 self.dragging = None;
@@ -67,7 +72,9 @@ impl GameScreen {
                 self.dragging = None;
                 self.refuse(cells, context);
             }
-            Entry::Building | Entry::Nothing => {}
+            // A new try: the last one's reason has been read.
+            Entry::Building => self.why_not = None,
+            Entry::Nothing => {}
         }
     }
 
@@ -102,7 +109,6 @@ impl GameScreen {
             self.panel.reveal(context, &self.table, None);
             return;
         }
-        self.why_not = None;
         let hit = self.board_hit(context, point);
         if !self.table.person_to_move() {
             if let Some(side) = self.premover(context) {
@@ -113,13 +119,7 @@ impl GameScreen {
             return;
         }
         match hit {
-            Some(Hit::Column(column)) => {
-                let width = self.table.game().view().width;
-                match MoveEntry::drop_in(column, width, &self.candidates) {
-                    Some(code) => self.play(code),
-                    None => self.refuse(vec![column], context),
-                }
-            }
+            Some(Hit::Column(column)) => self.drop_into(column, context),
             Some(Hit::Cell(cell)) => {
                 let entry = self.entry.click(cell, &self.candidates, self.table.game());
                 if entry == Entry::Building && self.entry.picked() == Some(cell) {
@@ -128,6 +128,25 @@ impl GameScreen {
                 self.entered(entry, context);
             }
             None => self.entry.clear(),
+        }
+    }
+
+    /// A counter dropped into `column`, by a click or its digit key: played, entered in
+    /// advance while the other side thinks, or refused with the reason (a full column,
+    /// not this player's turn).
+    pub(super) fn drop_into(&mut self, column: usize, context: &mut Context) {
+        if !self.table.person_to_move() {
+            if self.premover(context).is_some() {
+                self.premoves.column(column);
+            } else if !self.table.persons().is_empty() {
+                self.refuse_now(context);
+            }
+            return;
+        }
+        let width = self.table.game().view().width;
+        match MoveEntry::drop_in(column, width, &self.candidates) {
+            Some(code) => self.play(code),
+            None => self.refuse(vec![column], context),
         }
     }
 

@@ -13,6 +13,7 @@ mod hint;
 mod input;
 mod layers;
 mod news;
+mod note;
 mod online;
 mod panel;
 mod premove;
@@ -22,7 +23,7 @@ mod why_not;
 pub use entry::{Candidate, Entry, MoveEntry, candidates};
 pub use layers::{Action, Button, Layer};
 pub use online::{Absence, RematchState};
-pub use panel::PanelHit;
+pub use panel::{PanelHit, Past};
 pub use premove::{Premove, Premoves};
 
 use super::widgets;
@@ -72,6 +73,10 @@ struct LookingBack {
     plies: usize,
     view: BoardView,
     last_move: Vec<usize>,
+    /// Whose turn it was then.
+    to_move: Player,
+    /// The move that led there, as the move list writes it ("2… Nc6"), if any.
+    after: Option<String>,
 }
 
 /// The game screen.
@@ -210,6 +215,14 @@ impl GameScreen {
     /// How many plies the board shows while looking back, `None` when live.
     pub fn looking_at(&self) -> Option<usize> {
         self.looking_back.as_ref().map(|back| back.plies)
+    }
+
+    /// The past position shown while looking back: how many plies in, whose turn.
+    pub fn past(&self) -> Option<Past> {
+        self.looking_back.as_ref().map(|back| Past {
+            plies: back.plies,
+            to_move: back.to_move,
+        })
     }
 
     /// The centre of a cell on screen, for a window of the context's size.
@@ -522,12 +535,11 @@ impl Screen for GameScreen {
                 let view = self.table.game().view();
                 let column = *digit as usize - '1' as usize;
                 if view.input == InputStyle::DropInColumn
+                    && column < view.width
                     && self.layers.is_empty()
                     && self.looking_back.is_none()
-                    && self.table.person_to_move()
-                    && let Some(code) = MoveEntry::drop_in(column, view.width, &self.candidates)
                 {
-                    self.play(code);
+                    self.drop_into(column, context);
                     self.take_table_events(context);
                 }
                 Transition::Stay
@@ -624,6 +636,13 @@ impl Screen for GameScreen {
         if let Some(why) = &self.why_not {
             let bounds = board.bounds(scene.placement, view);
             why_not::draw(why, context, bounds, frame);
+        } else if let Some(back) = &self.looking_back {
+            let bounds = board.bounds(scene.placement, view);
+            let text = match &back.after {
+                Some(after) => format!("The past: the position after {after}. End: back to now"),
+                None => "The past: the starting position. End: back to now".to_string(),
+            };
+            note::draw(&text, theme::PAST, context, bounds, frame);
         }
         let connections = self
             .link
@@ -631,7 +650,7 @@ impl Screen for GameScreen {
             .map(OnlineLink::connections)
             .unwrap_or_default();
         self.panel
-            .draw(context, &self.table, self.looking_at(), &connections, frame);
+            .draw(context, &self.table, self.past(), &connections, frame);
         let situation = self.situation(context);
         let top = self.layers.len().saturating_sub(1);
         // A modal layer hides the layers below it (their titles would show through).

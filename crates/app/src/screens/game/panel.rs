@@ -36,6 +36,25 @@ struct Row {
     plies: Vec<(usize, String)>,
 }
 
+/// The ply at `index` as the move list numbers it: "2. Nf3" or "2… Nc6".
+pub fn numbered_ply(table: &Table, index: usize) -> Option<String> {
+    rows(table).into_iter().find_map(|row| {
+        let column = row.plies.iter().position(|(ply, _)| *ply == index)?;
+        let text = &row.plies[column].1;
+        let dots = if column == 0 { "." } else { "…" };
+        Some(format!("{}{dots} {text}", row.number))
+    })
+}
+
+/// The position the board shows while the player looks back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Past {
+    /// How many plies in.
+    pub plies: usize,
+    /// Whose turn it was then.
+    pub to_move: Player,
+}
+
 /// The move list in rows of a full move each.
 fn rows(table: &Table) -> Vec<Row> {
     let mut rows: Vec<Row> = Vec::new();
@@ -220,13 +239,14 @@ impl Panel {
             .map(|(index, _)| PanelHit::Ply(index + 1))
     }
 
-    /// Draws the panel; `looking_at` is the number of plies shown on the board when the
-    /// player looks back through the game.
+    /// Draws the panel; `past` is the position shown on the board when the player looks
+    /// back through the game (the players' boxes then say whose turn it was and what
+    /// had been taken).
     pub fn draw(
         &self,
         context: &Context,
         table: &Table,
-        looking_at: Option<usize>,
+        past: Option<Past>,
         connections: &[Option<String>; 2],
         frame: &mut Frame,
     ) {
@@ -267,10 +287,13 @@ impl Panel {
         }
         let mut y = layout.players_top;
         let value = |piece| piece_value(table.game(), piece);
-        let tally = Tally::of(table.history(), value);
+        let history = table.history();
+        let shown = past.map_or(history.len(), |past| past.plies.min(history.len()));
+        let tally = Tally::of(&history[..shown], value);
         for player in [Player::Second, Player::First] {
             let connection = connections[player.index()].as_deref();
-            y = self.draw_player(context, table, &tally, (player, connection), y, frame) + 8.0 * s;
+            let seat = (player, connection, past);
+            y = self.draw_player(context, table, &tally, seat, y, frame) + 8.0 * s;
         }
         let y = layout.thinking_top;
         if let Some(thinking) = table.thinking() {
@@ -294,6 +317,7 @@ impl Panel {
                 theme::BUTTON_ACTIVE,
             );
         }
+        let looking_at = past.map(|past| past.plies);
         self.draw_moves(context, table, layout.list, looking_at, frame);
         let keys = keys_hint(table, looking_at.is_some());
         frame.text(keys, layout.keys, 14.0 * s, theme::TEXT_DIM, Align::Left);
@@ -301,13 +325,14 @@ impl Panel {
         widgets::button(frame, context, menu, "Game menu (Esc)", Look::Normal);
     }
 
-    /// Draws `player`'s box (with their connection online, right of the name).
+    /// Draws `player`'s box (with their connection online, right of the name), as
+    /// things stand or, looking back, as they stood in the `past` position.
     fn draw_player(
         &self,
         context: &Context,
         table: &Table,
         tally: &Tally,
-        (player, connection): (Player, Option<&str>),
+        (player, connection, past): (Player, Option<&str>, Option<Past>),
         y: f32,
         frame: &mut Frame,
     ) -> f32 {
@@ -319,7 +344,10 @@ impl Panel {
         let counts_material = game.pieces().iter().any(|look| look.value > 0);
         let box_h = player_box_height(game) * s;
         let rect = Rect::new(left, y, width, box_h);
-        let to_move = table.outcome().is_none() && game.to_move() == player;
+        let to_move = match past {
+            Some(past) => past.to_move == player,
+            None => table.outcome().is_none() && game.to_move() == player,
+        };
         frame.rect(
             rect,
             if to_move {
@@ -383,7 +411,10 @@ impl Panel {
             clocks.text(player),
             Rect::new(left + width - 100.0 * s, y + 34.0 * s, 90.0 * s, 24.0 * s),
             20.0 * s,
-            if clocks.low(player) {
+            if past.is_some() {
+                // The clocks are the present's: dimmed while the board shows the past.
+                theme::TEXT_DIM
+            } else if clocks.low(player) {
                 theme::LOW_TIME
             } else {
                 theme::TEXT

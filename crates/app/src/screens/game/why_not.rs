@@ -3,9 +3,9 @@
 //! checking piece, the pieces that must jump, the pinned line, the throne). The reason
 //! comes from the mode's rules through `AnyGame::judge`; this file only shows it.
 
-use super::GameScreen;
-use crate::display::{Align, Frame, Rect};
-use crate::screens::{Context, widgets};
+use super::{GameScreen, note};
+use crate::display::{Frame, Rect};
+use crate::screens::Context;
 use crate::theme;
 use ply_core::{Attempt, MoveError, WhyNot};
 use ply_modes::AnyGame;
@@ -25,27 +25,7 @@ impl GameScreen {
     }
 }
 
-/// The height of the message's box, before scaling.
-const HEIGHT: f32 = 30.0;
-
-/// Where the message goes: in the margin between the top message bar and the board
-/// (clear of Connect Four's counter waiting above it), as wide as the board.
-pub fn area(context: &Context, board: Rect) -> Rect {
-    let s = widgets::scale(context);
-    let top = (widgets::MESSAGE_HEIGHT + 2.0) * s;
-    Rect::new(board.x, top, board.w, HEIGHT * s)
-}
-
 /// Draws the sentence in its box beside the board.
 pub fn draw(why: &WhyNot, context: &Context, board: Rect, frame: &mut Frame) {
-    let s = widgets::scale(context);
-    let rect = area(context, board);
-    frame.rounded(rect, theme::CORNER * s, theme::WHY_NOT);
-    frame.text(
-        why.sentence.as_str(),
-        rect.inset(4.0 * s),
-        theme::TEXT_SMALL * s,
-        theme::TEXT,
-        Align::Center,
-    );
+    note::draw(why.sentence.as_str(), theme::WHY_NOT, context, board, frame);
 }

@@ -1,0 +1,31 @@
+//! A line in a box above the board, in the margin under the message bar: the reason a
+//! move is not legal, or the mark that the board shows the past while looking back.
+
+use crate::display::{Align, Frame, Rect, Rgba};
+use crate::screens::{Context, widgets};
+use crate::theme;
+
+/// The height of the box, before scaling.
+const HEIGHT: f32 = 30.0;
+
+/// Where the box goes: in the margin between the top message bar and the board (clear
+/// of Connect Four's counter waiting above it), as wide as the board.
+pub fn area(context: &Context, board: Rect) -> Rect {
+    let s = widgets::scale(context);
+    let top = (widgets::MESSAGE_HEIGHT + 2.0) * s;
+    Rect::new(board.x, top, board.w, HEIGHT * s)
+}
+
+/// Draws `text` in a box of `fill` above the board.
+pub fn draw(text: &str, fill: Rgba, context: &Context, board: Rect, frame: &mut Frame) {
+    let s = widgets::scale(context);
+    let rect = area(context, board);
+    frame.rounded(rect, theme::CORNER * s, fill);
+    frame.text(
+        text,
+        rect.inset(4.0 * s),
+        theme::TEXT_SMALL * s,
+        theme::TEXT,
+        Align::Center,
+    );
+}
