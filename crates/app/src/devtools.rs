@@ -6,8 +6,7 @@ use crate::help_render;
 use crate::paint::Painter;
 use clap::Args;
 use macroquad::prelude::{
-    BLACK, clear_background, get_frame_time, get_screen_data, next_frame, screen_height,
-    screen_width,
+    get_frame_time, get_screen_data, next_frame, screen_height, screen_width,
 };
 use ply_modes::{Level, MODES};
 use plyground::audio::{self, Player};
@@ -149,12 +148,10 @@ async fn screenshot(app: &mut App, painter: &Painter, path: &Path, ticks: usize)
         }
         app.settle();
         app.context.size = (screen_width(), screen_height());
-        clear_background(BLACK);
         painter.paint(&app.draw());
         next_frame().await;
     }
     app.context.size = (screen_width(), screen_height());
-    clear_background(BLACK);
     painter.paint(&app.draw());
     let image = get_screen_data();
     let saved = plyground::snapshot::write_png(
@@ -198,7 +195,6 @@ async fn measure(app: &mut App, painter: &Painter, seconds: f32, level: Level) {
         audio::serve(&mut player, &mut app.context);
         let frame = app.draw();
         let paint_start = Instant::now();
-        clear_background(BLACK);
         painter.paint(&frame);
         let paint_end = Instant::now();
         next_frame().await;

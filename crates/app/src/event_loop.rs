@@ -6,8 +6,8 @@
 use crate::paint::Painter;
 use crate::window_input::WindowInput;
 use macroquad::prelude::{
-    BLACK, clear_background, is_quit_requested, next_frame, prevent_quit, request_new_screen_size,
-    screen_height, screen_width,
+    is_quit_requested, next_frame, prevent_quit, request_new_screen_size, screen_height,
+    screen_width,
 };
 use ply_play::Message;
 use plyground::audio::{self, Player};
@@ -146,7 +146,6 @@ pub async fn run(
         if !going {
             break;
         }
-        clear_background(BLACK);
         painter.paint(&app.draw());
         next_frame().await;
         let next = app

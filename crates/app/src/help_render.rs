@@ -3,7 +3,7 @@
 //! saves each, cropped to its board, as DIR/NAME.png.
 
 use crate::paint::Painter;
-use macroquad::prelude::{clear_background, get_screen_data, next_frame};
+use macroquad::prelude::{get_screen_data, next_frame};
 use plyground::display::{Frame, Rect};
 use plyground::help_images::{PICTURES, SIZE};
 use plyground::theme;
@@ -28,11 +28,9 @@ pub async fn render(painter: &Painter, dir: &Path) -> bool {
         };
         // A virtual display may need a frame or two before it shows what was drawn.
         for _ in 0..2 {
-            clear_background(macroquad::prelude::BLACK);
             painter.paint(&frame);
             next_frame().await;
         }
-        clear_background(macroquad::prelude::BLACK);
         painter.paint(&frame);
         let image = get_screen_data();
         let path = dir.join(format!("{}.png", picture.name));

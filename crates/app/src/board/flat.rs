@@ -148,19 +148,28 @@ impl FlatBoard {
         let view = scene.view;
         let board_theme = scene.theme;
         let border = g.border();
-        frame.rect(
-            Rect::new(
-                g.grid.x - border,
-                g.grid.y - border,
-                g.grid.w + 2.0 * border,
-                g.grid.h + 2.0 * border,
-            ),
-            if g.columns {
-                board_theme.column_frame
-            } else {
-                board_theme.border
-            },
+        let outer = Rect::new(
+            g.grid.x - border,
+            g.grid.y - border,
+            g.grid.w + 2.0 * border,
+            g.grid.h + 2.0 * border,
         );
+        if g.columns {
+            // The grid's face, with its holes drawn on it.
+            frame.rect(outer, board_theme.column_frame);
+        } else {
+            // The frame round the squares only: software OpenGL pays for every pixel
+            // painted, and the squares cover the middle anyway.
+            let (x, y, w, h) = (outer.x, outer.y, outer.w, outer.h);
+            for strip in [
+                Rect::new(x, y, w, border),
+                Rect::new(x, y + h - border, w, border),
+                Rect::new(x, y + border, border, h - 2.0 * border),
+                Rect::new(x + w - border, y + border, border, h - 2.0 * border),
+            ] {
+                frame.rect(strip, board_theme.border);
+            }
+        }
         for (index, cell) in view.cells.iter().enumerate() {
             let rect = g.cell_rect(index);
             let (column, row) = (index % view.width.max(1), index / view.width.max(1));
