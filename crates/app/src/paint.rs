@@ -2,9 +2,9 @@
 
 use crate::paint3d::SolidPainter;
 use macroquad::prelude::{
-    BLACK, Color, Font, TextParams, clear_background, draw_circle, draw_line, draw_poly,
-    draw_poly_lines, draw_rectangle, draw_rectangle_lines, draw_text_ex, draw_triangle,
-    load_ttf_font_from_bytes, measure_text, screen_height, screen_width, vec2,
+    BLACK, Color, Font, TextParams, clear_background, draw_line, draw_poly, draw_poly_lines,
+    draw_rectangle, draw_rectangle_lines, draw_text_ex, draw_triangle, load_ttf_font_from_bytes,
+    measure_text, screen_height, screen_width, vec2,
 };
 use plyground::display::{Align, Frame, Item, Rect, Rgba};
 use plyground::text_fit;
@@ -13,8 +13,14 @@ fn color(rgba: Rgba) -> Color {
     Color::new(rgba.0, rgba.1, rgba.2, rgba.3)
 }
 
+/// How many sides a circle of `radius` pixels is drawn with: enough that no side strays
+/// more than a quarter of a pixel from the true circle (7 for a 2 px dot, 28 at 40 px),
+/// and no more, since software OpenGL pays for every triangle.
 fn sides(radius: f32) -> u8 {
-    (radius / 1.5).clamp(16.0, 96.0) as u8
+    const STRAY: f32 = 0.25;
+    let radius = radius.max(STRAY * 2.0);
+    let needed = std::f32::consts::PI / (1.0 - STRAY / radius).acos();
+    needed.ceil().clamp(6.0, 96.0) as u8
 }
 
 /// DejaVu Sans (licence in `assets/fonts/LICENSE-DejaVu.txt`): clear at every size.
@@ -80,11 +86,7 @@ fn paint(items: &[Item], font: Option<&Font>, solids: &SolidPainter) {
                 radius,
                 color: c,
             } => {
-                if *radius < 6.0 {
-                    draw_circle(center.x, center.y, *radius, color(*c));
-                } else {
-                    draw_poly(center.x, center.y, sides(*radius), *radius, 0.0, color(*c));
-                }
+                draw_poly(center.x, center.y, sides(*radius), *radius, 0.0, color(*c));
             }
             Item::Ring {
                 center,
@@ -158,4 +160,20 @@ fn text_in(font: Option<&Font>, text: &str, rect: Rect, size: f32, color: Color,
     };
     let y = rect.y + (rect.h - reference.height) / 2.0 + reference.offset_y;
     draw_text_ex(text, x.round(), y.round(), params);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sides;
+
+    #[test]
+    fn circles_get_as_few_sides_as_keep_them_round() {
+        assert_eq!(sides(2.0), 7);
+        assert_eq!(sides(40.0), 29);
+        for radius in [0.5, 1.0, 3.0, 10.0, 60.0, 200.0] {
+            let n = f32::from(sides(radius));
+            let stray = radius * (1.0 - (std::f32::consts::PI / n).cos());
+            assert!(stray <= 0.25 + 1e-4 || n >= 96.0, "{radius}: {n} sides stray {stray}");
+        }
+    }
 }
