@@ -173,7 +173,10 @@ mod tests {
         for radius in [0.5, 1.0, 3.0, 10.0, 60.0, 200.0] {
             let n = f32::from(sides(radius));
             let stray = radius * (1.0 - (std::f32::consts::PI / n).cos());
-            assert!(stray <= 0.25 + 1e-4 || n >= 96.0, "{radius}: {n} sides stray {stray}");
+            assert!(
+                stray <= 0.25 + 1e-4 || n >= 96.0,
+                "{radius}: {n} sides stray {stray}"
+            );
         }
     }
 }

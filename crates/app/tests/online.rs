@@ -499,13 +499,14 @@ fn an_online_game_on_a_clock_shows_the_relays_times_in_both_windows() {
     let (mut host_game, mut guest_game) =
         seat_and_start(&mut host, &mut host_context, &mut guest, &mut guest_context);
     play_e2_e4(host_game.as_mut(), &mut host_context);
-    // White spent a moment and gained two seconds; Black's three minutes run down.
+    // White's first move cost nothing (a clock starts after its side's first move) and
+    // gained two seconds.
     for (game, context) in [
         (host_game.as_mut(), &mut host_context),
         (guest_game.as_mut(), &mut guest_context),
     ] {
         assert!(
-            tick_until(game, context, &["Chess  3+2", "e4", "3:01"]),
+            tick_until(game, context, &["Chess  3+2", "e4", "3:02"]),
             "the relay's time for White after its move shows"
         );
     }

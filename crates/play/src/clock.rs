@@ -135,6 +135,12 @@ impl Clocks {
             .map_or(Duration::ZERO, |began| now.saturating_duration_since(began))
     }
 
+    /// The side to move's clock stands still until its turn begins again: before each
+    /// side's first move, as on lichess (clocks timed by instants).
+    pub fn hold(&mut self) {
+        self.turn_began = None;
+    }
+
     /// The last move was taken back: its record goes (the time spent stays spent).
     pub fn undone(&mut self) {
         self.after_moves.pop();
@@ -211,6 +217,14 @@ impl Clocks {
             None => clock_text(self.used(side)),
         }
     }
+}
+
+/// Whether the side to move's clock runs once `plies` moves have been played: a side's
+/// clock starts after its own first move, as on lichess, and with turns taken in order
+/// the side to move has moved once two plies have been played. Local tables and the
+/// relay both follow it.
+pub fn runs_after(plies: usize) -> bool {
+    plies >= 2
 }
 
 /// A time as the panel shows it: minutes and seconds ("12:05"), hours when needed.

@@ -144,11 +144,20 @@ fn a_person_resigns_and_the_other_side_wins() {
 #[test]
 fn the_clock_runs_for_the_side_to_move_and_stops_while_paused() {
     let mut table = Table::local(game("checkers", None, ""), PEOPLE);
+    table.tick(Duration::from_secs(2), false);
+    play(&mut table, "11-15");
+    table.tick(Duration::from_secs(2), false);
+    play(&mut table, "23-19");
+    assert_eq!(
+        table.clocks().both(),
+        [Duration::ZERO; 2],
+        "no clock runs before its side's first move"
+    );
     table.tick(Duration::from_secs(2), true);
     assert_eq!(table.clocks().both(), [Duration::ZERO; 2]);
     table.tick(Duration::from_secs(2), false);
     assert_eq!(table.clocks().used(Player::First), Duration::from_secs(2));
-    play(&mut table, "11-15");
+    play(&mut table, "8-11");
     table.tick(Duration::from_secs(3), false);
     assert_eq!(table.clocks().used(Player::Second), Duration::from_secs(3));
     table.resign(Player::Second);
@@ -286,36 +295,36 @@ fn timed(mode: &str, position: Option<&str>, moves: &str) -> Table {
 #[test]
 fn a_timed_clock_counts_down_and_each_move_adds_the_increment() {
     let mut table = timed("chess", None, "");
+    let left = |table: &Table, side| table.clocks().left(side).map(|left| left.as_secs());
     table.tick(Duration::from_secs(5), false);
     assert_eq!(
-        table.clocks().left(Player::First),
-        Some(Duration::from_secs(55))
+        left(&table, Player::First),
+        Some(60),
+        "not before White's first move"
     );
     play(&mut table, "e2e4");
-    assert_eq!(
-        table.clocks().left(Player::First),
-        Some(Duration::from_secs(57))
-    );
+    assert_eq!(left(&table, Player::First), Some(62));
     table.tick(Duration::from_secs(3), false);
-    assert_eq!(
-        table.clocks().left(Player::Second),
-        Some(Duration::from_secs(57))
-    );
-    assert_eq!(
-        table.clocks().left(Player::First),
-        Some(Duration::from_secs(57))
-    );
+    assert_eq!(left(&table, Player::Second), Some(60), "nor before Black's");
+    play(&mut table, "e7e5");
+    table.tick(Duration::from_secs(5), false);
+    assert_eq!(left(&table, Player::First), Some(57));
+    play(&mut table, "g1f3");
+    assert_eq!(left(&table, Player::First), Some(59));
+    table.tick(Duration::from_secs(3), false);
+    assert_eq!(left(&table, Player::Second), Some(59));
+    assert_eq!(left(&table, Player::First), Some(59));
     table.tick(Duration::from_secs(30), true);
     assert_eq!(
-        table.clocks().left(Player::Second),
-        Some(Duration::from_secs(57)),
+        left(&table, Player::Second),
+        Some(59),
         "a local game's clock holds while paused"
     );
 }
 
 #[test]
 fn a_clock_that_runs_out_loses_and_sounds_low_first() {
-    let mut table = timed("chess", None, "e2e4");
+    let mut table = timed("chess", None, "e2e4 e7e5 g1f3");
     table.tick(Duration::from_secs(51), false);
     assert!(
         table
@@ -353,7 +362,11 @@ fn a_clock_that_runs_out_loses_and_sounds_low_first() {
 #[test]
 fn running_out_against_a_lone_king_is_a_draw() {
     // White has only a king: Black's flag fall cannot be a win for White.
-    let mut table = timed("chess", Some("4k3/3p4/8/8/8/8/8/4K3 b - - 0 1"), "");
+    let mut table = timed(
+        "chess",
+        Some("4k3/3p4/8/8/8/8/8/4K3 b - - 0 1"),
+        "e8f8 e1f1",
+    );
     table.tick(Duration::from_secs(61), false);
     assert_eq!(
         table.outcome(),
@@ -366,20 +379,23 @@ fn running_out_against_a_lone_king_is_a_draw() {
 #[test]
 fn a_timed_game_saves_and_resumes_with_its_clocks() {
     let mut table = timed("chess", None, "");
-    table.tick(Duration::from_secs(7), false);
     play(&mut table, "e2e4");
-    table.tick(Duration::from_secs(4), false);
     play(&mut table, "e7e5");
+    table.tick(Duration::from_secs(7), false);
+    play(&mut table, "g1f3");
+    table.tick(Duration::from_secs(4), false);
+    play(&mut table, "b8c6");
     let bytes = table.saved_game("Ada").to_bytes().expect("encodes");
     let saved = ply_save::SavedGame::from_bytes(&bytes).expect("decodes");
     let resumed = Table::from_saved(saved, None);
     let clocks = resumed.clocks();
     assert_eq!(clocks.control(), Some(ply_core::TimeControl::minutes(1, 2)));
-    assert_eq!(clocks.left(Player::First), Some(Duration::from_secs(55)));
-    assert_eq!(clocks.left(Player::Second), Some(Duration::from_secs(58)));
+    assert_eq!(clocks.left(Player::First), Some(Duration::from_secs(57)));
+    assert_eq!(clocks.left(Player::Second), Some(Duration::from_secs(60)));
+    let seconds = |n: u64| Duration::from_secs(n);
     assert_eq!(
         clocks.after_moves(),
-        [Duration::from_secs(55), Duration::from_secs(58)]
+        [seconds(62), seconds(62), seconds(57), seconds(60)]
     );
 }
 

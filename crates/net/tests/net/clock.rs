@@ -1,6 +1,7 @@
 //! Clocks the relay keeps, over real loopback TCP: every player receives the same time
 //! left with each move, a player who says nothing loses on time by the relay's own
-//! decision, and a player who comes back gets the true time left.
+//! decision, a player who comes back gets the true time left, and (as on lichess) no
+//! clock runs before its side's first move.
 
 use crate::common::{Client, quick_config, seat, serve};
 use ply_core::{EndReason, Outcome, Player, TimeControl};
@@ -50,28 +51,57 @@ fn clocks_after(client: &mut Client, ply: u32) -> [u64; 2] {
 #[test]
 fn every_player_is_told_the_same_time_left_with_each_move() {
     let (_server, mut host, mut white, mut black) = timed_table();
-    std::thread::sleep(Duration::from_millis(300));
     white.play("e2e4");
+    clocks_after(&mut black, 1);
+    black.play("e7e5");
+    clocks_after(&mut white, 2);
+    std::thread::sleep(Duration::from_millis(300));
+    white.play("g1f3");
     let seen = [
-        clocks_after(&mut host, 1),
-        clocks_after(&mut white, 1),
-        clocks_after(&mut black, 1),
+        clocks_after(&mut host, 3),
+        clocks_after(&mut white, 3),
+        clocks_after(&mut black, 3),
     ];
     assert!(seen.iter().all(|left| *left == seen[0]), "{seen:?}");
     let [white_left, black_left] = seen[0];
-    assert_eq!(black_left, 10_000, "Black's clock has not run");
-    assert!(
-        (11_000..11_800).contains(&white_left),
-        "White spent about 0.3 s and gained 2 s: {white_left}"
+    assert_eq!(
+        black_left, 12_000,
+        "Black's clock has not run since its move"
     );
+    assert!(
+        (13_000..13_800).contains(&white_left),
+        "White spent about 0.3 s on its second move and gained 2 s: {white_left}"
+    );
+}
+
+/// As on lichess, a side's clock starts after its own first move: the time before it
+/// is nobody's.
+#[test]
+fn no_clock_runs_before_each_sides_first_move() {
+    let (_server, mut host, white, black) = timed_table();
+    std::thread::sleep(Duration::from_millis(400));
+    white.play("e2e4");
+    assert_eq!(
+        clocks_after(&mut host, 1),
+        [12_000, 10_000],
+        "White's first move is free"
+    );
+    std::thread::sleep(Duration::from_millis(400));
+    black.play("e7e5");
+    assert_eq!(clocks_after(&mut host, 2), [12_000, 12_000], "and Black's");
 }
 
 #[test]
 fn the_relay_flags_a_player_who_says_nothing() {
     let (_server, mut host, mut white, mut black) = timed_table();
+    white.play("e2e4");
+    clocks_after(&mut black, 1);
+    black.play("e7e5");
+    clocks_after(&mut white, 2);
     let started = Instant::now();
-    // Nothing is said for nine seconds: the wait for the end needs no longer patience.
-    std::thread::sleep(Duration::from_secs(9));
+    // Then White says nothing: its twelve seconds (ten and the first move's two) run
+    // out by the relay's own decision.
+    std::thread::sleep(Duration::from_secs(11));
     let lost = Outcome::Win {
         winner: Player::Second,
         reason: EndReason::OutOfTime,
@@ -81,16 +111,20 @@ fn the_relay_flags_a_player_who_says_nothing() {
     }
     let waited = started.elapsed();
     assert!(
-        waited >= Duration::from_millis(9_500) && waited < Duration::from_secs(13),
-        "White's ten seconds ran out: {waited:?}"
+        waited >= Duration::from_millis(11_500) && waited < Duration::from_secs(15),
+        "White's twelve seconds ran out: {waited:?}"
     );
 }
 
 #[test]
 fn a_player_who_comes_back_is_told_the_true_time_left() {
-    let (server, _host, white, mut black) = timed_table();
+    let (server, _host, mut white, mut black) = timed_table();
     white.play("e2e4");
     clocks_after(&mut black, 1);
+    black.play("e7e5");
+    clocks_after(&mut white, 2);
+    white.play("g1f3");
+    clocks_after(&mut black, 3);
     let token = black.mirror.token().expect("Black has a token");
     drop(black);
     std::thread::sleep(Duration::from_millis(1_200));
@@ -106,12 +140,12 @@ fn a_player_who_comes_back_is_told_the_true_time_left() {
         .expect("the game as it stands");
     let clock = game.clock.expect("with its clocks");
     assert!(
-        clock.left_ms[1] < 9_000,
+        clock.left_ms[1] < 11_000,
         "Black's clock ran while away: {:?}",
         clock.left_ms
     );
     assert!(
-        clock.left_ms[0] > 11_000,
+        clock.left_ms[0] > 13_000,
         "White's stood still: {:?}",
         clock.left_ms
     );

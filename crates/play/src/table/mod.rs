@@ -306,9 +306,13 @@ impl Table {
     }
 
     /// Whether the side to move's clock runs (see [`Table::tick`]).
+    /// Whether the side to move's clock runs now (see [`crate::clock::runs_after`]).
     fn clock_runs(&self, paused: bool) -> bool {
         let paused = paused && self.referee.allows_undo();
-        !paused && self.outcome().is_none() && self.referee.is_live()
+        !paused
+            && self.outcome().is_none()
+            && self.referee.is_live()
+            && crate::clock::runs_after(self.game.moves().len())
     }
 
     /// Lets `elapsed` pass: runs the clock of the side to move (unless the table is

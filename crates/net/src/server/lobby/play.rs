@@ -6,8 +6,8 @@ use crate::protocol::{Denied, MAX_MOVE_TEXT_LEN, ServerMsg};
 use crate::server::clock::millis;
 use crate::server::setup::guarded;
 use ply_core::{MoveError, Player};
-use ply_play::Clocks;
 use ply_play::offers::{DrawOffer, Offers};
+use ply_play::{Clocks, clock};
 use std::time::Instant;
 
 impl Lobby {
@@ -60,14 +60,21 @@ impl Lobby {
                 _ => {}
             }
         }
+        let plies = self.setup.moves.len();
         let clock = self
             .setup
             .clock
             .and_then(|clock| clock.control().ok())
-            .map(|control| Clocks::started(control, Instant::now()));
+            .map(|control| {
+                let mut clock = Clocks::started(control, Instant::now());
+                if !clock::runs_after(plies) {
+                    clock.hold();
+                }
+                clock
+            });
         self.forget_finished_game();
         self.game = Some(Running {
-            plies: self.setup.moves.len() as u32,
+            plies: plies as u32,
             game: self.ready.clone_box(),
             played_here: 0,
             moved: [false; 2],
@@ -130,6 +137,9 @@ impl Lobby {
         let left_ms = running.clock.as_mut().map(|clock| {
             // The time left was checked on arrival, so the clock takes the move.
             let _ = clock.moved_at(to_move, arrived);
+            if !clock::runs_after(ply as usize) {
+                clock.hold();
+            }
             millis(clock.left_at(to_move.opponent(), arrived))
         });
         self.broadcast(&ServerMsg::MovePlayed {

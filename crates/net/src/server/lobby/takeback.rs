@@ -90,6 +90,9 @@ impl Lobby {
             for _ in 0..plies {
                 clock.undone();
             }
+            if !ply_play::clock::runs_after(running.plies as usize) {
+                clock.hold();
+            }
             millis(clock.left_at(running.game.to_move(), now))
         });
         let ply = running.plies;
