@@ -53,7 +53,7 @@ impl Part {
 }
 
 /// Around-the-axis steps of turned shapes.
-const SEGMENTS: usize = 18;
+const SEGMENTS: usize = 12;
 /// Profile corners sharper than this (radians) keep a crease; gentler ones are smooth.
 const CREASE: f32 = 0.6;
 
