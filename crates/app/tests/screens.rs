@@ -511,7 +511,11 @@ fn looking_back_through_the_game_changes_nothing() {
 #[test]
 fn the_clock_stops_while_the_menu_is_open() {
     let mut context = context();
-    let mut screen = game("chess", None, PEOPLE);
+    // After both sides' first moves, when the clocks run.
+    let mut screen = GameScreen::new(
+        Table::local(start("chess", None, "e2e4 e7e5"), PEOPLE),
+        false,
+    );
     screen.update(&Event::Tick(1.0), &mut context);
     screen.update(&Event::Key(Key::Escape), &mut context);
     screen.update(&Event::Tick(5.0), &mut context);
