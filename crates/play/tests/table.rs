@@ -469,3 +469,20 @@ fn offers_follow_the_referee_as_the_relay_keeps_them() {
     table.tick(Duration::ZERO, false);
     assert_eq!(table.takeback_offer(), None);
 }
+
+/// A move played after a hint is still marked so after the game is saved and loaded.
+#[test]
+fn moves_played_after_a_hint_stay_marked_through_a_save() {
+    let mut table = Table::local(game("chess", None, ""), PEOPLE);
+    assert!(table.ask_hint(), "a person to move may ask");
+    play(&mut table, "e2e4");
+    play(&mut table, "e7e5");
+    assert!(table.hint_used(0) && !table.hint_used(1));
+    let bytes = table.saved_game("Ada").to_bytes().expect("encodes");
+    let saved = ply_save::SavedGame::from_bytes(&bytes).expect("decodes");
+    assert_eq!(saved.hinted, [0]);
+    let resumed = Table::from_saved(saved, None);
+    assert!(resumed.hint_used(0), "the mark survives the save");
+    assert!(!resumed.hint_used(1));
+    assert_eq!(resumed.hints_used(Player::First), 1);
+}

@@ -3,7 +3,7 @@
 //! docs/save-format.md describes the same layout for people.
 
 use crate::SaveError;
-use crate::wire::{WireHeader, WireRecord, WireRecordV2};
+use crate::wire::{WireHeader, WireRecord, WireRecordV2, WireRecordV3};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::io::Read;
@@ -13,7 +13,7 @@ use std::io::Read;
 pub const MAGIC: [u8; 8] = *b"\x89PLY\r\n\x1a\n";
 
 /// The format version this build writes, and the newest it reads.
-pub const FORMAT_VERSION: u16 = 2;
+pub const FORMAT_VERSION: u16 = 3;
 
 /// The oldest format version this build reads. Released versions are never dropped.
 pub const OLDEST_FORMAT_VERSION: u16 = 1;
@@ -110,7 +110,7 @@ fn decode_section<T: DeserializeOwned>(bytes: &[u8], crc: u32, name: &str) -> Re
 }
 
 /// Splits and checks a whole file into its two sections, decoded.
-pub(crate) fn decode(bytes: &[u8]) -> Result<(WireHeader, WireRecordV2), SaveError> {
+pub(crate) fn decode(bytes: &[u8]) -> Result<(WireHeader, WireRecordV3), SaveError> {
     let prefix = read_prefix(bytes)?;
     match bytes.len().cmp(&prefix.file_len()) {
         std::cmp::Ordering::Less => return Err(cut_short()),
@@ -122,10 +122,16 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<(WireHeader, WireRecordV2), SaveErr
     let header_end = PREFIX_LEN + prefix.header_len as usize;
     let header = decode_section(&bytes[PREFIX_LEN..header_end], prefix.header_crc, "header")?;
     let record_bytes = &bytes[header_end..];
-    let record = if prefix.version == 1 {
-        decode_section::<WireRecord>(record_bytes, prefix.record_crc, "game record")?.into()
-    } else {
-        decode_section(record_bytes, prefix.record_crc, "game record")?
+    let name = "game record";
+    let record = match prefix.version {
+        1 => WireRecordV2::from(decode_section::<WireRecord>(
+            record_bytes,
+            prefix.record_crc,
+            name,
+        )?)
+        .into(),
+        2 => decode_section::<WireRecordV2>(record_bytes, prefix.record_crc, name)?.into(),
+        _ => decode_section(record_bytes, prefix.record_crc, name)?,
     };
     Ok((header, record))
 }
@@ -184,7 +190,7 @@ fn encode_section(value: &impl Serialize, name: &str, limit: u32) -> Result<Vec<
 }
 
 /// The whole file for a header and a record.
-pub(crate) fn encode(header: &WireHeader, record: &WireRecordV2) -> Result<Vec<u8>, SaveError> {
+pub(crate) fn encode(header: &WireHeader, record: &WireRecordV3) -> Result<Vec<u8>, SaveError> {
     let header = encode_section(header, "header", MAX_HEADER_LEN)?;
     let record = encode_section(record, "game record", MAX_RECORD_LEN)?;
     let mut bytes = Vec::with_capacity(PREFIX_LEN + header.len() + record.len());

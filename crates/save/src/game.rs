@@ -5,7 +5,7 @@
 use crate::SaveError;
 use crate::format::{self, FORMAT_VERSION};
 use crate::wire::{
-    WireClock, WireController, WireEnding, WireHeader, WireRecordV2, WireResult, WireSeat, WireSide,
+    WireClock, WireController, WireEnding, WireHeader, WireRecordV3, WireResult, WireSeat, WireSide,
 };
 use ply_core::{EndReason, Outcome, Player, TimeControl};
 use ply_modes::{AnyGame, Level, find_mode};
@@ -103,6 +103,9 @@ pub struct SavedGame {
     pub updated: SystemTime,
     /// The game itself: start position, moves, and how it ended.
     pub game: Box<dyn AnyGame>,
+    /// The moves played after their mover asked for a hint, by index (0 for the first
+    /// move), in order.
+    pub hinted: Vec<usize>,
 }
 
 impl SavedGame {
@@ -117,6 +120,7 @@ impl SavedGame {
             created: now,
             updated: now,
             game,
+            hinted: Vec::new(),
         }
     }
 
@@ -195,13 +199,19 @@ impl SavedGame {
                 .map(saturating_millis)
                 .collect(),
         });
-        let record = WireRecordV2 {
+        let hinted = self
+            .hinted
+            .iter()
+            .filter_map(|&index| u32::try_from(index).ok())
+            .collect();
+        let record = WireRecordV3 {
             start: self.game.start_text(),
             moves,
             seats: self.seats.iter().map(wire_seat).collect(),
             time_used_ms: self.time_used.map(saturating_millis),
             ending,
             clock,
+            hinted,
         };
         format::encode(&header, &record)
     }
@@ -220,6 +230,15 @@ impl SavedGame {
             ));
         }
         let clock = record.clock.map(saved_clock).transpose()?;
+        let plies = game.moves().len();
+        let hinted: Vec<usize> = record.hinted.iter().map(|&index| index as usize).collect();
+        if hinted.windows(2).any(|pair| pair[0] >= pair[1])
+            || hinted.last().is_some_and(|&last| last >= plies)
+        {
+            return Err(SaveError::damaged(
+                "the moves marked as played after a hint are not moves of the game",
+            ));
+        }
         Ok(SavedGame {
             title: summary.title,
             seats: record.seats.into_iter().map(seat).collect(),
@@ -228,13 +247,14 @@ impl SavedGame {
             created: summary.created,
             updated: summary.updated,
             game,
+            hinted,
         })
     }
 }
 
 /// The game a header and record describe: the start position, then every move played
 /// through the rules, then a resignation or agreed draw if the save records one.
-fn replay(header: &WireHeader, record: &WireRecordV2) -> Result<Box<dyn AnyGame>, SaveError> {
+fn replay(header: &WireHeader, record: &WireRecordV3) -> Result<Box<dyn AnyGame>, SaveError> {
     let mode = find_mode(&header.mode).ok_or_else(|| SaveError::UnknownMode {
         mode: header.mode.clone(),
     })?;

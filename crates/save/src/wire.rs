@@ -35,7 +35,7 @@ pub(crate) struct WireRecord {
 }
 
 /// The second section of format version 2: version 1's fields, then the clocks of a
-/// timed game.
+/// timed game. Frozen: version 2 files are read with it forever.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct WireRecordV2 {
     pub start: String,
@@ -44,6 +44,20 @@ pub(crate) struct WireRecordV2 {
     pub time_used_ms: [u64; 2],
     pub ending: WireEnding,
     pub clock: Option<WireClock>,
+}
+
+/// The second section of format version 3: version 2's fields, then the moves played
+/// after their mover asked for a hint (by index, 0 for the first move), so that the
+/// move list marks them again after loading.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct WireRecordV3 {
+    pub start: String,
+    pub moves: Vec<String>,
+    pub seats: Vec<WireSeat>,
+    pub time_used_ms: [u64; 2],
+    pub ending: WireEnding,
+    pub clock: Option<WireClock>,
+    pub hinted: Vec<u32>,
 }
 
 /// A timed game's clocks: the time control, each side's time left, and the time the
@@ -65,6 +79,20 @@ impl From<WireRecord> for WireRecordV2 {
             time_used_ms: old.time_used_ms,
             ending: old.ending,
             clock: None,
+        }
+    }
+}
+
+impl From<WireRecordV2> for WireRecordV3 {
+    fn from(old: WireRecordV2) -> Self {
+        WireRecordV3 {
+            start: old.start,
+            moves: old.moves,
+            seats: old.seats,
+            time_used_ms: old.time_used_ms,
+            ending: old.ending,
+            clock: old.clock,
+            hinted: Vec::new(),
         }
     }
 }

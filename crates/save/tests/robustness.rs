@@ -227,7 +227,11 @@ fn the_documented_layout_loads() {
     assert_eq!(ply_save::utc_text(loaded.created), "2026-11-21 10:52 UTC");
     assert!(loaded.clock.is_none(), "version 1 had no clocks");
     let again = loaded.to_bytes().expect("encodes");
-    assert_eq!(again[8], 2, "saved again, it is written in format 2");
+    assert_eq!(
+        u16::from_le_bytes([again[8], again[9]]),
+        ply_save::FORMAT_VERSION,
+        "saved again, it is written in the current format"
+    );
     let reloaded = SavedGame::from_bytes(&again).expect("loads");
     assert_eq!(reloaded.game.move_texts(), loaded.game.move_texts());
     assert_eq!(reloaded.time_used, loaded.time_used);
@@ -275,7 +279,73 @@ fn a_timed_game_in_the_documented_version_2_layout_loads() {
             reason: ply_core::EndReason::OutOfTime
         })
     );
-    assert_eq!(loaded.to_bytes().expect("encodes"), bytes);
+    let again = loaded.to_bytes().expect("encodes");
+    assert_eq!(
+        u16::from_le_bytes([again[8], again[9]]),
+        ply_save::FORMAT_VERSION
+    );
+    let reloaded = SavedGame::from_bytes(&again).expect("loads");
+    assert_eq!(reloaded.clock, loaded.clock);
+    assert_eq!(reloaded.game.outcome(), loaded.game.outcome());
+    assert!(reloaded.hinted.is_empty(), "version 2 kept no hints");
+}
+
+/// The game record of format version 3 as docs/save-format.md lists it: version 2's,
+/// then the moves played after a hint.
+#[derive(Serialize)]
+struct RecordV3<'a> {
+    start: &'a str,
+    moves: Vec<&'a str>,
+    seats: Vec<Seat<'a>>,
+    time_used_ms: [u64; 2],
+    ending: Ending,
+    clock: Option<Clock>,
+    hinted: Vec<u32>,
+}
+
+fn version_3_chess(hinted: Vec<u32>) -> Vec<u8> {
+    let header = Header {
+        title: "Hinted",
+        mode: "chess",
+        rules_version: 1,
+        created_ms: 1_795_258_320_000,
+        updated_ms: 1_795_258_380_000,
+        move_count: 3,
+        to_move: Side::Second,
+        result: Result_::InProgress,
+    };
+    let record = RecordV3 {
+        start: CHESS_START,
+        moves: vec!["e2e4", "e7e5", "g1f3"],
+        seats: vec![],
+        time_used_ms: [1_000, 2_000],
+        ending: Ending::ByTheMoves,
+        clock: None,
+        hinted,
+    };
+    file_of(
+        3,
+        &postcard::to_stdvec(&header).expect("header encodes"),
+        &postcard::to_stdvec(&record).expect("record encodes"),
+    )
+}
+
+#[test]
+fn the_moves_played_after_a_hint_are_kept_in_the_documented_version_3_layout() {
+    let bytes = version_3_chess(vec![0, 2]);
+    let loaded = SavedGame::from_bytes(&bytes).expect("a handmade version 3 save loads");
+    assert_eq!(loaded.hinted, [0, 2]);
+    assert_eq!(
+        loaded.to_bytes().expect("encodes"),
+        bytes,
+        "and is written back as it was"
+    );
+    for bad in [vec![3], vec![2, 0], vec![1, 1]] {
+        let error = SavedGame::from_bytes(&version_3_chess(bad.clone()))
+            .err()
+            .unwrap_or_else(|| panic!("{bad:?} is refused"));
+        assert!(error.to_string().contains("hint"), "{bad:?}: {error}");
+    }
 }
 
 #[test]
@@ -382,7 +452,7 @@ fn every_truncation_of_a_real_save_is_refused() {
 fn each_refusal_names_what_is_wrong() {
     let newer_format = {
         let mut bytes = chess_save("chess", 1, &[], Side::First);
-        bytes[8] = 3;
+        bytes[8] = 4;
         bytes
     };
     let cases = [
@@ -392,7 +462,7 @@ fn each_refusal_names_what_is_wrong() {
         ),
         (
             newer_format,
-            "this save was made by a newer version of Plyground (save format 3; this version reads formats up to 2); update the game to open it",
+            "this save was made by a newer version of Plyground (save format 4; this version reads formats up to 3); update the game to open it",
         ),
         (
             chess_save("chess", 99, &[], Side::First),

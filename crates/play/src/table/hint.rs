@@ -104,6 +104,18 @@ impl Table {
         index < self.game.moves().len() && self.hints.used.contains(&index)
     }
 
+    /// The moves played after a hint, by index, in order (what a save keeps).
+    pub fn hinted_moves(&self) -> Vec<usize> {
+        (0..self.game.moves().len())
+            .filter(|&index| self.hint_used(index))
+            .collect()
+    }
+
+    /// Marks the moves at `hinted` as played after a hint (a loaded game's).
+    pub(super) fn restore_hints(&mut self, hinted: &[usize]) {
+        self.hints.used = hinted.to_vec();
+    }
+
     /// How many of `side`'s moves were played after a hint.
     pub fn hints_used(&self, side: Player) -> usize {
         (0..self.history.len())

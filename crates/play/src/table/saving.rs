@@ -42,6 +42,7 @@ impl Table {
             None => Clocks::with_used(saved.time_used),
         };
         table.low_time_told = Player::BOTH.map(|side| table.clocks.low(side));
+        table.restore_hints(&saved.hinted);
         table.record = SaveRecord {
             saved_at_moves: name.as_ref().map(|_| moves),
             name,
@@ -85,6 +86,7 @@ impl Table {
             left: self.clocks.both_left(),
             after_moves: self.clocks.after_moves().to_vec(),
         });
+        saved.hinted = self.hinted_moves();
         if let Some(created) = self.record.created {
             saved.created = created;
         }
