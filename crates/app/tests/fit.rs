@@ -478,3 +478,36 @@ fn two_digit_rank_numbers_fit_beside_the_help_pictures_boards() {
         }
     }
 }
+
+/// A save's details line (mode, date, length, whose turn) is never cut: at large text
+/// or in a small window the row puts its buttons below it.
+#[test]
+fn a_saves_details_are_never_cut_short() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let saves = SaveFolder::at(folder.path());
+    let game = ply_modes::replay("chess", None, "e2e4 e7e5".split_whitespace()).expect("a game");
+    saves
+        .save_new(&ply_save::SavedGame::new("Chess game", Vec::new(), game))
+        .expect("the folder takes it");
+    for (window, percent) in CASES {
+        let mut context = context(window, percent);
+        context.saves = Some(saves.clone());
+        let frame = drawn(&LoadScreen::new(&context), &context);
+        let (text, rect, size) = frame
+            .items
+            .iter()
+            .find_map(|item| match item {
+                Item::Text {
+                    text, rect, size, ..
+                } if text.starts_with("Chess - ") => Some((text.clone(), *rect, *size)),
+                _ => None,
+            })
+            .expect("the details line");
+        let needed = text.chars().count() as f32 * size * 0.55;
+        assert!(
+            needed <= rect.w,
+            "{window:?} at {percent}%: \"{text}\" needs about {needed:.0} px, has {:.0}",
+            rect.w
+        );
+    }
+}

@@ -62,7 +62,8 @@ impl LoadScreen {
 
     fn rows_per_page(context: &Context) -> usize {
         let s = widgets::scale(context);
-        (((context.size.1 - 260.0 * s) / (84.0 * s)).max(1.0)) as usize
+        let pitch = RowShape::of(context).pitch * s;
+        (((context.size.1 - 260.0 * s) / pitch).max(1.0)) as usize
     }
 
     fn describe(save: &ListedSave) -> (String, String) {
@@ -106,17 +107,23 @@ impl LoadScreen {
         let left = 60.0 * s;
         let width = window.w - 120.0 * s;
         let rows = Self::rows_per_page(context);
+        let shape = RowShape::of(context);
+        let text_width = if shape.stacked {
+            width - 32.0 * s
+        } else {
+            width - 460.0 * s
+        };
         for (slot, index) in (self.first..self.saves.len()).take(rows).enumerate() {
             let save = &self.saves[index];
-            let y = 120.0 * s + slot as f32 * 84.0 * s;
-            let row = Rect::new(left, y, width, 74.0 * s);
+            let y = 120.0 * s + slot as f32 * shape.pitch * s;
+            let row = Rect::new(left, y, width, (shape.pitch - 10.0) * s);
             let readable = save.summary.is_ok();
             if draw {
                 frame.rect(row, Rgba::rgb(52, 58, 70));
                 let (title, details) = Self::describe(save);
                 frame.text(
                     title,
-                    Rect::new(left + 16.0 * s, y + 6.0 * s, width - 460.0 * s, 34.0 * s),
+                    Rect::new(left + 16.0 * s, y + 6.0 * s, text_width, 34.0 * s),
                     24.0 * s,
                     theme::TEXT,
                     Align::Left,
@@ -128,15 +135,16 @@ impl LoadScreen {
                 };
                 frame.text(
                     details,
-                    Rect::new(left + 16.0 * s, y + 40.0 * s, width - 460.0 * s, 28.0 * s),
+                    Rect::new(left + 16.0 * s, y + 40.0 * s, text_width, 28.0 * s),
                     17.0 * s,
                     color,
                     Align::Left,
                 );
             }
-            let load = Rect::new(left + width - 430.0 * s, y + 14.0 * s, 140.0 * s, 46.0 * s);
-            let export = Rect::new(left + width - 280.0 * s, y + 14.0 * s, 130.0 * s, 46.0 * s);
-            let delete = Rect::new(left + width - 140.0 * s, y + 14.0 * s, 128.0 * s, 46.0 * s);
+            let top = y + shape.buttons_top * s;
+            let load = Rect::new(left + width - 430.0 * s, top, 140.0 * s, 46.0 * s);
+            let export = Rect::new(left + width - 280.0 * s, top, 130.0 * s, 46.0 * s);
+            let delete = Rect::new(left + width - 140.0 * s, top, 128.0 * s, 46.0 * s);
             if readable {
                 if draw {
                     widgets::button(frame, context, load, "Load", Look::Chosen);
@@ -340,6 +348,41 @@ impl Screen for LoadScreen {
         self.layout(context, frame, true);
         if let Some(question) = &self.asking {
             question.draw(context, frame);
+        }
+    }
+}
+
+/// How a save's row is laid out: its title and details beside its buttons, or, where
+/// that would cut them (large text, a small window), above them.
+struct RowShape {
+    /// From one row's top to the next's, before scaling.
+    pitch: f32,
+    /// Where the buttons start below the row's top, before scaling.
+    buttons_top: f32,
+    /// Whether the buttons go below the text.
+    stacked: bool,
+}
+
+impl RowShape {
+    /// The room the details line ("Chess - 2026-11-28 00:23 UTC - 20 moves - White to
+    /// move") needs beside the buttons, before scaling.
+    const TEXT_ROOM: f32 = 520.0;
+
+    fn of(context: &Context) -> RowShape {
+        let s = widgets::scale(context);
+        let beside = context.size.0 - 120.0 * s - 460.0 * s;
+        if beside >= RowShape::TEXT_ROOM * s {
+            RowShape {
+                pitch: 84.0,
+                buttons_top: 14.0,
+                stacked: false,
+            }
+        } else {
+            RowShape {
+                pitch: 132.0,
+                buttons_top: 72.0,
+                stacked: true,
+            }
         }
     }
 }
