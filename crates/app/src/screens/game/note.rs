@@ -1,6 +1,7 @@
 //! A line in a box above the board, in the margin under the message bar: the reason a
 //! move is not legal, or the mark that the board shows the past while looking back.
 
+use super::panel::Panel;
 use crate::display::{Align, Frame, Rect, Rgba};
 use crate::screens::{Context, widgets};
 use crate::theme;
@@ -9,17 +10,22 @@ use crate::theme;
 const HEIGHT: f32 = 30.0;
 
 /// Where the box goes: in the margin between the top message bar and the board (clear
-/// of Connect Four's counter waiting above it), as wide as the board.
-pub fn area(context: &Context, board: Rect) -> Rect {
+/// of Connect Four's counter waiting above it), as wide as the board, or wider (up to
+/// the room left of the panel) for a sentence that needs it at large text.
+pub fn area(context: &Context, board: Rect, text: &str) -> Rect {
     let s = widgets::scale(context);
     let top = (widgets::MESSAGE_HEIGHT + 2.0) * s;
-    Rect::new(board.x, top, board.w, HEIGHT * s)
+    let room = Rect::new(16.0 * s, top, Panel::area(context).x - 32.0 * s, HEIGHT * s);
+    let needed = text.chars().count() as f32 * theme::TEXT_SMALL * s * 0.55 + 16.0 * s;
+    let width = board.w.max(needed).min(room.w);
+    let x = (board.x + (board.w - width) / 2.0).clamp(room.x, room.x + room.w - width);
+    Rect::new(x, top, width, HEIGHT * s)
 }
 
 /// Draws `text` in a box of `fill` above the board.
 pub fn draw(text: &str, fill: Rgba, context: &Context, board: Rect, frame: &mut Frame) {
     let s = widgets::scale(context);
-    let rect = area(context, board);
+    let rect = area(context, board, text);
     frame.rounded(rect, theme::CORNER * s, fill);
     frame.text(
         text,
