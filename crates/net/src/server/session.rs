@@ -8,6 +8,7 @@ use super::rate::RateLimit;
 use super::{HandshakeSlot, Shared, lock};
 use crate::frame::{Connection, decode};
 use crate::protocol::{ClientMsg, EntryReply};
+use crate::text::Escaped;
 use bytes::Bytes;
 use rand::Rng;
 use std::net::SocketAddr;
@@ -58,7 +59,8 @@ pub(super) async fn serve(
         Ok(Err(Some(refusal))) => {
             let address = AddressKey::of(peer.ip());
             if shared.may_log("entry refused", address) {
-                tracing::info!(address = %address, reason = %refusal, "entry refused");
+                let reason = refusal.to_string();
+                tracing::info!(address = %address, reason = %Escaped(&reason), "entry refused");
             }
             if conn.queue_message(&EntryReply::Refused(refusal)).is_ok() {
                 let _ = timeout(FAREWELL_TIMEOUT, conn.finish()).await;
@@ -188,7 +190,12 @@ async fn session(
     if let Some(reason) = cut_for
         && shared.may_log("member cut", address)
     {
-        tracing::warn!(address = %address, code = membership.code, reason, "member cut off");
+        tracing::warn!(
+            address = %address,
+            code = membership.code,
+            reason = %Escaped(&reason),
+            "member cut off"
+        );
     }
     if farewell {
         let _ = timeout(FAREWELL_TIMEOUT, conn.finish()).await;
