@@ -11,14 +11,13 @@
 //! most 65,535 bytes (Noise's limit), each with its 16-byte tag. Nonces count up, so a
 //! frame replayed, dropped or reordered fails its check and ends the connection.
 
-use crate::budget::MemoryBudget;
+use crate::budget::Budgets;
 use crate::cipher::{Cipher, NOISE_HANDSHAKE_MAX, noise_params};
 use crate::protocol::MAX_FRAME_LEN;
 use bytes::{BufMut, Bytes, BytesMut};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::io;
-use std::sync::Arc;
 use thiserror::Error;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -86,7 +85,7 @@ pub struct Connection {
     write_buf: BytesMut,
     /// The shared budget the buffers are charged to (the server's connections), and
     /// how much this connection charged.
-    budget: Option<(Arc<MemoryBudget>, usize)>,
+    budget: Option<(Budgets, usize)>,
     /// The keys of the encrypted channel, once its handshake is done.
     cipher: Option<Cipher>,
 }
@@ -163,9 +162,9 @@ impl Connection {
         }
     }
 
-    /// [`Connection::new`] with its buffers charged to `budget`: a frame that would
-    /// take the budget past its limit fails with [`FrameError::Busy`].
-    pub fn with_budget(stream: TcpStream, budget: Arc<MemoryBudget>) -> Connection {
+    /// [`Connection::new`] with its buffers charged to `budgets`: a frame that would
+    /// take one of them past its limit fails with [`FrameError::Busy`].
+    pub fn with_budget(stream: TcpStream, budget: Budgets) -> Connection {
         let mut conn = Connection::new(stream);
         conn.budget = Some((budget, 0));
         conn

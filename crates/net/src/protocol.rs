@@ -21,7 +21,7 @@ use std::time::Duration;
 use thiserror::Error;
 
 /// The protocol version this build speaks. Bumped whenever any message changes.
-pub const PROTOCOL_VERSION: u32 = 3;
+pub const PROTOCOL_VERSION: u32 = 4;
 
 /// The TCP port used when an address does not name one.
 pub const DEFAULT_PORT: u16 = 7373;
@@ -502,8 +502,8 @@ pub enum ServerMsg {
         /// The hash of the joiner's encrypted channel to the server.
         binding: ChannelBinding,
     },
-    /// The lobby was closed after a long time with no game and no activity; the
-    /// connection closes.
+    /// The lobby was closed after a long time in which nobody entered it or moved for
+    /// their own side; the connection closes.
     ClosedIdle,
     /// Someone entered with this player's name and token from another connection,
     /// which now holds the seat; this connection closes.
@@ -514,6 +514,9 @@ pub enum ServerMsg {
         /// Their name.
         name: String,
     },
+    /// The lobby was full and a newcomer from a network with fewer members in it took
+    /// this spectator's place; the connection closes.
+    Displaced,
 }
 
 /// Why a player was not let into a lobby.
@@ -594,6 +597,13 @@ pub enum EntryRefusal {
     #[error("your address already has {max} lobbies open on this server; close one first")]
     TooManyLobbiesFromAddress {
         /// The per-address limit.
+        max: u32,
+    },
+    /// The player's network (an IPv4 /24, an IPv6 /48) already has as many lobbies
+    /// open as one network may.
+    #[error("your network already has {max} lobbies open on this server; try again later")]
+    TooManyLobbiesFromNetwork {
+        /// The per-network limit.
         max: u32,
     },
 }

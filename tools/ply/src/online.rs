@@ -633,6 +633,7 @@ fn print_event(event: &NetEvent, mirror: &Mirror) {
             | ServerMsg::ServerClosing
             | ServerMsg::ClosedIdle
             | ServerMsg::JoinedElsewhere
+            | ServerMsg::Displaced
             | ServerMsg::JoinRequest { .. }
             | ServerMsg::Ping => {}
         },

@@ -46,9 +46,14 @@ pub enum CloseReason {
     /// their token did), which took this one's place.
     #[error("you joined from another place; this connection was closed")]
     JoinedElsewhere,
-    /// The lobby stayed without a game and without activity too long, and closed.
-    #[error("the lobby closed after a long time without a game or any activity")]
+    /// Nobody entered the lobby or moved for their own side for a long time, and it
+    /// closed.
+    #[error("the lobby closed after a long time in which nobody joined or moved")]
     ClosedIdle,
+    /// The lobby was full and a player from a network with fewer members in it took
+    /// this spectator's place.
+    #[error("the lobby was full and your place went to a player from another network")]
+    Displaced,
     /// The connection broke.
     #[error("{0}")]
     Lost(ClientError),
@@ -214,6 +219,7 @@ async fn drive(
                     Ok(ServerMsg::ServerClosing) => break CloseReason::ServerClosing,
                     Ok(ServerMsg::ClosedIdle) => break CloseReason::ClosedIdle,
                     Ok(ServerMsg::JoinedElsewhere) => break CloseReason::JoinedElsewhere,
+                    Ok(ServerMsg::Displaced) => break CloseReason::Displaced,
                     Ok(message) => {
                         if events.send(NetEvent::Message(message)).is_err() {
                             session.leave().await;

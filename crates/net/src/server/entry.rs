@@ -7,6 +7,7 @@
 use super::address::AddressKey;
 use super::lobby::{Link, Lobby, MemberId};
 use super::lockout::Target;
+use super::quota::Crowded;
 use super::setup::Prepared;
 use super::{Lobbies, Shared, lock};
 use crate::auth::{ChannelBinding, MAX_PAKE_MESSAGE_LEN, confirms_match};
@@ -119,12 +120,23 @@ fn may_open(shared: &Shared, lobbies: &Lobbies, address: AddressKey) -> Result<(
             max: u32::try_from(config.max_lobbies).unwrap_or(u32::MAX),
         });
     }
-    if lobbies.opened_by(address) >= config.max_lobbies_per_address {
-        return Err(EntryRefusal::TooManyLobbiesFromAddress {
-            max: u32::try_from(config.max_lobbies_per_address).unwrap_or(u32::MAX),
-        });
+    lobbies
+        .opened
+        .check(address)
+        .map_err(|crowded| too_many(lobbies, crowded))
+}
+
+/// The refusal of a lobby to an address or network that has as many as it may.
+fn too_many(lobbies: &Lobbies, crowded: Crowded) -> EntryRefusal {
+    let max = |limit: usize| u32::try_from(limit).unwrap_or(u32::MAX);
+    match crowded {
+        Crowded::Address => EntryRefusal::TooManyLobbiesFromAddress {
+            max: max(lobbies.opened.per_address()),
+        },
+        Crowded::Network => EntryRefusal::TooManyLobbiesFromNetwork {
+            max: max(lobbies.opened.per_network()),
+        },
     }
-    Ok(())
 }
 
 /// Opens a lobby with its host in it.
@@ -139,13 +151,17 @@ fn open(
     let mut lobby = Lobby::new(locked, prepared, shared.config.lobby_limits());
     let mut lobbies = lock(&shared.lobbies);
     may_open(shared, &lobbies, address)?;
+    let place = lobbies
+        .opened
+        .take(address)
+        .map_err(|crowded| too_many(&lobbies, crowded))?;
     let code = std::iter::repeat_with(new_code)
         .find(|code| !lobbies.by_code.contains_key(code))
         .unwrap_or_default();
     lobby.set_code(code.clone());
     let member = lobby.admit(name, None, link)?;
     let lobby = Arc::new(Mutex::new(lobby));
-    lobbies.insert(code.clone(), lobby.clone(), address);
+    lobbies.insert(code.clone(), lobby.clone(), address, place);
     if shared.may_log("lobby opened", address) {
         tracing::info!(code, address = %address, locked, lobbies = lobbies.len(), "lobby opened");
     }

@@ -2,10 +2,11 @@
 //! requests, writes whatever the lobby queued for this member, pings, and cuts the connection on silence, flooding or anything malformed.
 
 use super::address::AddressKey;
+use super::admission::Admitted;
 use super::entry::{FAREWELL_TIMEOUT, Membership, handshake};
 use super::lobby::Link;
 use super::rate::RateLimit;
-use super::{HandshakeSlot, Shared, lock};
+use super::{Shared, lock};
 use crate::frame::{Connection, decode};
 use crate::protocol::{ClientMsg, EntryReply};
 use crate::text::Escaped;
@@ -16,7 +17,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 use tokio::net::TcpStream;
-use tokio::sync::{OwnedSemaphorePermit, mpsc, watch};
+use tokio::sync::{mpsc, watch};
 use tokio::time::{MissedTickBehavior, interval_at, timeout};
 
 /// An entered connection: its number, where it comes from and its place.
@@ -31,33 +32,43 @@ pub(super) async fn serve(
     shared: Arc<Shared>,
     stream: TcpStream,
     peer: SocketAddr,
-    handshake_permit: (OwnedSemaphorePermit, HandshakeSlot),
+    admitted: Admitted,
     mut stop: watch::Receiver<()>,
 ) {
-    let mut conn = Connection::with_budget(stream, shared.budget.clone());
+    let Admitted {
+        connection: _connection,
+        handshake: mut place,
+    } = admitted;
+    let address = AddressKey::of(peer.ip());
+    let mut conn = Connection::with_budget(stream, shared.memory.for_connection(address));
     let conn_id = shared.next_conn.fetch_add(1, Ordering::Relaxed);
     let (tx, outbox) = mpsc::channel(shared.config.outbox_capacity.max(1));
-    let link = Link { conn: conn_id, tx };
+    let link = Link {
+        conn: conn_id,
+        address,
+        tx,
+    };
     let entered = tokio::select! {
         entered = timeout(
             shared.config.handshake_timeout,
-            handshake(&shared, &mut conn, AddressKey::of(peer.ip()), link),
+            handshake(&shared, &mut conn, address, link),
         ) => entered,
+        // A newcomer from a less crowded network took this handshake's place.
+        _ = &mut place.evicted => return,
         _ = stop.changed() => return,
     };
-    drop(handshake_permit);
+    drop(place);
     match entered {
         Ok(Ok(membership)) => {
             conn.set_limit(shared.config.max_member_frame_len);
             let member = Member {
                 conn_id,
-                address: AddressKey::of(peer.ip()),
+                address,
                 membership,
             };
             session(&shared, conn, member, outbox, stop).await;
         }
         Ok(Err(Some(refusal))) => {
-            let address = AddressKey::of(peer.ip());
             if shared.may_log("entry refused", address) {
                 let reason = refusal.to_string();
                 tracing::info!(address = %address, reason = %Escaped(&reason), "entry refused");

@@ -19,6 +19,12 @@ pub const LOOPBACK: std::net::IpAddr = std::net::IpAddr::V4(std::net::Ipv4Addr::
 /// The longest any awaited event may take before a test fails (only reached on failure).
 pub const PATIENCE: Duration = Duration::from_secs(10);
 
+/// A quiet chess opening, long enough to keep a game going through a test's waits.
+pub const OPENING: [&str; 24] = [
+    "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "d2d3", "f8c5", "c2c3", "d7d6", "b1d2", "a7a6",
+    "h2h3", "h7h6", "a2a4", "a6a5", "b2b3", "b7b6", "g2g3", "g7g6", "c1b2", "c8b7", "d1e2", "d8e7",
+];
+
 /// Short timings so the tests stay quick, with room for a busy machine.
 pub fn quick_config() -> ServerConfig {
     ServerConfig {

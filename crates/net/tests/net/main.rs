@@ -4,6 +4,7 @@ mod capture;
 mod clock;
 mod comeback;
 mod common;
+mod crowds;
 mod game;
 mod hostile;
 mod lockout;

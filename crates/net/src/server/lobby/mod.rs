@@ -2,9 +2,12 @@
 //! `ply-modes`. All of it is plain synchronous state behind one mutex; every effect is
 //! a frame pushed onto members' bounded outboxes, so no member can hold up the others.
 
+mod crowd;
+mod life;
 mod play;
 mod takeback;
 
+use super::address::AddressKey;
 use super::clock::RelayClock;
 use super::rate::RateLimit;
 use super::setup::{Prepared, SetupError};
@@ -39,6 +42,8 @@ pub(crate) type MemberId = u64;
 pub(crate) struct Link {
     /// The connection's number, unique within the server.
     pub conn: u64,
+    /// Where the connection comes from.
+    pub address: AddressKey,
     /// Frames for the connection to write.
     pub tx: mpsc::Sender<Bytes>,
 }
@@ -72,6 +77,8 @@ pub(crate) struct LobbyLimits {
     pub claim_wait: Duration,
     /// How long the lobby waits for its host to come back.
     pub host_wait: Duration,
+    /// How long the lobby stays open while nobody playing is connected.
+    pub empty_wait: Duration,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,8 +123,14 @@ pub(crate) struct Lobby {
     /// Members whose outbox was full: they are cut off once the current step is done.
     overflowed: Vec<MemberId>,
     closed: bool,
-    /// When a member last asked anything (answers to pings do not count).
+    /// When a member last entered, or moved for their own side.
     last_activity: Instant,
+    /// Since when nobody playing has been connected, as last seen.
+    unattended_since: Option<Instant>,
+    /// When the members were last sent the lobby.
+    last_view: Instant,
+    /// Whether a change waits to be sent at the end of the gap between views.
+    view_pending: bool,
     /// Whether a game ended here and the sides and setup are still the ones it had, so
     /// it can be played again with the sides swapped.
     finished: bool,
@@ -149,6 +162,9 @@ impl Lobby {
             overflowed: Vec::new(),
             closed: false,
             last_activity: Instant::now(),
+            unattended_since: None,
+            last_view: Instant::now(),
+            view_pending: false,
             finished: false,
             rematch: Vec::new(),
         }
@@ -225,6 +241,7 @@ impl Lobby {
         };
         if result.is_ok() {
             self.last_activity = Instant::now();
+            self.unattended_since = None;
         }
         self.settle();
         result
@@ -272,9 +289,10 @@ impl Lobby {
     }
 
     /// A new member: a player between games, a spectator during one (who sees the
-    /// game from its start to the current move).
+    /// game from its start to the current move). A full lobby makes room when a
+    /// network holds more of its spectators than the newcomer's.
     fn add(&mut self, name: &str, link: Link) -> Result<MemberId, EntryRefusal> {
-        if self.members.len() >= self.max_players {
+        if self.members.len() >= self.max_players && !self.make_room(link.address) {
             return Err(EntryRefusal::LobbyFull {
                 max: self.max_players as u32,
             });
@@ -292,7 +310,7 @@ impl Lobby {
             chat: RateLimit::new(self.limits.chat_per_second, self.limits.chat_burst),
         });
         self.send_entered(id);
-        self.broadcast_lobby();
+        self.broadcast_members();
         Ok(id)
     }
 
@@ -319,9 +337,6 @@ impl Lobby {
     pub fn handle(&mut self, id: MemberId, conn: u64, message: ClientMsg) -> Option<GameSetup> {
         if !self.is_linked(id, conn) {
             return None;
-        }
-        if message != ClientMsg::Pong {
-            self.last_activity = Instant::now();
         }
         let mut to_check = None;
         let result = match message {
@@ -396,29 +411,6 @@ impl Lobby {
             self.send(id, &ServerMsg::Denied(reason));
         }
         self.settle();
-    }
-
-    /// Closes the lobby if its host has been away for longer than it waits, or if no
-    /// game runs and nobody asked anything for `idle_limit`; returns why it closed.
-    pub fn close_if_abandoned(&mut self, idle_limit: Duration) -> Option<&'static str> {
-        if self.closed {
-            return None;
-        }
-        let host_gone = self
-            .host()
-            .and_then(|host| host.away_since)
-            .is_some_and(|since| since.elapsed() >= self.limits.host_wait);
-        if host_gone {
-            self.broadcast(&ServerMsg::HostLeft);
-            self.close_all();
-            return Some("the host did not come back");
-        }
-        if self.game.is_some() || self.last_activity.elapsed() < idle_limit {
-            return None;
-        }
-        self.broadcast(&ServerMsg::ClosedIdle);
-        self.close_all();
-        Some("no game and no activity")
     }
 
     /// Notes the round trip of member `id`'s last ping on connection `conn`; the others
@@ -616,6 +608,8 @@ impl Lobby {
     fn broadcast_lobby(&mut self) {
         let view = self.lobby_view();
         self.broadcast(&ServerMsg::Lobby(view));
+        self.last_view = Instant::now();
+        self.view_pending = false;
     }
 
     /// Cuts off members whose outbox overflowed: a slow reader loses its connection
@@ -642,10 +636,16 @@ impl Lobby {
         let (host, name) = (member.host, member.name.clone());
         if host || (self.game.is_some() && self.side_of(id).is_some()) {
             self.broadcast(&ServerMsg::PlayerDropped { name });
+            self.broadcast_lobby();
         } else {
+            let seated = self.side_of(id).is_some();
             self.forget(id);
+            if seated {
+                self.broadcast_lobby();
+            } else {
+                self.broadcast_members();
+            }
         }
-        self.broadcast_lobby();
     }
 
     /// Member `id` asked to leave: the host's leaving closes the lobby; a player in a

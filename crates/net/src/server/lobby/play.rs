@@ -120,6 +120,11 @@ impl Lobby {
         running.played_here += 1;
         running.moved[to_move.index()] = true;
         let ply = running.plies;
+        // A member moving for their own side keeps the lobby in use; the computer's
+        // moves, which its host's machine sends, do not.
+        if self.sides[to_move.index()] == Seat::Member(id) {
+            self.last_activity = arrived;
+        }
         // A move answers a request to take back: the mover's opponent asked and was
         // answered by the move; the mover's own request lapses with it.
         let takeback_declined = running.takeback_offer.take() == Some(to_move.opponent());
