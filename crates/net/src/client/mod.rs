@@ -272,7 +272,10 @@ impl ClientSession {
                 }
             }
         };
-        let host_password = matches!(request.role, Role::Open(_))
+        // The host keeps the password to answer those who join, whether it opened the
+        // lobby or came back to it (after a crash, or the window's reconnection).
+        let host_password = entered
+            .host
             .then(|| request.password.clone())
             .filter(|password| !password.is_empty());
         let session = ClientSession {

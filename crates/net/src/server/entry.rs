@@ -2,7 +2,8 @@
 //! lobby or joining one. A password is checked by the lobby's host, not the relay: the
 //! joiner and the host run SPAKE2 through the relay ([`crate::auth`]), and the relay
 //! admits the joiner only when the joiner's key confirmation matches the one the host
-//! expects. Every failed guess is counted against the address and the lobby.
+//! expects. Every failed guess is counted against the address, its network and the
+//! lobby, and only so many guesses may be under way at once ([`super::lockout`]).
 
 use super::address::AddressKey;
 use super::lobby::{Link, Lobby, MemberId};
@@ -194,7 +195,8 @@ fn check_lock_out(
         })
 }
 
-/// Counts a failure of `address` against `target`, and logs the lock-out.
+/// Counts a failure of `address` (and its network) against `target`, and logs the
+/// lock-out.
 fn record_failure(shared: &Shared, address: AddressKey, target: Target, why: &str) {
     let wait = lock(&shared.failures).record(address, target.clone(), Instant::now());
     if shared.may_log("locked out", address) {
@@ -238,26 +240,49 @@ fn find_lobby(
     }
 }
 
-/// A password exchange under way: once the joiner has seen the host's answer (and so
-/// could tell whether its guess was right), anything but a success counts as a
-/// failure, even a connection that goes away or runs out of time.
+/// A password exchange under way, counted against the guesser's address and network
+/// from the moment it is handed to the host, so that guesses sent at once do not all
+/// reach it. Once the joiner has seen the host's answer (and so could tell whether its
+/// guess was right), anything but a success counts as a failure, even a connection
+/// that goes away or runs out of time.
 struct Guess<'a> {
     shared: &'a Shared,
     address: AddressKey,
-    target: Option<Target>,
+    target: Target,
+    answered: bool,
+    succeeded: bool,
 }
 
-impl Guess<'_> {
-    fn succeeded(mut self) {
-        self.target = None;
+impl<'a> Guess<'a> {
+    /// Starts an exchange, unless the address or its network has as many under way
+    /// with this lobby as it may.
+    fn begin(
+        shared: &'a Shared,
+        address: AddressKey,
+        target: Target,
+    ) -> Result<Self, EntryRefusal> {
+        if !lock(&shared.failures).begin_exchange(address, &target) {
+            return Err(EntryRefusal::TooManyAttempts {
+                retry_after_secs: 1,
+            });
+        }
+        Ok(Guess {
+            shared,
+            address,
+            target,
+            answered: false,
+            succeeded: false,
+        })
     }
 }
 
 impl Drop for Guess<'_> {
     fn drop(&mut self) {
-        if let Some(target) = self.target.take() {
+        if self.answered && !self.succeeded {
+            let target = self.target.clone();
             record_failure(self.shared, self.address, target, "wrong password");
         }
+        lock(&self.shared.failures).end_exchange(self.address, &self.target);
     }
 }
 
@@ -288,17 +313,14 @@ async fn join(
             record_failure(shared, address, target, "no password");
             return Err(Some(EntryRefusal::WrongPassword));
         };
+        let mut guess = Guess::begin(shared, address, target.clone())?;
         let answer = lock(&lobby).request_exchange(&joining.name, message, joining.binding)?;
         let answer = match answer.await {
             Ok(Some(answer)) => answer,
             Ok(None) => return Err(Some(EntryRefusal::HostBusy)),
             Err(_) => return Err(Some(EntryRefusal::HostAway)),
         };
-        let guess = Guess {
-            shared,
-            address,
-            target: Some(target.clone()),
-        };
+        guess.answered = true;
         let reply = EntryReply::Exchange {
             message: answer.message,
             confirm: answer.confirm,
@@ -310,7 +332,7 @@ async fn join(
         if !confirms_match(&confirm, &answer.expected) {
             return Err(Some(EntryRefusal::WrongPassword));
         }
-        guess.succeeded();
+        guess.succeeded = true;
     }
     let admitted = lock(&lobby).admit(&joining.name, token, link);
     let member = admitted.map_err(|refusal| {

@@ -1,15 +1,31 @@
-//! The brake on password guessing: failed entries counted per address and per target
-//! lobby, each failure locking that pair out for twice as long as the previous one.
+//! The brake on password guessing: failed entries counted per target lobby, both for
+//! the address and for its network, each failure locking that pair out for twice as
+//! long as the previous one; and guesses in flight: one address has at most one
+//! password exchange under way with a lobby, one network at most two, so that guesses
+//! sent at once cannot all reach the host before the first failure counts.
 //!
-//! Only a success into the same lobby clears a pair, so a guesser cannot wipe their
-//! record by joining a lobby of their own. The table is bounded: when it is full the
-//! oldest record is evicted (never "stop recording", which would give fresh addresses
-//! unlimited guesses). Addresses are counted by [`AddressKey`], so an IPv6 host cannot
-//! escape by hopping through the addresses of its own /64.
+//! Only a success into the same lobby clears an address's record (its network's runs
+//! its course), so a guesser cannot wipe their record by joining a lobby of their own,
+//! and a few addresses of one network share one record, which locks the whole network
+//! out of that lobby from its fourth failure on. The table is bounded: when it
+//! is full the oldest record is evicted (never "stop recording", which would give fresh
+//! addresses unlimited guesses). Addresses are counted by [`AddressKey`], so an IPv6
+//! host cannot escape by hopping through the addresses of its own /64.
 
-use super::address::AddressKey;
+use super::address::{AddressKey, NetworkKey};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
+
+/// How many password exchanges one address may have under way with one lobby.
+const IN_FLIGHT_PER_ADDRESS: usize = 1;
+
+/// How many password exchanges one network may have under way with one lobby.
+const IN_FLIGHT_PER_NETWORK: usize = 2;
+
+/// How many failures a network's addresses may make against one lobby before the
+/// network is locked out with them (a typo or two from a neighbour locks out nobody
+/// else).
+const NETWORK_GRACE: u32 = 3;
 
 /// How long failures are remembered after the last one.
 const FORGET_AFTER: Duration = Duration::from_secs(600);
@@ -21,6 +37,20 @@ pub(crate) enum Target {
     Lobby(String),
     /// A code that names no lobby: scanning for codes is counted as one target.
     UnknownCode,
+}
+
+/// Whose failures a record counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Who {
+    Address(AddressKey),
+    Network(NetworkKey),
+}
+
+impl Who {
+    /// The address and its network.
+    fn both(address: AddressKey) -> [Who; 2] {
+        [Who::Address(address), Who::Network(address.network())]
+    }
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -36,7 +66,9 @@ pub(crate) struct FailureTracker {
     base: Duration,
     max: Duration,
     capacity: usize,
-    entries: HashMap<(AddressKey, Target), Failures>,
+    entries: HashMap<(Who, Target), Failures>,
+    /// Password exchanges under way, per address or network and target.
+    in_flight: HashMap<(Who, Target), usize>,
 }
 
 impl FailureTracker {
@@ -48,26 +80,70 @@ impl FailureTracker {
             max,
             capacity: capacity.max(1),
             entries: HashMap::new(),
+            in_flight: HashMap::new(),
         }
     }
 
-    /// `Err(wait)` while `address` is locked out of `target`.
+    /// `Err(wait)` while `address`, or its network, is locked out of `target`.
     pub fn check(
         &self,
         address: AddressKey,
         target: &Target,
         now: Instant,
     ) -> Result<(), Duration> {
-        match self.entries.get(&(address, target.clone())) {
-            Some(failures) if failures.locked_until > now => Err(failures.locked_until - now),
-            _ => Ok(()),
+        let wait = Who::both(address)
+            .into_iter()
+            .filter_map(|who| self.entries.get(&(who, target.clone())))
+            .map(|failures| failures.locked_until.saturating_duration_since(now))
+            .max()
+            .unwrap_or_default();
+        if wait.is_zero() { Ok(()) } else { Err(wait) }
+    }
+
+    /// Counts a password exchange of `address` with `target` as under way, unless the
+    /// address or its network already has as many under way as it may.
+    pub fn begin_exchange(&mut self, address: AddressKey, target: &Target) -> bool {
+        let limits = [IN_FLIGHT_PER_ADDRESS, IN_FLIGHT_PER_NETWORK];
+        let keys = Who::both(address).map(|who| (who, target.clone()));
+        let full = keys
+            .iter()
+            .zip(limits)
+            .any(|(key, limit)| self.in_flight.get(key).copied().unwrap_or(0) >= limit);
+        if full {
+            return false;
+        }
+        for key in keys {
+            *self.in_flight.entry(key).or_insert(0) += 1;
+        }
+        true
+    }
+
+    /// Ends a password exchange counted by [`FailureTracker::begin_exchange`] (after
+    /// its failure, if it failed, was recorded).
+    pub fn end_exchange(&mut self, address: AddressKey, target: &Target) {
+        for who in Who::both(address) {
+            let key = (who, target.clone());
+            if let Some(count) = self.in_flight.get_mut(&key) {
+                *count = count.saturating_sub(1);
+                if *count == 0 {
+                    self.in_flight.remove(&key);
+                }
+            }
         }
     }
 
-    /// Counts a failure of `address` against `target`; returns how long the pair is
-    /// now locked out.
+    /// Counts a failure of `address` against `target`, for the address and for its
+    /// network; returns how long the address is now locked out.
     pub fn record(&mut self, address: AddressKey, target: Target, now: Instant) -> Duration {
-        let key = (address, target);
+        let [mine, network] = Who::both(address);
+        self.record_for(network, target.clone(), now);
+        self.record_for(mine, target, now)
+    }
+
+    /// Counts a failure of `who` against `target`; returns how long the pair is now
+    /// locked out.
+    fn record_for(&mut self, who: Who, target: Target, now: Instant) -> Duration {
+        let key = (who, target);
         if !self.entries.contains_key(&key) && self.entries.len() >= self.capacity {
             self.make_room(now);
         }
@@ -81,16 +157,24 @@ impl FailureTracker {
         }
         entry.count = entry.count.saturating_add(1);
         entry.last = now;
-        let doublings = entry.count.saturating_sub(1).min(30);
+        let free = match who {
+            Who::Address(_) => 0,
+            Who::Network(_) => NETWORK_GRACE,
+        };
+        if entry.count <= free {
+            return Duration::ZERO;
+        }
+        let doublings = (entry.count - free - 1).min(30);
         let lock = self.base.saturating_mul(1 << doublings).min(self.max);
         entry.locked_until = now + lock;
         lock
     }
 
-    /// Forgets the failures of `address` against `lobby` after it got into that lobby.
+    /// Forgets the failures of `address` against `lobby` after it got into that lobby
+    /// (those of its network run their course).
     pub fn succeeded(&mut self, address: AddressKey, lobby: &str) {
         self.entries
-            .remove(&(address, Target::Lobby(lobby.to_string())));
+            .remove(&(Who::Address(address), Target::Lobby(lobby.to_string())));
     }
 
     /// How many pairs are remembered.
@@ -133,11 +217,13 @@ mod tests {
     #[test]
     fn failures_lock_out_longer_each_time() {
         let mut tracker = FailureTracker::new(Duration::from_secs(1), Duration::from_secs(5), 100);
-        let (ip, other) = (key("10.0.0.1"), key("10.0.0.2"));
+        let (ip, neighbour, other) = (key("10.0.0.1"), key("10.0.0.2"), key("10.0.1.2"));
         let t0 = Instant::now();
         assert_eq!(tracker.check(ip, &lobby("A"), t0), Ok(()));
         assert_eq!(tracker.record(ip, lobby("A"), t0), Duration::from_secs(1));
         assert!(tracker.check(ip, &lobby("A"), t0).is_err());
+        // One failure locks out the address only.
+        assert_eq!(tracker.check(neighbour, &lobby("A"), t0), Ok(()));
         assert_eq!(tracker.check(other, &lobby("A"), t0), Ok(()));
         assert_eq!(tracker.check(ip, &lobby("B"), t0), Ok(()));
         let t1 = t0 + Duration::from_secs(1);
@@ -160,14 +246,49 @@ mod tests {
         tracker.succeeded(ip, "MINE");
         assert!(tracker.check(ip, &lobby("VICTIM"), now).is_err());
         tracker.succeeded(ip, "VICTIM");
-        assert_eq!(tracker.check(ip, &lobby("VICTIM"), now), Ok(()));
+        let later = now + Duration::from_secs(1);
+        assert_eq!(tracker.check(ip, &lobby("VICTIM"), later), Ok(()));
+    }
+
+    #[test]
+    fn a_network_shares_one_record_that_one_success_does_not_clear() {
+        let mut tracker = FailureTracker::new(Duration::from_secs(1), Duration::from_secs(60), 100);
+        let (guesser, friend, other) = (key("10.0.0.1"), key("10.0.0.2"), key("10.0.1.1"));
+        let now = Instant::now();
+        for guesses in 1..=6 {
+            tracker.record(guesser, lobby("A"), now);
+            let locked = tracker.check(friend, &lobby("A"), now).is_err();
+            assert_eq!(locked, guesses > NETWORK_GRACE, "after {guesses} guesses");
+        }
+        assert_eq!(tracker.check(other, &lobby("A"), now), Ok(()));
+        // The friend's own success leaves the network's four seconds running.
+        tracker.succeeded(friend, "A");
+        let later = now + Duration::from_secs(3);
+        assert!(tracker.check(friend, &lobby("A"), later).is_err());
+        let after = now + Duration::from_secs(4);
+        assert_eq!(tracker.check(friend, &lobby("A"), after), Ok(()));
+    }
+
+    #[test]
+    fn one_exchange_in_flight_per_address_and_two_per_network() {
+        let mut tracker = FailureTracker::new(Duration::from_secs(1), Duration::from_secs(60), 100);
+        let (a, b, c) = (key("10.0.0.1"), key("10.0.0.2"), key("10.0.0.3"));
+        assert!(tracker.begin_exchange(a, &lobby("A")));
+        assert!(!tracker.begin_exchange(a, &lobby("A")));
+        assert!(tracker.begin_exchange(a, &lobby("B")), "another lobby");
+        assert!(tracker.begin_exchange(b, &lobby("A")));
+        assert!(!tracker.begin_exchange(c, &lobby("A")), "the network's two");
+        assert!(tracker.begin_exchange(key("10.0.1.1"), &lobby("A")));
+        tracker.end_exchange(a, &lobby("A"));
+        assert!(tracker.begin_exchange(c, &lobby("A")));
     }
 
     #[test]
     fn a_full_table_evicts_the_oldest_and_keeps_recording() {
-        let mut tracker = FailureTracker::new(Duration::from_secs(10), Duration::from_secs(60), 3);
+        // Room for three addresses' records and their networks'.
+        let mut tracker = FailureTracker::new(Duration::from_secs(10), Duration::from_secs(60), 6);
         let start = Instant::now();
-        for (index, address) in ["10.0.0.1", "10.0.0.2", "10.0.0.3", "10.0.0.4"]
+        for (index, address) in ["10.0.1.1", "10.0.2.1", "10.0.3.1", "10.0.4.1"]
             .into_iter()
             .enumerate()
         {
@@ -175,11 +296,11 @@ mod tests {
             tracker.record(key(address), lobby("A"), at);
         }
         let now = start + Duration::from_millis(10);
-        assert_eq!(tracker.len(), 3);
+        assert_eq!(tracker.len(), 6);
         // The newcomer is locked out like anyone else; the oldest was let go.
-        assert!(tracker.check(key("10.0.0.4"), &lobby("A"), now).is_err());
-        assert_eq!(tracker.check(key("10.0.0.1"), &lobby("A"), now), Ok(()));
-        assert!(tracker.check(key("10.0.0.2"), &lobby("A"), now).is_err());
+        assert!(tracker.check(key("10.0.4.1"), &lobby("A"), now).is_err());
+        assert_eq!(tracker.check(key("10.0.1.1"), &lobby("A"), now), Ok(()));
+        assert!(tracker.check(key("10.0.2.1"), &lobby("A"), now).is_err());
     }
 
     #[test]

@@ -101,13 +101,13 @@ fn a_full_failure_table_still_locks_out_newcomers() {
     // Many more guessing addresses than the table holds: each one is still locked out
     // right after its first wrong guess.
     for last in 10..30u8 {
-        let attacker: IpAddr = [127, 0, 0, last].into();
+        let attacker: IpAddr = [127, 0, last, 1].into();
         let first = Raw::try_join(addr, attacker, Some(&code), "Guesser", "nope").1;
         assert_eq!(refusal(first), Some(EntryRefusal::WrongPassword));
         let second = Raw::try_join(addr, attacker, Some(&code), "Guesser", "nope2").1;
         assert!(
             matches!(refusal(second), Some(EntryRefusal::TooManyAttempts { .. })),
-            "127.0.0.{last} got a second guess"
+            "127.0.{last}.1 got a second guess"
         );
     }
     let friend = Client::try_enter(
@@ -124,15 +124,15 @@ fn the_host_checks_only_so_many_passwords_a_minute() {
     let addr = server.addr();
     let host = Client::host(addr, "Hostess", "secret", GameSetup::new("chess"));
     let code = host.mirror.code().expect("a code").to_string();
-    // Guessers from many addresses, each within the relay's lock-out: the host's game
+    // Guessers from many networks, each within the relay's lock-outs: the host's game
     // answers a limited number, whoever relays them, then turns the rest down.
     let per_minute = ply_net::HOST_EXCHANGES_PER_MINUTE as u8;
     for last in 0..per_minute {
-        let guesser: IpAddr = [127, 0, 5, last + 1].into();
+        let guesser: IpAddr = [127, 0, 100 + last, 1].into();
         let reply = Raw::try_join(addr, guesser, Some(&code), "Guesser", "wrong").1;
         assert_eq!(refusal(reply), Some(EntryRefusal::WrongPassword));
     }
-    let guesser: IpAddr = [127, 0, 5, per_minute + 1].into();
+    let guesser: IpAddr = [127, 0, 100 + per_minute, 1].into();
     let reply = Raw::try_join(addr, guesser, Some(&code), "Guesser", "wrong").1;
     assert_eq!(refusal(reply), Some(EntryRefusal::HostBusy));
     assert_eq!(

@@ -9,6 +9,7 @@ mod game;
 mod hostile;
 mod lockout;
 mod memory;
+mod passwords;
 mod replay;
 mod slow;
 mod starvation;
