@@ -313,8 +313,9 @@ async fn wait_for(
                 name,
                 exchange,
                 binding,
+                invite,
             } => session
-                .answer_join(ticket, &name, &exchange, &binding)
+                .answer_join(ticket, &name, &exchange, &binding, invite)
                 .await
                 .map_err(|source| BenchError::Client { lobby, source })?,
             ServerMsg::MoveRefused { text, reason } => {

@@ -208,6 +208,9 @@ pub enum Entry {
         token: Option<Token>,
         /// The joiner's SPAKE2 message, for a lobby with a password.
         exchange: Option<Vec<u8>>,
+        /// Whether the exchange proves the lobby's invite secret (from an invite code)
+        /// rather than its password.
+        invite: bool,
     },
     /// The joiner's key confirmation, after [`EntryReply::Exchange`].
     Confirm {
@@ -501,6 +504,8 @@ pub enum ServerMsg {
         exchange: Vec<u8>,
         /// The hash of the joiner's encrypted channel to the server.
         binding: ChannelBinding,
+        /// Whether the joiner proves the lobby's invite secret rather than its password.
+        invite: bool,
     },
     /// The lobby was closed after a long time in which nobody entered it or moved for
     /// their own side; the connection closes.

@@ -36,6 +36,7 @@ async fn refused_name(relay: SocketAddr, source: IpAddr, name: &str) -> EntryRef
         code: None,
         token: None,
         exchange: None,
+        invite: false,
     })
     .await
     .expect("the entry");

@@ -208,8 +208,9 @@ async fn drive(
                             break CloseReason::Lost(error);
                         }
                     }
-                    Ok(ServerMsg::JoinRequest { ticket, name, exchange, binding }) => {
-                        let answered = session.answer_join(ticket, &name, &exchange, &binding);
+                    Ok(ServerMsg::JoinRequest { ticket, name, exchange, binding, invite }) => {
+                        let answered =
+                            session.answer_join(ticket, &name, &exchange, &binding, invite);
                         if let Err(error) = answered.await {
                             break CloseReason::Lost(error);
                         }

@@ -12,6 +12,7 @@ pub use rejoin_store::{REJOIN_DIR_VARIABLE, RejoinStore, StoredSeat};
 
 use crate::auth::{ChannelBinding, JoinerExchange, host_answer};
 use crate::frame::{Connection, FrameError};
+use crate::invite::InviteSecret;
 use crate::protocol::{
     ClientMsg, DEFAULT_PORT, Denied, Entered, Entry, EntryRefusal, EntryReply, ExchangeAnswer,
     GameSetup, Hello, PROTOCOL_VERSION, ServerMsg, Token, Welcome,
@@ -125,16 +126,28 @@ pub struct EntryRequest {
     pub password: String,
     /// Open or join.
     pub role: Role,
+    /// The lobby's invite secret: for its host, the one to put in invite codes and
+    /// answer for; for a player joining with an invite code, the one to prove in place
+    /// of the password.
+    pub invite: Option<InviteSecret>,
 }
 
 impl EntryRequest {
-    /// Open a lobby offering `setup`.
+    /// Open a lobby offering `setup`; a lobby with a password gets a new invite secret.
     pub fn open(name: &str, password: &str, setup: GameSetup) -> EntryRequest {
         EntryRequest {
             name: name.to_string(),
             password: password.to_string(),
             role: Role::Open(setup),
+            invite: (!password.is_empty()).then(InviteSecret::random),
         }
+    }
+
+    /// This request with the lobby's invite secret (from an invite code, or the host's
+    /// own when it comes back).
+    pub fn with_invite(mut self, invite: Option<InviteSecret>) -> EntryRequest {
+        self.invite = invite;
+        self
     }
 
     /// Join the lobby with `code` (or the server's only lobby).
@@ -146,6 +159,7 @@ impl EntryRequest {
                 code: code.map(str::to_string),
                 token: None,
             },
+            invite: None,
         }
     }
 
@@ -158,6 +172,7 @@ impl EntryRequest {
                 code: code.map(str::to_string),
                 token: Some(token),
             },
+            invite: None,
         }
     }
 }
@@ -184,13 +199,21 @@ pub struct ClientSession {
     heartbeat: Duration,
     /// The lobby's password, kept by its host to answer players who join.
     host_password: Option<String>,
+    /// The lobby's invite secret, kept by its host to answer players with an invite.
+    host_invite: Option<InviteSecret>,
     /// When the host last answered password exchanges, to answer only so many.
     answered: Vec<std::time::Instant>,
+    /// When the host last answered invite exchanges.
+    answered_invites: Vec<std::time::Instant>,
 }
 
 /// How many password exchanges a host answers per minute: past that, a relay (or
 /// anyone) trying passwords against the host is turned down.
 pub const HOST_EXCHANGES_PER_MINUTE: usize = 30;
+
+/// How many invite exchanges a host answers per minute, apart from the password ones:
+/// a bound on the work they cost, since nobody can guess a secret of 64 random bits.
+pub const HOST_INVITE_EXCHANGES_PER_MINUTE: usize = 600;
 
 impl ClientSession {
     /// Connects to `addr` (default port if none), says hello, proves the password and
@@ -242,9 +265,13 @@ impl ClientSession {
             },
             Role::Join { code, token } => {
                 // With a token the relay asks for the password only if the seat is gone.
-                let message = (!request.password.is_empty()).then(|| {
-                    let (state, message) =
-                        JoinerExchange::start(&request.password, &request.name, binding);
+                // An invite code's secret is proven in place of the password.
+                let proof = match &request.invite {
+                    Some(secret) => Some(secret.exchange_text()),
+                    None => (!request.password.is_empty()).then(|| request.password.clone()),
+                };
+                let message = proof.map(|proof| {
+                    let (state, message) = JoinerExchange::start(&proof, &request.name, binding);
                     exchange = Some(state);
                     message
                 });
@@ -253,6 +280,7 @@ impl ClientSession {
                     code: code.clone(),
                     token: *token,
                     exchange: message,
+                    invite: request.invite.is_some(),
                 }
             }
         };
@@ -282,7 +310,9 @@ impl ClientSession {
             conn,
             heartbeat: Duration::from_millis(u64::from(welcome.heartbeat_ms.max(1))),
             host_password,
+            host_invite: request.invite.filter(|_| entered.host),
             answered: Vec::new(),
+            answered_invites: Vec::new(),
         };
         match &request.role {
             Role::Open(setup) if !setup.moves.is_empty() => {
@@ -317,7 +347,11 @@ impl ClientSession {
                     name,
                     exchange,
                     binding,
-                } => self.answer_join(ticket, &name, &exchange, &binding).await?,
+                    invite,
+                } => {
+                    self.answer_join(ticket, &name, &exchange, &binding, invite)
+                        .await?
+                }
                 _ => {}
             }
         }
@@ -349,22 +383,31 @@ impl ClientSession {
         Ok(self.conn.read_message().await?)
     }
 
-    /// Host: answers a player's password exchange ([`ServerMsg::JoinRequest`]) with
-    /// the lobby's password, or turns it down past a few a minute.
+    /// Host: answers a player's exchange ([`ServerMsg::JoinRequest`]) with the lobby's
+    /// password, or with its invite secret when the player has an invite code, each
+    /// within its own budget a minute (past it, the exchange is turned down).
     pub async fn answer_join(
         &mut self,
         ticket: u64,
         name: &str,
         exchange: &[u8],
         binding: &ChannelBinding,
+        invite: bool,
     ) -> Result<(), ClientError> {
         let now = std::time::Instant::now();
-        self.answered
-            .retain(|when| now.duration_since(*when) < Duration::from_secs(60));
-        let answer = match &self.host_password {
-            Some(password) if self.answered.len() < HOST_EXCHANGES_PER_MINUTE => {
-                self.answered.push(now);
-                host_answer(password, name, binding, exchange).map(|answer| ExchangeAnswer {
+        let (proof, answered, per_minute) = if invite {
+            let secret = self.host_invite.map(|secret| secret.exchange_text());
+            let answered = &mut self.answered_invites;
+            (secret, answered, HOST_INVITE_EXCHANGES_PER_MINUTE)
+        } else {
+            let password = self.host_password.clone();
+            (password, &mut self.answered, HOST_EXCHANGES_PER_MINUTE)
+        };
+        answered.retain(|when| now.duration_since(*when) < Duration::from_secs(60));
+        let answer = match proof {
+            Some(proof) if answered.len() < per_minute => {
+                answered.push(now);
+                host_answer(&proof, name, binding, exchange).map(|answer| ExchangeAnswer {
                     message: answer.message,
                     confirm: answer.confirm,
                     expected: answer.expected,

@@ -92,12 +92,14 @@ pub(super) async fn handshake(
             code,
             token,
             exchange,
+            invite,
         } => {
             let joining = Joining {
                 name,
                 code,
                 token,
                 exchange,
+                invite,
                 binding,
             };
             join(shared, conn, joining, address, link).await
@@ -179,6 +181,7 @@ struct Joining {
     code: Option<String>,
     token: Option<Token>,
     exchange: Option<Vec<u8>>,
+    invite: bool,
     binding: ChannelBinding,
 }
 
@@ -296,7 +299,13 @@ async fn join(
 ) -> Result<Membership, Option<EntryRefusal>> {
     validate_name(&joining.name)?;
     let (code, lobby) = find_lobby(shared, joining.code, address)?;
-    let target = Target::Lobby(code.clone());
+    // Guesses at the invite secret are counted apart from guesses at the password,
+    // so that nobody's password guessing keeps out a friend with an invite code.
+    let target = if joining.invite {
+        Target::Invite(code.clone())
+    } else {
+        Target::Lobby(code.clone())
+    };
     check_lock_out(shared, address, &target)?;
     // A token takes back a seat someone holds; for anyone else (a member who left or
     // was let go meanwhile) it stands for nothing, and the password is asked instead.
@@ -314,7 +323,12 @@ async fn join(
             return Err(Some(EntryRefusal::WrongPassword));
         };
         let mut guess = Guess::begin(shared, address, target.clone())?;
-        let answer = lock(&lobby).request_exchange(&joining.name, message, joining.binding)?;
+        let answer = lock(&lobby).request_exchange(
+            &joining.name,
+            message,
+            joining.binding,
+            joining.invite,
+        )?;
         let answer = match answer.await {
             Ok(Some(answer)) => answer,
             Ok(None) => return Err(Some(EntryRefusal::HostBusy)),
@@ -341,7 +355,7 @@ async fn join(
         }
         refusal
     })?;
-    lock(&shared.failures).succeeded(address, &code);
+    lock(&shared.failures).succeeded(address, &target);
     if shared.may_log("joined", address) {
         let rejoin = token.is_some();
         tracing::info!(code, address = %address, rejoin, "player joined");

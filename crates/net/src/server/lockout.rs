@@ -33,8 +33,11 @@ const FORGET_AFTER: Duration = Duration::from_secs(600);
 /// What a failure was aimed at.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Target {
-    /// A lobby, by its code.
+    /// A lobby's password (or a rejoin token), by the lobby's code.
     Lobby(String),
+    /// A lobby's invite secret, by the lobby's code: counted for the address alone,
+    /// so that guessers of its network never lock out a friend with an invite code.
+    Invite(String),
     /// A code that names no lobby: scanning for codes is counted as one target.
     UnknownCode,
 }
@@ -50,6 +53,23 @@ impl Who {
     /// The address and its network.
     fn both(address: AddressKey) -> [Who; 2] {
         [Who::Address(address), Who::Network(address.network())]
+    }
+
+    /// Whose records a failure against `target` counts in: the address, and its
+    /// network unless the target is an invite secret.
+    fn counted(address: AddressKey, target: &Target) -> Vec<Who> {
+        match target {
+            Target::Invite(_) => vec![Who::Address(address)],
+            _ => Who::both(address).to_vec(),
+        }
+    }
+
+    /// How many password exchanges `self` may have under way with one lobby.
+    fn in_flight_limit(self) -> usize {
+        match self {
+            Who::Address(_) => IN_FLIGHT_PER_ADDRESS,
+            Who::Network(_) => IN_FLIGHT_PER_NETWORK,
+        }
     }
 }
 
@@ -91,7 +111,7 @@ impl FailureTracker {
         target: &Target,
         now: Instant,
     ) -> Result<(), Duration> {
-        let wait = Who::both(address)
+        let wait = Who::counted(address, target)
             .into_iter()
             .filter_map(|who| self.entries.get(&(who, target.clone())))
             .map(|failures| failures.locked_until.saturating_duration_since(now))
@@ -103,12 +123,13 @@ impl FailureTracker {
     /// Counts a password exchange of `address` with `target` as under way, unless the
     /// address or its network already has as many under way as it may.
     pub fn begin_exchange(&mut self, address: AddressKey, target: &Target) -> bool {
-        let limits = [IN_FLIGHT_PER_ADDRESS, IN_FLIGHT_PER_NETWORK];
-        let keys = Who::both(address).map(|who| (who, target.clone()));
+        let keys: Vec<(Who, Target)> = Who::counted(address, target)
+            .into_iter()
+            .map(|who| (who, target.clone()))
+            .collect();
         let full = keys
             .iter()
-            .zip(limits)
-            .any(|(key, limit)| self.in_flight.get(key).copied().unwrap_or(0) >= limit);
+            .any(|key| self.in_flight.get(key).copied().unwrap_or(0) >= key.0.in_flight_limit());
         if full {
             return false;
         }
@@ -121,7 +142,7 @@ impl FailureTracker {
     /// Ends a password exchange counted by [`FailureTracker::begin_exchange`] (after
     /// its failure, if it failed, was recorded).
     pub fn end_exchange(&mut self, address: AddressKey, target: &Target) {
-        for who in Who::both(address) {
+        for who in Who::counted(address, target) {
             let key = (who, target.clone());
             if let Some(count) = self.in_flight.get_mut(&key) {
                 *count = count.saturating_sub(1);
@@ -132,12 +153,18 @@ impl FailureTracker {
         }
     }
 
-    /// Counts a failure of `address` against `target`, for the address and for its
-    /// network; returns how long the address is now locked out.
+    /// Counts a failure of `address` against `target`, for the address and (but for
+    /// an invite secret) for its network; returns how long the address is now locked
+    /// out.
     pub fn record(&mut self, address: AddressKey, target: Target, now: Instant) -> Duration {
-        let [mine, network] = Who::both(address);
-        self.record_for(network, target.clone(), now);
-        self.record_for(mine, target, now)
+        let mut lock = Duration::ZERO;
+        for who in Who::counted(address, &target) {
+            let locked = self.record_for(who, target.clone(), now);
+            if who == Who::Address(address) {
+                lock = locked;
+            }
+        }
+        lock
     }
 
     /// Counts a failure of `who` against `target`; returns how long the pair is now
@@ -170,11 +197,11 @@ impl FailureTracker {
         lock
     }
 
-    /// Forgets the failures of `address` against `lobby` after it got into that lobby
-    /// (those of its network run their course).
-    pub fn succeeded(&mut self, address: AddressKey, lobby: &str) {
+    /// Forgets the failures of `address` against `target` after it got into that
+    /// lobby (those of its network run their course).
+    pub fn succeeded(&mut self, address: AddressKey, target: &Target) {
         self.entries
-            .remove(&(Who::Address(address), Target::Lobby(lobby.to_string())));
+            .remove(&(Who::Address(address), target.clone()));
     }
 
     /// How many pairs are remembered.
@@ -243,9 +270,9 @@ mod tests {
         let ip = key("10.0.0.1");
         let now = Instant::now();
         tracker.record(ip, lobby("VICTIM"), now);
-        tracker.succeeded(ip, "MINE");
+        tracker.succeeded(ip, &lobby("MINE"));
         assert!(tracker.check(ip, &lobby("VICTIM"), now).is_err());
-        tracker.succeeded(ip, "VICTIM");
+        tracker.succeeded(ip, &lobby("VICTIM"));
         let later = now + Duration::from_secs(1);
         assert_eq!(tracker.check(ip, &lobby("VICTIM"), later), Ok(()));
     }
@@ -262,7 +289,7 @@ mod tests {
         }
         assert_eq!(tracker.check(other, &lobby("A"), now), Ok(()));
         // The friend's own success leaves the network's four seconds running.
-        tracker.succeeded(friend, "A");
+        tracker.succeeded(friend, &lobby("A"));
         let later = now + Duration::from_secs(3);
         assert!(tracker.check(friend, &lobby("A"), later).is_err());
         let after = now + Duration::from_secs(4);

@@ -435,6 +435,7 @@ impl Raw {
             code: code.map(str::to_string),
             token: None,
             exchange: message,
+            invite: false,
         });
         let reply = match raw.read::<EntryReply>() {
             EntryReply::Exchange { message, confirm } => {

@@ -52,6 +52,7 @@ fn try_member(server: SocketAddr, source: IpAddr, code: &str, name: &str) -> Opt
         code: Some(code.to_string()),
         token: None,
         exchange: None,
+        invite: false,
     });
     let frame = raw.read_frame()?;
     match ply_net::frame::decode::<EntryReply>(&frame).ok()? {

@@ -194,6 +194,7 @@ fn a_locked_lobby_whose_host_dropped_says_the_host_is_away() {
             name,
             exchange,
             binding,
+            invite: false,
         } = host.read::<ServerMsg>()
         {
             let answer =

@@ -185,13 +185,14 @@ impl Lobby {
         self.index_of(name).is_some()
     }
 
-    /// Hands a joiner's password exchange to the host; the answer arrives on the
-    /// returned channel (closed if the host goes away first).
+    /// Hands a joiner's password (or invite secret) exchange to the host; the answer
+    /// arrives on the returned channel (closed if the host goes away first).
     pub fn request_exchange(
         &mut self,
         name: &str,
         exchange: Vec<u8>,
         binding: ChannelBinding,
+        invite: bool,
     ) -> Result<oneshot::Receiver<Option<ExchangeAnswer>>, EntryRefusal> {
         let host = self
             .members
@@ -210,6 +211,7 @@ impl Lobby {
             name: name.to_string(),
             exchange,
             binding,
+            invite,
         };
         self.send(host, &request);
         self.settle();
