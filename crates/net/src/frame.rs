@@ -305,10 +305,13 @@ mod tests {
 
     #[test]
     fn trailing_bytes_are_refused() {
-        let mut bytes = encode(&ClientMsg::Pong)
+        let mut bytes = encode(&ClientMsg::Pong { nonce: 7 })
             .map(|b| b.to_vec())
             .unwrap_or_default();
-        assert_eq!(decode::<ClientMsg>(&bytes).ok(), Some(ClientMsg::Pong));
+        assert_eq!(
+            decode::<ClientMsg>(&bytes).ok(),
+            Some(ClientMsg::Pong { nonce: 7 })
+        );
         bytes.push(0);
         assert!(matches!(
             decode::<ClientMsg>(&bytes),

@@ -363,7 +363,10 @@ pub enum ClientMsg {
         text: String,
     },
     /// The answer to [`ServerMsg::Ping`].
-    Pong,
+    Pong {
+        /// The ping's nonce, sent back.
+        nonce: u64,
+    },
     /// Leave the lobby (a player in a running game keeps their seat).
     Leave,
     /// End the running game as a win for one's side: the opponent has been away for
@@ -491,8 +494,13 @@ pub enum ServerMsg {
     HostLeft,
     /// The server is shutting down; the connection closes.
     ServerClosing,
-    /// Are you there? Answer with [`ClientMsg::Pong`].
-    Ping,
+    /// Are you there? Answer with [`ClientMsg::Pong`] and the same nonce: a round trip
+    /// counts only from a ping to the pong that names it, so no member can show the
+    /// others a round trip shorter than theirs.
+    Ping {
+        /// A number the relay chose at random for this ping.
+        nonce: u64,
+    },
     /// Host: a player wants in with the lobby's password; answer with
     /// [`ClientMsg::JoinAnswer`] (the host's client does it by itself).
     JoinRequest {

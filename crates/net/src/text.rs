@@ -1,9 +1,9 @@
 //! Text from one player that others see (chat, names echoed back, the operator's log):
-//! control characters are stripped before other players see it, and everything that
-//! does not show or changes how the text around it reads is escaped in the relay's
-//! log, so that nobody can move a terminal's cursor with ANSI escapes, forge lines with
-//! CR/LF or line separators, cut text with NUL, hide characters with zero-width ones,
-//! or turn text around with direction marks and overrides.
+//! whatever does not show or changes how the text around it reads is stripped before
+//! other players see it and escaped in the relay's log, so that nobody can move a
+//! terminal's cursor with ANSI escapes, forge lines with CR/LF or line and paragraph
+//! separators, cut text with NUL, hide characters with zero-width ones, or turn text
+//! around with direction marks and overrides.
 
 use std::fmt;
 
@@ -35,14 +35,9 @@ pub fn is_hidden(c: char) -> bool {
         )
 }
 
-/// Whether `c` changes how a terminal or text layout treats what follows it.
-fn is_control(c: char) -> bool {
-    c.is_control() || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
-}
-
-/// `text` without control characters.
-pub fn strip_controls(text: &str) -> String {
-    text.chars().filter(|&c| !is_control(c)).collect()
+/// `text` without hidden characters (see [`is_hidden`]).
+pub fn strip_hidden(text: &str) -> String {
+    text.chars().filter(|&c| !is_hidden(c)).collect()
 }
 
 /// Peer-supplied text for the relay's log: hidden characters (see [`is_hidden`]) and
@@ -71,12 +66,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn escapes_line_breaks_nul_and_overrides_go() {
+    fn escapes_line_breaks_nul_separators_zero_widths_and_marks_go() {
         assert_eq!(
-            strip_controls("a\u{1b}[2Jb\r\nc\0d\u{202E}e\u{7f}f\u{9b}g"),
-            "a[2Jbcdefg"
+            strip_hidden(
+                "a\u{1b}[2Jb\r\nc\0d\u{202E}e\u{7f}f\u{9b}g\u{2028}h\u{2029}i\u{200B}j\u{200E}k\u{2066}l"
+            ),
+            "a[2Jbcdefghijkl"
         );
-        assert_eq!(strip_controls("héllo wörld ♞"), "héllo wörld ♞");
+        assert_eq!(strip_hidden("héllo wörld ♞ Анна"), "héllo wörld ♞ Анна");
     }
 
     #[test]

@@ -645,7 +645,7 @@ fn print_event(event: &NetEvent, mirror: &Mirror) {
             | ServerMsg::JoinedElsewhere
             | ServerMsg::Displaced
             | ServerMsg::JoinRequest { .. }
-            | ServerMsg::Ping => {}
+            | ServerMsg::Ping { .. } => {}
         },
     }
 }

@@ -53,8 +53,11 @@ async fn expect<T>(
 ) -> T {
     loop {
         let message = session.recv().await.expect("the connection holds");
-        if message == ServerMsg::Ping {
-            session.send(&ply_net::ClientMsg::Pong).await.expect("pong");
+        if let ServerMsg::Ping { nonce } = message {
+            session
+                .send(&ply_net::ClientMsg::Pong { nonce })
+                .await
+                .expect("pong");
         } else if let Some(found) = pick(&message) {
             return found;
         }

@@ -203,8 +203,8 @@ async fn drive(
             message = session.recv() => {
                 last_heard = Instant::now();
                 match message {
-                    Ok(ServerMsg::Ping) => {
-                        if let Err(error) = session.send(&ClientMsg::Pong).await {
+                    Ok(ServerMsg::Ping { nonce }) => {
+                        if let Err(error) = session.send(&ClientMsg::Pong { nonce }).await {
                             break CloseReason::Lost(error);
                         }
                     }

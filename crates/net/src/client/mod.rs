@@ -341,7 +341,7 @@ impl ClientSession {
                     self.leave().await;
                     return Err(ClientError::Refused(EntryRefusal::BadSetup { reason }));
                 }
-                ServerMsg::Ping => self.send(&ClientMsg::Pong).await?,
+                ServerMsg::Ping { nonce } => self.send(&ClientMsg::Pong { nonce }).await?,
                 ServerMsg::JoinRequest {
                     ticket,
                     name,

@@ -7,10 +7,16 @@
 //! Only a success into the same lobby clears an address's record (its network's runs
 //! its course), so a guesser cannot wipe their record by joining a lobby of their own,
 //! and a few addresses of one network share one record, which locks the whole network
-//! out of that lobby from its fourth failure on. The table is bounded: when it
-//! is full the oldest record is evicted (never "stop recording", which would give fresh
-//! addresses unlimited guesses). Addresses are counted by [`AddressKey`], so an IPv6
-//! host cannot escape by hopping through the addresses of its own /64.
+//! out of that lobby from its fourth failure on. Addresses are counted by
+//! [`AddressKey`], so an IPv6 host cannot escape by hopping through the addresses of
+//! its own /64.
+//!
+//! The table is bounded without being a lever: an address (or network) keeps records
+//! against at most [`MAX_TARGETS`] lobbies, past which its failures count against every
+//! lobby at once, so a few addresses cannot fill it; and when it is full anyway, the
+//! records that cost least to lose go first (the fewest failures, then the oldest), so
+//! a flood of single failures cannot flush a guesser's long lock-out. It never stops
+//! recording, which would give fresh addresses unlimited guesses.
 
 use super::address::{AddressKey, NetworkKey};
 use std::collections::HashMap;
@@ -27,6 +33,10 @@ const IN_FLIGHT_PER_NETWORK: usize = 2;
 /// else).
 const NETWORK_GRACE: u32 = 3;
 
+/// How many lobbies one address (or network) keeps records against before its further
+/// failures count against every lobby at once.
+const MAX_TARGETS: usize = 8;
+
 /// How long failures are remembered after the last one.
 const FORGET_AFTER: Duration = Duration::from_secs(600);
 
@@ -40,6 +50,9 @@ pub(crate) enum Target {
     Invite(String),
     /// A code that names no lobby: scanning for codes is counted as one target.
     UnknownCode,
+    /// Every lobby: the record of an address (or network) that failed against more
+    /// lobbies than a player would.
+    Any,
 }
 
 /// Whose failures a record counts.
@@ -87,6 +100,8 @@ pub(crate) struct FailureTracker {
     max: Duration,
     capacity: usize,
     entries: HashMap<(Who, Target), Failures>,
+    /// How many targets (but [`Target::Any`]) each address or network has records for.
+    targets: HashMap<Who, usize>,
     /// Password exchanges under way, per address or network and target.
     in_flight: HashMap<(Who, Target), usize>,
 }
@@ -100,6 +115,7 @@ impl FailureTracker {
             max,
             capacity: capacity.max(1),
             entries: HashMap::new(),
+            targets: HashMap::new(),
             in_flight: HashMap::new(),
         }
     }
@@ -113,7 +129,8 @@ impl FailureTracker {
     ) -> Result<(), Duration> {
         let wait = Who::counted(address, target)
             .into_iter()
-            .filter_map(|who| self.entries.get(&(who, target.clone())))
+            .flat_map(|who| [(who, target.clone()), (who, Target::Any)])
+            .filter_map(|key| self.entries.get(&key))
             .map(|failures| failures.locked_until.saturating_duration_since(now))
             .max()
             .unwrap_or_default();
@@ -170,9 +187,18 @@ impl FailureTracker {
     /// Counts a failure of `who` against `target`; returns how long the pair is now
     /// locked out.
     fn record_for(&mut self, who: Who, target: Target, now: Instant) -> Duration {
-        let key = (who, target);
-        if !self.entries.contains_key(&key) && self.entries.len() >= self.capacity {
-            self.make_room(now);
+        let mut key = (who, target);
+        let known = self.entries.contains_key(&key);
+        if !known && self.targets.get(&who).copied().unwrap_or(0) >= MAX_TARGETS {
+            key.1 = Target::Any;
+        }
+        if !self.entries.contains_key(&key) {
+            if self.entries.len() >= self.capacity {
+                self.make_room(now);
+            }
+            if key.1 != Target::Any {
+                *self.targets.entry(who).or_insert(0) += 1;
+            }
         }
         let entry = self.entries.entry(key).or_insert(Failures {
             count: 0,
@@ -200,8 +226,20 @@ impl FailureTracker {
     /// Forgets the failures of `address` against `target` after it got into that
     /// lobby (those of its network run their course).
     pub fn succeeded(&mut self, address: AddressKey, target: &Target) {
-        self.entries
-            .remove(&(Who::Address(address), target.clone()));
+        self.remove(&(Who::Address(address), target.clone()));
+    }
+
+    /// Forgets one record.
+    fn remove(&mut self, key: &(Who, Target)) {
+        if self.entries.remove(key).is_none() || key.1 == Target::Any {
+            return;
+        }
+        if let Some(count) = self.targets.get_mut(&key.0) {
+            *count = count.saturating_sub(1);
+            if *count == 0 {
+                self.targets.remove(&key.0);
+            }
+        }
     }
 
     /// How many pairs are remembered.
@@ -211,19 +249,30 @@ impl FailureTracker {
     }
 
     /// Drops forgotten records, and if the table is still full, the oldest one.
+    /// Drops forgotten records, and if the table is still full, a sixteenth of it:
+    /// the records with the fewest failures, the oldest first.
     fn make_room(&mut self, now: Instant) {
-        self.entries
-            .retain(|_, failures| now.duration_since(failures.last) < FORGET_AFTER);
+        let forgotten: Vec<(Who, Target)> = self
+            .entries
+            .iter()
+            .filter(|(_, failures)| now.duration_since(failures.last) >= FORGET_AFTER)
+            .map(|(key, _)| key.clone())
+            .collect();
+        for key in &forgotten {
+            self.remove(key);
+        }
         if self.entries.len() < self.capacity {
             return;
         }
-        let oldest = self
+        let mut ranked: Vec<(u32, Instant, (Who, Target))> = self
             .entries
             .iter()
-            .min_by_key(|(_, failures)| failures.last)
-            .map(|(key, _)| key.clone());
-        if let Some(oldest) = oldest {
-            self.entries.remove(&oldest);
+            .map(|(key, failures)| (failures.count, failures.last, key.clone()))
+            .collect();
+        let evicted = (self.capacity / 16).clamp(1, ranked.len());
+        ranked.select_nth_unstable_by_key(evicted - 1, |(count, last, _)| (*count, *last));
+        for (_, _, key) in &ranked[..evicted] {
+            self.remove(key);
         }
     }
 }
@@ -328,6 +377,47 @@ mod tests {
         assert!(tracker.check(key("10.0.4.1"), &lobby("A"), now).is_err());
         assert_eq!(tracker.check(key("10.0.1.1"), &lobby("A"), now), Ok(()));
         assert!(tracker.check(key("10.0.2.1"), &lobby("A"), now).is_err());
+    }
+
+    #[test]
+    fn a_flood_of_single_failures_cannot_flush_a_guessers_record() {
+        let mut tracker = FailureTracker::new(Duration::from_secs(1), Duration::from_secs(60), 64);
+        let guesser = key("10.0.0.7");
+        let start = Instant::now();
+        for _ in 0..5 {
+            tracker.record(guesser, lobby("VICTIM"), start);
+        }
+        // Thousands of failures from other addresses and networks, one each.
+        for index in 0..2_000u32 {
+            let [_, a, b, c] = (index + 256).to_be_bytes();
+            let flooder = key(&format!("11.{a}.{b}.{c}"));
+            let at = start + Duration::from_millis(u64::from(index));
+            tracker.record(flooder, lobby("VICTIM"), at);
+        }
+        assert!(tracker.len() <= 64);
+        let now = start + Duration::from_secs(2);
+        let wait = tracker
+            .check(guesser, &lobby("VICTIM"), now)
+            .expect_err("locked");
+        assert!(wait >= Duration::from_secs(14), "{wait:?}");
+    }
+
+    #[test]
+    fn failing_against_many_lobbies_locks_out_of_all_of_them() {
+        let mut tracker =
+            FailureTracker::new(Duration::from_secs(10), Duration::from_secs(60), 1_000);
+        let scanner = key("10.0.0.9");
+        let now = Instant::now();
+        for index in 0..40 {
+            tracker.record(scanner, lobby(&format!("L{index}")), now);
+        }
+        // Its address and its network keep a record per lobby up to the bound, then one.
+        assert_eq!(tracker.len(), 2 * (MAX_TARGETS + 1));
+        assert!(tracker.check(scanner, &lobby("NEVER-TRIED"), now).is_err());
+        assert_eq!(
+            tracker.check(key("10.0.1.1"), &lobby("NEVER-TRIED"), now),
+            Ok(())
+        );
     }
 
     #[test]

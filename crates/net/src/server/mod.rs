@@ -210,8 +210,7 @@ struct Shared {
     memory: MemoryBudgets,
     /// Keeps the log to one line per kind of event per address per minute.
     log_gate: LogGate,
-    /// The encoded ping and goodbye, made once.
-    ping: Bytes,
+    /// The encoded goodbye, made once.
     closing: Bytes,
 }
 
@@ -239,7 +238,6 @@ impl Shared {
             replays: Semaphore::new(replay_threads),
             replays_pending: Mutex::new(Pending::default()),
             log_gate: LogGate::default(),
-            ping: encode(&ServerMsg::Ping).unwrap_or_default(),
             closing: encode(&ServerMsg::ServerClosing).unwrap_or_default(),
         }
     }

@@ -7,8 +7,8 @@ use super::entry::{FAREWELL_TIMEOUT, Membership, handshake};
 use super::lobby::Link;
 use super::rate::RateLimit;
 use super::{Shared, lock};
-use crate::frame::{Connection, decode};
-use crate::protocol::{ClientMsg, EntryReply};
+use crate::frame::{Connection, decode, encode};
+use crate::protocol::{ClientMsg, EntryReply, ServerMsg};
 use crate::text::Escaped;
 use bytes::Bytes;
 use rand::Rng;
@@ -106,8 +106,8 @@ async fn session(
     let mut heartbeat = interval_at(tokio::time::Instant::now() + phase, beat);
     heartbeat.set_missed_tick_behavior(MissedTickBehavior::Delay);
     let mut last_heard = Instant::now();
-    // When the last ping went out, until its answer comes back.
-    let mut ping_sent: Option<Instant> = None;
+    // When the unanswered ping went out, and the nonce its answer must name.
+    let mut ping_sent: Option<(Instant, u64)> = None;
     let mut budget = RateLimit::new(
         config.max_messages_per_second,
         config.max_messages_per_second.saturating_mul(2),
@@ -140,7 +140,13 @@ async fn session(
                     }
                 };
                 let round_trip = match message {
-                    ClientMsg::Pong => ping_sent.take().map(|sent| sent.elapsed()),
+                    ClientMsg::Pong { nonce } => match ping_sent {
+                        Some((sent, expected)) if nonce == expected => {
+                            ping_sent = None;
+                            Some(sent.elapsed())
+                        }
+                        _ => None,
+                    },
                     _ => None,
                 };
                 let (to_check, mut closed) = {
@@ -184,13 +190,15 @@ async fn session(
                 }
             }
             _ = heartbeat.tick() => {
+                // An unanswered ping is sent again with its nonce, and its time kept.
+                let (_, nonce) = *ping_sent.get_or_insert_with(|| (Instant::now(), rand::rng().random()));
+                let ping = encode(&ServerMsg::Ping { nonce }).map_err(|_| ());
                 if last_heard.elapsed() > config.idle_timeout
-                    || conn.queue(shared.ping.clone()).is_err()
+                    || ping.and_then(|ping| conn.queue(ping).map_err(|_| ())).is_err()
                     || !flush(&mut conn, config.write_timeout).await
                 {
                     break;
                 }
-                ping_sent.get_or_insert_with(Instant::now);
             }
             _ = stop.changed() => {
                 farewell = conn.queue(shared.closing.clone()).is_ok();

@@ -305,7 +305,7 @@ fn a_lobby_full_of_one_addresss_spectators_keeps_no_friend_out() {
     loop {
         match latest.read::<ServerMsg>() {
             ServerMsg::Displaced => break,
-            ServerMsg::Lobby(_) | ServerMsg::Ping => {}
+            ServerMsg::Lobby(_) | ServerMsg::Ping { .. } => {}
             other => panic!("unexpected {other:?}"),
         }
     }

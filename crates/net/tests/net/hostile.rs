@@ -137,7 +137,7 @@ fn a_valid_frame_with_garbage_inside_closes_its_connection() {
                 assert_eq!(reason, Denied::NoGame);
                 break;
             }
-            ServerMsg::Lobby(_) | ServerMsg::Ping => {}
+            ServerMsg::Lobby(_) | ServerMsg::Ping { .. } => {}
             other => panic!("unexpected {other:?}"),
         }
     }

@@ -143,3 +143,54 @@ fn the_host_checks_only_so_many_passwords_a_minute() {
     let lobby = host.mirror.lobby().expect("the lobby");
     assert_eq!(lobby.players.len(), 1);
 }
+
+#[test]
+fn a_flood_of_failures_cannot_flush_a_guessers_lock_out() {
+    let server = serve(ServerConfig {
+        auth_failure_delay: Duration::from_millis(500),
+        auth_failure_max_delay: Duration::from_secs(60),
+        max_failure_records: 64,
+        ..quick_config()
+    });
+    let addr = server.addr();
+    let mut host = Client::host(addr, "Hostess", "secret", GameSetup::new("chess"));
+    let code = host.mirror.code().expect("a code").to_string();
+    let guesser: IpAddr = [127, 0, 7, 7].into();
+    let guess =
+        |password: &str| refusal(Raw::try_join(addr, guesser, Some(&code), "Guesser", password).1);
+    assert_eq!(guess("one"), Some(EntryRefusal::WrongPassword));
+    std::thread::sleep(Duration::from_millis(600));
+    assert_eq!(guess("two"), Some(EntryRefusal::WrongPassword));
+    // A hundred addresses of a hundred networks fail once each: many more records than
+    // the table holds.
+    for index in 0..100u8 {
+        let flooder: IpAddr = [127, 1, index, 1].into();
+        let (_raw, reply) = Raw::try_join(addr, flooder, Some("ZZZZZZ"), "Flood", "");
+        assert!(matches!(
+            refusal(reply),
+            Some(EntryRefusal::NoSuchLobby { .. })
+        ));
+    }
+    // The guesser's record is still there: still locked out, or, once the lock ran
+    // out, locked out for longer after the next failure than a fresh record would be.
+    match guess("three") {
+        Some(EntryRefusal::TooManyAttempts { .. }) => {}
+        Some(EntryRefusal::WrongPassword) => match guess("four") {
+            Some(EntryRefusal::TooManyAttempts { retry_after_secs }) => {
+                assert!(
+                    retry_after_secs >= 2,
+                    "a fresh record: {retry_after_secs} s"
+                );
+            }
+            other => panic!("not locked out after a failure: {other:?}"),
+        },
+        other => panic!("unexpected {other:?}"),
+    }
+    // The friend gets in meanwhile.
+    let friend = Client::try_enter(
+        addr,
+        ply_net::EntryRequest::join("Friend", "secret", Some(&code)),
+    );
+    assert!(friend.is_ok(), "{:?}", friend.err());
+    host.expect_lobby("the friend in", |view| view.players.len() == 2);
+}

@@ -10,6 +10,7 @@ mod hostile;
 mod lockout;
 mod memory;
 mod passwords;
+mod pings;
 mod replay;
 mod slow;
 mod starvation;

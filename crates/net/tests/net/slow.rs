@@ -23,7 +23,9 @@ fn read_slowly(mut raw: Raw, stop: Arc<AtomicBool>) -> std::thread::JoinHandle<(
                 return;
             }
             if last_pong.elapsed() > Duration::from_secs(1) {
-                raw.send(&ClientMsg::Pong);
+                // Any message keeps the member from being cut as silent; this reader
+                // reads too slowly to answer pings by their nonce.
+                raw.send(&ClientMsg::Pong { nonce: 0 });
                 last_pong = Instant::now();
             }
             std::thread::sleep(Duration::from_millis(100).saturating_sub(started.elapsed()));

@@ -74,7 +74,7 @@ fn one_address_holds_few_lobbies_and_idle_lobbies_close() {
         loop {
             match raw.read::<ServerMsg>() {
                 ServerMsg::ClosedIdle => break,
-                ServerMsg::Lobby(_) | ServerMsg::Ping => {}
+                ServerMsg::Lobby(_) | ServerMsg::Ping { .. } => {}
                 other => panic!("unexpected {other:?}"),
             }
             if last_move.elapsed() >= idle_limit / 4 {

@@ -13,11 +13,12 @@ use super::rate::RateLimit;
 use super::setup::{Prepared, SetupError};
 use crate::auth::ChannelBinding;
 use crate::frame::encode;
+use crate::name::appearance;
 use crate::protocol::{
     ClientMsg, Denied, Entered, EntryRefusal, EntryReply, ExchangeAnswer, GameSetup, GameView,
     LobbyView, MAX_MOVE_TEXT_LEN, Occupant, PlayerView, ServerMsg, Token, validate_name,
 };
-use crate::text::strip_controls;
+use crate::text::strip_hidden;
 use bytes::Bytes;
 use ply_core::Player;
 use ply_modes::AnyGame;
@@ -350,7 +351,7 @@ impl Lobby {
             ClientMsg::Start => self.start(id),
             ClientMsg::Move { text } => {
                 if let Err(reason) = self.play(id, &text) {
-                    let text = strip_controls(&text)
+                    let text = strip_hidden(&text)
                         .chars()
                         .take(MAX_MOVE_TEXT_LEN)
                         .collect();
@@ -363,7 +364,7 @@ impl Lobby {
             ClientMsg::AcceptDraw => self.answer_draw(id, true),
             ClientMsg::DeclineDraw => self.answer_draw(id, false),
             ClientMsg::Chat { text } => self.chat(id, text),
-            ClientMsg::Pong => Ok(()),
+            ClientMsg::Pong { .. } => Ok(()),
             ClientMsg::JoinAnswer { ticket, answer } => {
                 if self.is_host(id)
                     && let Some(waiting) = self.exchanges.remove(&ticket)
@@ -459,10 +460,12 @@ impl Lobby {
         self.members.iter().find(|member| member.id == id)
     }
 
+    /// The member whose name is `name` or looks like it.
     fn index_of(&self, name: &str) -> Option<usize> {
+        let looks = appearance(name);
         self.members
             .iter()
-            .position(|member| member.name.eq_ignore_ascii_case(name))
+            .position(|member| appearance(&member.name) == looks)
     }
 
     fn is_host(&self, id: MemberId) -> bool {
@@ -700,7 +703,7 @@ impl Lobby {
                 Some(index) => Seat::Member(self.members[index].id),
                 None => {
                     return Err(Denied::NoSuchPlayer {
-                        name: strip_controls(&name).chars().take(32).collect(),
+                        name: strip_hidden(&name).chars().take(32).collect(),
                     });
                 }
             },
@@ -750,7 +753,7 @@ impl Lobby {
             .index_of(name)
             .map(|index| self.members[index].id)
             .ok_or_else(|| Denied::NoSuchPlayer {
-                name: strip_controls(name).chars().take(32).collect(),
+                name: strip_hidden(name).chars().take(32).collect(),
             })?;
         if target == id {
             return Err(Denied::CannotRemoveHost);
@@ -786,7 +789,7 @@ impl Lobby {
             return Err(Denied::ChatTooFast { per_second });
         }
         let from = self.name_of(id);
-        let text = strip_controls(&text);
+        let text = strip_hidden(&text);
         self.broadcast(&ServerMsg::Chat { from, text });
         Ok(())
     }
