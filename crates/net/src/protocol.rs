@@ -677,6 +677,15 @@ pub enum Denied {
         /// Who holds it.
         name: String,
     },
+    /// The player holding the side dropped out of the running game a moment ago; the
+    /// side may go to someone else once the claim countdown runs out.
+    #[error("{name} may still come back; their side can be given to someone else in {secs} s")]
+    SeatKept {
+        /// Who holds the side.
+        name: String,
+        /// Seconds until it may be given.
+        secs: u64,
+    },
     /// The player holds a side in the running game.
     #[error("{name} plays {side} in the running game; seat the computer there first")]
     PlayerSeated {

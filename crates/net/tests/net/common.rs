@@ -208,6 +208,34 @@ pub fn seat(side: Player, occupant: Option<&str>) -> ClientMsg {
     }
 }
 
+/// Sends `request`, which gives a dropped player's side to someone else, again and
+/// again until the claim countdown lets it through and the host sees `done`; returns
+/// how many times it was refused for coming too early.
+pub fn hand_over_when_allowed(
+    host: &mut Client,
+    request: &ClientMsg,
+    done: impl Fn(&ply_net::LobbyView) -> bool,
+) -> usize {
+    let deadline = Instant::now() + PATIENCE;
+    let mut early = 0;
+    loop {
+        host.send(request.clone());
+        let answer = host.expect_message("an answer to the hand-over", |message| match message {
+            ServerMsg::Lobby(view) if done(view) => Some(Ok(())),
+            ServerMsg::Denied(reason) => Some(Err(reason.clone())),
+            _ => None,
+        });
+        match answer {
+            Ok(()) => return early,
+            Err(ply_net::Denied::SeatKept { .. }) if Instant::now() < deadline => {
+                early += 1;
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            Err(other) => panic!("the hand-over was refused: {other}"),
+        }
+    }
+}
+
 /// A host and two players, seated White and Black, with a chess game started and
 /// everyone past the start.
 pub struct Table {

@@ -12,6 +12,7 @@ mod memory;
 mod passwords;
 mod pings;
 mod replay;
+mod seats;
 mod slow;
 mod starvation;
 mod takeback;

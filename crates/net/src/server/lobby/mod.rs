@@ -5,6 +5,7 @@
 mod crowd;
 mod life;
 mod play;
+mod seats;
 mod takeback;
 
 use super::address::AddressKey;
@@ -710,15 +711,6 @@ impl Lobby {
         };
         let other = side.opponent().index();
         if self.game.is_some() {
-            if let Seat::Member(holder) = self.sides[side.index()]
-                && self.is_connected(holder)
-                && seat != Seat::Member(holder)
-            {
-                return Err(Denied::SeatHeld {
-                    side: self.side_names[side.index()].to_string(),
-                    name: self.name_of(holder),
-                });
-            }
             match seat {
                 Seat::Open => return Err(Denied::SideNeeded),
                 Seat::Member(new) if !self.is_connected(new) => {
@@ -734,6 +726,7 @@ impl Lobby {
                 }
                 _ => {}
             }
+            self.may_hand_over(side, seat)?;
         } else if let Seat::Member(new) = seat
             && self.sides[other] == Seat::Member(new)
         {
