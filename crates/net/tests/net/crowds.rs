@@ -326,7 +326,7 @@ fn a_lobby_full_of_one_addresss_spectators_keeps_no_friend_out() {
 }
 
 #[test]
-fn join_and_leave_churn_reaches_players_at_most_once_a_second() {
+fn join_and_leave_churn_reaches_players_at_most_once_a_second_after_a_burst() {
     let server = serve(quick_config());
     let addr = server.addr();
     let mut host = Client::host(addr, "Hostess", "", GameSetup::new("chess"));
@@ -352,7 +352,9 @@ fn join_and_leave_churn_reaches_players_at_most_once_a_second() {
     let elapsed = started.elapsed();
     let players = friend.mirror.lobby().map(|view| view.players.len());
     assert_eq!(players, Some(2), "the last view shows the churner gone");
-    let allowed = elapsed.as_secs() as usize + 3;
+    // A burst of four at once, then one a second (and the last one, once its turn
+    // came).
+    let allowed = 4 + elapsed.as_secs() as usize + 1;
     assert!(
         views <= allowed,
         "{views} lobby views in {elapsed:?} (at most {allowed})"

@@ -1,17 +1,25 @@
 //! A lobby's crowd: spectators never keep a player out, and their comings and goings
 //! cannot flood the others. A full lobby takes a newcomer from a network holding fewer
 //! of its spectators in place of the latest spectator from the network holding the
-//! most; and a spectator's arrival or departure reaches everyone at most once per
-//! [`VIEW_GAP`] (later changes wait for the end of the gap and go out together).
+//! most; and spectators' arrivals and departures reach everyone at once in bursts of at
+//! most [`VIEW_BURST`], then at most once a second (later changes wait for their turn
+//! and go out together).
 
 use super::{Lobby, MemberId};
 use crate::protocol::ServerMsg;
 use crate::server::address::{AddressKey, NetworkKey};
+use crate::server::rate::RateLimit;
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-/// The shortest time between two views sent for spectators coming and going.
-pub(super) const VIEW_GAP: Duration = Duration::from_secs(1);
+/// How many views for spectators coming and going go out at once before the pace of
+/// one a second applies.
+pub(super) const VIEW_BURST: u32 = 4;
+
+/// The pace of views sent for spectators coming and going.
+pub(super) fn member_views() -> RateLimit {
+    RateLimit::new(1, VIEW_BURST)
+}
 
 impl Lobby {
     /// Makes room in a full lobby for a newcomer from `address` by letting go of the
@@ -55,20 +63,20 @@ impl Lobby {
         })
     }
 
-    /// Tells everyone that a spectator came or went: at once when the last view went
-    /// out at least [`VIEW_GAP`] ago, otherwise at the end of the gap.
+    /// Tells everyone that a spectator came or went: at once when the pace allows,
+    /// otherwise when [`Lobby::flush_view`] finds it does.
     pub(super) fn broadcast_members(&mut self) {
-        if self.last_view.elapsed() >= VIEW_GAP {
+        if self.member_views.allow(Instant::now()) {
             self.broadcast_lobby();
         } else {
             self.view_pending = true;
         }
     }
 
-    /// Sends the view held back by a spectator's coming or going once its gap is over
+    /// Sends the view held back by a spectator's coming or going once the pace allows
     /// (the server calls this several times a second).
     pub fn flush_view(&mut self, now: Instant) {
-        if self.view_pending && now.saturating_duration_since(self.last_view) >= VIEW_GAP {
+        if self.view_pending && self.member_views.allow(now) {
             self.broadcast_lobby();
             self.settle();
         }

@@ -129,9 +129,9 @@ pub(crate) struct Lobby {
     last_activity: Instant,
     /// Since when nobody playing has been connected, as last seen.
     unattended_since: Option<Instant>,
-    /// When the members were last sent the lobby.
-    last_view: Instant,
-    /// Whether a change waits to be sent at the end of the gap between views.
+    /// How often spectators coming and going may be told to everyone.
+    member_views: RateLimit,
+    /// Whether such a change waits for its turn to be told.
     view_pending: bool,
     /// Whether a game ended here and the sides and setup are still the ones it had, so
     /// it can be played again with the sides swapped.
@@ -165,7 +165,7 @@ impl Lobby {
             closed: false,
             last_activity: Instant::now(),
             unattended_since: None,
-            last_view: Instant::now(),
+            member_views: crowd::member_views(),
             view_pending: false,
             finished: false,
             rematch: Vec::new(),
@@ -614,7 +614,6 @@ impl Lobby {
     fn broadcast_lobby(&mut self) {
         let view = self.lobby_view();
         self.broadcast(&ServerMsg::Lobby(view));
-        self.last_view = Instant::now();
         self.view_pending = false;
     }
 
