@@ -1,18 +1,19 @@
-//! Invite codes: the host's address, port, (on a relay) lobby code and (for a lobby
-//! with a password) the lobby's invite secret in a code of letters and digits that is
-//! easy to read aloud and whose typos are caught.
+//! Invite codes: the host's address, port, (on a relay) lobby code, (for a lobby with a
+//! password) the lobby's invite secret and the fingerprint of the relay's key, in a
+//! code of letters and digits that is easy to read aloud and whose typos are caught.
 //!
 //! The format, which stays stable once released:
 //! - The alphabet is `23456789ABCDEFGHJKMNPQRSTUVWXYZ`: 31 symbols, no `0`/`O`, `1`/`I`
 //!   or `L` to mistake for one another. Letters may be typed in either case; dashes and
 //!   spaces are ignored.
 //! - The first symbol is the kind: 0 for an IPv4 address, 1 for IPv6, plus 2 when a
-//!   lobby code follows, plus 4 when an invite secret follows. Other kinds are refused
-//!   (left for later versions).
+//!   lobby code follows, plus 4 when an invite secret follows, plus 8 when the relay's
+//!   fingerprint follows. Other kinds are refused (left for later versions).
 //! - Then the data, as one number in base 31 over a fixed count of symbols for the kind:
 //!   the address (4 or 16 bytes), the port (2 bytes, big-endian), with a lobby code
-//!   its six characters as 5-bit indexes into the relay's code alphabet (4 bytes), and
-//!   with an invite secret its 8 random bytes ([`InviteSecret`]).
+//!   its six characters as 5-bit indexes into the relay's code alphabet (4 bytes),
+//!   with an invite secret its 8 random bytes ([`InviteSecret`]), and with a
+//!   fingerprint its 10 bytes ([`Fingerprint`]).
 //!   The count is the fewest symbols that hold the bytes, plus one when needed to make
 //!   the whole code's length even, so that a missing or extra symbol is always noticed.
 //! - Then two check symbols, chosen so that the sum of all symbols and the sum of each
@@ -20,8 +21,9 @@
 //!   symbol, and any two neighbours swapped, is noticed.
 //! - Shown in groups of four separated by dashes: `2ABC-DEFG-HJKM-NP` (14 symbols for
 //!   IPv4, 20 with a lobby code; 34 and 40 for IPv6; with an invite secret 26, 34, 46
-//!   and 52).
+//!   and 52; a fingerprint adds 16 or 18).
 
+use crate::keys::{FINGERPRINT_LEN, Fingerprint};
 use std::fmt;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::str::FromStr;
@@ -47,6 +49,9 @@ pub struct Invite {
     /// The lobby's invite secret: proving it to the host lets a player in without the
     /// password, and without counting against the passwords the host checks a minute.
     pub secret: Option<InviteSecret>,
+    /// The fingerprint of the relay's key: a server there that proves another key is
+    /// left before anything is said.
+    pub relay: Option<Fingerprint>,
 }
 
 /// A lobby's invite secret: 64 random bits its host keeps and puts in invite codes. A
@@ -80,6 +85,7 @@ const SECRET_LEN: usize = 8;
 const KIND_V6: u32 = 1;
 const KIND_CODE: u32 = 2;
 const KIND_SECRET: u32 = 4;
+const KIND_RELAY: u32 = 8;
 
 /// Why a text is not a usable invite code, or an invite cannot be made into one.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -103,7 +109,7 @@ pub enum InviteError {
 
 /// How many data bytes and symbols a kind has.
 fn layout(kind: u32) -> Option<(usize, usize)> {
-    if kind > KIND_V6 | KIND_CODE | KIND_SECRET {
+    if kind > KIND_V6 | KIND_CODE | KIND_SECRET | KIND_RELAY {
         return None;
     }
     let address = if kind & KIND_V6 != 0 { 16 } else { 4 };
@@ -113,7 +119,12 @@ fn layout(kind: u32) -> Option<(usize, usize)> {
     } else {
         0
     };
-    let bytes = address + 2 + code + secret;
+    let relay = if kind & KIND_RELAY != 0 {
+        FINGERPRINT_LEN
+    } else {
+        0
+    };
+    let bytes = address + 2 + code + secret + relay;
     let mut symbols = 1;
     let mut capacity = 1f64;
     while capacity < 256f64.powi(bytes as i32) {
@@ -225,7 +236,14 @@ impl Invite {
             addr,
             code: code.map(str::to_string),
             secret: None,
+            relay: None,
         }
+    }
+
+    /// This invite with the fingerprint of the relay's key.
+    pub fn with_relay(mut self, relay: Option<Fingerprint>) -> Invite {
+        self.relay = relay;
+        self
     }
 
     /// This invite with the lobby's invite secret.
@@ -251,6 +269,10 @@ impl Invite {
         if let Some(secret) = &self.secret {
             bytes.extend(secret.0);
             kind |= KIND_SECRET;
+        }
+        if let Some(relay) = &self.relay {
+            bytes.extend(relay.0);
+            kind |= KIND_RELAY;
         }
         let (_, count) = layout(kind).ok_or(InviteError::UnknownKind)?;
         let mut symbols = vec![kind];
@@ -302,8 +324,17 @@ impl Invite {
             None
         };
         let secret = if kind & KIND_SECRET != 0 {
-            let secret: [u8; SECRET_LEN] = rest.try_into().map_err(|_| InviteError::Typo)?;
+            let secret: [u8; SECRET_LEN] = rest[..SECRET_LEN]
+                .try_into()
+                .map_err(|_| InviteError::Typo)?;
+            rest = &rest[SECRET_LEN..];
             Some(InviteSecret(secret))
+        } else {
+            None
+        };
+        let relay = if kind & KIND_RELAY != 0 {
+            let relay: [u8; FINGERPRINT_LEN] = rest.try_into().map_err(|_| InviteError::Typo)?;
+            Some(Fingerprint(relay))
         } else {
             None
         };
@@ -311,6 +342,7 @@ impl Invite {
             addr: SocketAddr::new(ip, port),
             code,
             secret,
+            relay,
         })
     }
 
@@ -382,6 +414,10 @@ mod tests {
                 .with_secret(Some(InviteSecret([1, 2, 3, 4, 5, 6, 7, 8]))),
             Invite::new(v4("[2001:db8::7]:7373"), Some("999999"))
                 .with_secret(Some(InviteSecret([0; 8]))),
+            Invite::new(v4("198.51.100.200:443"), Some("ZZZZZZ"))
+                .with_secret(Some(InviteSecret([0xa5; 8])))
+                .with_relay(Some(Fingerprint([0xff; 10]))),
+            Invite::new(v4("[::1]:7373"), None).with_relay(Some(Fingerprint([1; 10]))),
         ]
     }
 

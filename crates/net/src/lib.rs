@@ -2,8 +2,9 @@
 //!
 //! - [`protocol`]: every message, postcard-encoded, one per length-delimited frame
 //!   ([`frame`]), starting with a versioned hello.
-//! - [`frame`] encrypts every connection after the hello (Noise NN); [`auth`]: a
-//!   lobby's password is checked by its host with SPAKE2 through the relay, never sent.
+//! - [`frame`] encrypts every connection after the hello (Noise NX: the relay proves
+//!   its static key, [`keys`]); [`auth`]: a lobby's password is checked by its host
+//!   with SPAKE2 through the relay, never sent.
 //! - [`server`]: `run(listener, config, shutdown)` serves lobbies and referees their
 //!   games through `ply-modes`; [`host_in_process`] runs it for a peer-hosted game.
 //! - [`client`]: [`NetHandle`] (own thread, non-blocking sends, crossbeam events) for
@@ -19,6 +20,7 @@ pub mod cipher;
 pub mod client;
 pub mod frame;
 pub mod invite;
+pub mod keys;
 pub mod name;
 pub mod portmap;
 pub mod protocol;

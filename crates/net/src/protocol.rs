@@ -4,7 +4,8 @@
 //! A connection goes through four phases, each with its own message types:
 //! 1. [`Hello`] from the client, [`Welcome`] from the server (never change: any two
 //!    versions can read them, which is how a version mismatch is explained);
-//! 2. the Noise handshake ([`crate::frame`]), after which every frame is encrypted;
+//! 2. the Noise handshake ([`crate::frame`]), in which the relay proves its static key
+//!    ([`crate::keys`]), after which every frame is encrypted;
 //! 3. [`Entry`] from the client (open a lobby or join one), [`EntryReply`] from the
 //!    server; joining a lobby with a password runs SPAKE2 with its host on the way
 //!    ([`crate::auth`]): [`Entry::Join`] carries the joiner's message,
@@ -20,7 +21,9 @@ use std::fmt;
 use std::time::Duration;
 use thiserror::Error;
 
-/// The protocol version this build speaks. Bumped whenever any message changes.
+/// The protocol version this build speaks. Bumped whenever any message or the
+/// handshake changes; version 4: the relay proves a static key (Noise NX), joins may
+/// prove an invite secret, pings carry a nonce, and new refusals and notices.
 pub const PROTOCOL_VERSION: u32 = 4;
 
 /// The TCP port used when an address does not name one.

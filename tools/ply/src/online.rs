@@ -235,12 +235,13 @@ fn ctrl_c() -> Receiver<()> {
 
 /// Joins a lobby and runs the console.
 pub fn join(args: &JoinArgs) -> Result<(), String> {
-    let (address, invited_code, secret) = if Invite::looks_like(&args.addr) {
+    let (address, invited) = if Invite::looks_like(&args.addr) {
         let invite = Invite::decode(&args.addr).map_err(|e| e.to_string())?;
-        (invite.addr.to_string(), invite.code, invite.secret)
+        (invite.addr.to_string(), Some(invite))
     } else {
-        (with_default_port(&args.addr), None, None)
+        (with_default_port(&args.addr), None)
     };
+    let invited_code = invited.as_ref().and_then(|invite| invite.code.clone());
     let mut code = args.code.clone().or(invited_code);
     let mut token = args.token;
     if args.rejoin {
@@ -252,7 +253,8 @@ pub fn join(args: &JoinArgs) -> Result<(), String> {
         name: args.name.clone(),
         password: args.password.clone(),
         role: ply_net::Role::Join { code, token },
-        invite: secret,
+        invite: invited.as_ref().and_then(|invite| invite.secret),
+        relay: invited.as_ref().and_then(|invite| invite.relay),
     };
     console(
         NetHandle::connect(&address, request),
@@ -339,7 +341,8 @@ fn console(
                     (&event, share.take())
                 {
                     let invite = Invite::new(addr, relay.then_some(entered.code.as_str()))
-                        .with_secret(secret);
+                        .with_secret(secret)
+                        .with_relay(handle.relay_fingerprint());
                     match invite.encode() {
                         Ok(code) => say!("invite code: {code}"),
                         Err(error) => say!("no invite code: {error}"),

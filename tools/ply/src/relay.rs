@@ -3,6 +3,7 @@
 //! server is a flag; the operator's log goes to standard error, filtered by `RUST_LOG`.
 
 use clap::Args;
+use ply_net::keys::RelayKey;
 use ply_net::{ServerConfig, protocol::DEFAULT_PORT};
 use std::io::IsTerminal;
 use std::time::Duration;
@@ -123,6 +124,11 @@ pub struct RelayArgs {
     /// claim the win or call a draw.
     #[arg(long, default_value_t = defaults().claim_wait.as_secs())]
     claim_after_secs: u64,
+    /// The file that keeps the relay's key, so that its fingerprint (which players
+    /// check, and invite codes carry) stays the same across restarts; made when missing.
+    /// Without it, the relay makes a new key at each start.
+    #[arg(long)]
+    key_file: Option<std::path::PathBuf>,
     /// How many MiB all connections together may buffer.
     #[arg(long, default_value_t = defaults().max_buffered_bytes / MIB)]
     max_buffered_mib: usize,
@@ -138,6 +144,15 @@ pub struct RelayArgs {
 const MIB: usize = 1024 * 1024;
 
 impl RelayArgs {
+    /// The relay's key: kept in `--key-file`, or new.
+    fn key(&self) -> Result<RelayKey, String> {
+        match &self.key_file {
+            Some(path) => RelayKey::load_or_create(path)
+                .map_err(|e| format!("cannot use the key file {}: {e}", path.display())),
+            None => Ok(RelayKey::generate()),
+        }
+    }
+
     /// The server's configuration from the flags.
     fn config(&self) -> ServerConfig {
         let secs = Duration::from_secs;
@@ -177,6 +192,8 @@ impl RelayArgs {
             max_buffered_bytes: self.max_buffered_mib.saturating_mul(MIB),
             max_buffered_bytes_per_address: self.max_buffered_mib_per_address.saturating_mul(MIB),
             max_buffered_bytes_per_network: self.max_buffered_mib_per_network.saturating_mul(MIB),
+            // `run` puts the kept key in its place.
+            key: RelayKey::generate(),
         }
     }
 }
@@ -223,12 +240,20 @@ pub fn run(args: &RelayArgs) -> Result<(), String> {
         let addr = listener
             .local_addr()
             .map_err(|e| format!("cannot read the listening address: {e}"))?;
+        let key = args.key()?;
+        // One line, which scripts read whole: where, how much, and the key's
+        // fingerprint, which players compare and invite codes carry.
         say!(
-            "relay listening on {addr} (up to {} lobbies of {} players); Ctrl-C stops it",
+            "relay listening on {addr} (up to {} lobbies of {} players, key fingerprint {}); \
+             Ctrl-C stops it",
             args.max_lobbies,
-            args.max_players
+            args.max_players,
+            key.fingerprint()
         );
-        let config = args.config();
+        let config = ServerConfig {
+            key,
+            ..args.config()
+        };
         tracing::info!(%addr, ?config, "relay started");
         ply_net::run(listener, config, async {
             if tokio::signal::ctrl_c().await.is_err() {

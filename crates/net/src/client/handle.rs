@@ -3,8 +3,10 @@
 //! crossbeam channel each frame.
 
 use super::{ClientError, ClientSession, EntryRequest};
+use crate::keys::Fingerprint;
 use crate::protocol::{ClientMsg, Entered, ServerMsg};
 use crossbeam_channel::{Receiver, Sender, unbounded};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 use thiserror::Error;
 use tokio::sync::mpsc;
@@ -82,6 +84,8 @@ pub struct NetHandle {
     commands: mpsc::UnboundedSender<ClientMsg>,
     events: Receiver<NetEvent>,
     thread: Option<std::thread::JoinHandle<()>>,
+    /// The fingerprint of the key the server proved, known before the entry event.
+    relay: Arc<OnceLock<Fingerprint>>,
 }
 
 impl NetHandle {
@@ -97,9 +101,11 @@ impl NetHandle {
         let (event_tx, events) = unbounded();
         let addr = addr.to_string();
         let failed = event_tx.clone();
+        let relay = Arc::new(OnceLock::new());
+        let seen = relay.clone();
         let thread = std::thread::Builder::new()
             .name("ply-net-client".to_string())
-            .spawn(move || run_thread(addr, request, options, command_rx, event_tx));
+            .spawn(move || run_thread(addr, request, options, command_rx, (event_tx, seen)));
         let thread = match thread {
             Ok(thread) => Some(thread),
             Err(error) => {
@@ -113,7 +119,14 @@ impl NetHandle {
             commands,
             events,
             thread,
+            relay,
         }
+    }
+
+    /// The fingerprint of the key the server proved, once the player is in (for the
+    /// invite codes a host shares).
+    pub fn relay_fingerprint(&self) -> Option<Fingerprint> {
+        self.relay.get().copied()
     }
 
     /// Queues a request for the server. Never blocks. (A request too large for one
@@ -141,13 +154,13 @@ fn run_thread(
     request: EntryRequest,
     options: ClientOptions,
     commands: mpsc::UnboundedReceiver<ClientMsg>,
-    events: Sender<NetEvent>,
+    (events, relay): (Sender<NetEvent>, Arc<OnceLock<Fingerprint>>),
 ) {
     match tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
     {
-        Ok(runtime) => runtime.block_on(drive(addr, request, options, commands, events)),
+        Ok(runtime) => runtime.block_on(drive(addr, request, options, commands, (events, relay))),
         Err(error) => {
             let _ = events.send(NetEvent::Closed(CloseReason::Failed(ClientError::Thread(
                 error,
@@ -161,7 +174,7 @@ async fn drive(
     request: EntryRequest,
     options: ClientOptions,
     mut commands: mpsc::UnboundedReceiver<ClientMsg>,
-    events: Sender<NetEvent>,
+    (events, relay): (Sender<NetEvent>, Arc<OnceLock<Fingerprint>>),
 ) {
     let (mut session, entered) =
         match ClientSession::connect(&addr, &request, options.connect_timeout).await {
@@ -171,6 +184,7 @@ async fn drive(
                 return;
             }
         };
+    let _ = relay.set(session.relay_fingerprint());
     let _ = events.send(NetEvent::Entered(Box::new(entered)));
     let beat = session.heartbeat();
     let silence_limit = beat * 3 + Duration::from_secs(1);

@@ -11,8 +11,9 @@ pub use mirror::Mirror;
 pub use rejoin_store::{REJOIN_DIR_VARIABLE, RejoinStore, StoredSeat};
 
 use crate::auth::{ChannelBinding, JoinerExchange, host_answer};
-use crate::frame::{Connection, FrameError};
+use crate::frame::{Connection, FrameError, Secured};
 use crate::invite::InviteSecret;
+use crate::keys::Fingerprint;
 use crate::protocol::{
     ClientMsg, DEFAULT_PORT, Denied, Entered, Entry, EntryRefusal, EntryReply, ExchangeAnswer,
     GameSetup, Hello, PROTOCOL_VERSION, ServerMsg, Token, Welcome,
@@ -55,6 +56,18 @@ pub enum ClientError {
         ours: u32,
         /// The host's version.
         theirs: u32,
+    },
+    /// The server proved a key other than the one the invite code names: someone may
+    /// sit between the player and the relay. Nothing was said over the connection.
+    #[error(
+        "the server proved a different key (fingerprint {shown}) from the one the invite \
+         code names ({expected}): someone may be in the middle, so the game did not go on"
+    )]
+    WrongRelay {
+        /// The fingerprint the invite code names.
+        expected: Fingerprint,
+        /// The fingerprint of the key the server proved.
+        shown: Fingerprint,
     },
     /// The host turned the connection away before entry (for instance, too busy).
     #[error("the host turned the connection away: {0}")]
@@ -130,6 +143,9 @@ pub struct EntryRequest {
     /// answer for; for a player joining with an invite code, the one to prove in place
     /// of the password.
     pub invite: Option<InviteSecret>,
+    /// The fingerprint of the relay's key, when the player has it (from an invite
+    /// code): a server that proves another key is left before anything is said.
+    pub relay: Option<Fingerprint>,
 }
 
 impl EntryRequest {
@@ -140,7 +156,14 @@ impl EntryRequest {
             password: password.to_string(),
             role: Role::Open(setup),
             invite: (!password.is_empty()).then(InviteSecret::random),
+            relay: None,
         }
+    }
+
+    /// This request, expecting the relay whose key has the fingerprint `relay`.
+    pub fn with_relay(mut self, relay: Option<Fingerprint>) -> EntryRequest {
+        self.relay = relay;
+        self
     }
 
     /// This request with the lobby's invite secret (from an invite code, or the host's
@@ -160,6 +183,7 @@ impl EntryRequest {
                 token: None,
             },
             invite: None,
+            relay: None,
         }
     }
 
@@ -173,6 +197,7 @@ impl EntryRequest {
                 token: Some(token),
             },
             invite: None,
+            relay: None,
         }
     }
 }
@@ -205,6 +230,8 @@ pub struct ClientSession {
     answered: Vec<std::time::Instant>,
     /// When the host last answered invite exchanges.
     answered_invites: Vec<std::time::Instant>,
+    /// The static key the server proved in this connection's handshake.
+    relay: [u8; 32],
 }
 
 /// How many password exchanges a host answers per minute: past that, a relay (or
@@ -251,7 +278,11 @@ impl ClientSession {
         if let Some(reason) = welcome.refused {
             return Err(ClientError::TurnedAway(reason));
         }
-        let binding = conn.secure_as_client().await?;
+        let Secured { binding, relay } = conn.secure_as_client().await?;
+        let shown = Fingerprint::of(&relay);
+        if let Some(expected) = request.relay.filter(|expected| *expected != shown) {
+            return Err(ClientError::WrongRelay { expected, shown });
+        }
         let mut exchange = None;
         let entry = match &request.role {
             // A saved game's moves follow entry: the entry itself stays small.
@@ -271,7 +302,8 @@ impl ClientSession {
                     None => (!request.password.is_empty()).then(|| request.password.clone()),
                 };
                 let message = proof.map(|proof| {
-                    let (state, message) = JoinerExchange::start(&proof, &request.name, binding);
+                    let (state, message) =
+                        JoinerExchange::start(&proof, &request.name, binding, &relay);
                     exchange = Some(state);
                     message
                 });
@@ -311,6 +343,7 @@ impl ClientSession {
             heartbeat: Duration::from_millis(u64::from(welcome.heartbeat_ms.max(1))),
             host_password,
             host_invite: request.invite.filter(|_| entered.host),
+            relay,
             answered: Vec::new(),
             answered_invites: Vec::new(),
         };
@@ -362,6 +395,12 @@ impl ClientSession {
         self.heartbeat
     }
 
+    /// The fingerprint of the key the server proved (for invite codes, and for the
+    /// player to compare with the one the relay's operator gives).
+    pub fn relay_fingerprint(&self) -> Fingerprint {
+        Fingerprint::of(&self.relay)
+    }
+
     /// Adds a message to the outgoing buffer (sent by the next [`ClientSession::flush`]).
     pub fn queue(&mut self, message: &ClientMsg) -> Result<(), ClientError> {
         Ok(self.conn.queue_message(message)?)
@@ -407,7 +446,8 @@ impl ClientSession {
         let answer = match proof {
             Some(proof) if answered.len() < per_minute => {
                 answered.push(now);
-                host_answer(&proof, name, binding, exchange).map(|answer| ExchangeAnswer {
+                let relay = self.relay;
+                host_answer(&proof, name, binding, &relay, exchange).map(|answer| ExchangeAnswer {
                     message: answer.message,
                     confirm: answer.confirm,
                     expected: answer.expected,

@@ -67,7 +67,10 @@ pub(super) async fn handshake(
         return Err(None);
     }
     conn.send(&welcome).await.map_err(|_| None)?;
-    let binding = conn.secure_as_server().await.map_err(|_| None)?;
+    let binding = conn
+        .secure_as_server(&shared.config.key)
+        .await
+        .map_err(|_| None)?;
     conn.set_limit(shared.config.max_entry_frame_len);
     match conn.read_message().await.map_err(|_| None)? {
         Entry::Open {

@@ -23,6 +23,7 @@ mod session;
 mod setup;
 
 use crate::frame::encode;
+use crate::keys::RelayKey;
 use crate::protocol::{GameSetup, MAX_CHAT_CHARS, ServerMsg};
 use address::AddressKey;
 use admission::Admission;
@@ -130,6 +131,9 @@ pub struct ServerConfig {
     pub max_buffered_bytes_per_address: usize,
     /// How many bytes the connections of one network may buffer.
     pub max_buffered_bytes_per_network: usize,
+    /// The relay's static key, which every handshake proves and whose fingerprint
+    /// players check; a new one for each configuration by default.
+    pub key: RelayKey,
 }
 
 impl ServerConfig {
@@ -184,6 +188,7 @@ impl Default for ServerConfig {
             max_buffered_bytes: 128 * 1024 * 1024,
             max_buffered_bytes_per_address: 4 * 1024 * 1024,
             max_buffered_bytes_per_network: 16 * 1024 * 1024,
+            key: RelayKey::generate(),
         }
     }
 }

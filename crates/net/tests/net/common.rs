@@ -297,6 +297,8 @@ pub struct Raw {
     cipher: Option<snow::TransportState>,
     /// The channel's Noise handshake hash.
     pub binding: [u8; 32],
+    /// The static key the server proved in the handshake.
+    pub relay: [u8; 32],
 }
 
 impl Raw {
@@ -338,6 +340,7 @@ impl Raw {
             stream,
             cipher: None,
             binding: [0; 32],
+            relay: [0; 32],
         }
     }
 
@@ -390,7 +393,7 @@ impl Raw {
 
     /// Runs the Noise handshake (after the hello): everything after is encrypted.
     pub fn secure(&mut self) {
-        let params = "Noise_NN_25519_ChaChaPoly_BLAKE2s"
+        let params = "Noise_NX_25519_ChaChaPoly_BLAKE2s"
             .parse()
             .expect("a Noise pattern");
         let mut noise = snow::Builder::new(params)
@@ -407,6 +410,8 @@ impl Raw {
             .expect("the server's Noise message reads");
         self.binding
             .copy_from_slice(&noise.get_handshake_hash()[..32]);
+        self.relay
+            .copy_from_slice(&noise.get_remote_static().expect("the relay's key")[..32]);
         self.cipher = Some(noise.into_transport_mode().expect("transport mode"));
     }
 
@@ -454,7 +459,7 @@ impl Raw {
         let mut exchange = None;
         let message = (!password.is_empty()).then(|| {
             let (state, message) =
-                ply_net::auth::JoinerExchange::start(password, name, raw.binding);
+                ply_net::auth::JoinerExchange::start(password, name, raw.binding, &raw.relay);
             exchange = Some(state);
             message
         });

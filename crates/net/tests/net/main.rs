@@ -9,6 +9,7 @@ mod game;
 mod hostile;
 mod lockout;
 mod memory;
+mod middle;
 mod passwords;
 mod pings;
 mod replay;

@@ -21,7 +21,7 @@ fn guess(server: SocketAddr, source: IpAddr, code: &str, password: &str) -> Opti
         return None;
     }
     raw.secure();
-    let (exchange, message) = JoinerExchange::start(password, "Guesser", raw.binding);
+    let (exchange, message) = JoinerExchange::start(password, "Guesser", raw.binding, &raw.relay);
     raw.send(&Entry::Join {
         name: "Guesser".to_string(),
         code: Some(code.to_string()),
@@ -88,6 +88,7 @@ fn guesses_sent_at_once_reach_the_host_one_by_one() {
     // The host answers each exchange a while after it arrives (a slow line), so that
     // guesses sent at once are all in flight together; it counts those that reach it.
     let host = std::thread::spawn(move || {
+        let relay = host.relay;
         let mut guesses = 0;
         loop {
             let ServerMsg::JoinRequest {
@@ -104,12 +105,13 @@ fn guesses_sent_at_once_reach_the_host_one_by_one() {
                 guesses += 1;
                 std::thread::sleep(Duration::from_millis(200));
             }
-            let answer =
-                host_answer("secret", &name, &binding, &exchange).map(|answer| ExchangeAnswer {
+            let answer = host_answer("secret", &name, &binding, &relay, &exchange).map(|answer| {
+                ExchangeAnswer {
                     message: answer.message,
                     confirm: answer.confirm,
                     expected: answer.expected,
-                });
+                }
+            });
             host.send(&ClientMsg::JoinAnswer { ticket, answer });
             if name == "Friend" {
                 return guesses;
@@ -188,7 +190,7 @@ fn a_friend_with_the_invite_code_gets_in_whatever_guessers_did() {
     let mut raw = Raw::connect_from(addr, [127, 0, 43, 1].into());
     raw.hello();
     raw.secure();
-    let (exchange, message) = JoinerExchange::start(&forged, "Forger", raw.binding);
+    let (exchange, message) = JoinerExchange::start(&forged, "Forger", raw.binding, &raw.relay);
     raw.send(&Entry::Join {
         name: "Forger".to_string(),
         code: Some(code.clone()),

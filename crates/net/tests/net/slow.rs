@@ -199,13 +199,11 @@ fn a_locked_lobby_whose_host_dropped_says_the_host_is_away() {
             invite: false,
         } = host.read::<ServerMsg>()
         {
-            let answer =
-                ply_net::auth::host_answer("pw", &name, &binding, &exchange).map(|answer| {
-                    ply_net::protocol::ExchangeAnswer {
-                        message: answer.message,
-                        confirm: answer.confirm,
-                        expected: answer.expected,
-                    }
+            let answer = ply_net::auth::host_answer("pw", &name, &binding, &host.relay, &exchange)
+                .map(|answer| ply_net::protocol::ExchangeAnswer {
+                    message: answer.message,
+                    confirm: answer.confirm,
+                    expected: answer.expected,
                 });
             host.send(&ClientMsg::JoinAnswer { ticket, answer });
             break;
