@@ -29,8 +29,9 @@ pub mod text;
 
 pub use client::{
     ClientError, ClientOptions, ClientSession, CloseReason, Disconnected, EntryRequest,
-    HOST_EXCHANGES_PER_MINUTE, HOST_INVITE_EXCHANGES_PER_MINUTE, Mirror, NetEvent, NetHandle,
-    REJOIN_DIR_VARIABLE, RejoinStore, Role, StoredSeat,
+    HOST_EXCHANGES_PER_MINUTE, HOST_INVITE_EXCHANGES_PER_MINUTE, KNOWN_RELAYS_VARIABLE,
+    KnownRelays, Mirror, NetEvent, NetHandle, Pinned, Pinning, REJOIN_DIR_VARIABLE, RejoinStore,
+    Role, StoredSeat,
 };
 pub use protocol::{
     BadToken, ClientMsg, ClockSetup, ClockView, Denied, Entered, EntryRefusal, GameSetup, GameView,

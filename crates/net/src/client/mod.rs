@@ -3,10 +3,12 @@
 //! own thread for the game window; [`Mirror`] keeps the local copy of lobby and game.
 
 mod handle;
+mod known_relays;
 mod mirror;
 mod rejoin_store;
 
 pub use handle::{ClientOptions, CloseReason, Disconnected, NetEvent, NetHandle};
+pub use known_relays::{KNOWN_RELAYS_VARIABLE, KnownRelays, Pinned, Pinning};
 pub use mirror::Mirror;
 pub use rejoin_store::{REJOIN_DIR_VARIABLE, RejoinStore, StoredSeat};
 
@@ -69,6 +71,28 @@ pub enum ClientError {
         /// The fingerprint of the key the server proved.
         shown: Fingerprint,
     },
+    /// The relay at an address typed by hand proved another key than the first time
+    /// this computer met it: someone may sit in the middle (or its operator changed its
+    /// key). Nothing was said over the connection.
+    #[error(
+        "WARNING: the relay at {address} proved a different key (fingerprint {shown}) from \
+         the one it proved before ({pinned}): someone may be in the middle, so the game did \
+         not go on. If the relay's operator says its key changed (and gives you its new \
+         fingerprint), remove {address} from {file} and join again"
+    )]
+    RelayKeyChanged {
+        /// The address as typed (with its port).
+        address: String,
+        /// The fingerprint remembered for it.
+        pinned: Fingerprint,
+        /// The fingerprint of the key it proved now.
+        shown: Fingerprint,
+        /// The file of known relays.
+        file: String,
+    },
+    /// The file of known relays could not be read or written.
+    #[error("the relays met before cannot be checked: {0}")]
+    KnownRelays(std::io::Error),
     /// The host turned the connection away before entry (for instance, too busy).
     #[error("the host turned the connection away: {0}")]
     TurnedAway(String),
@@ -244,14 +268,26 @@ pub const HOST_INVITE_EXCHANGES_PER_MINUTE: usize = 600;
 
 impl ClientSession {
     /// Connects to `addr` (default port if none), says hello, proves the password and
-    /// enters a lobby, all within `limit`.
+    /// enters a lobby, all within `limit`; a relay outside the home network is checked
+    /// against the relays met before ([`Pinning::standard`]).
     pub async fn connect(
         addr: &str,
         request: &EntryRequest,
         limit: Duration,
     ) -> Result<(ClientSession, Entered), ClientError> {
+        ClientSession::connect_pinned(addr, request, limit, &Pinning::standard()).await
+    }
+
+    /// [`ClientSession::connect`], checking the relay's key as `pinning` says when the
+    /// request names no fingerprint.
+    pub async fn connect_pinned(
+        addr: &str,
+        request: &EntryRequest,
+        limit: Duration,
+        pinning: &Pinning,
+    ) -> Result<(ClientSession, Entered), ClientError> {
         let addr = with_default_port(addr);
-        tokio::time::timeout(limit, ClientSession::enter(&addr, request, limit))
+        tokio::time::timeout(limit, ClientSession::enter(&addr, request, limit, pinning))
             .await
             .unwrap_or(Err(ClientError::Timeout { after: limit }))
     }
@@ -260,8 +296,14 @@ impl ClientSession {
         addr: &str,
         request: &EntryRequest,
         limit: Duration,
+        pinning: &Pinning,
     ) -> Result<(ClientSession, Entered), ClientError> {
         let stream = reach(addr, limit.mul_f32(CONNECT_SHARE)).await?;
+        let known = stream
+            .peer_addr()
+            .ok()
+            .and_then(|peer| pinning.for_address(peer.ip()))
+            .filter(|_| request.relay.is_none());
         let mut conn = Connection::new(stream);
         conn.send(&Hello {
             version: PROTOCOL_VERSION,
@@ -282,6 +324,17 @@ impl ClientSession {
         let shown = Fingerprint::of(&relay);
         if let Some(expected) = request.relay.filter(|expected| *expected != shown) {
             return Err(ClientError::WrongRelay { expected, shown });
+        }
+        if let Some(known) = known
+            && let Pinned::Changed(pinned) =
+                known.check(addr, shown).map_err(ClientError::KnownRelays)?
+        {
+            return Err(ClientError::RelayKeyChanged {
+                address: addr.to_string(),
+                pinned,
+                shown,
+                file: known.path().display().to_string(),
+            });
         }
         let mut exchange = None;
         let entry = match &request.role {

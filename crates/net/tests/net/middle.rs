@@ -2,14 +2,17 @@
 //! relay, posing as the relay with a key of its own. A client holding the relay's
 //! fingerprint (from an invite code) leaves before saying a word; one without it says
 //! who it is, but its password exchange fails, since each end binds it to the relay key
-//! it saw in its own handshake. Neither gets the proxy into the lobby.
+//! it saw in its own handshake. Neither gets the proxy into the lobby. A relay met
+//! before is known by its key: a proxy in its place is refused before a word is said.
 
 use crate::common::{Client, quick_config, serve};
 use bytes::Bytes;
 use ply_net::frame::Connection;
 use ply_net::keys::RelayKey;
 use ply_net::protocol::{Entry, EntryRefusal};
-use ply_net::{ClientError, CloseReason, EntryRequest, GameSetup};
+use ply_net::{
+    ClientError, ClientSession, CloseReason, EntryRequest, GameSetup, KnownRelays, Pinned, Pinning,
+};
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use tokio::net::{TcpListener, TcpStream};
@@ -134,4 +137,59 @@ fn a_proxy_posing_as_the_relay_reads_nothing_and_enters_nothing() {
     let friend = Client::try_enter(addr, request);
     assert!(friend.is_ok(), "{:?}", friend.err());
     host.expect_lobby("the friend in", |view| view.players.len() == 2);
+}
+
+#[test]
+fn a_relay_met_before_is_known_by_its_key_and_a_proxy_in_its_place_is_refused() {
+    let server = serve(quick_config());
+    let addr = server.addr();
+    let host = Client::host(addr, "Hostess", "", GameSetup::new("chess"));
+    let fingerprint = host
+        .handle
+        .relay_fingerprint()
+        .expect("the relay's fingerprint");
+    let (proxy, seen) = start_proxy(addr);
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let known = KnownRelays::at(dir.path().join("known-relays.toml"));
+    let pinning = Pinning {
+        known: Some(known.clone()),
+        home_too: true,
+    };
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let enter = |at: SocketAddr, name: &str| {
+        let request = EntryRequest::join(name, "", None);
+        let limit = std::time::Duration::from_secs(10);
+        runtime.block_on(ClientSession::connect_pinned(
+            &at.to_string(),
+            &request,
+            limit,
+            &pinning,
+        ))
+    };
+    // The first time, the relay's key is remembered; the next time it is the same.
+    assert!(enter(addr, "First").is_ok());
+    assert_eq!(
+        known.check(&addr.to_string(), fingerprint).ok(),
+        Some(Pinned::Same)
+    );
+    assert!(enter(addr, "Second").is_ok());
+    // The proxy's address stands for one whose relay was met before (as when someone
+    // gets in the middle of a known address): the client leaves before saying a word.
+    assert_eq!(
+        known.check(&proxy.to_string(), fingerprint).ok(),
+        Some(Pinned::New)
+    );
+    match enter(proxy, "Third").err() {
+        Some(ClientError::RelayKeyChanged { pinned, shown, .. }) => {
+            assert_eq!(pinned, fingerprint);
+            assert_ne!(shown, fingerprint);
+        }
+        other => panic!("the client went on through the proxy: {other:?}"),
+    }
+    assert!(lock_seen(&seen).is_empty(), "the proxy read a frame");
+    // Meanwhile a player going straight to the relay gets in as before.
+    assert!(enter(addr, "Fourth").is_ok());
 }
