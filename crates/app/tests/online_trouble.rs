@@ -9,7 +9,7 @@ use ply_net::{
     ClientMsg, EntryRequest, GameSetup, NetEvent, NetHandle, Occupant, RejoinStore, ServerConfig,
     host_in_process,
 };
-use plyground::screens::online::{JoinScreen, LobbyScreen};
+use plyground::screens::online::{HostScreen, JoinScreen, LobbyScreen};
 use plyground::screens::{Context, Event, Screen, Transition};
 use std::time::{Duration, Instant};
 
@@ -409,7 +409,17 @@ fn the_lobby_shows_each_players_round_trip() {
 
 #[test]
 fn the_host_lets_the_computer_play_the_seat_of_a_player_who_dropped() {
-    let (mut host, mut host_context) = hosted_lobby();
+    // A short countdown: the side is the player's until it ends.
+    let mut host_context = context("Hosty");
+    let server = ServerConfig {
+        claim_wait: Duration::from_secs(1),
+        ..ServerConfig::default()
+    };
+    let mut host = HostScreen::new(&host_context)
+        .with_server(server)
+        .open_lobby(&mut host_context)
+        .expect("a lobby opens on this computer");
+    settle(&mut host, &mut host_context, LobbyScreen::entered);
     let address = host.share_address().expect("address");
     let crashy = NetHandle::connect(&address, EntryRequest::join("Crashy", "", None));
     wait_for(&crashy, |event| {
@@ -434,6 +444,13 @@ fn the_host_lets_the_computer_play_the_seat_of_a_player_who_dropped() {
         &mut host_context,
         "Crashy lost the connection",
     );
+    assert!(
+        !shown(game.as_ref(), &host_context)
+            .iter()
+            .any(|text| text == "Computer plays it"),
+        "the side is offered to the computer before the countdown ends"
+    );
+    tick_until_prefix(game.as_mut(), &mut host_context, "Computer plays it");
     press(game.as_mut(), &mut host_context, "Computer plays it");
     let mut next = tick_until_replaced(game.as_mut(), &mut host_context);
     assert!(

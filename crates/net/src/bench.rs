@@ -304,8 +304,8 @@ async fn wait_for(
             })?
             .map_err(|source| BenchError::Client { lobby, source })?;
         match message {
-            ServerMsg::Ping => session
-                .send(&ClientMsg::Pong)
+            ServerMsg::Ping { nonce } => session
+                .send(&ClientMsg::Pong { nonce })
                 .await
                 .map_err(|source| BenchError::Client { lobby, source })?,
             ServerMsg::JoinRequest {
@@ -313,8 +313,9 @@ async fn wait_for(
                 name,
                 exchange,
                 binding,
+                invite,
             } => session
-                .answer_join(ticket, &name, &exchange, &binding)
+                .answer_join(ticket, &name, &exchange, &binding, invite)
                 .await
                 .map_err(|source| BenchError::Client { lobby, source })?,
             ServerMsg::MoveRefused { text, reason } => {

@@ -1,14 +1,15 @@
 //! The encryption of an established channel: Noise transport messages (ChaCha20-Poly1305
 //! under keys from the handshake), a frame's payload cut into pieces of at most 65,535
 //! bytes, each with its 16-byte tag. Nonces count up, so a piece replayed, dropped or
-//! reordered fails its check.
+//! reordered fails its check. The handshake (`NX`) has the relay prove its static key
+//! ([`crate::keys`]); the connecting side stays anonymous.
 
 use bytes::{Bytes, BytesMut};
 
 /// The Noise protocol every connection runs after the hello.
-pub(crate) const NOISE_PATTERN: &str = "Noise_NN_25519_ChaChaPoly_BLAKE2s";
+pub(crate) const NOISE_PATTERN: &str = "Noise_NX_25519_ChaChaPoly_BLAKE2s";
 
-/// Room for one handshake message (an ephemeral key and a tag, no payload).
+/// Room for one handshake message (two keys and their tags, no payload).
 pub(crate) const NOISE_HANDSHAKE_MAX: usize = 256;
 
 /// The longest Noise message, and the plaintext one can carry.
@@ -40,8 +41,11 @@ impl Cipher {
     /// Both ends of a channel whose handshake ran in memory (for measuring and testing
     /// the encryption on its own): the connecting side first.
     pub fn pair() -> Result<(Cipher, Cipher), snow::Error> {
+        let key = crate::keys::RelayKey::generate();
         let mut initiator = snow::Builder::new(noise_params()).build_initiator()?;
-        let mut responder = snow::Builder::new(noise_params()).build_responder()?;
+        let mut responder = snow::Builder::new(noise_params())
+            .local_private_key(key.private())?
+            .build_responder()?;
         let (mut message, mut scratch) = ([0u8; NOISE_HANDSHAKE_MAX], [0u8; NOISE_HANDSHAKE_MAX]);
         let written = initiator.write_message(&[], &mut message)?;
         responder.read_message(&message[..written], &mut scratch)?;

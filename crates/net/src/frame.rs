@@ -5,20 +5,21 @@
 //! are queued into one buffer and flushed together: a burst of messages costs one
 //! system call.
 //!
-//! After the hello, both sides run a Noise handshake (`Noise_NN_25519_ChaChaPoly_BLAKE2s`:
-//! fresh X25519 keys on both sides, nothing stored) and every later frame is encrypted
-//! and authenticated: its payload is the ciphertext of the message, cut into pieces of at
+//! After the hello, both sides run a Noise handshake (`Noise_NX_25519_ChaChaPoly_BLAKE2s`:
+//! fresh X25519 keys on both sides, and the relay proves its static key, which the
+//! connecting side sees and checks) and every later frame is encrypted and
+//! authenticated: its payload is the ciphertext of the message, cut into pieces of at
 //! most 65,535 bytes (Noise's limit), each with its 16-byte tag. Nonces count up, so a
 //! frame replayed, dropped or reordered fails its check and ends the connection.
 
-use crate::budget::MemoryBudget;
+use crate::budget::Budgets;
 use crate::cipher::{Cipher, NOISE_HANDSHAKE_MAX, noise_params};
+use crate::keys::RelayKey;
 use crate::protocol::MAX_FRAME_LEN;
 use bytes::{BufMut, Bytes, BytesMut};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::io;
-use std::sync::Arc;
 use thiserror::Error;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -76,6 +77,15 @@ pub fn decode<T: DeserializeOwned>(payload: &[u8]) -> Result<T, FrameError> {
     }
 }
 
+/// What the connecting side knows once its channel is encrypted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Secured {
+    /// The handshake hash, which names this channel.
+    pub binding: [u8; 32],
+    /// The static public key the other side proved.
+    pub relay: [u8; 32],
+}
+
 /// A TCP stream carrying frames.
 #[derive(Debug)]
 pub struct Connection {
@@ -86,7 +96,7 @@ pub struct Connection {
     write_buf: BytesMut,
     /// The shared budget the buffers are charged to (the server's connections), and
     /// how much this connection charged.
-    budget: Option<(Arc<MemoryBudget>, usize)>,
+    budget: Option<(Budgets, usize)>,
     /// The keys of the encrypted channel, once its handshake is done.
     cipher: Option<Cipher>,
 }
@@ -111,22 +121,29 @@ impl Connection {
     }
 
     /// Runs the Noise handshake as the side that connected, then encrypts everything;
-    /// returns the handshake hash, which names this channel.
-    pub async fn secure_as_client(&mut self) -> Result<[u8; 32], FrameError> {
+    /// returns the handshake hash, which names this channel, and the static key the
+    /// other side proved (which the caller checks before it says anything).
+    pub async fn secure_as_client(&mut self) -> Result<Secured, FrameError> {
         let mut noise = snow::Builder::new(noise_params()).build_initiator()?;
         let mut buffer = [0u8; NOISE_HANDSHAKE_MAX];
         let written = noise.write_message(&[], &mut buffer)?;
         self.send_plain(&buffer[..written]).await?;
         let reply = self.read_frame().await?.ok_or(FrameError::Closed)?;
         noise.read_message(&reply, &mut buffer)?;
-        self.finish_handshake(noise)
+        let mut relay = [0u8; 32];
+        let shown = noise.get_remote_static().ok_or(snow::Error::Input)?;
+        relay.copy_from_slice(shown.get(..32).ok_or(snow::Error::Input)?);
+        let binding = self.finish_handshake(noise)?;
+        Ok(Secured { binding, relay })
     }
 
-    /// Runs the Noise handshake as the side that accepted, then encrypts everything;
-    /// returns the handshake hash, which names this channel.
-    pub async fn secure_as_server(&mut self) -> Result<[u8; 32], FrameError> {
+    /// Runs the Noise handshake as the side that accepted, proving `key`, then
+    /// encrypts everything; returns the handshake hash, which names this channel.
+    pub async fn secure_as_server(&mut self, key: &RelayKey) -> Result<[u8; 32], FrameError> {
         let first = self.read_frame().await?.ok_or(FrameError::Closed)?;
-        let mut noise = snow::Builder::new(noise_params()).build_responder()?;
+        let mut noise = snow::Builder::new(noise_params())
+            .local_private_key(key.private())?
+            .build_responder()?;
         let mut buffer = [0u8; NOISE_HANDSHAKE_MAX];
         noise.read_message(&first, &mut buffer)?;
         let written = noise.write_message(&[], &mut buffer)?;
@@ -163,9 +180,9 @@ impl Connection {
         }
     }
 
-    /// [`Connection::new`] with its buffers charged to `budget`: a frame that would
-    /// take the budget past its limit fails with [`FrameError::Busy`].
-    pub fn with_budget(stream: TcpStream, budget: Arc<MemoryBudget>) -> Connection {
+    /// [`Connection::new`] with its buffers charged to `budgets`: a frame that would
+    /// take one of them past its limit fails with [`FrameError::Busy`].
+    pub fn with_budget(stream: TcpStream, budget: Budgets) -> Connection {
         let mut conn = Connection::new(stream);
         conn.budget = Some((budget, 0));
         conn
@@ -306,10 +323,13 @@ mod tests {
 
     #[test]
     fn trailing_bytes_are_refused() {
-        let mut bytes = encode(&ClientMsg::Pong)
+        let mut bytes = encode(&ClientMsg::Pong { nonce: 7 })
             .map(|b| b.to_vec())
             .unwrap_or_default();
-        assert_eq!(decode::<ClientMsg>(&bytes).ok(), Some(ClientMsg::Pong));
+        assert_eq!(
+            decode::<ClientMsg>(&bytes).ok(),
+            Some(ClientMsg::Pong { nonce: 7 })
+        );
         bytes.push(0);
         assert!(matches!(
             decode::<ClientMsg>(&bytes),

@@ -1,23 +1,29 @@
-//! Invite codes: the host's address, port and (on a relay) lobby code in a short code
-//! of letters and digits that is easy to read aloud and whose typos are caught.
+//! Invite codes: the host's address, port, (on a relay) lobby code, (for a lobby with a
+//! password) the lobby's invite secret and the fingerprint of the relay's key, in a
+//! code of letters and digits that is easy to read aloud and whose typos are caught.
 //!
 //! The format, which stays stable once released:
 //! - The alphabet is `23456789ABCDEFGHJKMNPQRSTUVWXYZ`: 31 symbols, no `0`/`O`, `1`/`I`
 //!   or `L` to mistake for one another. Letters may be typed in either case; dashes and
 //!   spaces are ignored.
 //! - The first symbol is the kind: 0 for an IPv4 address, 1 for IPv6, plus 2 when a
-//!   lobby code follows. Other kinds are refused (left for later versions).
+//!   lobby code follows, plus 4 when an invite secret follows, plus 8 when the relay's
+//!   fingerprint follows. Other kinds are refused (left for later versions).
 //! - Then the data, as one number in base 31 over a fixed count of symbols for the kind:
-//!   the address (4 or 16 bytes), the port (2 bytes, big-endian) and, with a lobby code,
-//!   its six characters as 5-bit indexes into the relay's code alphabet (4 bytes).
+//!   the address (4 or 16 bytes), the port (2 bytes, big-endian), with a lobby code
+//!   its six characters as 5-bit indexes into the relay's code alphabet (4 bytes),
+//!   with an invite secret its 8 random bytes ([`InviteSecret`]), and with a
+//!   fingerprint its 10 bytes ([`Fingerprint`]).
 //!   The count is the fewest symbols that hold the bytes, plus one when needed to make
 //!   the whole code's length even, so that a missing or extra symbol is always noticed.
 //! - Then two check symbols, chosen so that the sum of all symbols and the sum of each
 //!   symbol times its position (from 1) are both multiples of 31. Any one changed
 //!   symbol, and any two neighbours swapped, is noticed.
 //! - Shown in groups of four separated by dashes: `2ABC-DEFG-HJKM-NP` (14 symbols for
-//!   IPv4, 20 with a lobby code; 34 and 40 for IPv6).
+//!   IPv4, 20 with a lobby code; 34 and 40 for IPv6; with an invite secret 26, 34, 46
+//!   and 52; a fingerprint adds 16 or 18).
 
+use crate::keys::{FINGERPRINT_LEN, Fingerprint};
 use std::fmt;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::str::FromStr;
@@ -32,14 +38,54 @@ const LOBBY_CODE_LEN: usize = 6;
 /// Symbols per group when shown.
 const GROUP: usize = 4;
 
-/// Where to join: the address and port, and the lobby's code on a relay.
+/// Where to join: the address and port, the lobby's code on a relay, and the lobby's
+/// invite secret when it has a password.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Invite {
     /// The host's (or relay's) address and port.
     pub addr: SocketAddr,
     /// The lobby's code, on a relay holding several lobbies.
     pub code: Option<String>,
+    /// The lobby's invite secret: proving it to the host lets a player in without the
+    /// password, and without counting against the passwords the host checks a minute.
+    pub secret: Option<InviteSecret>,
+    /// The fingerprint of the relay's key: a server there that proves another key is
+    /// left before anything is said.
+    pub relay: Option<Fingerprint>,
 }
+
+/// A lobby's invite secret: 64 random bits its host keeps and puts in invite codes. A
+/// player who has the code proves the secret to the host (SPAKE2, through the relay,
+/// like a password) instead of the password; nobody can guess it online.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct InviteSecret(pub [u8; 8]);
+
+impl InviteSecret {
+    /// A new secret from the system's secure random generator.
+    pub fn random() -> InviteSecret {
+        InviteSecret(crate::auth::random_bytes())
+    }
+
+    /// The secret as the text both sides run the password exchange with.
+    pub fn exchange_text(&self) -> String {
+        self.0.iter().map(|byte| format!("{byte:02x}")).collect()
+    }
+}
+
+impl fmt::Debug for InviteSecret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("InviteSecret(..)")
+    }
+}
+
+/// The length of an invite secret, in bytes.
+const SECRET_LEN: usize = 8;
+
+/// The kind's flags: an IPv6 address, a lobby code, an invite secret.
+const KIND_V6: u32 = 1;
+const KIND_CODE: u32 = 2;
+const KIND_SECRET: u32 = 4;
+const KIND_RELAY: u32 = 8;
 
 /// Why a text is not a usable invite code, or an invite cannot be made into one.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -63,13 +109,22 @@ pub enum InviteError {
 
 /// How many data bytes and symbols a kind has.
 fn layout(kind: u32) -> Option<(usize, usize)> {
-    let bytes = match kind {
-        0 => 6,
-        1 => 18,
-        2 => 10,
-        3 => 22,
-        _ => return None,
+    if kind > KIND_V6 | KIND_CODE | KIND_SECRET | KIND_RELAY {
+        return None;
+    }
+    let address = if kind & KIND_V6 != 0 { 16 } else { 4 };
+    let code = if kind & KIND_CODE != 0 { 4 } else { 0 };
+    let secret = if kind & KIND_SECRET != 0 {
+        SECRET_LEN
+    } else {
+        0
     };
+    let relay = if kind & KIND_RELAY != 0 {
+        FINGERPRINT_LEN
+    } else {
+        0
+    };
+    let bytes = address + 2 + code + secret + relay;
     let mut symbols = 1;
     let mut capacity = 1f64;
     while capacity < 256f64.powi(bytes as i32) {
@@ -180,7 +235,21 @@ impl Invite {
         Invite {
             addr,
             code: code.map(str::to_string),
+            secret: None,
+            relay: None,
         }
+    }
+
+    /// This invite with the fingerprint of the relay's key.
+    pub fn with_relay(mut self, relay: Option<Fingerprint>) -> Invite {
+        self.relay = relay;
+        self
+    }
+
+    /// This invite with the lobby's invite secret.
+    pub fn with_secret(mut self, secret: Option<InviteSecret>) -> Invite {
+        self.secret = secret;
+        self
     }
 
     /// The invite code, grouped for reading aloud (`2ABC-DEFG-HJKM-NP`).
@@ -195,7 +264,15 @@ impl Invite {
             let code_bytes =
                 lobby_bytes(code).ok_or_else(|| InviteError::LobbyCode(code.clone()))?;
             bytes.extend(code_bytes);
-            kind += 2;
+            kind |= KIND_CODE;
+        }
+        if let Some(secret) = &self.secret {
+            bytes.extend(secret.0);
+            kind |= KIND_SECRET;
+        }
+        if let Some(relay) = &self.relay {
+            bytes.extend(relay.0);
+            kind |= KIND_RELAY;
         }
         let (_, count) = layout(kind).ok_or(InviteError::UnknownKind)?;
         let mut symbols = vec![kind];
@@ -229,7 +306,7 @@ impl Invite {
             return Err(InviteError::Typo);
         }
         let bytes = to_bytes(&symbols[1..=count], len).ok_or(InviteError::Typo)?;
-        let ip_len = if kind % 2 == 0 { 4 } else { 16 };
+        let ip_len = if kind & KIND_V6 == 0 { 4 } else { 16 };
         let ip = if ip_len == 4 {
             let octets: [u8; 4] = bytes[..4].try_into().map_err(|_| InviteError::Typo)?;
             IpAddr::V4(Ipv4Addr::from(octets))
@@ -238,17 +315,34 @@ impl Invite {
             IpAddr::V6(Ipv6Addr::from(octets))
         };
         let port = u16::from_be_bytes([bytes[ip_len], bytes[ip_len + 1]]);
-        let code = if kind >= 2 {
-            let code_bytes: [u8; 4] = bytes[ip_len + 2..]
+        let mut rest = &bytes[ip_len + 2..];
+        let code = if kind & KIND_CODE != 0 {
+            let code_bytes: [u8; 4] = rest[..4].try_into().map_err(|_| InviteError::Typo)?;
+            rest = &rest[4..];
+            Some(lobby_code(code_bytes).ok_or(InviteError::Typo)?)
+        } else {
+            None
+        };
+        let secret = if kind & KIND_SECRET != 0 {
+            let secret: [u8; SECRET_LEN] = rest[..SECRET_LEN]
                 .try_into()
                 .map_err(|_| InviteError::Typo)?;
-            Some(lobby_code(code_bytes).ok_or(InviteError::Typo)?)
+            rest = &rest[SECRET_LEN..];
+            Some(InviteSecret(secret))
+        } else {
+            None
+        };
+        let relay = if kind & KIND_RELAY != 0 {
+            let relay: [u8; FINGERPRINT_LEN] = rest.try_into().map_err(|_| InviteError::Typo)?;
+            Some(Fingerprint(relay))
         } else {
             None
         };
         Ok(Invite {
             addr: SocketAddr::new(ip, port),
             code,
+            secret,
+            relay,
         })
     }
 
@@ -315,7 +409,37 @@ mod tests {
             ),
             Invite::new(v4("[::]:0"), Some("AAAAAA")),
             Invite::new(v4("[fe80::1:2:3:4]:7374"), Some("ABC234")),
+            Invite::new(v4("203.0.113.7:7373"), None).with_secret(Some(InviteSecret([0xff; 8]))),
+            Invite::new(v4("192.168.1.20:7373"), Some("K7QX2M"))
+                .with_secret(Some(InviteSecret([1, 2, 3, 4, 5, 6, 7, 8]))),
+            Invite::new(v4("[2001:db8::7]:7373"), Some("999999"))
+                .with_secret(Some(InviteSecret([0; 8]))),
+            Invite::new(v4("198.51.100.200:443"), Some("ZZZZZZ"))
+                .with_secret(Some(InviteSecret([0xa5; 8])))
+                .with_relay(Some(Fingerprint([0xff; 10]))),
+            Invite::new(v4("[::1]:7373"), None).with_relay(Some(Fingerprint([1; 10]))),
         ]
+    }
+
+    #[test]
+    fn invite_secrets_make_longer_codes_and_old_codes_still_read() {
+        let addr = "203.0.113.7:7373".parse().expect("address");
+        let lengths: Vec<usize> = [None, Some("K7QX2M")]
+            .into_iter()
+            .flat_map(|code| {
+                [None, Some(InviteSecret::random())]
+                    .map(|secret| Invite::new(addr, code).with_secret(secret))
+            })
+            .map(|invite| round_trip(invite).replace('-', "").len())
+            .collect();
+        assert_eq!(lengths, [14, 26, 20, 34]);
+        let v6 = "[2001:db8::7]:7373".parse().expect("address");
+        let secret = Some(InviteSecret::random());
+        let long = Invite::new(v6, Some("K7QX2M")).with_secret(secret);
+        assert_eq!(round_trip(long).replace('-', "").len(), 52);
+        // Codes made before invite secrets existed read as they always did.
+        let old = Invite::new(addr, Some("K7QX2M")).encode().expect("a code");
+        assert_eq!(Invite::decode(&old).map(|invite| invite.secret), Ok(None));
     }
 
     #[test]

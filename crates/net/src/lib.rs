@@ -2,8 +2,9 @@
 //!
 //! - [`protocol`]: every message, postcard-encoded, one per length-delimited frame
 //!   ([`frame`]), starting with a versioned hello.
-//! - [`frame`] encrypts every connection after the hello (Noise NN); [`auth`]: a
-//!   lobby's password is checked by its host with SPAKE2 through the relay, never sent.
+//! - [`frame`] encrypts every connection after the hello (Noise NX: the relay proves
+//!   its static key, [`keys`]); [`auth`]: a lobby's password is checked by its host
+//!   with SPAKE2 through the relay, never sent.
 //! - [`server`]: `run(listener, config, shutdown)` serves lobbies and referees their
 //!   games through `ply-modes`; [`host_in_process`] runs it for a peer-hosted game.
 //! - [`client`]: [`NetHandle`] (own thread, non-blocking sends, crossbeam events) for
@@ -20,6 +21,7 @@ pub mod cipher;
 pub mod client;
 pub mod frame;
 pub mod invite;
+pub mod keys;
 pub mod name;
 pub mod portmap;
 pub mod protocol;
@@ -28,7 +30,8 @@ pub mod text;
 
 pub use client::{
     ClientError, ClientOptions, ClientSession, CloseReason, Disconnected, EntryRequest,
-    HOST_EXCHANGES_PER_MINUTE, Mirror, NetEvent, NetHandle, Notify, REJOIN_DIR_VARIABLE,
+    HOST_EXCHANGES_PER_MINUTE, HOST_INVITE_EXCHANGES_PER_MINUTE, KNOWN_RELAYS_VARIABLE,
+    KnownRelays, Mirror, NetEvent, NetHandle, Notify, Pinned, Pinning, REJOIN_DIR_VARIABLE,
     RejoinStore, RelayLink, RelayReferee, Role, StoredSeat, mirrored_table,
 };
 pub use protocol::{

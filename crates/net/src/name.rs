@@ -2,10 +2,14 @@
 //! allows what people use — letters of any alphabet, digits, single spaces, hyphens and
 //! apostrophes between them, 2 to 20 characters — and refuses what deceives: invisible
 //! characters and letters of two alphabets mixed to look like someone else's name.
+//! Names that look alike are one name in a lobby ([`look_alike`]): "Расе" in Cyrillic,
+//! full-width "Ｐａｃｅ" and "Pace" cannot sit side by side.
 
 use crate::protocol::EntryRefusal;
+use crate::text::is_hidden;
 use thiserror::Error;
 use unicode_script::{Script, UnicodeScript};
+use unicode_security::confusable_detection::skeleton;
 
 /// The shortest allowed player name, in characters.
 pub const MIN_NAME_LEN: usize = 2;
@@ -47,29 +51,6 @@ fn joins(c: char) -> bool {
     matches!(c, ' ' | '-' | '\'' | '’' | '.' | '_')
 }
 
-/// Characters that take no room on screen, or change how text around them reads.
-fn invisible(c: char) -> bool {
-    c.is_control()
-        || matches!(
-            c,
-            '\u{00AD}'
-                | '\u{034F}'
-                | '\u{061C}'
-                | '\u{115F}'
-                | '\u{1160}'
-                | '\u{17B4}'
-                | '\u{17B5}'
-                | '\u{180E}'
-                | '\u{200B}'..='\u{200F}'
-                | '\u{202A}'..='\u{202E}'
-                | '\u{2060}'..='\u{206F}'
-                | '\u{3164}'
-                | '\u{FE00}'..='\u{FE0F}'
-                | '\u{FEFF}'
-                | '\u{FFA0}'
-        )
-}
-
 /// The alphabets that are written together in one language (Japanese, Korean) count as
 /// one.
 fn family(script: Script) -> Script {
@@ -81,7 +62,7 @@ fn family(script: Script) -> Script {
 
 /// What is wrong with `name`, if anything.
 pub fn name_problem(name: &str) -> Option<NameProblem> {
-    if let Some(c) = name.chars().find(|&c| invisible(c)) {
+    if let Some(c) = name.chars().find(|&c| is_hidden(c)) {
         return Some(NameProblem::Invisible(c));
     }
     let length = name.chars().count();
@@ -117,6 +98,20 @@ pub fn name_problem(name: &str) -> Option<NameProblem> {
     None
 }
 
+/// What a name looks like, whatever its case and whichever look-alike characters it
+/// uses: its lower case, then its skeleton under Unicode's confusables (UTS #39), in
+/// which every character that can pass for another is replaced by one chosen for all
+/// ("Расе" in Cyrillic and full-width "ｐａｃｅ" become "pace", a full-width "１" and a
+/// "1" the same character).
+pub fn appearance(name: &str) -> String {
+    skeleton(&name.to_lowercase()).collect()
+}
+
+/// Whether two names would pass for one another in a lobby.
+pub fn look_alike(a: &str, b: &str) -> bool {
+    appearance(a) == appearance(b)
+}
+
 /// Checks a player name against the rule, refusing it with the reason in words.
 pub fn validate_name(name: &str) -> Result<(), EntryRefusal> {
     match name_problem(name) {
@@ -131,6 +126,22 @@ pub fn validate_name(name: &str) -> Result<(), EntryRefusal> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_that_look_alike_are_told_apart_from_those_that_do_not() {
+        for (a, b) in [
+            ("Pace", "\u{420}\u{430}\u{441}\u{435}"),
+            ("Pace", "\u{FF30}\u{FF41}\u{FF43}\u{FF45}"),
+            ("Bob1", "Bob\u{FF11}"),
+            ("Pace", "PACE"),
+            ("Zoé Ann", "Zoe\u{301} Ann"),
+        ] {
+            assert!(look_alike(a, b), "{a} and {b}");
+        }
+        for (a, b) in [("Pace", "Pact"), ("Анна", "Anna Li"), ("Bob1", "Bob2")] {
+            assert!(!look_alike(a, b), "{a} and {b}");
+        }
+    }
 
     #[test]
     fn names_people_use_are_allowed() {
@@ -166,6 +177,7 @@ mod tests {
             ("Ada\u{202E}", NameProblem::Invisible('\u{202E}')),
             ("Ada!", NameProblem::NotAllowed('!')),
             ("Pаul", NameProblem::MixedScripts),
+            ("Bob\u{2028}", NameProblem::Invisible('\u{2028}')),
         ];
         for (name, problem) in cases {
             assert_eq!(name_problem(name), Some(problem.clone()), "{name:?}");

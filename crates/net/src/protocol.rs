@@ -1,10 +1,11 @@
 //! The wire protocol: every message a client and the server exchange, the limits that
-//! keep them small, and the player-facing reasons for every refusal.
+//! keep them small, and (in `refusals`) the player-facing reasons for every refusal.
 //!
 //! A connection goes through four phases, each with its own message types:
 //! 1. [`Hello`] from the client, [`Welcome`] from the server (never change: any two
 //!    versions can read them, which is how a version mismatch is explained);
-//! 2. the Noise handshake ([`crate::frame`]), after which every frame is encrypted;
+//! 2. the Noise handshake ([`crate::frame`]), in which the relay proves its static key
+//!    ([`crate::keys`]), after which every frame is encrypted;
 //! 3. [`Entry`] from the client (open a lobby or join one), [`EntryReply`] from the
 //!    server; joining a lobby with a password runs SPAKE2 with its host on the way
 //!    ([`crate::auth`]): [`Entry::Join`] carries the joiner's message,
@@ -20,8 +21,10 @@ use std::fmt;
 use std::time::Duration;
 use thiserror::Error;
 
-/// The protocol version this build speaks. Bumped whenever any message changes.
-pub const PROTOCOL_VERSION: u32 = 3;
+/// The protocol version this build speaks. Bumped whenever any message or the
+/// handshake changes; version 4: the relay proves a static key (Noise NX), joins may
+/// prove an invite secret, pings carry a nonce, and new refusals and notices.
+pub const PROTOCOL_VERSION: u32 = 4;
 
 /// The TCP port used when an address does not name one.
 pub const DEFAULT_PORT: u16 = 7373;
@@ -50,6 +53,9 @@ pub const MAX_POSITION_TEXT_LEN: usize = 2048;
 pub const MAX_SETUP_MOVES: usize = 10_000;
 
 pub use crate::name::{MAX_NAME_LEN, MIN_NAME_LEN, validate_name};
+
+mod refusals;
+pub use refusals::{Denied, EntryRefusal};
 
 /// The welcome's 32 bytes that version 1 used as a password challenge; zeros since
 /// version 2 (the field stays, since the welcome's encoding never changes).
@@ -208,6 +214,9 @@ pub enum Entry {
         token: Option<Token>,
         /// The joiner's SPAKE2 message, for a lobby with a password.
         exchange: Option<Vec<u8>>,
+        /// Whether the exchange proves the lobby's invite secret (from an invite code)
+        /// rather than its password.
+        invite: bool,
     },
     /// The joiner's key confirmation, after [`EntryReply::Exchange`].
     Confirm {
@@ -360,7 +369,10 @@ pub enum ClientMsg {
         text: String,
     },
     /// The answer to [`ServerMsg::Ping`].
-    Pong,
+    Pong {
+        /// The ping's nonce, sent back.
+        nonce: u64,
+    },
     /// Leave the lobby (a player in a running game keeps their seat).
     Leave,
     /// End the running game as a win for one's side: the opponent has been away for
@@ -488,8 +500,13 @@ pub enum ServerMsg {
     HostLeft,
     /// The server is shutting down; the connection closes.
     ServerClosing,
-    /// Are you there? Answer with [`ClientMsg::Pong`].
-    Ping,
+    /// Are you there? Answer with [`ClientMsg::Pong`] and the same nonce: a round trip
+    /// counts only from a ping to the pong that names it, so no member can show the
+    /// others a round trip shorter than theirs.
+    Ping {
+        /// A number the relay chose at random for this ping.
+        nonce: u64,
+    },
     /// Host: a player wants in with the lobby's password; answer with
     /// [`ClientMsg::JoinAnswer`] (the host's client does it by itself).
     JoinRequest {
@@ -501,9 +518,11 @@ pub enum ServerMsg {
         exchange: Vec<u8>,
         /// The hash of the joiner's encrypted channel to the server.
         binding: ChannelBinding,
+        /// Whether the joiner proves the lobby's invite secret rather than its password.
+        invite: bool,
     },
-    /// The lobby was closed after a long time with no game and no activity; the
-    /// connection closes.
+    /// The lobby was closed after a long time in which nobody entered it or moved for
+    /// their own side; the connection closes.
     ClosedIdle,
     /// Someone entered with this player's name and token from another connection,
     /// which now holds the seat; this connection closes.
@@ -514,202 +533,9 @@ pub enum ServerMsg {
         /// Their name.
         name: String,
     },
-}
-
-/// Why a player was not let into a lobby.
-#[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
-pub enum EntryRefusal {
-    /// The password did not match.
-    #[error("wrong password")]
-    WrongPassword,
-    /// Too many recent failures from this address.
-    #[error("too many failed attempts from your address; try again in {retry_after_secs} s")]
-    TooManyAttempts {
-        /// Seconds until the next attempt is considered.
-        retry_after_secs: u32,
-    },
-    /// The lobby has no room.
-    #[error("the lobby is full ({max} players)")]
-    LobbyFull {
-        /// The lobby's capacity.
-        max: u32,
-    },
-    /// The server hosts as many lobbies as it may.
-    #[error("this server already hosts its maximum of {max} lobbies")]
-    TooManyLobbies {
-        /// The server's lobby limit.
-        max: u32,
-    },
-    /// No lobby has this code.
-    #[error("there is no lobby with code {code} on this server")]
-    NoSuchLobby {
-        /// The code that was asked for.
-        code: String,
-    },
-    /// The server holds several lobbies and no code was given.
-    #[error("this server hosts several lobbies: ask the host for the lobby code")]
-    NeedCode,
-    /// Nobody has opened a lobby yet.
-    #[error("nobody has opened a lobby on this server yet")]
-    NoLobby,
-    /// The name breaks the naming rules.
-    #[error("the name '{name}' is not allowed: {reason}")]
-    BadName {
-        /// The name that was refused.
-        name: String,
-        /// Which rule it breaks.
-        reason: String,
-    },
-    /// Someone in the lobby already has this name.
-    #[error("the name '{name}' is already taken in this lobby")]
-    NameTaken {
-        /// The name that was refused.
-        name: String,
-    },
-    /// A game is running and only dropped players may come back.
-    #[error("a game is already running in this lobby; join when it ends")]
-    GameRunning,
-    /// The token does not belong to the member with that name.
-    #[error("that rejoin token does not belong to '{name}'")]
-    BadToken {
-        /// The name that was claimed.
-        name: String,
-    },
-    /// The host's game setup cannot be played.
-    #[error("this game cannot be set up: {reason}")]
-    BadSetup {
-        /// What is wrong with it.
-        reason: String,
-    },
-    /// The player took too long to say who they are.
-    #[error("the connection took too long to introduce itself")]
-    Timeout,
-    /// The lobby has a password and its host, who checks it, is not connected.
-    #[error("the host is not connected right now; try again in a moment")]
-    HostAway,
-    /// The host's game checked as many passwords as it does in a minute.
-    #[error("the host has checked many passwords in the last minute; try again in a minute")]
-    HostBusy,
-    /// The player's address already has as many lobbies open as one address may.
-    #[error("your address already has {max} lobbies open on this server; close one first")]
-    TooManyLobbiesFromAddress {
-        /// The per-address limit.
-        max: u32,
-    },
-}
-
-/// Why a request inside a lobby was refused.
-#[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
-pub enum Denied {
-    /// Only the host may do this.
-    #[error("only the host can do that")]
-    NotHost,
-    /// Not while a game is being played.
-    #[error("a game is already running")]
-    GameRunning,
-    /// There is no game to do this in.
-    #[error("no game is running")]
-    NoGame,
-    /// The other side is to move.
-    #[error("it is not your turn")]
-    NotYourTurn,
-    /// The sender holds no side in the game.
-    #[error("you are not playing in this game")]
-    NotPlaying,
-    /// The move is malformed or illegal here.
-    #[error("{reason}")]
-    IllegalMove {
-        /// The rules' explanation.
-        reason: String,
-    },
-    /// The game setup cannot be played.
-    #[error("this game cannot be set up: {reason}")]
-    BadSetup {
-        /// What is wrong with it.
-        reason: String,
-    },
-    /// A side has nobody on it.
-    #[error("{side} has no player yet")]
-    SideOpen {
-        /// The side's name in this mode.
-        side: String,
-    },
-    /// A seated player is not connected.
-    #[error("{name} is not connected")]
-    PlayerAway {
-        /// Their name.
-        name: String,
-    },
-    /// No member has this name.
-    #[error("nobody called '{name}' is in this lobby")]
-    NoSuchPlayer {
-        /// The name asked for.
-        name: String,
-    },
-    /// The side is held by a connected player in the running game.
-    #[error("{name} is playing {side} in the running game")]
-    SeatHeld {
-        /// The side's name in this mode.
-        side: String,
-        /// Who holds it.
-        name: String,
-    },
-    /// The player holds a side in the running game.
-    #[error("{name} plays {side} in the running game; seat the computer there first")]
-    PlayerSeated {
-        /// Their name.
-        name: String,
-        /// The side's name in this mode.
-        side: String,
-    },
-    /// A side cannot be left empty while the game runs.
-    #[error("a side cannot be left empty during a game")]
-    SideNeeded,
-    /// The host cannot remove themselves.
-    #[error("the host cannot remove themselves; leave the lobby instead")]
-    CannotRemoveHost,
-    /// There is no draw offer to answer.
-    #[error("there is no draw offer to answer")]
-    NoDrawOffer,
-    /// The sender's side already offered a draw.
-    #[error("your draw offer is still waiting for an answer")]
-    OfferPending,
-    /// The opponent is connected, so there is nothing to claim.
-    #[error("your opponent is still connected")]
-    OpponentConnected,
-    /// The opponent has not been away long enough to claim anything yet.
-    #[error("your opponent may still come back; you can claim in {secs} s")]
-    ClaimTooEarly {
-        /// Seconds until a claim is allowed.
-        secs: u64,
-    },
-    /// The asker has no move in this game to take back.
-    #[error("there is no move of yours to take back")]
-    NothingToTakeBack,
-    /// The sender's side already asked to take back a move.
-    #[error("your request to take back a move is still waiting for an answer")]
-    TakebackPending,
-    /// There is no request to take back a move to answer.
-    #[error("there is no request to take back a move")]
-    NoTakeback,
-    /// Both sides have moved, so the game can only be resigned or agreed drawn.
-    #[error("both sides have moved: the game can no longer be aborted")]
-    TooLateToAbort,
-    /// No game ended in this lobby since the sides last changed.
-    #[error("there is no finished game to play again")]
-    NoRematch,
-    /// The text is too long.
-    #[error("that message is too long (at most {max} characters)")]
-    TooLong {
-        /// The limit.
-        max: u32,
-    },
-    /// Chat messages came faster than the lobby allows; this one was not sent.
-    #[error("you are chatting too fast; wait a moment (at most {per_second} messages a second)")]
-    ChatTooFast {
-        /// The allowed average rate.
-        per_second: u32,
-    },
+    /// The lobby was full and a newcomer from a network with fewer members in it took
+    /// this spectator's place; the connection closes.
+    Displaced,
 }
 
 #[cfg(test)]

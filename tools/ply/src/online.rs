@@ -11,7 +11,7 @@ use crossbeam_channel::{Receiver, after, never, select, unbounded};
 use ply_core::Player;
 use ply_modes::{Level, find_mode};
 use ply_net::client::with_default_port;
-use ply_net::invite::Invite;
+use ply_net::invite::{Invite, InviteSecret};
 use ply_net::portmap::{PortMap, PortMapOptions, Reach};
 use ply_net::protocol::DEFAULT_PORT;
 use ply_net::{
@@ -116,11 +116,15 @@ pub fn host(args: &HostArgs) -> Result<(), String> {
             let relay = with_default_port(relay);
             if args.rejoin {
                 let seat = stored_seat(&relay, &args.name, None)?;
+                // Invite codes printed before are void: a new one is printed on entry.
+                let invite = request.invite.map(|_| InviteSecret::random());
                 request =
-                    EntryRequest::rejoin(&args.name, &args.password, Some(&seat.code), seat.token);
+                    EntryRequest::rejoin(&args.name, &args.password, Some(&seat.code), seat.token)
+                        .with_invite(invite);
             }
+            let invite = request.invite;
             let handle = NetHandle::connect(&relay, request);
-            let share = resolve(&relay).map(|addr| (addr, true));
+            let share = resolve(&relay).map(|addr| (addr, true, invite));
             console(handle, &relay, Some(computer), share, &ctrl_c)
         }
         None => {
@@ -148,11 +152,12 @@ pub fn host(args: &HostArgs) -> Result<(), String> {
             };
             let share = report_reach(portmap.wait(ANSWER_WAIT), server.addr());
             let address = server.local_addr().to_string();
+            let invite = request.invite;
             let result = console(
                 NetHandle::connect(&address, request),
                 &address,
                 Some(computer),
-                share.map(|addr| (addr, false)),
+                share.map(|addr| (addr, false, invite)),
                 &ctrl_c,
             );
             if portmap.close() {
@@ -225,12 +230,13 @@ fn ctrl_c() -> Receiver<()> {
 
 /// Joins a lobby and runs the console.
 pub fn join(args: &JoinArgs) -> Result<(), String> {
-    let (address, invited_code) = if Invite::looks_like(&args.addr) {
+    let (address, invited) = if Invite::looks_like(&args.addr) {
         let invite = Invite::decode(&args.addr).map_err(|e| e.to_string())?;
-        (invite.addr.to_string(), invite.code)
+        (invite.addr.to_string(), Some(invite))
     } else {
         (with_default_port(&args.addr), None)
     };
+    let invited_code = invited.as_ref().and_then(|invite| invite.code.clone());
     let mut code = args.code.clone().or(invited_code);
     let mut token = args.token;
     if args.rejoin {
@@ -242,6 +248,8 @@ pub fn join(args: &JoinArgs) -> Result<(), String> {
         name: args.name.clone(),
         password: args.password.clone(),
         role: ply_net::Role::Join { code, token },
+        invite: invited.as_ref().and_then(|invite| invite.secret),
+        relay: invited.as_ref().and_then(|invite| invite.relay),
     };
     console(
         NetHandle::connect(&address, request),
@@ -284,13 +292,13 @@ rematch | takeback | takeback yes | takeback no | abort | chat TEXT | quit";
 
 /// Prints events and sends requests until the connection ends (or Ctrl-C); a host
 /// also plays the computer's seats at a game table and, once in the lobby, prints the
-/// invite code for `share` (an address, and whether it is a relay, whose invite holds
-/// the lobby code).
+/// invite code for `share` (an address, whether it is a relay, whose invite holds the
+/// lobby code, and the lobby's invite secret).
 fn console(
     handle: NetHandle,
     address: &str,
     computer: Option<ComputerPlay>,
-    mut share: Option<(SocketAddr, bool)>,
+    mut share: Option<(SocketAddr, bool, Option<InviteSecret>)>,
     ctrl_c: &Receiver<()>,
 ) -> Result<(), String> {
     let handle = Rc::new(handle);
@@ -328,8 +336,12 @@ fn console(
                     keeper = Some(GameKeeper::new(folder.clone(), &seat));
                 }
                 keep_game(&event, &mirror, keeper.as_ref());
-                if let (NetEvent::Entered(entered), Some((addr, relay))) = (&event, share.take()) {
-                    let invite = Invite::new(addr, relay.then_some(entered.code.as_str()));
+                if let (NetEvent::Entered(entered), Some((addr, relay, secret))) =
+                    (&event, share.take())
+                {
+                    let invite = Invite::new(addr, relay.then_some(entered.code.as_str()))
+                        .with_secret(secret)
+                        .with_relay(handle.relay_fingerprint());
                     match invite.encode() {
                         Ok(code) => say!("invite code: {code}"),
                         Err(error) => say!("no invite code: {error}"),
@@ -625,8 +637,9 @@ fn print_event(event: &NetEvent, mirror: &Mirror) {
             | ServerMsg::ServerClosing
             | ServerMsg::ClosedIdle
             | ServerMsg::JoinedElsewhere
+            | ServerMsg::Displaced
             | ServerMsg::JoinRequest { .. }
-            | ServerMsg::Ping => {}
+            | ServerMsg::Ping { .. } => {}
         },
     }
 }

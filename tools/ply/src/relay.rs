@@ -3,6 +3,7 @@
 //! server is a flag; the operator's log goes to standard error, filtered by `RUST_LOG`.
 
 use clap::Args;
+use ply_net::keys::RelayKey;
 use ply_net::{ServerConfig, protocol::DEFAULT_PORT};
 use std::io::IsTerminal;
 use std::time::Duration;
@@ -27,21 +28,40 @@ pub struct RelayArgs {
     /// How many lobbies one address (an IPv6 /64 counts as one) may have open.
     #[arg(long, default_value_t = defaults().max_lobbies_per_address)]
     max_lobbies_per_address: usize,
-    /// Seconds a lobby with no game and no request from anyone stays open.
+    /// How many lobbies one network (an IPv4 /24, an IPv6 /48) may have open.
+    #[arg(long, default_value_t = defaults().max_lobbies_per_network)]
+    max_lobbies_per_network: usize,
+    /// Seconds a lobby stays open after anyone last entered it or moved for their own
+    /// side (chat, requests and the computer's moves do not count).
     #[arg(long, default_value_t = defaults().lobby_idle_timeout.as_secs())]
     lobby_idle_secs: u64,
+    /// Seconds a lobby stays open while nobody playing is connected (no host, no
+    /// player of the running game, and between games nobody at all).
+    #[arg(long, default_value_t = defaults().empty_lobby_wait.as_secs())]
+    empty_lobby_secs: u64,
     /// How many members one lobby takes (players and spectators).
     #[arg(long, default_value_t = defaults().max_players_per_lobby)]
     max_players: usize,
     /// How many connections may be open at once.
     #[arg(long, default_value_t = defaults().max_connections)]
     max_connections: usize,
-    /// How many connections may be in their handshake at once.
+    /// How many of those may come from one address.
+    #[arg(long, default_value_t = defaults().max_connections_per_address)]
+    max_connections_per_address: usize,
+    /// How many of those may come from one network.
+    #[arg(long, default_value_t = defaults().max_connections_per_network)]
+    max_connections_per_network: usize,
+    /// How many connections may be in their handshake at once (when all places are
+    /// taken, a newcomer from a network holding fewer takes the oldest place of the
+    /// network holding the most).
     #[arg(long, default_value_t = defaults().max_pending_handshakes)]
     max_handshakes: usize,
     /// How many of those may come from one address.
     #[arg(long, default_value_t = defaults().max_handshakes_per_address)]
     max_handshakes_per_address: usize,
+    /// How many of those may come from one network.
+    #[arg(long, default_value_t = defaults().max_handshakes_per_network)]
+    max_handshakes_per_network: usize,
     /// Seconds a new connection has to say hello and enter a lobby.
     #[arg(long, default_value_t = defaults().handshake_timeout.as_secs())]
     handshake_secs: u64,
@@ -104,25 +124,53 @@ pub struct RelayArgs {
     /// claim the win or call a draw.
     #[arg(long, default_value_t = defaults().claim_wait.as_secs())]
     claim_after_secs: u64,
+    /// The file that keeps the relay's key, so that its fingerprint (which players
+    /// check, and invite codes carry) stays the same across restarts; made when missing.
+    /// Without it, the relay makes a new key at each start.
+    #[arg(long)]
+    key_file: Option<std::path::PathBuf>,
     /// How many MiB all connections together may buffer.
-    #[arg(long, default_value_t = defaults().max_buffered_bytes / (1024 * 1024))]
+    #[arg(long, default_value_t = defaults().max_buffered_bytes / MIB)]
     max_buffered_mib: usize,
+    /// How many MiB the connections of one address may buffer.
+    #[arg(long, default_value_t = defaults().max_buffered_bytes_per_address / MIB)]
+    max_buffered_mib_per_address: usize,
+    /// How many MiB the connections of one network may buffer.
+    #[arg(long, default_value_t = defaults().max_buffered_bytes_per_network / MIB)]
+    max_buffered_mib_per_network: usize,
 }
 
+/// Bytes in a MiB.
+const MIB: usize = 1024 * 1024;
+
 impl RelayArgs {
+    /// The relay's key: kept in `--key-file`, or new.
+    fn key(&self) -> Result<RelayKey, String> {
+        match &self.key_file {
+            Some(path) => RelayKey::load_or_create(path)
+                .map_err(|e| format!("cannot use the key file {}: {e}", path.display())),
+            None => Ok(RelayKey::generate()),
+        }
+    }
+
     /// The server's configuration from the flags.
     fn config(&self) -> ServerConfig {
         let secs = Duration::from_secs;
         ServerConfig {
             max_lobbies: self.max_lobbies,
             max_lobbies_per_address: self.max_lobbies_per_address,
+            max_lobbies_per_network: self.max_lobbies_per_network,
             lobby_idle_timeout: secs(self.lobby_idle_secs),
+            empty_lobby_wait: secs(self.empty_lobby_secs),
             host_wait: secs(self.host_wait_secs),
             claim_wait: secs(self.claim_after_secs),
             max_players_per_lobby: self.max_players,
             max_connections: self.max_connections,
+            max_connections_per_address: self.max_connections_per_address,
+            max_connections_per_network: self.max_connections_per_network,
             max_pending_handshakes: self.max_handshakes,
             max_handshakes_per_address: self.max_handshakes_per_address,
+            max_handshakes_per_network: self.max_handshakes_per_network,
             handshake_timeout: secs(self.handshake_secs),
             heartbeat_interval: secs(self.heartbeat_secs.max(1)),
             idle_timeout: secs(self.idle_secs),
@@ -141,7 +189,11 @@ impl RelayArgs {
             max_replays_per_address: self.max_replays_per_address,
             max_entry_frame_len: self.max_entry_frame,
             max_member_frame_len: self.max_member_frame,
-            max_buffered_bytes: self.max_buffered_mib.saturating_mul(1024 * 1024),
+            max_buffered_bytes: self.max_buffered_mib.saturating_mul(MIB),
+            max_buffered_bytes_per_address: self.max_buffered_mib_per_address.saturating_mul(MIB),
+            max_buffered_bytes_per_network: self.max_buffered_mib_per_network.saturating_mul(MIB),
+            // `run` puts the kept key in its place.
+            key: RelayKey::generate(),
         }
     }
 }
@@ -188,12 +240,20 @@ pub fn run(args: &RelayArgs) -> Result<(), String> {
         let addr = listener
             .local_addr()
             .map_err(|e| format!("cannot read the listening address: {e}"))?;
+        let key = args.key()?;
+        // One line, which scripts read whole: where, how much, and the key's
+        // fingerprint, which players compare and invite codes carry.
         say!(
-            "relay listening on {addr} (up to {} lobbies of {} players); Ctrl-C stops it",
+            "relay listening on {addr} (up to {} lobbies of {} players, key fingerprint {}); \
+             Ctrl-C stops it",
             args.max_lobbies,
-            args.max_players
+            args.max_players,
+            key.fingerprint()
         );
-        let config = args.config();
+        let config = ServerConfig {
+            key,
+            ..args.config()
+        };
         tracing::info!(%addr, ?config, "relay started");
         ply_net::run(listener, config, async {
             if tokio::signal::ctrl_c().await.is_err() {

@@ -74,18 +74,30 @@ pub fn run(args: &RelayBenchArgs) -> Result<(), String> {
     }
     let exe = std::env::current_exe().map_err(|e| format!("cannot find the ply program: {e}"))?;
     let connections = args.lobbies * 2 + 64;
-    let child = Command::new(exe)
+    let mut command = Command::new(exe);
+    command
         .args(["relay", "--listen", "127.0.0.1:0", "--max-lobbies"])
         .arg((args.lobbies + 1).to_string())
         .arg("--max-connections")
         .arg(connections.to_string())
-        // Every client comes from loopback: one address, as far as the relay can tell.
-        .arg("--max-lobbies-per-address")
-        .arg((args.lobbies + 1).to_string())
         .arg("--max-handshakes")
-        .arg(connections.to_string())
-        .arg("--max-handshakes-per-address")
-        .arg(connections.to_string())
+        .arg(connections.to_string());
+    // Every client comes from loopback: one address and one network, as far as the
+    // relay can tell, so the limits per address and network are the relay's own.
+    let buffered = ply_net::ServerConfig::default().max_buffered_bytes >> 20;
+    for (flag, limit) in [
+        ("--max-lobbies-per-address", args.lobbies + 1),
+        ("--max-lobbies-per-network", args.lobbies + 1),
+        ("--max-connections-per-address", connections),
+        ("--max-connections-per-network", connections),
+        ("--max-handshakes-per-address", connections),
+        ("--max-handshakes-per-network", connections),
+        ("--max-buffered-mib-per-address", buffered),
+        ("--max-buffered-mib-per-network", buffered),
+    ] {
+        command.arg(flag).arg(limit.to_string());
+    }
+    let child = command
         // Its log would only say, once a minute, what the benchmark does on purpose.
         .env("RUST_LOG", "warn")
         // The benchmark's players may move faster than people are allowed to.

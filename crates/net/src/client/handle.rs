@@ -3,9 +3,10 @@
 //! crossbeam channel, woken for each by a callback of its choosing.
 
 use super::{ClientError, ClientSession, EntryRequest};
+use crate::keys::Fingerprint;
 use crate::protocol::{ClientMsg, Entered, ServerMsg};
 use crossbeam_channel::{Receiver, Sender, unbounded};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 use thiserror::Error;
 use tokio::sync::mpsc;
@@ -89,9 +90,14 @@ pub enum CloseReason {
     /// their token did), which took this one's place.
     #[error("you joined from another place; this connection was closed")]
     JoinedElsewhere,
-    /// The lobby stayed without a game and without activity too long, and closed.
-    #[error("the lobby closed after a long time without a game or any activity")]
+    /// Nobody entered the lobby or moved for their own side for a long time, and it
+    /// closed.
+    #[error("the lobby closed after a long time in which nobody joined or moved")]
     ClosedIdle,
+    /// The lobby was full and a player from a network with fewer members in it took
+    /// this spectator's place.
+    #[error("the lobby was full and your place went to a player from another network")]
+    Displaced,
     /// The connection broke.
     #[error("{0}")]
     Lost(ClientError),
@@ -120,6 +126,8 @@ pub struct NetHandle {
     commands: mpsc::UnboundedSender<ClientMsg>,
     events: Receiver<NetEvent>,
     thread: Option<std::thread::JoinHandle<()>>,
+    /// The fingerprint of the key the server proved, known before the entry event.
+    relay: Arc<OnceLock<Fingerprint>>,
 }
 
 impl NetHandle {
@@ -139,9 +147,11 @@ impl NetHandle {
             events: event_tx,
             notify: options.notify.clone(),
         };
+        let relay = Arc::new(OnceLock::new());
+        let seen = relay.clone();
         let thread = std::thread::Builder::new()
             .name("ply-net-client".to_string())
-            .spawn(move || run_thread(addr, request, options, command_rx, outbox));
+            .spawn(move || run_thread(addr, request, options, command_rx, (outbox, seen)));
         let thread = match thread {
             Ok(thread) => Some(thread),
             Err(error) => {
@@ -155,7 +165,14 @@ impl NetHandle {
             commands,
             events,
             thread,
+            relay,
         }
+    }
+
+    /// The fingerprint of the key the server proved, once the player is in (for the
+    /// invite codes a host shares).
+    pub fn relay_fingerprint(&self) -> Option<Fingerprint> {
+        self.relay.get().copied()
     }
 
     /// Queues a request for the server. Never blocks. (A request too large for one
@@ -183,13 +200,13 @@ fn run_thread(
     request: EntryRequest,
     options: ClientOptions,
     commands: mpsc::UnboundedReceiver<ClientMsg>,
-    events: Outbox,
+    (events, relay): (Outbox, Arc<OnceLock<Fingerprint>>),
 ) {
     match tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
     {
-        Ok(runtime) => runtime.block_on(drive(addr, request, options, commands, events)),
+        Ok(runtime) => runtime.block_on(drive(addr, request, options, commands, (events, relay))),
         Err(error) => {
             let _ = events.send(NetEvent::Closed(CloseReason::Failed(ClientError::Thread(
                 error,
@@ -203,7 +220,7 @@ async fn drive(
     request: EntryRequest,
     options: ClientOptions,
     mut commands: mpsc::UnboundedReceiver<ClientMsg>,
-    events: Outbox,
+    (events, relay): (Outbox, Arc<OnceLock<Fingerprint>>),
 ) {
     let (mut session, entered) =
         match ClientSession::connect(&addr, &request, options.connect_timeout).await {
@@ -213,6 +230,7 @@ async fn drive(
                 return;
             }
         };
+    let _ = relay.set(session.relay_fingerprint());
     let _ = events.send(NetEvent::Entered(Box::new(entered)));
     let beat = session.heartbeat();
     let silence_limit = beat * 3 + Duration::from_secs(1);
@@ -245,13 +263,14 @@ async fn drive(
             message = session.recv() => {
                 last_heard = Instant::now();
                 match message {
-                    Ok(ServerMsg::Ping) => {
-                        if let Err(error) = session.send(&ClientMsg::Pong).await {
+                    Ok(ServerMsg::Ping { nonce }) => {
+                        if let Err(error) = session.send(&ClientMsg::Pong { nonce }).await {
                             break CloseReason::Lost(error);
                         }
                     }
-                    Ok(ServerMsg::JoinRequest { ticket, name, exchange, binding }) => {
-                        let answered = session.answer_join(ticket, &name, &exchange, &binding);
+                    Ok(ServerMsg::JoinRequest { ticket, name, exchange, binding, invite }) => {
+                        let answered =
+                            session.answer_join(ticket, &name, &exchange, &binding, invite);
                         if let Err(error) = answered.await {
                             break CloseReason::Lost(error);
                         }
@@ -261,6 +280,7 @@ async fn drive(
                     Ok(ServerMsg::ServerClosing) => break CloseReason::ServerClosing,
                     Ok(ServerMsg::ClosedIdle) => break CloseReason::ClosedIdle,
                     Ok(ServerMsg::JoinedElsewhere) => break CloseReason::JoinedElsewhere,
+                    Ok(ServerMsg::Displaced) => break CloseReason::Displaced,
                     Ok(message) => {
                         if !events.send(NetEvent::Message(message)) {
                             session.leave().await;

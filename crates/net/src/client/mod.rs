@@ -5,19 +5,23 @@
 //! [`mirrored_table`] builds that table from the mirror.
 
 mod handle;
+mod known_relays;
 mod mirror;
 mod referee;
 mod rejoin_store;
 mod table;
 
 pub use handle::{ClientOptions, CloseReason, Disconnected, NetEvent, NetHandle, Notify};
+pub use known_relays::{KNOWN_RELAYS_VARIABLE, KnownRelays, Pinned, Pinning};
 pub use mirror::Mirror;
 pub use referee::{RelayLink, RelayReferee};
 pub use rejoin_store::{REJOIN_DIR_VARIABLE, RejoinStore, StoredSeat};
 pub use table::mirrored_table;
 
 use crate::auth::{ChannelBinding, JoinerExchange, host_answer};
-use crate::frame::{Connection, FrameError};
+use crate::frame::{Connection, FrameError, Secured};
+use crate::invite::InviteSecret;
+use crate::keys::Fingerprint;
 use crate::protocol::{
     ClientMsg, DEFAULT_PORT, Denied, Entered, Entry, EntryRefusal, EntryReply, ExchangeAnswer,
     GameSetup, Hello, PROTOCOL_VERSION, ServerMsg, Token, Welcome,
@@ -61,6 +65,40 @@ pub enum ClientError {
         /// The host's version.
         theirs: u32,
     },
+    /// The server proved a key other than the one the invite code names: someone may
+    /// sit between the player and the relay. Nothing was said over the connection.
+    #[error(
+        "the server proved a different key (fingerprint {shown}) from the one the invite \
+         code names ({expected}): someone may be in the middle, so the game did not go on"
+    )]
+    WrongRelay {
+        /// The fingerprint the invite code names.
+        expected: Fingerprint,
+        /// The fingerprint of the key the server proved.
+        shown: Fingerprint,
+    },
+    /// The relay at an address typed by hand proved another key than the first time
+    /// this computer met it: someone may sit in the middle (or its operator changed its
+    /// key). Nothing was said over the connection.
+    #[error(
+        "WARNING: the relay at {address} proved a different key (fingerprint {shown}) from \
+         the one it proved before ({pinned}): someone may be in the middle, so the game did \
+         not go on. If the relay's operator says its key changed (and gives you its new \
+         fingerprint), remove {address} from {file} and join again"
+    )]
+    RelayKeyChanged {
+        /// The address as typed (with its port).
+        address: String,
+        /// The fingerprint remembered for it.
+        pinned: Fingerprint,
+        /// The fingerprint of the key it proved now.
+        shown: Fingerprint,
+        /// The file of known relays.
+        file: String,
+    },
+    /// The file of known relays could not be read or written.
+    #[error("the relays met before cannot be checked: {0}")]
+    KnownRelays(std::io::Error),
     /// The host turned the connection away before entry (for instance, too busy).
     #[error("the host turned the connection away: {0}")]
     TurnedAway(String),
@@ -131,16 +169,38 @@ pub struct EntryRequest {
     pub password: String,
     /// Open or join.
     pub role: Role,
+    /// The lobby's invite secret: for its host, the one to put in invite codes and
+    /// answer for; for a player joining with an invite code, the one to prove in place
+    /// of the password.
+    pub invite: Option<InviteSecret>,
+    /// The fingerprint of the relay's key, when the player has it (from an invite
+    /// code): a server that proves another key is left before anything is said.
+    pub relay: Option<Fingerprint>,
 }
 
 impl EntryRequest {
-    /// Open a lobby offering `setup`.
+    /// Open a lobby offering `setup`; a lobby with a password gets a new invite secret.
     pub fn open(name: &str, password: &str, setup: GameSetup) -> EntryRequest {
         EntryRequest {
             name: name.to_string(),
             password: password.to_string(),
             role: Role::Open(setup),
+            invite: (!password.is_empty()).then(InviteSecret::random),
+            relay: None,
         }
+    }
+
+    /// This request, expecting the relay whose key has the fingerprint `relay`.
+    pub fn with_relay(mut self, relay: Option<Fingerprint>) -> EntryRequest {
+        self.relay = relay;
+        self
+    }
+
+    /// This request with the lobby's invite secret (from an invite code, or the host's
+    /// own when it comes back).
+    pub fn with_invite(mut self, invite: Option<InviteSecret>) -> EntryRequest {
+        self.invite = invite;
+        self
     }
 
     /// Join the lobby with `code` (or the server's only lobby).
@@ -152,6 +212,8 @@ impl EntryRequest {
                 code: code.map(str::to_string),
                 token: None,
             },
+            invite: None,
+            relay: None,
         }
     }
 
@@ -164,6 +226,8 @@ impl EntryRequest {
                 code: code.map(str::to_string),
                 token: Some(token),
             },
+            invite: None,
+            relay: None,
         }
     }
 }
@@ -190,24 +254,46 @@ pub struct ClientSession {
     heartbeat: Duration,
     /// The lobby's password, kept by its host to answer players who join.
     host_password: Option<String>,
+    /// The lobby's invite secret, kept by its host to answer players with an invite.
+    host_invite: Option<InviteSecret>,
     /// When the host last answered password exchanges, to answer only so many.
     answered: Vec<std::time::Instant>,
+    /// When the host last answered invite exchanges.
+    answered_invites: Vec<std::time::Instant>,
+    /// The static key the server proved in this connection's handshake.
+    relay: [u8; 32],
 }
 
 /// How many password exchanges a host answers per minute: past that, a relay (or
 /// anyone) trying passwords against the host is turned down.
 pub const HOST_EXCHANGES_PER_MINUTE: usize = 30;
 
+/// How many invite exchanges a host answers per minute, apart from the password ones:
+/// a bound on the work they cost, since nobody can guess a secret of 64 random bits.
+pub const HOST_INVITE_EXCHANGES_PER_MINUTE: usize = 600;
+
 impl ClientSession {
     /// Connects to `addr` (default port if none), says hello, proves the password and
-    /// enters a lobby, all within `limit`.
+    /// enters a lobby, all within `limit`; a relay outside the home network is checked
+    /// against the relays met before ([`Pinning::standard`]).
     pub async fn connect(
         addr: &str,
         request: &EntryRequest,
         limit: Duration,
     ) -> Result<(ClientSession, Entered), ClientError> {
+        ClientSession::connect_pinned(addr, request, limit, &Pinning::standard()).await
+    }
+
+    /// [`ClientSession::connect`], checking the relay's key as `pinning` says when the
+    /// request names no fingerprint.
+    pub async fn connect_pinned(
+        addr: &str,
+        request: &EntryRequest,
+        limit: Duration,
+        pinning: &Pinning,
+    ) -> Result<(ClientSession, Entered), ClientError> {
         let addr = with_default_port(addr);
-        tokio::time::timeout(limit, ClientSession::enter(&addr, request, limit))
+        tokio::time::timeout(limit, ClientSession::enter(&addr, request, limit, pinning))
             .await
             .unwrap_or(Err(ClientError::Timeout { after: limit }))
     }
@@ -216,8 +302,14 @@ impl ClientSession {
         addr: &str,
         request: &EntryRequest,
         limit: Duration,
+        pinning: &Pinning,
     ) -> Result<(ClientSession, Entered), ClientError> {
         let stream = reach(addr, limit.mul_f32(CONNECT_SHARE)).await?;
+        let known = stream
+            .peer_addr()
+            .ok()
+            .and_then(|peer| pinning.for_address(peer.ip()))
+            .filter(|_| request.relay.is_none());
         let mut conn = Connection::new(stream);
         conn.send(&Hello {
             version: PROTOCOL_VERSION,
@@ -234,7 +326,22 @@ impl ClientSession {
         if let Some(reason) = welcome.refused {
             return Err(ClientError::TurnedAway(reason));
         }
-        let binding = conn.secure_as_client().await?;
+        let Secured { binding, relay } = conn.secure_as_client().await?;
+        let shown = Fingerprint::of(&relay);
+        if let Some(expected) = request.relay.filter(|expected| *expected != shown) {
+            return Err(ClientError::WrongRelay { expected, shown });
+        }
+        if let Some(known) = known
+            && let Pinned::Changed(pinned) =
+                known.check(addr, shown).map_err(ClientError::KnownRelays)?
+        {
+            return Err(ClientError::RelayKeyChanged {
+                address: addr.to_string(),
+                pinned,
+                shown,
+                file: known.path().display().to_string(),
+            });
+        }
         let mut exchange = None;
         let entry = match &request.role {
             // A saved game's moves follow entry: the entry itself stays small.
@@ -248,9 +355,14 @@ impl ClientSession {
             },
             Role::Join { code, token } => {
                 // With a token the relay asks for the password only if the seat is gone.
-                let message = (!request.password.is_empty()).then(|| {
+                // An invite code's secret is proven in place of the password.
+                let proof = match &request.invite {
+                    Some(secret) => Some(secret.exchange_text()),
+                    None => (!request.password.is_empty()).then(|| request.password.clone()),
+                };
+                let message = proof.map(|proof| {
                     let (state, message) =
-                        JoinerExchange::start(&request.password, &request.name, binding);
+                        JoinerExchange::start(&proof, &request.name, binding, &relay);
                     exchange = Some(state);
                     message
                 });
@@ -259,6 +371,7 @@ impl ClientSession {
                     code: code.clone(),
                     token: *token,
                     exchange: message,
+                    invite: request.invite.is_some(),
                 }
             }
         };
@@ -278,14 +391,20 @@ impl ClientSession {
                 }
             }
         };
-        let host_password = matches!(request.role, Role::Open(_))
+        // The host keeps the password to answer those who join, whether it opened the
+        // lobby or came back to it (after a crash, or the window's reconnection).
+        let host_password = entered
+            .host
             .then(|| request.password.clone())
             .filter(|password| !password.is_empty());
         let session = ClientSession {
             conn,
             heartbeat: Duration::from_millis(u64::from(welcome.heartbeat_ms.max(1))),
             host_password,
+            host_invite: request.invite.filter(|_| entered.host),
+            relay,
             answered: Vec::new(),
+            answered_invites: Vec::new(),
         };
         match &request.role {
             Role::Open(setup) if !setup.moves.is_empty() => {
@@ -314,13 +433,17 @@ impl ClientSession {
                     self.leave().await;
                     return Err(ClientError::Refused(EntryRefusal::BadSetup { reason }));
                 }
-                ServerMsg::Ping => self.send(&ClientMsg::Pong).await?,
+                ServerMsg::Ping { nonce } => self.send(&ClientMsg::Pong { nonce }).await?,
                 ServerMsg::JoinRequest {
                     ticket,
                     name,
                     exchange,
                     binding,
-                } => self.answer_join(ticket, &name, &exchange, &binding).await?,
+                    invite,
+                } => {
+                    self.answer_join(ticket, &name, &exchange, &binding, invite)
+                        .await?
+                }
                 _ => {}
             }
         }
@@ -329,6 +452,12 @@ impl ClientSession {
     /// How often the server pings.
     pub fn heartbeat(&self) -> Duration {
         self.heartbeat
+    }
+
+    /// The fingerprint of the key the server proved (for invite codes, and for the
+    /// player to compare with the one the relay's operator gives).
+    pub fn relay_fingerprint(&self) -> Fingerprint {
+        Fingerprint::of(&self.relay)
     }
 
     /// Adds a message to the outgoing buffer (sent by the next [`ClientSession::flush`]).
@@ -352,22 +481,32 @@ impl ClientSession {
         Ok(self.conn.read_message().await?)
     }
 
-    /// Host: answers a player's password exchange ([`ServerMsg::JoinRequest`]) with
-    /// the lobby's password, or turns it down past a few a minute.
+    /// Host: answers a player's exchange ([`ServerMsg::JoinRequest`]) with the lobby's
+    /// password, or with its invite secret when the player has an invite code, each
+    /// within its own budget a minute (past it, the exchange is turned down).
     pub async fn answer_join(
         &mut self,
         ticket: u64,
         name: &str,
         exchange: &[u8],
         binding: &ChannelBinding,
+        invite: bool,
     ) -> Result<(), ClientError> {
         let now = std::time::Instant::now();
-        self.answered
-            .retain(|when| now.duration_since(*when) < Duration::from_secs(60));
-        let answer = match &self.host_password {
-            Some(password) if self.answered.len() < HOST_EXCHANGES_PER_MINUTE => {
-                self.answered.push(now);
-                host_answer(password, name, binding, exchange).map(|answer| ExchangeAnswer {
+        let (proof, answered, per_minute) = if invite {
+            let secret = self.host_invite.map(|secret| secret.exchange_text());
+            let answered = &mut self.answered_invites;
+            (secret, answered, HOST_INVITE_EXCHANGES_PER_MINUTE)
+        } else {
+            let password = self.host_password.clone();
+            (password, &mut self.answered, HOST_EXCHANGES_PER_MINUTE)
+        };
+        answered.retain(|when| now.duration_since(*when) < Duration::from_secs(60));
+        let answer = match proof {
+            Some(proof) if answered.len() < per_minute => {
+                answered.push(now);
+                let relay = self.relay;
+                host_answer(&proof, name, binding, &relay, exchange).map(|answer| ExchangeAnswer {
                     message: answer.message,
                     confirm: answer.confirm,
                     expected: answer.expected,

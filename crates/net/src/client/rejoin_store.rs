@@ -82,8 +82,8 @@ impl RejoinStore {
     }
 
     /// Keeps the seat `entered` gave at `address`, replacing the one kept before (its
-    /// token no longer works). The file is replaced whole and readable by its owner
-    /// only, since its token opens the seat.
+    /// token no longer works). The file is replaced whole, and it and its folder are
+    /// readable by their owner only, since its token opens the seat.
     pub fn remember(&self, address: &str, entered: &Entered) -> io::Result<()> {
         let file = SeatFile {
             address: address.to_string(),
@@ -93,7 +93,7 @@ impl RejoinStore {
             host: entered.host,
         };
         let text = toml::to_string(&file).map_err(io::Error::other)?;
-        std::fs::create_dir_all(&self.dir)?;
+        create_private_dir(&self.dir)?;
         let path = self.file_of(address, &entered.name);
         let temporary = path.with_extension("toml.new");
         write_private(&temporary, text.as_bytes())?;
@@ -133,6 +133,25 @@ impl RejoinStore {
         self.dir
             .join(format!("{}-{}-{tag}.toml", safe(address), safe(&name)))
     }
+}
+
+/// Makes `dir` (and any folder missing above it) for its owner's eyes only; an existing
+/// `dir` that others could look into is closed to them.
+fn create_private_dir(dir: &Path) -> io::Result<()> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(dir)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(dir)?.permissions().mode();
+        if mode & 0o077 != 0 {
+            std::fs::set_permissions(dir, std::fs::Permissions::from_mode(mode & 0o700))?;
+        }
+    }
+    Ok(())
 }
 
 /// Writes `bytes` to a new file at `path` that only its owner may read.
@@ -213,17 +232,27 @@ mod tests {
 
     #[cfg(unix)]
     #[test]
-    fn only_the_owner_may_read_a_kept_seat() {
+    fn only_the_owner_may_read_a_kept_seat_or_list_its_folder() {
         use std::os::unix::fs::PermissionsExt;
+        let mode = |path: &Path| {
+            std::fs::metadata(path)
+                .expect("the path")
+                .permissions()
+                .mode()
+        };
         let dir = tempfile::tempdir().expect("a temporary folder");
-        let store = RejoinStore::at(dir.path());
+        let store = RejoinStore::at(dir.path().join("data").join("rejoin"));
         store
             .remember("h:1", &entered("Bobby", "AAAAAA", 3))
             .expect("kept");
-        let mode = std::fs::metadata(store.file_of("h:1", "Bobby"))
-            .expect("the file")
-            .permissions()
-            .mode();
-        assert_eq!(mode & 0o077, 0);
+        assert_eq!(mode(&store.file_of("h:1", "Bobby")) & 0o077, 0);
+        assert_eq!(mode(store.path()) & 0o777, 0o700);
+        // A folder an older version left open to others is closed on the next seat.
+        std::fs::set_permissions(store.path(), std::fs::Permissions::from_mode(0o755))
+            .expect("opened");
+        store
+            .remember("h:1", &entered("Bobby", "AAAAAA", 4))
+            .expect("kept");
+        assert_eq!(mode(store.path()) & 0o777, 0o700);
     }
 }

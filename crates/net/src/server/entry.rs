@@ -2,11 +2,13 @@
 //! lobby or joining one. A password is checked by the lobby's host, not the relay: the
 //! joiner and the host run SPAKE2 through the relay ([`crate::auth`]), and the relay
 //! admits the joiner only when the joiner's key confirmation matches the one the host
-//! expects. Every failed guess is counted against the address and the lobby.
+//! expects. Every failed guess is counted against the address, its network and the
+//! lobby, and only so many guesses may be under way at once ([`super::lockout`]).
 
 use super::address::AddressKey;
 use super::lobby::{Link, Lobby, MemberId};
 use super::lockout::Target;
+use super::quota::Crowded;
 use super::setup::Prepared;
 use super::{Lobbies, Shared, lock};
 use crate::auth::{ChannelBinding, MAX_PAKE_MESSAGE_LEN, confirms_match};
@@ -65,7 +67,10 @@ pub(super) async fn handshake(
         return Err(None);
     }
     conn.send(&welcome).await.map_err(|_| None)?;
-    let binding = conn.secure_as_server().await.map_err(|_| None)?;
+    let binding = conn
+        .secure_as_server(&shared.config.key)
+        .await
+        .map_err(|_| None)?;
     conn.set_limit(shared.config.max_entry_frame_len);
     match conn.read_message().await.map_err(|_| None)? {
         Entry::Open {
@@ -90,12 +95,14 @@ pub(super) async fn handshake(
             code,
             token,
             exchange,
+            invite,
         } => {
             let joining = Joining {
                 name,
                 code,
                 token,
                 exchange,
+                invite,
                 binding,
             };
             join(shared, conn, joining, address, link).await
@@ -119,12 +126,23 @@ fn may_open(shared: &Shared, lobbies: &Lobbies, address: AddressKey) -> Result<(
             max: u32::try_from(config.max_lobbies).unwrap_or(u32::MAX),
         });
     }
-    if lobbies.opened_by(address) >= config.max_lobbies_per_address {
-        return Err(EntryRefusal::TooManyLobbiesFromAddress {
-            max: u32::try_from(config.max_lobbies_per_address).unwrap_or(u32::MAX),
-        });
+    lobbies
+        .opened
+        .check(address)
+        .map_err(|crowded| too_many(lobbies, crowded))
+}
+
+/// The refusal of a lobby to an address or network that has as many as it may.
+fn too_many(lobbies: &Lobbies, crowded: Crowded) -> EntryRefusal {
+    let max = |limit: usize| u32::try_from(limit).unwrap_or(u32::MAX);
+    match crowded {
+        Crowded::Address => EntryRefusal::TooManyLobbiesFromAddress {
+            max: max(lobbies.opened.per_address()),
+        },
+        Crowded::Network => EntryRefusal::TooManyLobbiesFromNetwork {
+            max: max(lobbies.opened.per_network()),
+        },
     }
-    Ok(())
 }
 
 /// Opens a lobby with its host in it.
@@ -139,13 +157,17 @@ fn open(
     let mut lobby = Lobby::new(locked, prepared, shared.config.lobby_limits());
     let mut lobbies = lock(&shared.lobbies);
     may_open(shared, &lobbies, address)?;
+    let place = lobbies
+        .opened
+        .take(address)
+        .map_err(|crowded| too_many(&lobbies, crowded))?;
     let code = std::iter::repeat_with(new_code)
         .find(|code| !lobbies.by_code.contains_key(code))
         .unwrap_or_default();
     lobby.set_code(code.clone());
     let member = lobby.admit(name, None, link)?;
     let lobby = Arc::new(Mutex::new(lobby));
-    lobbies.insert(code.clone(), lobby.clone(), address);
+    lobbies.insert(code.clone(), lobby.clone(), address, place);
     if shared.may_log("lobby opened", address) {
         tracing::info!(code, address = %address, locked, lobbies = lobbies.len(), "lobby opened");
     }
@@ -162,6 +184,7 @@ struct Joining {
     code: Option<String>,
     token: Option<Token>,
     exchange: Option<Vec<u8>>,
+    invite: bool,
     binding: ChannelBinding,
 }
 
@@ -178,7 +201,8 @@ fn check_lock_out(
         })
 }
 
-/// Counts a failure of `address` against `target`, and logs the lock-out.
+/// Counts a failure of `address` (and its network) against `target`, and logs the
+/// lock-out.
 fn record_failure(shared: &Shared, address: AddressKey, target: Target, why: &str) {
     let wait = lock(&shared.failures).record(address, target.clone(), Instant::now());
     if shared.may_log("locked out", address) {
@@ -222,26 +246,49 @@ fn find_lobby(
     }
 }
 
-/// A password exchange under way: once the joiner has seen the host's answer (and so
-/// could tell whether its guess was right), anything but a success counts as a
-/// failure, even a connection that goes away or runs out of time.
+/// A password exchange under way, counted against the guesser's address and network
+/// from the moment it is handed to the host, so that guesses sent at once do not all
+/// reach it. Once the joiner has seen the host's answer (and so could tell whether its
+/// guess was right), anything but a success counts as a failure, even a connection
+/// that goes away or runs out of time.
 struct Guess<'a> {
     shared: &'a Shared,
     address: AddressKey,
-    target: Option<Target>,
+    target: Target,
+    answered: bool,
+    succeeded: bool,
 }
 
-impl Guess<'_> {
-    fn succeeded(mut self) {
-        self.target = None;
+impl<'a> Guess<'a> {
+    /// Starts an exchange, unless the address or its network has as many under way
+    /// with this lobby as it may.
+    fn begin(
+        shared: &'a Shared,
+        address: AddressKey,
+        target: Target,
+    ) -> Result<Self, EntryRefusal> {
+        if !lock(&shared.failures).begin_exchange(address, &target) {
+            return Err(EntryRefusal::TooManyAttempts {
+                retry_after_secs: 1,
+            });
+        }
+        Ok(Guess {
+            shared,
+            address,
+            target,
+            answered: false,
+            succeeded: false,
+        })
     }
 }
 
 impl Drop for Guess<'_> {
     fn drop(&mut self) {
-        if let Some(target) = self.target.take() {
+        if self.answered && !self.succeeded {
+            let target = self.target.clone();
             record_failure(self.shared, self.address, target, "wrong password");
         }
+        lock(&self.shared.failures).end_exchange(self.address, &self.target);
     }
 }
 
@@ -255,7 +302,13 @@ async fn join(
 ) -> Result<Membership, Option<EntryRefusal>> {
     validate_name(&joining.name)?;
     let (code, lobby) = find_lobby(shared, joining.code, address)?;
-    let target = Target::Lobby(code.clone());
+    // Guesses at the invite secret are counted apart from guesses at the password,
+    // so that nobody's password guessing keeps out a friend with an invite code.
+    let target = if joining.invite {
+        Target::Invite(code.clone())
+    } else {
+        Target::Lobby(code.clone())
+    };
     check_lock_out(shared, address, &target)?;
     // A token takes back a seat someone holds; for anyone else (a member who left or
     // was let go meanwhile) it stands for nothing, and the password is asked instead.
@@ -272,17 +325,19 @@ async fn join(
             record_failure(shared, address, target, "no password");
             return Err(Some(EntryRefusal::WrongPassword));
         };
-        let answer = lock(&lobby).request_exchange(&joining.name, message, joining.binding)?;
+        let mut guess = Guess::begin(shared, address, target.clone())?;
+        let answer = lock(&lobby).request_exchange(
+            &joining.name,
+            message,
+            joining.binding,
+            joining.invite,
+        )?;
         let answer = match answer.await {
             Ok(Some(answer)) => answer,
             Ok(None) => return Err(Some(EntryRefusal::HostBusy)),
             Err(_) => return Err(Some(EntryRefusal::HostAway)),
         };
-        let guess = Guess {
-            shared,
-            address,
-            target: Some(target.clone()),
-        };
+        guess.answered = true;
         let reply = EntryReply::Exchange {
             message: answer.message,
             confirm: answer.confirm,
@@ -294,7 +349,7 @@ async fn join(
         if !confirms_match(&confirm, &answer.expected) {
             return Err(Some(EntryRefusal::WrongPassword));
         }
-        guess.succeeded();
+        guess.succeeded = true;
     }
     let admitted = lock(&lobby).admit(&joining.name, token, link);
     let member = admitted.map_err(|refusal| {
@@ -303,7 +358,7 @@ async fn join(
         }
         refusal
     })?;
-    lock(&shared.failures).succeeded(address, &code);
+    lock(&shared.failures).succeeded(address, &target);
     if shared.may_log("joined", address) {
         let rejoin = token.is_some();
         tracing::info!(code, address = %address, rejoin, "player joined");

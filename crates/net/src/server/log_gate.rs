@@ -1,5 +1,7 @@
 //! Keeps the relay's log readable under attack: each kind of event is logged at most
-//! once per address per minute, however often it happens.
+//! once per address per minute, however often it happens. (What a peer sent, a name in
+//! a refusal for instance, goes into the log through [`crate::text::Escaped`], so that
+//! it can neither break a line nor reach the operator's terminal raw.)
 
 use super::address::AddressKey;
 use std::collections::HashMap;

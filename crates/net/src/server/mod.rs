@@ -1,32 +1,38 @@
 //! The relay server as a library: `run(listener, config, shutdown)` accepts
 //! connections and serves any number of lobbies until `shutdown` completes.
 //!
-//! Layers, as in mini-redis: this file accepts connections and enforces the global
-//! limits; `session` runs one task per connection (handshake, then frames in and
-//! outbox out); `setup` checks the games hosts offer; `lobby` holds the lobby state and
-//! referees games. A peer-hosted game runs the very same server in-process with
+//! Layers, as in mini-redis: this file accepts connections and holds what they share;
+//! `admission` decides who may connect (limits in all, per address and per network);
+//! `session` runs one task per connection (handshake, then frames in and outbox out);
+//! `setup` checks the games hosts offer; `lobby` holds the lobby state and referees
+//! games. A peer-hosted game runs the very same server in-process with
 //! [`host_in_process`].
 
 mod address;
+mod admission;
 mod clock;
 mod entry;
+mod handshakes;
 mod lobby;
 mod lockout;
 mod log_gate;
+mod memory;
+mod quota;
 mod rate;
 mod session;
 mod setup;
 
-use crate::budget::MemoryBudget;
 use crate::frame::encode;
-use crate::protocol::{
-    GameSetup, MAX_CHAT_CHARS, MAX_FRAME_LEN, PROTOCOL_VERSION, ServerMsg, Welcome,
-};
+use crate::keys::RelayKey;
+use crate::protocol::{GameSetup, MAX_CHAT_CHARS, ServerMsg};
 use address::AddressKey;
-use bytes::{Bytes, BytesMut};
+use admission::Admission;
+use bytes::Bytes;
 use lobby::Lobby;
 use lockout::FailureTracker;
 use log_gate::LogGate;
+use memory::MemoryBudgets;
+use quota::{Quota, Slot};
 use std::collections::HashMap;
 use std::future::Future;
 use std::io;
@@ -36,7 +42,6 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 use tokio::net::{TcpListener, TcpSocket};
 use tokio::sync::{Semaphore, mpsc, oneshot, watch};
-use tokio_util::codec::{Encoder, LengthDelimitedCodec};
 
 /// The server's limits and timings.
 #[derive(Clone, Debug)]
@@ -47,18 +52,31 @@ pub struct ServerConfig {
     pub max_players_per_lobby: usize,
     /// How many connections may be open at once; more are turned away.
     pub max_connections: usize,
-    /// How many connections may be in their handshake at once; more are turned away.
-    pub max_pending_handshakes: usize,
     /// How many of those may come from one address (an IPv6 /64 counts as one).
+    pub max_connections_per_address: usize,
+    /// How many of those may come from one network (an IPv4 /24, an IPv6 /48).
+    pub max_connections_per_network: usize,
+    /// How many connections may be in their handshake at once. When all places are
+    /// taken, a newcomer from a network holding fewer takes the place of the oldest
+    /// handshake of the network holding the most.
+    pub max_pending_handshakes: usize,
+    /// How many of those may come from one address.
     pub max_handshakes_per_address: usize,
+    /// How many of those may come from one network.
+    pub max_handshakes_per_network: usize,
     /// How many lobbies one address may have open at once.
     pub max_lobbies_per_address: usize,
-    /// How long a lobby with no game running and no request from anyone (pings
-    /// answered do not count) stays open.
+    /// How many lobbies one network may have open at once.
+    pub max_lobbies_per_network: usize,
+    /// How long a lobby stays open after anyone last entered it or moved for their own
+    /// side (chat, requests and the computer's moves do not count).
     pub lobby_idle_timeout: Duration,
     /// How long a lobby whose host lost the connection waits for them to come back
     /// (with their token) before it closes.
     pub host_wait: Duration,
+    /// How long a lobby nobody playing is connected to stays open: no host, no player
+    /// of the running game, and between games nobody at all.
+    pub empty_lobby_wait: Duration,
     /// How long a player must be away from a running game before their opponent may
     /// claim the win or call a draw.
     pub claim_wait: Duration,
@@ -104,10 +122,18 @@ pub struct ServerConfig {
     pub max_entry_frame_len: usize,
     /// The largest frame accepted from a member (a saved game's moves fit).
     pub max_member_frame_len: usize,
-    /// How many bytes all connections together may buffer; past three quarters of it,
-    /// new connections are turned away as busy, and a frame that would pass it closes
-    /// its connection.
+    /// How many bytes all connections together may buffer; a frame that would pass it
+    /// closes its connection, and past three quarters of it new connections are turned
+    /// away as busy, except from networks that buffer next to nothing.
     pub max_buffered_bytes: usize,
+    /// How many bytes the connections of one address may buffer (the same rules, for
+    /// that address alone).
+    pub max_buffered_bytes_per_address: usize,
+    /// How many bytes the connections of one network may buffer.
+    pub max_buffered_bytes_per_network: usize,
+    /// The relay's static key, which every handshake proves and whose fingerprint
+    /// players check; a new one for each configuration by default.
+    pub key: RelayKey,
 }
 
 impl ServerConfig {
@@ -119,6 +145,7 @@ impl ServerConfig {
             chat_burst: self.chat_burst,
             claim_wait: self.claim_wait,
             host_wait: self.host_wait,
+            empty_wait: self.empty_lobby_wait,
         }
     }
 }
@@ -129,13 +156,18 @@ impl Default for ServerConfig {
             max_lobbies: 100,
             max_players_per_lobby: 16,
             max_connections: 4096,
+            max_connections_per_address: 32,
+            max_connections_per_network: 128,
             max_pending_handshakes: 256,
             max_handshakes_per_address: 8,
+            max_handshakes_per_network: 32,
             max_lobbies_per_address: 4,
+            max_lobbies_per_network: 8,
             lobby_idle_timeout: Duration::from_secs(15 * 60),
             host_wait: Duration::from_secs(10 * 60),
+            empty_lobby_wait: Duration::from_secs(60),
             claim_wait: Duration::from_secs(60),
-            handshake_timeout: Duration::from_secs(10),
+            handshake_timeout: Duration::from_secs(5),
             heartbeat_interval: Duration::from_secs(5),
             idle_timeout: Duration::from_secs(20),
             write_timeout: Duration::from_secs(10),
@@ -154,6 +186,9 @@ impl Default for ServerConfig {
             max_entry_frame_len: crate::protocol::MAX_ENTRY_FRAME_LEN,
             max_member_frame_len: 64 * 1024,
             max_buffered_bytes: 128 * 1024 * 1024,
+            max_buffered_bytes_per_address: 4 * 1024 * 1024,
+            max_buffered_bytes_per_network: 16 * 1024 * 1024,
+            key: RelayKey::generate(),
         }
     }
 }
@@ -168,8 +203,8 @@ struct Shared {
     config: ServerConfig,
     lobbies: Mutex<Lobbies>,
     failures: Mutex<FailureTracker>,
-    /// Connections in their handshake, per address.
-    handshaking: Mutex<HashMap<AddressKey, usize>>,
+    /// Who may connect: connections and handshakes in all, per address and network.
+    admission: Admission,
     next_conn: AtomicU64,
     /// Turns for replaying saved games on blocking threads, so that however many long
     /// saved games arrive, they never take more than `replay_threads` threads.
@@ -177,33 +212,37 @@ struct Shared {
     /// Saved games waiting or being replayed, in all and per address.
     replays_pending: Mutex<Pending>,
     /// What every connection's buffers are charged to.
-    budget: Arc<MemoryBudget>,
+    memory: MemoryBudgets,
     /// Keeps the log to one line per kind of event per address per minute.
     log_gate: LogGate,
-    /// The encoded ping and goodbye, made once.
-    ping: Bytes,
+    /// The encoded goodbye, made once.
     closing: Bytes,
 }
 
 impl Shared {
     fn new(config: ServerConfig) -> Shared {
         let replay_threads = config.replay_threads.max(1);
-        let budget = config.max_buffered_bytes;
         Shared {
             failures: Mutex::new(FailureTracker::new(
                 config.auth_failure_delay,
                 config.auth_failure_max_delay,
                 config.max_failure_records,
             )),
+            lobbies: Mutex::new(Lobbies::new(Quota::new(
+                config.max_lobbies_per_address,
+                config.max_lobbies_per_network,
+            ))),
+            admission: Admission::new(&config),
+            memory: MemoryBudgets::new(
+                config.max_buffered_bytes,
+                config.max_buffered_bytes_per_address,
+                config.max_buffered_bytes_per_network,
+            ),
             config,
-            lobbies: Mutex::new(Lobbies::default()),
-            handshaking: Mutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
             replays: Semaphore::new(replay_threads),
             replays_pending: Mutex::new(Pending::default()),
-            budget: Arc::new(MemoryBudget::new(budget)),
             log_gate: LogGate::default(),
-            ping: encode(&ServerMsg::Ping).unwrap_or_default(),
             closing: encode(&ServerMsg::ServerClosing).unwrap_or_default(),
         }
     }
@@ -267,24 +306,10 @@ impl Shared {
         self.log_gate.allow(kind, address)
     }
 
-    /// Counts a connection from `address` into its handshake, unless that address
-    /// already has as many as it may.
-    fn begin_handshake(self: &Arc<Self>, address: AddressKey) -> Option<HandshakeSlot> {
-        let mut handshaking = lock(&self.handshaking);
-        let count = handshaking.entry(address).or_insert(0);
-        if *count >= self.config.max_handshakes_per_address {
-            return None;
-        }
-        *count += 1;
-        Some(HandshakeSlot {
-            shared: self.clone(),
-            address,
-        })
-    }
-
-    /// Ends the timed games whose side to move has run out of time: the relay keeps the
-    /// clocks, so a player who says nothing still loses on time.
-    fn check_clocks(&self) {
+    /// Ends the timed games whose side to move has run out of time (the relay keeps the
+    /// clocks, so a player who says nothing still loses on time), and sends the views
+    /// lobbies held back.
+    fn tick_lobbies(&self) {
         let lobbies: Vec<Arc<Mutex<Lobby>>> = lock(&self.lobbies)
             .by_code
             .values()
@@ -292,7 +317,9 @@ impl Shared {
             .collect();
         let now = std::time::Instant::now();
         for lobby in lobbies {
-            lock(&lobby).check_clock(now);
+            let mut lobby = lock(&lobby);
+            lobby.check_clock(now);
+            lobby.flush_view(now);
         }
     }
 
@@ -313,7 +340,8 @@ impl Shared {
     }
 }
 
-/// How often the relay looks for clocks that ran out: a flag falls at most this late.
+/// How often the relay looks for clocks that ran out (a flag falls at most this late)
+/// and for views held back.
 const CLOCK_CHECK: Duration = Duration::from_millis(100);
 
 /// Setups with at most this many moves are replayed right away on the async thread.
@@ -345,49 +373,39 @@ impl Drop for PendingReplay<'_> {
     }
 }
 
-/// One connection's place among its address's handshakes, given back when dropped.
-struct HandshakeSlot {
-    shared: Arc<Shared>,
-    address: AddressKey,
-}
-
-impl Drop for HandshakeSlot {
-    fn drop(&mut self) {
-        let mut handshaking = lock(&self.shared.handshaking);
-        if let Some(count) = handshaking.get_mut(&self.address) {
-            *count = count.saturating_sub(1);
-            if *count == 0 {
-                handshaking.remove(&self.address);
-            }
-        }
-    }
-}
-
-/// A listed lobby and the address that opened it.
+/// A listed lobby, the address that opened it and its place among that address's and
+/// network's lobbies.
 struct Listed {
     lobby: Arc<Mutex<Lobby>>,
     opener: AddressKey,
+    _place: Slot,
 }
 
-/// Every lobby by its code, and how many each address opened.
-#[derive(Default)]
+/// Every lobby by its code, and how many each address and network opened.
 struct Lobbies {
     by_code: HashMap<String, Listed>,
-    per_address: HashMap<AddressKey, usize>,
+    opened: Arc<Quota>,
 }
 
 impl Lobbies {
+    fn new(opened: Arc<Quota>) -> Lobbies {
+        Lobbies {
+            by_code: HashMap::new(),
+            opened,
+        }
+    }
+
     fn len(&self) -> usize {
         self.by_code.len()
     }
 
-    fn opened_by(&self, address: AddressKey) -> usize {
-        self.per_address.get(&address).copied().unwrap_or(0)
-    }
-
-    fn insert(&mut self, code: String, lobby: Arc<Mutex<Lobby>>, opener: AddressKey) {
-        *self.per_address.entry(opener).or_insert(0) += 1;
-        self.by_code.insert(code, Listed { lobby, opener });
+    fn insert(&mut self, code: String, lobby: Arc<Mutex<Lobby>>, opener: AddressKey, place: Slot) {
+        let listed = Listed {
+            lobby,
+            opener,
+            _place: place,
+        };
+        self.by_code.insert(code, listed);
     }
 
     /// Removes the lobby listed under `code` if it is `lobby`; returns who opened it.
@@ -399,40 +417,7 @@ impl Lobbies {
         if !listed {
             return None;
         }
-        let opener = self.by_code.remove(code)?.opener;
-        if let Some(count) = self.per_address.get_mut(&opener) {
-            *count = count.saturating_sub(1);
-            if *count == 0 {
-                self.per_address.remove(&opener);
-            }
-        }
-        Some(opener)
-    }
-}
-
-/// Why a connection is turned away before its handshake: the server is full.
-const SERVER_BUSY: &str = "the server is too busy right now; try again in a moment";
-
-/// Why a connection is turned away: its address has too many handshakes under way.
-const ADDRESS_BUSY: &str =
-    "too many connections from your address are still connecting; try again in a moment";
-
-/// The frame sent to connections turned away with `reason`.
-fn refusal_frame(reason: &str) -> Bytes {
-    let welcome = Welcome {
-        version: PROTOCOL_VERSION,
-        nonce: [0; 32],
-        heartbeat_ms: 0,
-        refused: Some(reason.to_string()),
-    };
-    let mut frame = BytesMut::new();
-    let mut codec = LengthDelimitedCodec::builder()
-        .max_frame_length(MAX_FRAME_LEN)
-        .new_codec();
-    let encoded = encode(&welcome).map(|payload| codec.encode(payload, &mut frame));
-    match encoded {
-        Ok(Ok(())) => frame.freeze(),
-        _ => Bytes::new(),
+        Some(self.by_code.remove(code)?.opener)
     }
 }
 
@@ -446,16 +431,13 @@ pub async fn run(listener: TcpListener, config: ServerConfig, shutdown: impl Fut
     // Connections wait in the listen queue meanwhile; a failure here only means the
     // tables get built on first use instead.
     let _ = tokio::task::spawn_blocking(setup::prepare_rules).await;
-    let connections = Arc::new(Semaphore::new(config.max_connections));
-    let handshakes = Arc::new(Semaphore::new(config.max_pending_handshakes));
     let shared = Arc::new(Shared::new(config));
-    let busy = refusal_frame(SERVER_BUSY);
-    let address_busy = refusal_frame(ADDRESS_BUSY);
+    let config = &shared.config;
     let mut reaper = tokio::time::interval(
-        (shared
-            .config
+        (config
             .lobby_idle_timeout
-            .min(shared.config.host_wait)
+            .min(config.host_wait)
+            .min(config.empty_lobby_wait)
             / 4)
         .clamp(Duration::from_millis(50), Duration::from_secs(30)),
     );
@@ -469,48 +451,36 @@ pub async fn run(listener: TcpListener, config: ServerConfig, shutdown: impl Fut
             _ = &mut shutdown => break,
             accepted = listener.accept() => match accepted {
                 Ok((stream, peer)) => {
-                    let permits = (
-                        connections.clone().try_acquire_owned(),
-                        handshakes.clone().try_acquire_owned(),
-                    );
                     let address = AddressKey::of(peer.ip());
-                    let (Ok(connection), Ok(handshake), false) =
-                        (permits.0, permits.1, shared.budget.is_tight())
-                    else {
-                        // Best effort and never blocking: the socket is closed either way.
-                        let _ = stream.try_write(&busy);
-                        if shared.may_log("server busy", address) {
-                            tracing::warn!(
-                                address = %address,
-                                buffered = shared.budget.used(),
-                                "connection turned away: server busy (connections, handshakes or memory)"
-                            );
+                    let admitted = match shared.admission.admit(address, &shared.memory) {
+                        Ok(admitted) => admitted,
+                        Err(turned_away) => {
+                            // Best effort and never blocking: the socket closes either way.
+                            let _ = stream.try_write(turned_away.frame());
+                            if shared.may_log(turned_away.kind(), address) {
+                                tracing::warn!(
+                                    address = %address,
+                                    network = %address.network(),
+                                    buffered = shared.memory.used(),
+                                    "connection turned away: {}",
+                                    turned_away.kind()
+                                );
+                            }
+                            continue;
                         }
-                        continue;
-                    };
-                    let Some(slot) = shared.begin_handshake(address) else {
-                        let _ = stream.try_write(&address_busy);
-                        if shared.may_log("address busy", address) {
-                            tracing::warn!(
-                                address = %address,
-                                "connection turned away: too many handshakes from this address"
-                            );
-                        }
-                        continue;
                     };
                     let shared = shared.clone();
                     let stop = stop_rx.clone();
                     let done = done_tx.clone();
                     tokio::spawn(async move {
-                        session::serve(shared, stream, peer, (handshake, slot), stop).await;
-                        drop(connection);
+                        session::serve(shared, stream, peer, admitted, stop).await;
                         drop(done);
                     });
                 }
                 Err(_) => tokio::time::sleep(ACCEPT_BACKOFF).await,
             },
             _ = reaper.tick() => shared.close_idle_lobbies(),
-            _ = clocks.tick() => shared.check_clocks(),
+            _ = clocks.tick() => shared.tick_lobbies(),
         }
     }
     drop(stop_tx);

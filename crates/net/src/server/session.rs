@@ -2,12 +2,14 @@
 //! requests, writes whatever the lobby queued for this member, pings, and cuts the connection on silence, flooding or anything malformed.
 
 use super::address::AddressKey;
+use super::admission::Admitted;
 use super::entry::{FAREWELL_TIMEOUT, Membership, handshake};
 use super::lobby::Link;
 use super::rate::RateLimit;
-use super::{HandshakeSlot, Shared, lock};
-use crate::frame::{Connection, decode};
-use crate::protocol::{ClientMsg, EntryReply};
+use super::{Shared, lock};
+use crate::frame::{Connection, decode, encode};
+use crate::protocol::{ClientMsg, EntryReply, ServerMsg};
+use crate::text::Escaped;
 use bytes::Bytes;
 use rand::Rng;
 use std::net::SocketAddr;
@@ -15,7 +17,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 use tokio::net::TcpStream;
-use tokio::sync::{OwnedSemaphorePermit, mpsc, watch};
+use tokio::sync::{mpsc, watch};
 use tokio::time::{MissedTickBehavior, interval_at, timeout};
 
 /// An entered connection: its number, where it comes from and its place.
@@ -30,35 +32,46 @@ pub(super) async fn serve(
     shared: Arc<Shared>,
     stream: TcpStream,
     peer: SocketAddr,
-    handshake_permit: (OwnedSemaphorePermit, HandshakeSlot),
+    admitted: Admitted,
     mut stop: watch::Receiver<()>,
 ) {
-    let mut conn = Connection::with_budget(stream, shared.budget.clone());
+    let Admitted {
+        connection: _connection,
+        handshake: mut place,
+    } = admitted;
+    let address = AddressKey::of(peer.ip());
+    let mut conn = Connection::with_budget(stream, shared.memory.for_connection(address));
     let conn_id = shared.next_conn.fetch_add(1, Ordering::Relaxed);
     let (tx, outbox) = mpsc::channel(shared.config.outbox_capacity.max(1));
-    let link = Link { conn: conn_id, tx };
+    let link = Link {
+        conn: conn_id,
+        address,
+        tx,
+    };
     let entered = tokio::select! {
         entered = timeout(
             shared.config.handshake_timeout,
-            handshake(&shared, &mut conn, AddressKey::of(peer.ip()), link),
+            handshake(&shared, &mut conn, address, link),
         ) => entered,
+        // A newcomer from a less crowded network took this handshake's place.
+        _ = &mut place.evicted => return,
         _ = stop.changed() => return,
     };
-    drop(handshake_permit);
+    drop(place);
     match entered {
         Ok(Ok(membership)) => {
             conn.set_limit(shared.config.max_member_frame_len);
             let member = Member {
                 conn_id,
-                address: AddressKey::of(peer.ip()),
+                address,
                 membership,
             };
             session(&shared, conn, member, outbox, stop).await;
         }
         Ok(Err(Some(refusal))) => {
-            let address = AddressKey::of(peer.ip());
             if shared.may_log("entry refused", address) {
-                tracing::info!(address = %address, reason = %refusal, "entry refused");
+                let reason = refusal.to_string();
+                tracing::info!(address = %address, reason = %Escaped(&reason), "entry refused");
             }
             if conn.queue_message(&EntryReply::Refused(refusal)).is_ok() {
                 let _ = timeout(FAREWELL_TIMEOUT, conn.finish()).await;
@@ -93,8 +106,8 @@ async fn session(
     let mut heartbeat = interval_at(tokio::time::Instant::now() + phase, beat);
     heartbeat.set_missed_tick_behavior(MissedTickBehavior::Delay);
     let mut last_heard = Instant::now();
-    // When the last ping went out, until its answer comes back.
-    let mut ping_sent: Option<Instant> = None;
+    // When the unanswered ping went out, and the nonce its answer must name.
+    let mut ping_sent: Option<(Instant, u64)> = None;
     let mut budget = RateLimit::new(
         config.max_messages_per_second,
         config.max_messages_per_second.saturating_mul(2),
@@ -127,7 +140,13 @@ async fn session(
                     }
                 };
                 let round_trip = match message {
-                    ClientMsg::Pong => ping_sent.take().map(|sent| sent.elapsed()),
+                    ClientMsg::Pong { nonce } => match ping_sent {
+                        Some((sent, expected)) if nonce == expected => {
+                            ping_sent = None;
+                            Some(sent.elapsed())
+                        }
+                        _ => None,
+                    },
                     _ => None,
                 };
                 let (to_check, mut closed) = {
@@ -171,13 +190,15 @@ async fn session(
                 }
             }
             _ = heartbeat.tick() => {
+                // An unanswered ping is sent again with its nonce, and its time kept.
+                let (_, nonce) = *ping_sent.get_or_insert_with(|| (Instant::now(), rand::rng().random()));
+                let ping = encode(&ServerMsg::Ping { nonce }).map_err(|_| ());
                 if last_heard.elapsed() > config.idle_timeout
-                    || conn.queue(shared.ping.clone()).is_err()
+                    || ping.and_then(|ping| conn.queue(ping).map_err(|_| ())).is_err()
                     || !flush(&mut conn, config.write_timeout).await
                 {
                     break;
                 }
-                ping_sent.get_or_insert_with(Instant::now);
             }
             _ = stop.changed() => {
                 farewell = conn.queue(shared.closing.clone()).is_ok();
@@ -188,7 +209,12 @@ async fn session(
     if let Some(reason) = cut_for
         && shared.may_log("member cut", address)
     {
-        tracing::warn!(address = %address, code = membership.code, reason, "member cut off");
+        tracing::warn!(
+            address = %address,
+            code = membership.code,
+            reason = %Escaped(&reason),
+            "member cut off"
+        );
     }
     if farewell {
         let _ = timeout(FAREWELL_TIMEOUT, conn.finish()).await;

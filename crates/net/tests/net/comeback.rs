@@ -4,7 +4,9 @@
 //! dropped seat to the computer and back; rematches swap the sides by consent; and
 //! everyone's round trip is shown.
 
-use crate::common::{Client, LOOPBACK, PATIENCE, Raw, quick_config, seat, serve};
+use crate::common::{
+    Client, LOOPBACK, PATIENCE, Raw, hand_over_when_allowed, quick_config, seat, serve,
+};
 use ply_core::{EndReason, Outcome, Player};
 use ply_net::protocol::{EntryReply, Token};
 use ply_net::{
@@ -193,7 +195,10 @@ fn a_player_may_call_the_game_a_draw_instead_of_claiming_the_win() {
 
 #[test]
 fn the_host_hands_a_dropped_seat_to_the_computer_and_back_when_its_player_returns() {
-    let server = serve(quick_config());
+    let server = serve(short_waits(
+        ServerConfig::default().host_wait,
+        Duration::from_millis(300),
+    ));
     let (mut host, mut white, black, token) = game_with_crashable_black(server.addr());
     white.expect_started();
     white.play("e2e4");
@@ -206,11 +211,11 @@ fn the_host_hands_a_dropped_seat_to_the_computer_and_back_when_its_player_return
     });
     host.send(seat(Player::Second, None));
     assert_eq!(host.expect_denied(), Denied::SideNeeded);
-    host.send(ClientMsg::SetSide {
+    let to_the_computer = ClientMsg::SetSide {
         side: Player::Second,
         occupant: Occupant::Computer,
-    });
-    host.expect_lobby("the computer on Black", |view| {
+    };
+    hand_over_when_allowed(&mut host, &to_the_computer, |view| {
         view.sides[1] == Occupant::Computer
     });
     // The host's machine moves for the computer.

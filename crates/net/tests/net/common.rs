@@ -19,6 +19,12 @@ pub const LOOPBACK: std::net::IpAddr = std::net::IpAddr::V4(std::net::Ipv4Addr::
 /// The longest any awaited event may take before a test fails (only reached on failure).
 pub const PATIENCE: Duration = Duration::from_secs(10);
 
+/// A quiet chess opening, long enough to keep a game going through a test's waits.
+pub const OPENING: [&str; 24] = [
+    "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "d2d3", "f8c5", "c2c3", "d7d6", "b1d2", "a7a6",
+    "h2h3", "h7h6", "a2a4", "a6a5", "b2b3", "b7b6", "g2g3", "g7g6", "c1b2", "c8b7", "d1e2", "d8e7",
+];
+
 /// Short timings so the tests stay quick, with room for a busy machine.
 pub fn quick_config() -> ServerConfig {
     ServerConfig {
@@ -202,6 +208,34 @@ pub fn seat(side: Player, occupant: Option<&str>) -> ClientMsg {
     }
 }
 
+/// Sends `request`, which gives a dropped player's side to someone else, again and
+/// again until the claim countdown lets it through and the host sees `done`; returns
+/// how many times it was refused for coming too early.
+pub fn hand_over_when_allowed(
+    host: &mut Client,
+    request: &ClientMsg,
+    done: impl Fn(&ply_net::LobbyView) -> bool,
+) -> usize {
+    let deadline = Instant::now() + PATIENCE;
+    let mut early = 0;
+    loop {
+        host.send(request.clone());
+        let answer = host.expect_message("an answer to the hand-over", |message| match message {
+            ServerMsg::Lobby(view) if done(view) => Some(Ok(())),
+            ServerMsg::Denied(reason) => Some(Err(reason.clone())),
+            _ => None,
+        });
+        match answer {
+            Ok(()) => return early,
+            Err(ply_net::Denied::SeatKept { .. }) if Instant::now() < deadline => {
+                early += 1;
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            Err(other) => panic!("the hand-over was refused: {other}"),
+        }
+    }
+}
+
 /// A host and two players, seated White and Black, with a chess game started and
 /// everyone past the start.
 pub struct Table {
@@ -263,6 +297,8 @@ pub struct Raw {
     cipher: Option<snow::TransportState>,
     /// The channel's Noise handshake hash.
     pub binding: [u8; 32],
+    /// The static key the server proved in the handshake.
+    pub relay: [u8; 32],
 }
 
 impl Raw {
@@ -304,6 +340,7 @@ impl Raw {
             stream,
             cipher: None,
             binding: [0; 32],
+            relay: [0; 32],
         }
     }
 
@@ -356,7 +393,7 @@ impl Raw {
 
     /// Runs the Noise handshake (after the hello): everything after is encrypted.
     pub fn secure(&mut self) {
-        let params = "Noise_NN_25519_ChaChaPoly_BLAKE2s"
+        let params = "Noise_NX_25519_ChaChaPoly_BLAKE2s"
             .parse()
             .expect("a Noise pattern");
         let mut noise = snow::Builder::new(params)
@@ -373,6 +410,8 @@ impl Raw {
             .expect("the server's Noise message reads");
         self.binding
             .copy_from_slice(&noise.get_handshake_hash()[..32]);
+        self.relay
+            .copy_from_slice(&noise.get_remote_static().expect("the relay's key")[..32]);
         self.cipher = Some(noise.into_transport_mode().expect("transport mode"));
     }
 
@@ -420,7 +459,7 @@ impl Raw {
         let mut exchange = None;
         let message = (!password.is_empty()).then(|| {
             let (state, message) =
-                ply_net::auth::JoinerExchange::start(password, name, raw.binding);
+                ply_net::auth::JoinerExchange::start(password, name, raw.binding, &raw.relay);
             exchange = Some(state);
             message
         });
@@ -429,6 +468,7 @@ impl Raw {
             code: code.map(str::to_string),
             token: None,
             exchange: message,
+            invite: false,
         });
         let reply = match raw.read::<EntryReply>() {
             EntryReply::Exchange { message, confirm } => {

@@ -1,7 +1,7 @@
 //! Lobbies and games over real loopback TCP: entry and its refusals, seating and
 //! starting, the referee, drops and rejoins, the host leaving, and rematches.
 
-use crate::common::{Client, Raw, Table, quick_config, seat, serve};
+use crate::common::{Client, Raw, Table, hand_over_when_allowed, quick_config, seat, serve};
 use ply_core::{EndReason, Outcome, Player};
 use ply_net::protocol::{Hello, MAX_CHAT_CHARS, Welcome};
 use ply_net::{
@@ -426,7 +426,10 @@ fn a_dropped_player_rejoins_the_game_as_it_stands() {
 
 #[test]
 fn the_host_seats_the_computer_for_a_dropped_player_and_moves_for_it() {
-    let server = serve(quick_config());
+    let server = serve(ServerConfig {
+        claim_wait: Duration::from_millis(300),
+        ..quick_config()
+    });
     let mut table = Table::new(server.addr(), "");
     table.play(&["e2e4", "c7c5"]);
     let Table {
@@ -438,10 +441,13 @@ fn the_host_seats_the_computer_for_a_dropped_player_and_moves_for_it() {
     host.expect_message("Bianca's drop", |message| {
         matches!(message, ServerMsg::PlayerDropped { .. }).then_some(())
     });
-    // The computer may not replace a connected player, but may replace a dropped one.
+    // The computer may not replace a connected player, but may replace a dropped one
+    // once the claim countdown has run out.
     host.send(seat(Player::First, Some("computer")));
     assert!(matches!(host.expect_denied(), Denied::SeatHeld { .. }));
-    host.send(seat(Player::Second, Some("computer")));
+    hand_over_when_allowed(&mut host, &seat(Player::Second, Some("computer")), |view| {
+        view.sides[1] == Occupant::Computer
+    });
     white.expect_lobby("the computer on Black", |view| {
         view.sides[1] == Occupant::Computer
     });

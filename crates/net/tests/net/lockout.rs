@@ -101,13 +101,13 @@ fn a_full_failure_table_still_locks_out_newcomers() {
     // Many more guessing addresses than the table holds: each one is still locked out
     // right after its first wrong guess.
     for last in 10..30u8 {
-        let attacker: IpAddr = [127, 0, 0, last].into();
+        let attacker: IpAddr = [127, 0, last, 1].into();
         let first = Raw::try_join(addr, attacker, Some(&code), "Guesser", "nope").1;
         assert_eq!(refusal(first), Some(EntryRefusal::WrongPassword));
         let second = Raw::try_join(addr, attacker, Some(&code), "Guesser", "nope2").1;
         assert!(
             matches!(refusal(second), Some(EntryRefusal::TooManyAttempts { .. })),
-            "127.0.0.{last} got a second guess"
+            "127.0.{last}.1 got a second guess"
         );
     }
     let friend = Client::try_enter(
@@ -124,15 +124,15 @@ fn the_host_checks_only_so_many_passwords_a_minute() {
     let addr = server.addr();
     let host = Client::host(addr, "Hostess", "secret", GameSetup::new("chess"));
     let code = host.mirror.code().expect("a code").to_string();
-    // Guessers from many addresses, each within the relay's lock-out: the host's game
+    // Guessers from many networks, each within the relay's lock-outs: the host's game
     // answers a limited number, whoever relays them, then turns the rest down.
     let per_minute = ply_net::HOST_EXCHANGES_PER_MINUTE as u8;
     for last in 0..per_minute {
-        let guesser: IpAddr = [127, 0, 5, last + 1].into();
+        let guesser: IpAddr = [127, 0, 100 + last, 1].into();
         let reply = Raw::try_join(addr, guesser, Some(&code), "Guesser", "wrong").1;
         assert_eq!(refusal(reply), Some(EntryRefusal::WrongPassword));
     }
-    let guesser: IpAddr = [127, 0, 5, per_minute + 1].into();
+    let guesser: IpAddr = [127, 0, 100 + per_minute, 1].into();
     let reply = Raw::try_join(addr, guesser, Some(&code), "Guesser", "wrong").1;
     assert_eq!(refusal(reply), Some(EntryRefusal::HostBusy));
     assert_eq!(
@@ -142,4 +142,55 @@ fn the_host_checks_only_so_many_passwords_a_minute() {
     // No guesser got in.
     let lobby = host.mirror.lobby().expect("the lobby");
     assert_eq!(lobby.players.len(), 1);
+}
+
+#[test]
+fn a_flood_of_failures_cannot_flush_a_guessers_lock_out() {
+    let server = serve(ServerConfig {
+        auth_failure_delay: Duration::from_millis(500),
+        auth_failure_max_delay: Duration::from_secs(60),
+        max_failure_records: 64,
+        ..quick_config()
+    });
+    let addr = server.addr();
+    let mut host = Client::host(addr, "Hostess", "secret", GameSetup::new("chess"));
+    let code = host.mirror.code().expect("a code").to_string();
+    let guesser: IpAddr = [127, 0, 7, 7].into();
+    let guess =
+        |password: &str| refusal(Raw::try_join(addr, guesser, Some(&code), "Guesser", password).1);
+    assert_eq!(guess("one"), Some(EntryRefusal::WrongPassword));
+    std::thread::sleep(Duration::from_millis(600));
+    assert_eq!(guess("two"), Some(EntryRefusal::WrongPassword));
+    // A hundred addresses of a hundred networks fail once each: many more records than
+    // the table holds.
+    for index in 0..100u8 {
+        let flooder: IpAddr = [127, 1, index, 1].into();
+        let (_raw, reply) = Raw::try_join(addr, flooder, Some("ZZZZZZ"), "Flood", "");
+        assert!(matches!(
+            refusal(reply),
+            Some(EntryRefusal::NoSuchLobby { .. })
+        ));
+    }
+    // The guesser's record is still there: still locked out, or, once the lock ran
+    // out, locked out for longer after the next failure than a fresh record would be.
+    match guess("three") {
+        Some(EntryRefusal::TooManyAttempts { .. }) => {}
+        Some(EntryRefusal::WrongPassword) => match guess("four") {
+            Some(EntryRefusal::TooManyAttempts { retry_after_secs }) => {
+                assert!(
+                    retry_after_secs >= 2,
+                    "a fresh record: {retry_after_secs} s"
+                );
+            }
+            other => panic!("not locked out after a failure: {other:?}"),
+        },
+        other => panic!("unexpected {other:?}"),
+    }
+    // The friend gets in meanwhile.
+    let friend = Client::try_enter(
+        addr,
+        ply_net::EntryRequest::join("Friend", "secret", Some(&code)),
+    );
+    assert!(friend.is_ok(), "{:?}", friend.err());
+    host.expect_lobby("the friend in", |view| view.players.len() == 2);
 }

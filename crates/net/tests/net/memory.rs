@@ -45,12 +45,13 @@ fn past_the_memory_budget_new_connections_hear_the_server_is_busy() {
     });
     let addr = server.addr();
     let mut table = Table::new(addr, "");
-    // Hundreds of connections from many addresses, each stalled inside an entry frame
-    // of almost the largest size allowed before entry.
+    // Hundreds of connections from many addresses (eight each, four addresses to a
+    // network), each stalled inside an entry frame of almost the largest size allowed
+    // before entry.
     let mut stalled = Vec::new();
     let mut busy = 0;
     for index in 0..400u32 {
-        let source: IpAddr = [127, 0, 3, (index / 8 + 1) as u8].into();
+        let source: IpAddr = [127, 0, 3 + (index / 32) as u8, (index / 8 % 4 + 1) as u8].into();
         let mut raw = Raw::connect_from(addr, source);
         raw.hello_or_refusal()
             .map(|welcome| {

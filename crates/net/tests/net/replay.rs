@@ -71,8 +71,10 @@ fn a_flood_of_saved_games_does_not_hold_up_a_plain_new_lobby() {
     let server = serve(ServerConfig {
         max_lobbies: 1_000,
         max_lobbies_per_address: 1_000,
+        max_lobbies_per_network: 1_000,
         max_connections: 1_000,
         max_pending_handshakes: 1_000,
+        max_handshakes_per_network: 1_000,
         max_replays_per_address: 2,
         handshake_timeout: Duration::from_secs(20),
         ..quick_config()

@@ -23,7 +23,9 @@ fn read_slowly(mut raw: Raw, stop: Arc<AtomicBool>) -> std::thread::JoinHandle<(
                 return;
             }
             if last_pong.elapsed() > Duration::from_secs(1) {
-                raw.send(&ClientMsg::Pong);
+                // Any message keeps the member from being cut as silent; this reader
+                // reads too slowly to answer pings by their nonce.
+                raw.send(&ClientMsg::Pong { nonce: 0 });
                 last_pong = Instant::now();
             }
             std::thread::sleep(Duration::from_millis(100).saturating_sub(started.elapsed()));
@@ -194,15 +196,14 @@ fn a_locked_lobby_whose_host_dropped_says_the_host_is_away() {
             name,
             exchange,
             binding,
+            invite: false,
         } = host.read::<ServerMsg>()
         {
-            let answer =
-                ply_net::auth::host_answer("pw", &name, &binding, &exchange).map(|answer| {
-                    ply_net::protocol::ExchangeAnswer {
-                        message: answer.message,
-                        confirm: answer.confirm,
-                        expected: answer.expected,
-                    }
+            let answer = ply_net::auth::host_answer("pw", &name, &binding, &host.relay, &exchange)
+                .map(|answer| ply_net::protocol::ExchangeAnswer {
+                    message: answer.message,
+                    confirm: answer.confirm,
+                    expected: answer.expected,
                 });
             host.send(&ClientMsg::JoinAnswer { ticket, answer });
             break;

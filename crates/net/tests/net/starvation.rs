@@ -1,7 +1,7 @@
 //! One address against everyone (issue 13, item 4): it may hold only a few handshakes
 //! and a few lobbies, and lobbies with no game and no activity close by themselves.
 
-use crate::common::{Client, Raw, Table, quick_config, serve};
+use crate::common::{Client, OPENING, Raw, Table, quick_config, serve};
 use ply_net::protocol::{EntryReply, Welcome};
 use ply_net::{EntryRefusal, GameSetup, ServerConfig, ServerMsg};
 use std::net::IpAddr;
@@ -66,21 +66,30 @@ fn one_address_holds_few_lobbies_and_idle_lobbies_close() {
     // An honest host still opens a lobby beside them.
     let honest = Client::host(addr, "Honest", "", GameSetup::new("checkers"));
     assert!(honest.mirror.code().is_some());
-    // The squatters' lobbies, with no game and nothing asked, close after the limit.
+    // The squatters' lobbies, where nobody moves, close after the limit; the game,
+    // whose players move all along, is left alone.
+    let mut moves = OPENING.iter();
+    let mut last_move = Instant::now();
     for raw in &mut held {
         loop {
             match raw.read::<ServerMsg>() {
                 ServerMsg::ClosedIdle => break,
-                ServerMsg::Lobby(_) | ServerMsg::Ping => {}
+                ServerMsg::Lobby(_) | ServerMsg::Ping { .. } => {}
                 other => panic!("unexpected {other:?}"),
+            }
+            if last_move.elapsed() >= idle_limit / 4 {
+                table.play(&[moves.next().expect("moves enough to outlast the wait")]);
+                last_move = Instant::now();
             }
         }
         assert!(raw.time_until_closed() < Duration::from_secs(2));
     }
     assert!(opened.elapsed() >= idle_limit);
-    // The game, running all along, is left alone; and the address may open again.
-    std::thread::sleep(idle_limit * 2);
-    table.play(&["e2e4", "e7e5"]);
+    while opened.elapsed() < idle_limit * 3 {
+        std::thread::sleep(idle_limit / 4);
+        table.play(&[moves.next().expect("moves enough to outlast the wait")]);
+    }
+    // The address may open again.
     let again = Raw::open_from(addr, ATTACKER, "Returning").1;
     assert_eq!(again.len(), 6);
 }

@@ -275,7 +275,8 @@ impl OnlineLink {
             entries.push(("Claim win".into(), Look::Chosen, Action::ClaimWin));
             entries.push(("Draw".into(), Look::Normal, Action::ClaimDraw));
         }
-        if absence.may_reseat {
+        // The relay keeps a dropped player's side for them until the countdown ends.
+        if absence.may_reseat && Instant::now() >= absence.claim_at {
             entries.push((
                 "Computer plays it".into(),
                 Look::Normal,

@@ -43,6 +43,8 @@ pub struct HostScreen {
     answer: Option<(Reach, Option<SocketAddr>)>,
     /// The port tried first ([`DEFAULT_PORT`]; another in tests).
     usual_port: u16,
+    /// The in-process relay's limits and timings (shorter waits in tests).
+    server: ServerConfig,
 }
 
 /// This computer's address on the local network, learned from the route the system
@@ -85,7 +87,15 @@ impl HostScreen {
             clock: None,
             answer: None,
             usual_port: DEFAULT_PORT,
+            server: ServerConfig::default(),
         }
+    }
+
+    /// Runs the lobby's relay with `server` instead of the usual limits and timings
+    /// (tests, which cannot wait a minute for a countdown).
+    pub fn with_server(mut self, server: ServerConfig) -> HostScreen {
+        self.server = server;
+        self
     }
 
     /// Shows `reach` as the router's answer, and `lan` as this computer's address,
@@ -217,8 +227,8 @@ impl HostScreen {
             return Ok(LobbyScreen::new(session));
         }
         let any = |port| SocketAddr::from(([0, 0, 0, 0], port));
-        let server = match host_in_process(any(self.usual_port), ServerConfig::default())
-            .or_else(|_| host_in_process(any(0), ServerConfig::default()))
+        let server = match host_in_process(any(self.usual_port), self.server.clone())
+            .or_else(|_| host_in_process(any(0), self.server.clone()))
         {
             Ok(server) => server,
             Err(error) => return Err(OnlineError::NoServer(error)),

@@ -2,19 +2,24 @@
 //! `ply-modes`. All of it is plain synchronous state behind one mutex; every effect is
 //! a frame pushed onto members' bounded outboxes, so no member can hold up the others.
 
+mod crowd;
+mod life;
 mod play;
+mod seats;
 mod takeback;
 
+use super::address::AddressKey;
 use super::clock::clock_view;
 use super::rate::RateLimit;
 use super::setup::{Prepared, SetupError};
 use crate::auth::ChannelBinding;
 use crate::frame::encode;
+use crate::name::appearance;
 use crate::protocol::{
     ClientMsg, Denied, Entered, EntryRefusal, EntryReply, ExchangeAnswer, GameSetup, GameView,
     LobbyView, MAX_MOVE_TEXT_LEN, Occupant, PlayerView, ServerMsg, Token, validate_name,
 };
-use crate::text::strip_controls;
+use crate::text::strip_hidden;
 use bytes::Bytes;
 use ply_core::Player;
 use ply_modes::AnyGame;
@@ -41,6 +46,8 @@ pub(crate) type MemberId = u64;
 pub(crate) struct Link {
     /// The connection's number, unique within the server.
     pub conn: u64,
+    /// Where the connection comes from.
+    pub address: AddressKey,
     /// Frames for the connection to write.
     pub tx: mpsc::Sender<Bytes>,
 }
@@ -74,6 +81,8 @@ pub(crate) struct LobbyLimits {
     pub claim_wait: Duration,
     /// How long the lobby waits for its host to come back.
     pub host_wait: Duration,
+    /// How long the lobby stays open while nobody playing is connected.
+    pub empty_wait: Duration,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,8 +127,14 @@ pub(crate) struct Lobby {
     /// Members whose outbox was full: they are cut off once the current step is done.
     overflowed: Vec<MemberId>,
     closed: bool,
-    /// When a member last asked anything (answers to pings do not count).
+    /// When a member last entered, or moved for their own side.
     last_activity: Instant,
+    /// Since when nobody playing has been connected, as last seen.
+    unattended_since: Option<Instant>,
+    /// How often spectators coming and going may be told to everyone.
+    member_views: RateLimit,
+    /// Whether such a change waits for its turn to be told.
+    view_pending: bool,
     /// Whether a game ended here and the sides and setup are still the ones it had, so
     /// it can be played again with the sides swapped.
     finished: bool,
@@ -151,6 +166,9 @@ impl Lobby {
             overflowed: Vec::new(),
             closed: false,
             last_activity: Instant::now(),
+            unattended_since: None,
+            member_views: crowd::member_views(),
+            view_pending: false,
             finished: false,
             rematch: Vec::new(),
         }
@@ -171,13 +189,14 @@ impl Lobby {
         self.index_of(name).is_some()
     }
 
-    /// Hands a joiner's password exchange to the host; the answer arrives on the
-    /// returned channel (closed if the host goes away first).
+    /// Hands a joiner's password (or invite secret) exchange to the host; the answer
+    /// arrives on the returned channel (closed if the host goes away first).
     pub fn request_exchange(
         &mut self,
         name: &str,
         exchange: Vec<u8>,
         binding: ChannelBinding,
+        invite: bool,
     ) -> Result<oneshot::Receiver<Option<ExchangeAnswer>>, EntryRefusal> {
         let host = self
             .members
@@ -196,6 +215,7 @@ impl Lobby {
             name: name.to_string(),
             exchange,
             binding,
+            invite,
         };
         self.send(host, &request);
         self.settle();
@@ -227,6 +247,7 @@ impl Lobby {
         };
         if result.is_ok() {
             self.last_activity = Instant::now();
+            self.unattended_since = None;
         }
         self.settle();
         result
@@ -274,9 +295,10 @@ impl Lobby {
     }
 
     /// A new member: a player between games, a spectator during one (who sees the
-    /// game from its start to the current move).
+    /// game from its start to the current move). A full lobby makes room when a
+    /// network holds more of its spectators than the newcomer's.
     fn add(&mut self, name: &str, link: Link) -> Result<MemberId, EntryRefusal> {
-        if self.members.len() >= self.max_players {
+        if self.members.len() >= self.max_players && !self.make_room(link.address) {
             return Err(EntryRefusal::LobbyFull {
                 max: self.max_players as u32,
             });
@@ -294,7 +316,7 @@ impl Lobby {
             chat: RateLimit::new(self.limits.chat_per_second, self.limits.chat_burst),
         });
         self.send_entered(id);
-        self.broadcast_lobby();
+        self.broadcast_members();
         Ok(id)
     }
 
@@ -322,9 +344,6 @@ impl Lobby {
         if !self.is_linked(id, conn) {
             return None;
         }
-        if message != ClientMsg::Pong {
-            self.last_activity = Instant::now();
-        }
         let mut to_check = None;
         let result = match message {
             ClientMsg::Setup(setup) => self.may_change_setup(id).map(|()| {
@@ -335,7 +354,7 @@ impl Lobby {
             ClientMsg::Start => self.start(id),
             ClientMsg::Move { text } => {
                 if let Err(reason) = self.play(id, &text) {
-                    let text = strip_controls(&text)
+                    let text = strip_hidden(&text)
                         .chars()
                         .take(MAX_MOVE_TEXT_LEN)
                         .collect();
@@ -348,7 +367,7 @@ impl Lobby {
             ClientMsg::AcceptDraw => self.answer_draw(id, true),
             ClientMsg::DeclineDraw => self.answer_draw(id, false),
             ClientMsg::Chat { text } => self.chat(id, text),
-            ClientMsg::Pong => Ok(()),
+            ClientMsg::Pong { .. } => Ok(()),
             ClientMsg::JoinAnswer { ticket, answer } => {
                 if self.is_host(id)
                     && let Some(waiting) = self.exchanges.remove(&ticket)
@@ -400,29 +419,6 @@ impl Lobby {
         self.settle();
     }
 
-    /// Closes the lobby if its host has been away for longer than it waits, or if no
-    /// game runs and nobody asked anything for `idle_limit`; returns why it closed.
-    pub fn close_if_abandoned(&mut self, idle_limit: Duration) -> Option<&'static str> {
-        if self.closed {
-            return None;
-        }
-        let host_gone = self
-            .host()
-            .and_then(|host| host.away_since)
-            .is_some_and(|since| since.elapsed() >= self.limits.host_wait);
-        if host_gone {
-            self.broadcast(&ServerMsg::HostLeft);
-            self.close_all();
-            return Some("the host did not come back");
-        }
-        if self.game.is_some() || self.last_activity.elapsed() < idle_limit {
-            return None;
-        }
-        self.broadcast(&ServerMsg::ClosedIdle);
-        self.close_all();
-        Some("no game and no activity")
-    }
-
     /// Notes the round trip of member `id`'s last ping on connection `conn`; the others
     /// are told when it changed noticeably.
     pub fn record_round_trip(&mut self, id: MemberId, conn: u64, rtt_ms: u32) {
@@ -467,10 +463,12 @@ impl Lobby {
         self.members.iter().find(|member| member.id == id)
     }
 
+    /// The member whose name is `name` or looks like it.
     fn index_of(&self, name: &str) -> Option<usize> {
+        let looks = appearance(name);
         self.members
             .iter()
-            .position(|member| member.name.eq_ignore_ascii_case(name))
+            .position(|member| appearance(&member.name) == looks)
     }
 
     fn is_host(&self, id: MemberId) -> bool {
@@ -619,6 +617,7 @@ impl Lobby {
     fn broadcast_lobby(&mut self) {
         let view = self.lobby_view();
         self.broadcast(&ServerMsg::Lobby(view));
+        self.view_pending = false;
     }
 
     /// Cuts off members whose outbox overflowed: a slow reader loses its connection
@@ -645,10 +644,16 @@ impl Lobby {
         let (host, name) = (member.host, member.name.clone());
         if host || (self.game.is_some() && self.side_of(id).is_some()) {
             self.broadcast(&ServerMsg::PlayerDropped { name });
+            self.broadcast_lobby();
         } else {
+            let seated = self.side_of(id).is_some();
             self.forget(id);
+            if seated {
+                self.broadcast_lobby();
+            } else {
+                self.broadcast_members();
+            }
         }
-        self.broadcast_lobby();
     }
 
     /// Member `id` asked to leave: the host's leaving closes the lobby; a player in a
@@ -701,22 +706,13 @@ impl Lobby {
                 Some(index) => Seat::Member(self.members[index].id),
                 None => {
                     return Err(Denied::NoSuchPlayer {
-                        name: strip_controls(&name).chars().take(32).collect(),
+                        name: strip_hidden(&name).chars().take(32).collect(),
                     });
                 }
             },
         };
         let other = side.opponent().index();
         if self.game.is_some() {
-            if let Seat::Member(holder) = self.sides[side.index()]
-                && self.is_connected(holder)
-                && seat != Seat::Member(holder)
-            {
-                return Err(Denied::SeatHeld {
-                    side: self.side_names[side.index()].to_string(),
-                    name: self.name_of(holder),
-                });
-            }
             match seat {
                 Seat::Open => return Err(Denied::SideNeeded),
                 Seat::Member(new) if !self.is_connected(new) => {
@@ -732,6 +728,7 @@ impl Lobby {
                 }
                 _ => {}
             }
+            self.may_hand_over(side, seat)?;
         } else if let Seat::Member(new) = seat
             && self.sides[other] == Seat::Member(new)
         {
@@ -751,7 +748,7 @@ impl Lobby {
             .index_of(name)
             .map(|index| self.members[index].id)
             .ok_or_else(|| Denied::NoSuchPlayer {
-                name: strip_controls(name).chars().take(32).collect(),
+                name: strip_hidden(name).chars().take(32).collect(),
             })?;
         if target == id {
             return Err(Denied::CannotRemoveHost);
@@ -787,7 +784,7 @@ impl Lobby {
             return Err(Denied::ChatTooFast { per_second });
         }
         let from = self.name_of(id);
-        let text = strip_controls(&text);
+        let text = strip_hidden(&text);
         self.broadcast(&ServerMsg::Chat { from, text });
         Ok(())
     }

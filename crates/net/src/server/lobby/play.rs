@@ -132,6 +132,11 @@ impl Lobby {
         running.played_here += 1;
         running.moved[to_move.index()] = true;
         let ply = running.plies;
+        // A member moving for their own side keeps the lobby in use; the computer's
+        // moves, which its host's machine sends, do not.
+        if self.sides[to_move.index()] == Seat::Member(id) {
+            self.last_activity = arrived;
+        }
         // A move answers the opponent's draw offer and request to take back.
         let declined = running.offers.moved(to_move);
         let left_ms = running.clock.as_mut().map(|clock| {

@@ -1,0 +1,40 @@
+//! Who may take a side during a game: never a connected player's, and a dropped
+//! player's only once the claim countdown has run out, so that a host cannot hand a
+//! player's side to the computer (and move for it) the moment the player drops.
+
+use super::{Lobby, Seat};
+use crate::protocol::Denied;
+use ply_core::Player;
+
+impl Lobby {
+    /// Whether the side `side` may go to `seat` in the running game.
+    pub(super) fn may_hand_over(&self, side: Player, seat: Seat) -> Result<(), Denied> {
+        let Seat::Member(holder) = self.sides[side.index()] else {
+            return Ok(());
+        };
+        if seat == Seat::Member(holder) {
+            return Ok(());
+        }
+        let Some(member) = self.member(holder) else {
+            return Ok(());
+        };
+        let name = member.name.clone();
+        let away = match (member.link.is_some(), member.away_since) {
+            (false, Some(since)) => since.elapsed(),
+            (false, None) => self.limits.claim_wait,
+            (true, _) => {
+                return Err(Denied::SeatHeld {
+                    side: self.side_names[side.index()].to_string(),
+                    name,
+                });
+            }
+        };
+        match self.limits.claim_wait.checked_sub(away) {
+            Some(left) if !left.is_zero() => Err(Denied::SeatKept {
+                name,
+                secs: left.as_secs() + u64::from(left.subsec_nanos() > 0),
+            }),
+            _ => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,61 @@
+//! Seat grabs (issue 43, item 3): a dropped player's side is theirs until the claim
+//! countdown runs out; the host can neither give it away nor move for it before then.
+
+use crate::common::{Client, Raw, hand_over_when_allowed, quick_config, seat, serve};
+use ply_core::Player;
+use ply_net::protocol::EntryReply;
+use ply_net::{ClientMsg, Denied, GameSetup, Occupant, ServerConfig, ServerMsg};
+use std::time::{Duration, Instant};
+
+#[test]
+fn a_dropped_players_side_is_kept_until_the_countdown_runs_out() {
+    let claim_wait = Duration::from_secs(2);
+    let server = serve(ServerConfig {
+        claim_wait,
+        ..quick_config()
+    });
+    let addr = server.addr();
+    let mut host = Client::host(addr, "Hostess", "", GameSetup::new("chess"));
+    let mut white = Client::join(addr, "Walter", "");
+    let (black, reply) = Raw::try_join(addr, [127, 0, 0, 1].into(), None, "Bianca", "");
+    assert!(matches!(reply, EntryReply::Entered(_)), "{reply:?}");
+    host.expect_lobby("both players in", |view| view.players.len() == 3);
+    host.send(seat(Player::First, Some("Walter")));
+    host.send(seat(Player::Second, Some("Bianca")));
+    host.send(ClientMsg::Start);
+    white.expect_started();
+    white.play("e2e4");
+    host.expect_move(1);
+    // Black's program dies; at once, the host tries to give the side to the computer
+    // or to itself, and to move for it.
+    drop(black);
+    let dropped = Instant::now();
+    host.expect_message("Bianca's drop", |message| {
+        matches!(message, ServerMsg::PlayerDropped { .. }).then_some(())
+    });
+    host.send(seat(Player::Second, Some("computer")));
+    match host.expect_denied() {
+        Denied::SeatKept { name, secs } => {
+            assert_eq!(name, "Bianca");
+            assert!((1..=2).contains(&secs), "{secs} s");
+        }
+        other => panic!("the side changed hands: {other}"),
+    }
+    host.send(seat(Player::Second, Some("Hostess")));
+    assert!(matches!(host.expect_denied(), Denied::SeatKept { .. }));
+    host.play("e7e5");
+    assert_eq!(host.expect_move_refused(), Denied::NotPlaying);
+    // Once the countdown has run out, the side may go to the computer, which moves.
+    let early =
+        hand_over_when_allowed(&mut host, &seat(Player::Second, Some("computer")), |view| {
+            view.sides[1] == Occupant::Computer
+        });
+    assert!(early > 0);
+    assert!(
+        dropped.elapsed() >= claim_wait.mul_f64(0.9),
+        "{:?}",
+        dropped.elapsed()
+    );
+    host.play("e7e5");
+    assert_eq!(white.expect_move(2), "e7e5");
+}
