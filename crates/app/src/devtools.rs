@@ -36,8 +36,9 @@ pub struct DevOptions {
     #[arg(long, value_name = "LEVEL", default_value = "maximum", value_parser = Level::parse)]
     pub level: Level,
     /// Show the first screen for this many seconds without input, then print the
-    /// processor time the window used meanwhile (an idle window should use almost
-    /// none).
+    /// frames drawn and the processor time used meanwhile, over the whole time and once
+    /// the screen has settled (after its first two seconds); an idle window should use
+    /// almost none.
     #[arg(long, value_name = "SECONDS")]
     pub measure_idle: Option<f32>,
     /// Print every mode's id, one per line, and exit.

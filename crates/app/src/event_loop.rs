@@ -11,6 +11,7 @@ use macroquad::prelude::{
 };
 use ply_play::Message;
 use plyground::audio::{self, Player};
+use plyground::measure::IdleMeter;
 use plyground::screens::App;
 use plyground::settings::Settings;
 use plyground::wake::timer::FrameTimer;
@@ -100,7 +101,7 @@ pub async fn run(
     let timer = start_waking(waiting);
     let stop = plyground::stop_signal::watch();
     let started = Instant::now();
-    let idle_baseline = plyground::measure::cpu_seconds();
+    let mut idle_meter = idle_for.map(|_| IdleMeter::start(started));
     let idle_until = idle_for.map(|seconds| started + Duration::from_secs_f32(seconds.max(0.0)));
     let mut window_size = (
         running.app.context.settings.window_width,
@@ -117,9 +118,12 @@ pub async fn run(
         if stop.load(Ordering::SeqCst) || is_quit_requested() {
             break;
         }
-        if idle_until.is_some_and(|until| frame_start >= until) {
-            report_idle(frame_start - started, idle_baseline);
-            break;
+        if let Some(meter) = &mut idle_meter {
+            if idle_until.is_some_and(|until| frame_start >= until) {
+                println!("{}", meter.report(frame_start));
+                break;
+            }
+            meter.frame(frame_start);
         }
         let mut going = true;
         for event in input.frame(seconds) {
@@ -147,20 +151,23 @@ pub async fn run(
             break;
         }
         painter.paint(&app.draw());
-        next_frame().await;
+        // When the next frame is due, asked for before this one ends: the loop resumes
+        // only when the next frame begins.
         let next = app
             .next_frame()
             .map(|wait| frame_start + (wait + PAST_DEADLINE).max(FRAME_INTERVAL))
             .into_iter()
             .chain(idle_until)
+            .chain(idle_meter.as_ref().and_then(IdleMeter::settle_at))
             .min();
-        match &timer {
-            Some(timer) => timer.wake_at(next),
-            None => {
-                let now = Instant::now();
-                let until = next.unwrap_or(now + SLEEP_AT_MOST);
-                std::thread::sleep(until.saturating_duration_since(now).min(SLEEP_AT_MOST));
-            }
+        if let Some(timer) = &timer {
+            timer.wake_at(next);
+        }
+        next_frame().await;
+        if timer.is_none() {
+            let now = Instant::now();
+            let until = next.unwrap_or(now + SLEEP_AT_MOST);
+            std::thread::sleep(until.saturating_duration_since(now).min(SLEEP_AT_MOST));
         }
     }
     running.close();
@@ -184,20 +191,6 @@ fn start_waking(waiting: Waiting) -> Option<FrameTimer> {
     }
     prevent_quit();
     None
-}
-
-/// Prints the processor time the window used over `span`, from `baseline` (the
-/// process's time when the loop started), for `--measure-idle`.
-fn report_idle(span: Duration, baseline: Option<f64>) {
-    let seconds = span.as_secs_f64();
-    match baseline.zip(plyground::measure::cpu_seconds()) {
-        Some((before, after)) => println!(
-            "idle for {seconds:.1} s: {:.2} s of processor time ({:.1}% of one core)",
-            after - before,
-            100.0 * (after - before) / seconds.max(0.001)
-        ),
-        None => println!("idle for {seconds:.1} s: this system does not report processor time"),
-    }
 }
 
 /// Saves the settings, keeping the text size and board view the player chose rather
