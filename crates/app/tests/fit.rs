@@ -243,7 +243,14 @@ fn every_screen(context: &mut Context, saves: &SaveFolder) -> Vec<(String, Frame
             lobby.update(&Event::Char(c), context);
         }
         lobby.update(&Event::Key(Key::Enter), context);
-        lobby.wait_for_news(Duration::from_millis(500), context);
+        // Until the relay's echo of the line shows (a busy machine may take a while).
+        let said = format!("Bartholomew Longname: {line}");
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        while !drawn(&lobby, context).texts().contains(&said.as_str())
+            && std::time::Instant::now() < deadline
+        {
+            lobby.wait_for_news(Duration::from_millis(100), context);
+        }
     }
     lobby.update(&Event::Key(Key::Escape), context);
     assert!(

@@ -2,15 +2,16 @@
 //! comes if it is still legal, dropped quietly if not, and cancelled by a right click or
 //! Esc; against the computer and online (a referee that answers later, like the relay).
 
+mod later_referee;
+
+use later_referee::{LaterReferee, Replies, Sent};
 use ply_core::Player;
 use ply_modes::{AnyGame, Level};
-use ply_play::{Referee, Request, Ruling, Seat, Table};
+use ply_play::{Request, Ruling, Seat, Table};
 use plyground::display::Point;
 use plyground::screens::game::{GameScreen, Premove};
 use plyground::screens::{Context, Event, Key, Screen};
 use plyground::settings::Settings;
-use std::cell::RefCell;
-use std::collections::VecDeque;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
@@ -46,40 +47,11 @@ fn moves(screen: &GameScreen) -> Vec<String> {
     screen.table().game().move_texts()
 }
 
-/// A referee that, like the relay, answers later: what it is sent is recorded, and the
-/// rulings queued by the test come on the next poll.
-struct LaterReferee {
-    sent: Rc<RefCell<Vec<Request>>>,
-    replies: Rc<RefCell<VecDeque<Ruling>>>,
-}
-
-impl Referee for LaterReferee {
-    fn submit(&mut self, _game: &dyn AnyGame, request: Request) -> Vec<Ruling> {
-        self.sent.borrow_mut().push(request);
-        Vec::new()
-    }
-    fn poll(&mut self) -> Vec<Ruling> {
-        self.replies.borrow_mut().drain(..).collect()
-    }
-    fn echoes_moves(&self) -> bool {
-        true
-    }
-    fn allows_undo(&self) -> bool {
-        false
-    }
-}
-
-type Sent = Rc<RefCell<Vec<Request>>>;
-type Replies = Rc<RefCell<VecDeque<Ruling>>>;
-
 /// White at this computer against a player online, after 1. e4 (echoed).
 fn online_after_e4(context: &mut Context) -> (GameScreen, Sent, Replies) {
     let sent: Sent = Rc::default();
     let replies: Replies = Rc::default();
-    let referee = LaterReferee {
-        sent: Rc::clone(&sent),
-        replies: Rc::clone(&replies),
-    };
+    let referee = LaterReferee::new(&sent, &replies);
     let table = Table::new(start(), [Seat::Person, Seat::Remote], Box::new(referee));
     let mut screen = GameScreen::new(table, true);
     click_cell(&mut screen, context, 12);

@@ -2,17 +2,18 @@
 //! and the game, the layers and the display list are checked. Each of the game screen's
 //! fixes found by playing it as a new player has a test here.
 
+mod later_referee;
+
+use later_referee::{LaterReferee, Replies, Sent};
 use ply_core::{Outcome, Player};
 use ply_modes::{AnyGame, Level, find_mode};
-use ply_play::{MessageKind, Referee, Request, Ruling, Seat, Table};
+use ply_play::{MessageKind, Request, Ruling, Seat, Table};
 use ply_save::SaveFolder;
 use plyground::display::{Frame, Item, Point};
 use plyground::screens::game::{Action, GameScreen, Layer};
 use plyground::screens::menu::MainMenu;
 use plyground::screens::{App, Context, Event, Key, Screen, Transition};
 use plyground::settings::Settings;
-use std::cell::RefCell;
-use std::collections::VecDeque;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
@@ -640,37 +641,12 @@ fn frames_stay_short_while_the_computer_thinks_on_maximum() {
     );
 }
 
-/// A referee that, like the relay, answers later: moves are echoed on the next poll.
-struct EchoingReferee {
-    sent: Rc<RefCell<Vec<Request>>>,
-    replies: Rc<RefCell<VecDeque<Ruling>>>,
-}
-
-impl Referee for EchoingReferee {
-    fn submit(&mut self, _game: &dyn AnyGame, request: Request) -> Vec<Ruling> {
-        self.sent.borrow_mut().push(request);
-        Vec::new()
-    }
-    fn poll(&mut self) -> Vec<Ruling> {
-        self.replies.borrow_mut().drain(..).collect()
-    }
-    fn echoes_moves(&self) -> bool {
-        true
-    }
-    fn allows_undo(&self) -> bool {
-        false
-    }
-}
-
 #[test]
 fn a_refereed_game_plays_only_what_the_referee_echoes() {
     let mut context = context();
-    let sent = Rc::new(RefCell::new(Vec::new()));
-    let replies = Rc::new(RefCell::new(VecDeque::new()));
-    let referee = EchoingReferee {
-        sent: Rc::clone(&sent),
-        replies: Rc::clone(&replies),
-    };
+    let sent: Sent = Rc::default();
+    let replies: Replies = Rc::default();
+    let referee = LaterReferee::new(&sent, &replies);
     let names = [Some("Ada".to_string()), Some("Grace".to_string())];
     let table = Table::new(
         start("chess", None, ""),

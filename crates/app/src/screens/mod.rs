@@ -10,6 +10,7 @@ pub mod menu;
 pub mod online;
 pub mod play_settings;
 pub mod settings;
+pub mod settings_page;
 pub mod sound;
 pub mod widgets;
 

@@ -3,18 +3,23 @@
 //! advance (premoves), the computer's pause between moves when no person plays, and
 //! when the overlay of keys and mouse actions shows.
 
-use super::widgets::{self, Buttons, Look};
-use super::{Context, Event, Key, Screen, Transition};
-use crate::display::{Align, Frame, Rect};
+use super::settings_page::{self, SettingsPage};
+use super::{Context, Event, Screen, Transition};
+use crate::display::Frame;
 use crate::settings::{ControlsOverlay, PACES_MS, Settings};
-use crate::theme;
 
+/// A row of the page, or Back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Action {
+pub enum Action {
+    /// The board: flat or 3D.
     View,
+    /// Moves entered in advance, on or off.
     Premoves,
+    /// The computer's pause between moves.
     Pace,
+    /// When the keys overlay shows.
     Controls,
+    /// Back to the settings.
     Back,
 }
 
@@ -48,14 +53,11 @@ fn pace_text(ms: u32) -> String {
     }
 }
 
-impl PlaySettingsScreen {
-    fn rows(context: &Context) -> Vec<(Rect, Rect, Action)> {
-        widgets::form_rows(context, ROWS.len())
-            .into_iter()
-            .zip(ROWS)
-            .map(|((label, field), action)| (label, field, action))
-            .collect()
-    }
+impl SettingsPage for PlaySettingsScreen {
+    type Action = Action;
+    const TITLE: &'static str = "Playing";
+    const ROWS: &'static [Action] = &ROWS;
+    const BACK: Action = Action::Back;
 
     fn field(action: Action, settings: &Settings) -> (&'static str, String) {
         match action {
@@ -124,45 +126,11 @@ impl Screen for PlaySettingsScreen {
     }
 
     fn update(&mut self, event: &Event, context: &mut Context) -> Transition {
-        match event {
-            Event::Key(Key::Escape) => PlaySettingsScreen::act(Action::Back, context),
-            Event::PointerUp(point) => {
-                let mut buttons = Buttons::new();
-                for (_, field, action) in PlaySettingsScreen::rows(context) {
-                    buttons.add(field, action);
-                }
-                buttons.add(widgets::back_button(context), Action::Back);
-                match buttons.at(*point) {
-                    Some(action) => PlaySettingsScreen::act(action, context),
-                    None => Transition::Stay,
-                }
-            }
-            _ => Transition::Stay,
-        }
+        settings_page::update::<PlaySettingsScreen>(event, context)
     }
 
     fn draw(&self, context: &Context, frame: &mut Frame) {
-        widgets::page(frame, context, "Playing");
-        let s = widgets::scale(context);
-        frame.text(
-            "Click a setting to change it. Changes are kept for next time.",
-            Rect::new(0.0, 106.0 * s, context.size.0, 30.0 * s),
-            20.0 * s,
-            theme::TEXT_DIM,
-            Align::Center,
-        );
-        for (label, field, action) in PlaySettingsScreen::rows(context) {
-            let (name, value) = PlaySettingsScreen::field(action, &context.settings);
-            frame.text(name, label, 26.0 * s, theme::TEXT, Align::Left);
-            widgets::button(frame, context, field, &value, Look::Normal);
-        }
-        widgets::button(
-            frame,
-            context,
-            widgets::back_button(context),
-            "Back",
-            Look::Normal,
-        );
+        settings_page::draw::<PlaySettingsScreen>(context, frame);
     }
 }
 
@@ -171,12 +139,12 @@ mod tests {
     use super::*;
 
     fn click(context: &mut Context, action: Action) -> Transition {
-        let rect = match PlaySettingsScreen::rows(context)
+        let rect = match settings_page::rows::<PlaySettingsScreen>(context)
             .into_iter()
             .find(|row| row.2 == action)
         {
             Some((_, field, _)) => field,
-            None => widgets::back_button(context),
+            None => crate::screens::widgets::back_button(context),
         };
         PlaySettingsScreen.update(&Event::PointerUp(rect.center()), context)
     }

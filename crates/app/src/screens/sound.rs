@@ -2,19 +2,26 @@
 //! sounds on or off (also the M key anywhere), and each group of sounds on or off; it
 //! says "no sound device" when the game could not open one.
 
-use super::widgets::{self, Buttons, Look};
-use super::{Context, Event, Key, Screen, Transition};
-use crate::display::{Align, Frame, Rect};
+use super::settings_page::{self, SettingsPage};
+use super::{Context, Event, Screen, Transition};
+use crate::display::{Frame, Rgba};
 use crate::settings::{Settings, VOLUMES};
 use crate::theme;
 
+/// A row of the page, or Back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Action {
+pub enum Action {
+    /// How loud.
     Volume,
+    /// All sound on or off.
     Muted,
+    /// The sounds of moves.
     Moves,
+    /// The sounds of the game (check, its end).
     Game,
+    /// The sounds of the lobby and chat.
     Lobby,
+    /// Back to the settings.
     Back,
 }
 
@@ -37,21 +44,17 @@ fn on_off(on: bool) -> String {
     if on { "on" } else { "off" }.to_string()
 }
 
-impl SoundScreen {
-    fn rows(context: &Context) -> Vec<(Rect, Rect, Action)> {
-        const ROWS: [Action; 5] = [
-            Action::Volume,
-            Action::Muted,
-            Action::Moves,
-            Action::Game,
-            Action::Lobby,
-        ];
-        widgets::form_rows(context, ROWS.len())
-            .into_iter()
-            .zip(ROWS)
-            .map(|((label, field), action)| (label, field, action))
-            .collect()
-    }
+impl SettingsPage for SoundScreen {
+    type Action = Action;
+    const TITLE: &'static str = "Sound";
+    const ROWS: &'static [Action] = &[
+        Action::Volume,
+        Action::Muted,
+        Action::Moves,
+        Action::Game,
+        Action::Lobby,
+    ];
+    const BACK: Action = Action::Back;
 
     fn field(action: Action, settings: &Settings) -> (&'static str, String) {
         match action {
@@ -84,32 +87,9 @@ impl SoundScreen {
             Transition::Stay
         }
     }
-}
 
-impl Screen for SoundScreen {
-    fn update(&mut self, event: &Event, context: &mut Context) -> Transition {
-        match event {
-            Event::Key(Key::Escape) => SoundScreen::act(Action::Back, context),
-            Event::PointerUp(point) => {
-                let mut buttons = Buttons::new();
-                for (_, field, action) in SoundScreen::rows(context) {
-                    buttons.add(field, action);
-                }
-                buttons.add(widgets::back_button(context), Action::Back);
-                match buttons.at(*point) {
-                    Some(action) => SoundScreen::act(action, context),
-                    None => Transition::Stay,
-                }
-            }
-            _ => Transition::Stay,
-        }
-    }
-
-    fn draw(&self, context: &Context, frame: &mut Frame) {
-        widgets::page(frame, context, "Sound");
-        let s = widgets::scale(context);
-        let line = |y: f32| Rect::new(0.0, y * s, context.size.0, 30.0 * s);
-        let (note, color) = match &context.sound_off {
+    fn note(context: &Context) -> (String, Rgba) {
+        match &context.sound_off {
             Some(reason) => (
                 format!("No sound device: the game is silent ({reason})."),
                 theme::TEXT,
@@ -118,20 +98,17 @@ impl Screen for SoundScreen {
                 "Click a setting to change it; M turns sound off or on anywhere.".to_string(),
                 theme::TEXT_DIM,
             ),
-        };
-        frame.text(&note, line(106.0), 20.0 * s, color, Align::Center);
-        for (label, field, action) in SoundScreen::rows(context) {
-            let (name, value) = SoundScreen::field(action, &context.settings);
-            frame.text(name, label, 26.0 * s, theme::TEXT, Align::Left);
-            widgets::button(frame, context, field, &value, Look::Normal);
         }
-        widgets::button(
-            frame,
-            context,
-            widgets::back_button(context),
-            "Back",
-            Look::Normal,
-        );
+    }
+}
+
+impl Screen for SoundScreen {
+    fn update(&mut self, event: &Event, context: &mut Context) -> Transition {
+        settings_page::update::<SoundScreen>(event, context)
+    }
+
+    fn draw(&self, context: &Context, frame: &mut Frame) {
+        settings_page::draw::<SoundScreen>(context, frame);
     }
 }
 
@@ -145,9 +122,9 @@ mod tests {
 
     fn click(screen: &mut SoundScreen, context: &mut Context, action: Action) -> Transition {
         let rect = if action == Action::Back {
-            widgets::back_button(context)
+            crate::screens::widgets::back_button(context)
         } else {
-            let rows = SoundScreen::rows(context);
+            let rows = settings_page::rows::<SoundScreen>(context);
             rows.iter().find(|row| row.2 == action).expect("a row").1
         };
         screen.update(&Event::PointerUp(rect.center()), context)
