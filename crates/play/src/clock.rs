@@ -141,9 +141,15 @@ impl Clocks {
         self.turn_began = None;
     }
 
-    /// The last move was taken back: its record goes (the time spent stays spent).
-    pub fn undone(&mut self) {
+    /// `mover`'s last move was taken back: its record goes, and so does the increment
+    /// it earned (the time spent stays spent), so that moving and taking back gains
+    /// nobody time.
+    pub fn undone(&mut self, mover: Player) {
         self.after_moves.pop();
+        if let Some(control) = self.control {
+            let left = &mut self.left[mover.index()];
+            *left = left.saturating_sub(control.increment);
+        }
     }
 
     /// Sets the time left to each side as someone who keeps the clocks says (the relay).

@@ -486,3 +486,17 @@ fn moves_played_after_a_hint_stay_marked_through_a_save() {
     assert!(!resumed.hint_used(1));
     assert_eq!(resumed.hints_used(Player::First), 1);
 }
+
+/// Undoing a move takes back the increment it earned: moving and undoing gains nothing.
+#[test]
+fn undo_takes_back_the_increment_a_move_earned() {
+    let mut table = timed("chess", None, "");
+    for _ in 0..3 {
+        play(&mut table, "e2e4");
+        table.undo();
+    }
+    assert_eq!(
+        table.clocks().left(Player::First),
+        Some(Duration::from_secs(60))
+    );
+}

@@ -142,3 +142,38 @@ fn a_game_can_be_aborted_until_each_side_has_moved() {
     table.white.send(ClientMsg::Abort);
     assert_eq!(table.white.expect_denied(), Denied::TooLateToAbort);
 }
+
+/// A move and its takeback gain nobody time: the increment the move earned goes with it.
+#[test]
+fn a_takeback_takes_back_the_increment_its_moves_earned() {
+    let server = serve(quick_config());
+    let mut setup = GameSetup::new("chess");
+    setup.clock = Some(ClockSetup {
+        base_ms: 60_000,
+        increment_ms: 5_000,
+    });
+    let mut host = Client::host(server.addr(), "Hostess", "", setup);
+    let mut white = Client::join(server.addr(), "Walter", "");
+    host.expect_lobby("Walter in", |view| view.players.len() == 2);
+    host.send(seat(Player::First, Some("Walter")));
+    host.send(ClientMsg::SetSide {
+        side: Player::Second,
+        occupant: Occupant::Computer,
+    });
+    host.send(ClientMsg::Start);
+    white.expect_started();
+    for round in 0..3 {
+        white.play("e2e4");
+        host.expect_move(1);
+        host.play("e7e5");
+        white.expect_move(2);
+        white.send(ClientMsg::AskTakeback);
+        let (ply, left) = taken_back(&mut white);
+        assert_eq!(ply, 0);
+        let [first, second] = left.expect("the clocks of a timed game");
+        assert!(
+            first <= 60_000 && second <= 60_000,
+            "round {round}: no side gained time: {first} and {second}"
+        );
+    }
+}

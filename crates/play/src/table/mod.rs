@@ -552,7 +552,7 @@ impl Table {
         self.game.undo();
         if self.game.moves().len() < moves {
             self.history.pop();
-            self.clocks.undone();
+            self.clocks.undone(self.game.to_move());
         }
     }
 

@@ -77,18 +77,20 @@ impl Lobby {
         };
         let now = Instant::now();
         let to_move = running.game.to_move();
+        let mut movers = Vec::with_capacity(plies as usize);
         for _ in 0..plies {
             if running.game.undo().is_none() {
                 return Err(Denied::NothingToTakeBack);
             }
+            movers.push(running.game.to_move());
         }
         running.plies -= plies;
         running.played_here -= plies;
         running.offers.clear();
         let left_ms = running.clock.as_mut().map(|clock| {
             clock.turn_ended_at(to_move, now);
-            for _ in 0..plies {
-                clock.undone();
+            for &mover in &movers {
+                clock.undone(mover);
             }
             if !ply_play::clock::runs_after(running.plies as usize) {
                 clock.hold();
