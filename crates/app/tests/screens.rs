@@ -988,3 +988,28 @@ fn looking_back_the_panel_shows_the_past_position_and_says_so() {
     let back = drawn(&screen, &context).texts().join("|");
     assert!(!back.contains("The past"), "{back}");
 }
+
+/// A board picture that ends a page of the in-game rules grows into the room under it
+/// rather than leaving the page's bottom empty.
+#[test]
+fn a_rules_picture_at_the_end_of_a_page_fills_the_room_under_it() {
+    let mut context = context();
+    let mut screen = game("hnefatafl", None, PEOPLE);
+    screen.update(&Event::Key(Key::Escape), &mut context);
+    press(&mut screen, &mut context, Action::Rules);
+    let caption = drawn(&screen, &context)
+        .items
+        .iter()
+        .find_map(|item| match item {
+            Item::Text { text, rect, .. } if text.starts_with("The starting position") => {
+                Some(*rect)
+            }
+            _ => None,
+        })
+        .expect("the first page shows the starting position's picture");
+    assert!(
+        caption.h > 300.0,
+        "the picture is {:.0} px tall, as it was before it grew (210)",
+        caption.h
+    );
+}

@@ -601,5 +601,13 @@ fn rules_layout<'a>(
         placed.push((Rect::new(area.x, y, area.w, h), paragraph));
         y += h;
     }
+    // A picture that ends the page grows into the room left under it (up to 1.8 times
+    // its size), rather than leaving the page's bottom empty.
+    if let Some((last, paragraph)) = placed.last_mut()
+        && paragraph.picture.is_some()
+    {
+        let room = area.y + area.h - (last.y + last.h);
+        last.h += room.clamp(0.0, RULES_PICTURE * s * 0.8);
+    }
     (placed, area)
 }
