@@ -4,6 +4,7 @@
 //! connection. Window-free.
 
 use crate::chat_log::ChatLog;
+use ply_net::invite::{Invite, InviteSecret};
 use ply_net::portmap::PortMap;
 use ply_net::{
     ClientError, ClientMsg, ClientOptions, CloseReason, EntryRequest, HostedServer, Mirror,
@@ -49,6 +50,9 @@ pub struct Session {
     /// The player left the lobby from its game for the main menu: the lobby screen
     /// goes too.
     pub to_menu: bool,
+    /// The lobby's invite secret, when this computer hosts it (for the invite code, and
+    /// to answer with after a dropped connection).
+    pub invite: Option<InviteSecret>,
 }
 
 /// A session shared by the screens on one connection (lobby and game).
@@ -119,6 +123,7 @@ impl Session {
             away_since: HashMap::new(),
             seat_not_kept: None,
             to_menu: false,
+            invite: None,
         }))
     }
 
@@ -127,11 +132,30 @@ impl Session {
         let (Some(name), Some(token)) = (self.mirror.name(), self.mirror.token()) else {
             return;
         };
-        let request = EntryRequest::rejoin(name, &self.password, self.mirror.code(), token);
+        let request = EntryRequest::rejoin(name, &self.password, self.mirror.code(), token)
+            .with_invite(self.invite)
+            .with_relay(self.net.relay_fingerprint());
         self.net = connect(&self.address, request);
         self.mirror = Mirror::new();
         self.closed = None;
         self.rejoinable = false;
+    }
+
+    /// The fingerprint of the key the relay proved, once connected.
+    pub fn relay_fingerprint(&self) -> Option<ply_net::keys::Fingerprint> {
+        self.net.relay_fingerprint()
+    }
+
+    /// The invite code for friends to join at `addr` (with the lobby's `code` on a
+    /// relay): it carries the lobby's invite secret, when this computer hosts it, and
+    /// the relay's fingerprint, so that a friend with the code needs no password and
+    /// cannot be met by someone in the middle.
+    pub fn invite_code(&self, addr: SocketAddr, code: Option<&str>) -> Option<String> {
+        Invite::new(addr, code)
+            .with_secret(self.invite)
+            .with_relay(self.relay_fingerprint())
+            .encode()
+            .ok()
     }
 
     /// Every event that arrived since the last poll, already applied to the mirror.

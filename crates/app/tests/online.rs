@@ -339,17 +339,22 @@ fn the_lobby_says_who_can_join_for_each_answer_of_the_router() {
         },
         &mut context,
     );
-    let invite = Invite::new(addr("203.0.113.7:7373"), None)
-        .encode()
-        .expect("encodable");
+    let texts = opened.reach_texts();
     assert_eq!(
-        opened.reach_texts(),
+        texts[..2],
         [
             "Friends on your network: 192.168.1.20:7373".to_string(),
             "Friends anywhere: 203.0.113.7:7373 (your router opened the port)".to_string(),
-            format!("Invite code: {invite}"),
         ]
     );
+    // The invite code leads to the outside address (and names the relay's key).
+    let code = texts[2]
+        .strip_prefix("Invite code: ")
+        .unwrap_or_else(|| panic!("an invite code: {texts:?}"));
+    let invite = Invite::decode(code).expect("it reads");
+    assert_eq!(invite.addr, addr("203.0.113.7:7373"));
+    assert!(invite.relay.is_some());
+    assert_eq!(texts.len(), 3, "{texts:?}");
     drop(opened);
 
     let refused = lobby_with(
@@ -691,4 +696,39 @@ fn a_lobby_opened_on_a_relay_says_where_to_join_and_its_invite_code_brings_a_gue
     settle(&mut host, &mut host_context, |lobby| {
         texts(lobby, &seen).iter().any(|t| t.starts_with("Guesty"))
     });
+}
+
+/// Issue 43: the window's invite code carries the lobby's invite secret and the relay's
+/// fingerprint, so a friend with the code gets in without the password.
+#[test]
+fn a_friend_with_the_windows_invite_code_needs_no_password() {
+    let mut host_context = context("Hosty");
+    let mut host = HostScreen::new(&host_context)
+        .with_password("a long secret")
+        .open_lobby(&mut host_context)
+        .expect("a lobby opens on this computer");
+    settle(&mut host, &mut host_context, LobbyScreen::entered);
+    let line = host
+        .reach_texts()
+        .into_iter()
+        .find(|line| line.starts_with("Invite code: "))
+        .expect("the lobby shows an invite code");
+    let code = line
+        .trim_start_matches("Invite code: ")
+        .split_whitespace()
+        .next()
+        .expect("a code")
+        .to_string();
+    let invite = Invite::decode(&code).expect("it reads");
+    assert!(invite.secret.is_some(), "it carries the invite secret");
+    assert!(invite.relay.is_some(), "and the relay's fingerprint");
+
+    let mut guest_context = context("Guesty");
+    let mut join = JoinScreen::new(&guest_context);
+    join.fill(&code, "Guesty", "");
+    let mut guest = join
+        .connect(&mut guest_context)
+        .expect("the invite code reads");
+    settle(&mut guest, &mut guest_context, LobbyScreen::entered);
+    assert!(guest.entered(), "in without the password");
 }

@@ -113,6 +113,14 @@ impl HostScreen {
         self
     }
 
+    /// Types `password` into the password field, as a player would.
+    pub fn with_password(mut self, password: &str) -> HostScreen {
+        if let Some(field) = self.form.fields.get_mut(1) {
+            field.value = password.to_string();
+        }
+        self
+    }
+
     /// Types `relay` into the relay field, as a player would.
     pub fn on_relay(mut self, relay: &str) -> HostScreen {
         if let Some(field) = self.form.fields.get_mut(2) {
@@ -220,10 +228,12 @@ impl HostScreen {
         if !relay.is_empty() {
             // On a relay, the lobby lives there: nothing runs here, no port is opened.
             let address = with_default_port(&relay);
-            let net =
-                crate::session::connect(&address, EntryRequest::open(&name, &password, setup));
+            let request = EntryRequest::open(&name, &password, setup);
+            let invite = request.invite;
+            let net = crate::session::connect(&address, request);
             let session =
                 Session::keeping_seat(net, None, address, password, context.seats.clone());
+            session.borrow_mut().invite = invite;
             return Ok(LobbyScreen::new(session));
         }
         let any = |port| SocketAddr::from(([0, 0, 0, 0], port));
@@ -239,6 +249,7 @@ impl HostScreen {
             (port != self.usual_port && self.answer.is_none()).then_some(self.usual_port);
         let address = server.local_addr().to_string();
         let request = EntryRequest::open(&name, &password, setup);
+        let invite = request.invite;
         let net = crate::session::connect(&address, request);
         let (portmap, lan) = match self.answer.clone() {
             Some((reach, lan)) => (PortMap::fixed(reach), lan),
@@ -258,6 +269,7 @@ impl HostScreen {
             hosting.portmap = Some(portmap);
             hosting.lan = lan;
             hosting.usual_port_taken = usual_port_taken;
+            hosting.invite = invite;
         }
         Ok(LobbyScreen::new(session))
     }

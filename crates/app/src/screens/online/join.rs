@@ -179,13 +179,13 @@ impl JoinScreen {
         if let Some(problem) = name_problem(&name) {
             return Err(problem.into());
         }
-        let (address, code) = if Invite::looks_like(&typed) {
+        let (address, code, invite) = if Invite::looks_like(&typed) {
             let invite = Invite::decode(&typed)?;
             let typed_code = self.form.value(3);
-            let code = invite.code.unwrap_or(typed_code);
-            (invite.addr.to_string(), code)
+            let code = invite.code.clone().unwrap_or(typed_code);
+            (invite.addr.to_string(), code, Some(invite))
         } else {
-            (with_default_port(&typed), self.form.value(3))
+            (with_default_port(&typed), self.form.value(3), None)
         };
         context.settings.last_address = typed.clone();
         context.settings.name = name.clone();
@@ -202,6 +202,12 @@ impl JoinScreen {
         let request = match kept {
             Some(seat) => EntryRequest::rejoin(&name, &password, Some(&seat.code), seat.token),
             None => EntryRequest::join(&name, &password, code),
+        };
+        // An invite code's secret lets its holder in without the password, and its
+        // fingerprint leaves a server that proves another key before anything is said.
+        let request = match invite {
+            Some(invite) => request.with_invite(invite.secret).with_relay(invite.relay),
+            None => request,
         };
         let net = crate::session::connect(&address, request);
         Ok(Session::keeping_seat(

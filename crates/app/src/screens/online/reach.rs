@@ -3,7 +3,6 @@
 //! the lobby is on a relay; and the invite code that carries them.
 
 use crate::session::Session;
-use ply_net::invite::Invite;
 use ply_net::portmap::Reach;
 use std::net::SocketAddr;
 
@@ -95,7 +94,7 @@ pub fn reach_lines(session: &Session, reach: Option<&Reach>) -> Vec<ReachLine> {
         Reach::Open { public, .. } => (Some(*public), ""),
         _ => (local, " (friends on your network)"),
     };
-    if let Some(code) = best.and_then(|addr| Invite::new(addr, None).encode().ok()) {
+    if let Some(code) = best.and_then(|addr| session.invite_code(addr, None)) {
         lines.push(ReachLine::copy(format!("Invite code: {code}{whom}"), code));
     }
     lines
@@ -119,7 +118,7 @@ fn relay_lines(session: &Session) -> Vec<ReachLine> {
         .address
         .parse::<SocketAddr>()
         .ok()
-        .and_then(|relay| Invite::new(relay, Some(code)).encode().ok());
+        .and_then(|relay| session.invite_code(relay, Some(code)));
     if let Some(invite) = invite {
         lines.push(ReachLine::copy(format!("Invite code: {invite}"), invite));
     }
