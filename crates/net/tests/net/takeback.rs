@@ -92,13 +92,14 @@ fn after_the_reply_both_moves_go_and_a_move_declines_the_request() {
     assert_eq!(table.white.mirror.moves(), ["e2e4", "e7e5"]);
 }
 
-#[test]
-fn the_computer_accepts_at_once_and_the_clocks_follow() {
+/// A chess game on a clock of a minute and `increment_ms`, Walter (White) against the
+/// computer, which its host moves for; the server is returned to keep it running.
+fn against_the_computer(increment_ms: u64) -> (ply_net::HostedServer, Client, Client) {
     let server = serve(quick_config());
     let mut setup = GameSetup::new("chess");
     setup.clock = Some(ClockSetup {
         base_ms: 60_000,
-        increment_ms: 1_000,
+        increment_ms,
     });
     let mut host = Client::host(server.addr(), "Hostess", "", setup);
     let mut white = Client::join(server.addr(), "Walter", "");
@@ -110,6 +111,12 @@ fn the_computer_accepts_at_once_and_the_clocks_follow() {
     });
     host.send(ClientMsg::Start);
     white.expect_started();
+    (server, host, white)
+}
+
+#[test]
+fn the_computer_accepts_at_once_and_the_clocks_follow() {
+    let (_server, mut host, mut white) = against_the_computer(1_000);
     white.play("e2e4");
     host.expect_move(1);
     host.play("e7e5");
@@ -146,22 +153,7 @@ fn a_game_can_be_aborted_until_each_side_has_moved() {
 /// A move and its takeback gain nobody time: the increment the move earned goes with it.
 #[test]
 fn a_takeback_takes_back_the_increment_its_moves_earned() {
-    let server = serve(quick_config());
-    let mut setup = GameSetup::new("chess");
-    setup.clock = Some(ClockSetup {
-        base_ms: 60_000,
-        increment_ms: 5_000,
-    });
-    let mut host = Client::host(server.addr(), "Hostess", "", setup);
-    let mut white = Client::join(server.addr(), "Walter", "");
-    host.expect_lobby("Walter in", |view| view.players.len() == 2);
-    host.send(seat(Player::First, Some("Walter")));
-    host.send(ClientMsg::SetSide {
-        side: Player::Second,
-        occupant: Occupant::Computer,
-    });
-    host.send(ClientMsg::Start);
-    white.expect_started();
+    let (_server, mut host, mut white) = against_the_computer(5_000);
     for round in 0..3 {
         white.play("e2e4");
         host.expect_move(1);
