@@ -9,16 +9,6 @@ mod live;
 use live::Live;
 use std::path::Path;
 
-/// The address a `ply host` or `ply relay` says it listens on.
-fn listening_address(live: &mut Live, prefix: &str) -> String {
-    let line = live.expect(prefix);
-    line.split(prefix)
-        .nth(1)
-        .and_then(|rest| rest.split_whitespace().next())
-        .expect("an address after the prefix")
-        .to_string()
-}
-
 /// The saves in `home`'s save folder.
 fn saves(home: &Path) -> Vec<std::path::PathBuf> {
     std::fs::read_dir(home.join("saves"))
@@ -64,7 +54,7 @@ fn a_joiner_killed_mid_game_comes_back_to_the_same_seat_position_and_clocks() {
             "5+0",
         ],
     );
-    let addr = listening_address(&mut host, "hosting on ");
+    let addr = host.word_after("hosting on ");
     // Join only once the host's own lobby is open (before it, the server has none).
     host.expect("entered lobby");
     let join = ["join", addr.as_str(), "--name", "Bobby"];
@@ -107,7 +97,7 @@ fn a_host_killed_on_a_relay_comes_back_within_the_wait_and_after_it_the_lobby_is
         relay_home.path(),
         &["relay", "--listen", "127.0.0.1:0", "--host-wait-secs", "3"],
     );
-    let addr = listening_address(&mut relay, "relay listening on ");
+    let addr = relay.word_after("relay listening on ");
     let host_args = ["host", "--relay", addr.as_str(), "--name", "Alice"];
     let mut host = Live::start_in(host_home.path(), &host_args);
     host.expect("entered lobby");
@@ -164,7 +154,7 @@ fn the_opponent_of_a_killed_player_claims_the_win_after_the_countdown() {
             "1",
         ],
     );
-    let addr = listening_address(&mut relay, "relay listening on ");
+    let addr = relay.word_after("relay listening on ");
     let mut host = Live::start_in(home.path(), &["host", "--relay", &addr, "--name", "Alice"]);
     host.expect("entered lobby");
     let mut guest = Live::start_in(home.path(), &["join", &addr, "--name", "Bobby"]);

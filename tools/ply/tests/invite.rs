@@ -14,21 +14,11 @@ fn stop(mut live: Live) {
     let _ = live.child.wait();
 }
 
-/// The text after `prefix` in the next line holding it, up to the next space.
-fn after(live: &mut Live, prefix: &str) -> String {
-    let line = live.expect(prefix);
-    line.split(prefix)
-        .nth(1)
-        .and_then(|rest| rest.split_whitespace().next())
-        .expect("a word after the prefix")
-        .to_string()
-}
-
 #[test]
 fn a_friend_joins_with_the_invite_code_alone() {
     let home = tempfile::tempdir().expect("a temporary folder");
     let mut relay = Live::start_in(home.path(), &["relay", "--listen", "127.0.0.1:0"]);
-    let addr = after(&mut relay, "relay listening on ");
+    let addr = relay.word_after("relay listening on ");
     let host_args = [
         "host",
         "--relay",
@@ -39,7 +29,7 @@ fn a_friend_joins_with_the_invite_code_alone() {
         "pw",
     ];
     let mut host = Live::start_in(home.path(), &host_args);
-    let invite = after(&mut host, "invite code: ");
+    let invite = host.word_after("invite code: ");
     let mut guest = Live::start_in(home.path(), &["join", &invite, "--name", "Bobby"]);
     guest.expect("entered lobby ");
     host.expect("players: Alice (host), Bobby");
@@ -48,7 +38,7 @@ fn a_friend_joins_with_the_invite_code_alone() {
     let mut rejoin = host_args.to_vec();
     rejoin.push("--rejoin");
     let mut host = Live::start_in(home.path(), &rejoin);
-    let fresh = after(&mut host, "invite code: ");
+    let fresh = host.word_after("invite code: ");
     assert_ne!(fresh, invite);
     let late = Command::new(env!("CARGO_BIN_EXE_ply"))
         .args(["join", &invite, "--name", "Carol"])

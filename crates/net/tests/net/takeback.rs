@@ -114,15 +114,21 @@ fn against_the_computer(increment_ms: u64) -> (ply_net::HostedServer, Client, Cl
     (server, host, white)
 }
 
-#[test]
-fn the_computer_accepts_at_once_and_the_clocks_follow() {
-    let (_server, mut host, mut white) = against_the_computer(1_000);
+/// White plays 1. e4, the computer (its host) answers 1... e5, and White asks for both
+/// back: the ply the game is back to and the clocks, as White is told.
+fn move_and_take_back(host: &mut Client, white: &mut Client) -> (u32, Option<[u64; 2]>) {
     white.play("e2e4");
     host.expect_move(1);
     host.play("e7e5");
     white.expect_move(2);
     white.send(ClientMsg::AskTakeback);
-    let (ply, left) = taken_back(&mut white);
+    taken_back(white)
+}
+
+#[test]
+fn the_computer_accepts_at_once_and_the_clocks_follow() {
+    let (_server, mut host, mut white) = against_the_computer(1_000);
+    let (ply, left) = move_and_take_back(&mut host, &mut white);
     assert_eq!(ply, 0);
     let [first, second] = left.expect("the clocks of a timed game");
     assert!(first <= 61_000 && first > 50_000, "{first}");
@@ -155,12 +161,7 @@ fn a_game_can_be_aborted_until_each_side_has_moved() {
 fn a_takeback_takes_back_the_increment_its_moves_earned() {
     let (_server, mut host, mut white) = against_the_computer(5_000);
     for round in 0..3 {
-        white.play("e2e4");
-        host.expect_move(1);
-        host.play("e7e5");
-        white.expect_move(2);
-        white.send(ClientMsg::AskTakeback);
-        let (ply, left) = taken_back(&mut white);
+        let (ply, left) = move_and_take_back(&mut host, &mut white);
         assert_eq!(ply, 0);
         let [first, second] = left.expect("the clocks of a timed game");
         assert!(

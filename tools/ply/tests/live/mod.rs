@@ -43,6 +43,21 @@ impl Live {
         }
     }
 
+    /// Waits for a line containing `prefix` and returns the word after it (an address
+    /// after "relay listening on ", a code after "invite code: ").
+    #[allow(
+        dead_code,
+        reason = "not every test binary that shares this module reads one"
+    )]
+    pub fn word_after(&mut self, prefix: &str) -> String {
+        let line = self.expect(prefix);
+        line.split(prefix)
+            .nth(1)
+            .and_then(|rest| rest.split_whitespace().next())
+            .expect("a word after the prefix")
+            .to_string()
+    }
+
     /// Waits for a line containing `needle` and returns it.
     pub fn expect(&mut self, needle: &str) -> String {
         self.expect_any(&[needle])
