@@ -5,8 +5,8 @@
 
 use crossbeam_channel::{Receiver, Sender};
 use ply_modes::{AnyGame, Request, Thought};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 
 struct Job {
     ticket: u64,
@@ -17,6 +17,9 @@ struct Job {
 
 /// Called on the worker's thread after each piece of news it sends.
 pub type Wake = Arc<dyn Fn() + Send + Sync>;
+
+/// The wake the worker calls, which its owner may set after the worker started.
+type SharedWake = Arc<Mutex<Option<Wake>>>;
 
 /// What the worker has to say about a job.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,6 +36,7 @@ pub struct Computer {
     news: Receiver<(u64, News)>,
     current: Option<(u64, Arc<AtomicBool>)>,
     next_ticket: u64,
+    wake: SharedWake,
 }
 
 impl Computer {
@@ -42,15 +46,24 @@ impl Computer {
     pub fn start(wake: Option<Wake>) -> Computer {
         let (jobs, job_queue) = crossbeam_channel::unbounded::<Job>();
         let (news_out, news) = crossbeam_channel::unbounded();
+        let wake: SharedWake = Arc::new(Mutex::new(wake));
+        let theirs = Arc::clone(&wake);
         let _worker = std::thread::Builder::new()
             .name("computer".into())
-            .spawn(move || work(&job_queue, &news_out, wake.as_deref()));
+            .spawn(move || work(&job_queue, &news_out, &theirs));
         Computer {
             jobs,
             news,
             current: None,
             next_ticket: 1,
+            wake,
         }
+    }
+
+    /// Has the worker call `wake` after each piece of news from now on (in place of the
+    /// wake it had); a search under way goes on.
+    pub fn wake_with(&self, wake: Wake) {
+        *self.wake.lock().unwrap_or_else(PoisonError::into_inner) = Some(wake);
     }
 
     /// Asks for a move in `game`'s current position, abandoning any earlier question.
@@ -121,9 +134,10 @@ impl Drop for Computer {
     }
 }
 
-fn work(jobs: &Receiver<Job>, news: &Sender<(u64, News)>, wake: Option<&(dyn Fn() + Send + Sync)>) {
+fn work(jobs: &Receiver<Job>, news: &Sender<(u64, News)>, wake: &Mutex<Option<Wake>>) {
     let tell = |said: (u64, News)| {
         let sent = news.send(said).is_ok();
+        let wake = wake.lock().unwrap_or_else(PoisonError::into_inner).clone();
         if sent && let Some(wake) = wake {
             wake();
         }

@@ -48,11 +48,9 @@ impl Default for Hints {
 }
 
 impl Hints {
-    /// Has the hint's computer call `wake` with its news; a search under way is dropped
-    /// (asking again starts it anew).
-    pub fn wake_with(&mut self, wake: Wake) {
-        self.computer = Computer::start(Some(wake));
-        self.asked = None;
+    /// Has the hint's computer call `wake` with its news.
+    pub fn wake_with(&self, wake: Wake) {
+        self.computer.wake_with(wake);
     }
 }
 

@@ -185,11 +185,10 @@ impl Table {
     }
 
     /// Has the computer call `wake` whenever it has news for the table (progress, a
-    /// move, a hint), so that whoever drives the table ticks it at once. A search under
-    /// way is dropped (the computer starts again on the next tick).
+    /// move, a hint), so that whoever drives the table ticks it at once; a search under
+    /// way goes on.
     pub fn with_wake(mut self, wake: Wake) -> Table {
-        self.stop_computer();
-        self.computer = Computer::start(Some(Arc::clone(&wake)));
+        self.computer.wake_with(Arc::clone(&wake));
         self.hints.wake_with(Arc::clone(&wake));
         self.wake = Some(wake);
         self
