@@ -36,6 +36,6 @@ pub use client::{
 };
 pub use protocol::{
     BadToken, ClientMsg, ClockSetup, ClockView, Denied, Entered, EntryRefusal, GameSetup, GameView,
-    LobbyView, Occupant, PROTOCOL_VERSION, PlayerView, ServerMsg, Token,
+    LobbyView, Occupant, PROTOCOL_VERSION, PlayerView, ServerMsg, StandIn, Token,
 };
 pub use server::{HostedServer, ServerConfig, host_in_process, run};

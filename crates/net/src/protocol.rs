@@ -24,7 +24,7 @@ use thiserror::Error;
 /// The protocol version this build speaks. Bumped whenever any message or the
 /// handshake changes; version 4: the relay proves a static key (Noise NX), joins may
 /// prove an invite secret, pings carry a nonce, and new refusals and notices.
-pub const PROTOCOL_VERSION: u32 = 4;
+pub const PROTOCOL_VERSION: u32 = 5;
 
 /// The TCP port used when an address does not name one.
 pub const DEFAULT_PORT: u16 = 7373;
@@ -309,6 +309,20 @@ pub struct LobbyView {
     pub host_wait_ms: u64,
     /// Who asked to play the last game again with the sides swapped.
     pub rematch: Vec<String>,
+    /// The sides of the running game the computer took over from a player who
+    /// dropped.
+    pub stand_ins: Vec<StandIn>,
+}
+
+/// The computer playing on for a player who dropped out of a running game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StandIn {
+    /// The side taken over.
+    pub side: Player,
+    /// The name of the player who held the side before.
+    pub player: String,
+    /// How many plies of the game had been played when the computer took over.
+    pub from_ply: u32,
 }
 
 /// A game as it stands, for players who start it or come back to it.

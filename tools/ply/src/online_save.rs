@@ -52,15 +52,13 @@ pub fn moved_on(event: &NetEvent, mirror: &Mirror) -> bool {
 
 /// The game in progress as a save (`None` when there is none).
 pub fn saved_game(mirror: &Mirror) -> Option<SavedGame> {
-    let (game, sides) = (mirror.game()?, mirror.sides()?);
+    let (game, _) = (mirror.game()?, mirror.sides()?);
     let seats: Vec<Seat> = ply_core::Player::BOTH
         .into_iter()
         .map(|side| Seat {
-            name: match &sides[side.index()] {
-                Occupant::Player(name) => name.clone(),
-                Occupant::Computer => "Computer".to_string(),
-                Occupant::Open => game.side_name(side).to_string(),
-            },
+            name: mirror
+                .side_label(side)
+                .unwrap_or_else(|| game.side_name(side).to_string()),
             controller: Controller::Person,
             side,
         })

@@ -4,7 +4,7 @@
 
 use super::NetEvent;
 use crate::protocol::{
-    ClockView, Entered, GameSetup, GameView, LobbyView, Occupant, ServerMsg, Token,
+    ClockView, Entered, GameSetup, GameView, LobbyView, Occupant, ServerMsg, StandIn, Token,
 };
 use ply_core::{Outcome, Player};
 use ply_modes::{AnyGame, ReplayError, replay};
@@ -19,6 +19,8 @@ pub struct Mirror {
     game: Option<Box<dyn AnyGame>>,
     moves: Vec<String>,
     sides: Option<[Occupant; 2]>,
+    /// The sides the computer took over in this game from a player who dropped.
+    stand_ins: Vec<StandIn>,
     outcome: Option<Outcome>,
     /// The offers waiting for an answer, following the relay's steps through the
     /// same state machine it runs (what it refused never reaches this copy).
@@ -41,6 +43,7 @@ impl Mirror {
                 self.lobby = Some(entered.lobby.clone());
                 if let Some(game) = &entered.game {
                     self.start(game);
+                    self.stand_ins = entered.lobby.stand_ins.clone();
                 }
                 self.entered = Some(entered.as_ref().clone());
             }
@@ -54,6 +57,7 @@ impl Mirror {
             ServerMsg::Lobby(view) => {
                 if view.in_game || self.running {
                     self.sides = Some(view.sides.clone());
+                    self.stand_ins = view.stand_ins.clone();
                 }
                 self.lobby = Some(view.clone());
             }
@@ -133,6 +137,7 @@ impl Mirror {
         self.clock = view.clock;
         self.moves = view.moves.clone();
         self.sides = Some(view.sides.clone());
+        self.stand_ins.clear();
         self.offers = Offers::standing(view.draw_offer, view.takeback_offer);
         self.outcome = None;
         self.running = true;
@@ -220,6 +225,34 @@ impl Mirror {
     /// The side whose request to take back a move waits for an answer.
     pub fn takeback_offer(&self) -> Option<Player> {
         self.offers.takeback()
+    }
+
+    /// The player the computer took `side` over from in this game, if it did.
+    pub fn stand_in(&self, side: Player) -> Option<&StandIn> {
+        self.stand_ins.iter().find(|stand_in| stand_in.side == side)
+    }
+
+    /// How the records of this game name whoever played `side`: the player's name, the
+    /// computer, or both when the computer played on for a player who dropped; `None`
+    /// for a side nobody holds.
+    pub fn side_label(&self, side: Player) -> Option<String> {
+        let occupant = self.sides.as_ref()?[side.index()].clone();
+        let from_move = |stand_in: &StandIn| stand_in.from_ply / 2 + 1;
+        match (occupant, self.stand_in(side)) {
+            (Occupant::Open, _) => None,
+            (Occupant::Computer, None) => Some("Computer".to_string()),
+            (Occupant::Computer, Some(stand_in)) => Some(format!(
+                "Computer for {} from move {}",
+                stand_in.player,
+                from_move(stand_in)
+            )),
+            (Occupant::Player(name), None) => Some(name),
+            (Occupant::Player(name), Some(stand_in)) => Some(format!(
+                "{name} (the computer played for {} from move {})",
+                stand_in.player,
+                from_move(stand_in)
+            )),
+        }
     }
 
     /// Who holds each side in the current or last game.

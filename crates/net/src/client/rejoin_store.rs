@@ -187,6 +187,7 @@ mod tests {
                 claim_after_ms: 0,
                 host_wait_ms: 0,
                 rematch: Vec::new(),
+                stand_ins: Vec::new(),
             },
             game: None,
         }

@@ -29,11 +29,7 @@ pub fn mirrored_table(
         Occupant::Computer if host => Seat::Computer(strength),
         _ => Seat::Remote,
     });
-    let names = Player::BOTH.map(|side| match &sides[side.index()] {
-        Occupant::Player(name) => Some(name.clone()),
-        Occupant::Computer => Some("Computer".to_string()),
-        Occupant::Open => None,
-    });
+    let names = Player::BOTH.map(|side| mirror.side_label(side));
     let mut table = Table::new(game.clone_box(), seats, referee).with_names(names);
     if let Some(clock) = mirror.clock()
         && let Ok(control) = clock.setup.control()

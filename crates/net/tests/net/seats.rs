@@ -1,10 +1,11 @@
 //! Seat grabs (issue 43, item 3): a dropped player's side is theirs until the claim
-//! countdown runs out; the host can neither give it away nor move for it before then.
+//! countdown runs out; the host can neither give it away nor move for it before then,
+//! and a side the computer took over is named as such in every record of the game.
 
 use crate::common::{Client, Raw, hand_over_when_allowed, quick_config, seat, serve};
 use ply_core::Player;
 use ply_net::protocol::EntryReply;
-use ply_net::{ClientMsg, Denied, GameSetup, Occupant, ServerConfig, ServerMsg};
+use ply_net::{ClientMsg, Denied, GameSetup, Occupant, ServerConfig, ServerMsg, StandIn};
 use std::time::{Duration, Instant};
 
 #[test]
@@ -58,4 +59,63 @@ fn a_dropped_players_side_is_kept_until_the_countdown_runs_out() {
     );
     host.play("e7e5");
     assert_eq!(white.expect_move(2), "e7e5");
+}
+
+#[test]
+fn a_side_the_computer_took_over_is_recorded_as_played_for_the_dropped_player() {
+    let server = serve(ServerConfig {
+        claim_wait: Duration::from_millis(300),
+        ..quick_config()
+    });
+    let addr = server.addr();
+    let mut host = Client::host(addr, "Hostess", "", GameSetup::new("chess"));
+    let mut white = Client::join(addr, "Walter", "");
+    let black = Client::join(addr, "Bianca", "");
+    host.expect_lobby("both players in", |view| view.players.len() == 3);
+    host.send(seat(Player::First, Some("Walter")));
+    host.send(seat(Player::Second, Some("Bianca")));
+    host.send(ClientMsg::Start);
+    white.expect_started();
+    white.play("e2e4");
+    host.expect_move(1);
+    drop(black);
+    host.expect_message("Bianca's drop", |message| {
+        matches!(message, ServerMsg::PlayerDropped { .. }).then_some(())
+    });
+    hand_over_when_allowed(&mut host, &seat(Player::Second, Some("computer")), |view| {
+        view.sides[1] == Occupant::Computer
+    });
+    let taken_over = vec![StandIn {
+        side: Player::Second,
+        player: "Bianca".to_string(),
+        from_ply: 1,
+    }];
+    white.expect_lobby("the computer on Bianca's side", |view| {
+        view.stand_ins == taken_over
+    });
+    // Someone who comes in afterwards hears it on entry.
+    let late = Client::join(addr, "Lena", "");
+    assert_eq!(
+        late.mirror
+            .entered()
+            .map(|entered| entered.lobby.stand_ins.clone()),
+        Some(taken_over)
+    );
+    host.play("e7e5");
+    white.expect_move(2);
+    white.send(ClientMsg::Resign);
+    white.expect_game_over();
+    // After the game, the records still say who played Black, and how.
+    assert_eq!(
+        white.mirror.side_label(Player::Second).as_deref(),
+        Some("Computer for Bianca from move 1")
+    );
+    assert_eq!(
+        white.mirror.side_label(Player::First).as_deref(),
+        Some("Walter")
+    );
+    // A new game forgets it.
+    host.send(ClientMsg::Start);
+    white.expect_started();
+    assert_eq!(white.mirror.stand_in(Player::Second), None);
 }

@@ -17,7 +17,7 @@ use crate::frame::encode;
 use crate::name::appearance;
 use crate::protocol::{
     ClientMsg, Denied, Entered, EntryRefusal, EntryReply, ExchangeAnswer, GameSetup, GameView,
-    LobbyView, MAX_MOVE_TEXT_LEN, Occupant, PlayerView, ServerMsg, Token, validate_name,
+    LobbyView, MAX_MOVE_TEXT_LEN, Occupant, PlayerView, ServerMsg, StandIn, Token, validate_name,
 };
 use crate::text::strip_hidden;
 use bytes::Bytes;
@@ -104,6 +104,8 @@ struct Running {
     offers: Offers,
     /// The clocks of a timed game, kept here and nowhere else.
     clock: Option<Clocks>,
+    /// The sides the computer took over from a player who dropped.
+    stand_ins: Vec<StandIn>,
 }
 
 /// One lobby and, between `Start` and the end, its game.
@@ -552,6 +554,11 @@ impl Lobby {
             claim_after_ms: whole_millis(self.limits.claim_wait),
             host_wait_ms: whole_millis(self.limits.host_wait),
             rematch: self.rematch.iter().map(|&id| self.name_of(id)).collect(),
+            stand_ins: self
+                .game
+                .as_ref()
+                .map(|running| running.stand_ins.clone())
+                .unwrap_or_default(),
         }
     }
 
@@ -729,6 +736,7 @@ impl Lobby {
                 _ => {}
             }
             self.may_hand_over(side, seat)?;
+            self.note_stand_in(side, seat);
         } else if let Seat::Member(new) = seat
             && self.sides[other] == Seat::Member(new)
         {

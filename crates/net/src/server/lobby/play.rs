@@ -80,6 +80,7 @@ impl Lobby {
             moved: [false; 2],
             offers: Offers::default(),
             clock,
+            stand_ins: Vec::new(),
         });
         if let Some(view) = self.game_view() {
             self.broadcast(&ServerMsg::GameStarted(view));

@@ -3,7 +3,7 @@
 //! player's side to the computer (and move for it) the moment the player drops.
 
 use super::{Lobby, Seat};
-use crate::protocol::Denied;
+use crate::protocol::{Denied, StandIn};
 use ply_core::Player;
 
 impl Lobby {
@@ -35,6 +35,30 @@ impl Lobby {
                 secs: left.as_secs() + u64::from(left.subsec_nanos() > 0),
             }),
             _ => Ok(()),
+        }
+    }
+
+    /// Remembers, when the computer takes `side` over from the player holding it in the
+    /// running game, who that player was and when, so every record of the game says so.
+    pub(super) fn note_stand_in(&mut self, side: Player, seat: Seat) {
+        let Seat::Member(holder) = self.sides[side.index()] else {
+            return;
+        };
+        if seat != Seat::Computer {
+            return;
+        }
+        let player = self.name_of(holder);
+        if let Some(running) = self.game.as_mut()
+            && running
+                .stand_ins
+                .iter()
+                .all(|stand_in| stand_in.side != side)
+        {
+            running.stand_ins.push(StandIn {
+                side,
+                player,
+                from_ply: running.plies,
+            });
         }
     }
 }
