@@ -518,3 +518,32 @@ fn a_saves_details_are_never_cut_short() {
         );
     }
 }
+
+/// The move list's rows drawn in `frame`: their numbers ("12.").
+fn move_rows(frame: &Frame) -> usize {
+    frame
+        .items
+        .iter()
+        .filter(|item| match item {
+            Item::Text { text, .. } => text.strip_suffix('.').is_some_and(|number| {
+                !number.is_empty() && number.chars().all(|c| c.is_ascii_digit())
+            }),
+            _ => false,
+        })
+        .count()
+}
+
+/// Large text in the usual window still leaves a useful move list in a game against the
+/// computer (it had room for three rows when the players' boxes kept their full height
+/// and the computer's progress its own line).
+#[test]
+fn large_text_leaves_room_for_seven_rows_of_moves() {
+    let moves = "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7 f1e1 b7b5 a4b3 d7d6 \
+                 c2c3 e8g8 h2h3 c6b8 d2d4 b8d7 c3c4 c7c6";
+    for text_size in [100, 125, 150] {
+        let context = context((1280.0, 800.0), text_size);
+        let screen = game("chess", moves, AGAINST_COMPUTER);
+        let rows = move_rows(&drawn(&screen, &context));
+        assert!(rows >= 7, "{rows} rows of moves at {text_size}%");
+    }
+}

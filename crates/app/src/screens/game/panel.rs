@@ -149,12 +149,20 @@ impl Panel {
         };
         let heading = 38.0 * s;
         let title_bottom = 54.0 * s;
+        let line = Panel::line_height(context);
         let list_top = |summary_h: f32| title_bottom + summary_h + players + thinking + heading;
         let summary_h = summary.map_or(0.0, |(_, height)| height);
-        let roomy = list_bottom - list_top(summary_h) >= 6.0 * Panel::line_height(context);
+        let roomy = list_bottom - list_top(summary_h) >= 6.0 * line;
         let summary_h = if roomy { summary_h } else { 0.0 };
-        let top = list_top(summary_h);
+        let compact = list_bottom - list_top(0.0) < COMPACT_BELOW_ROWS * line;
+        let (players, thinking) = if compact {
+            (2.0 * (COMPACT_BOX_HEIGHT * s + 8.0 * s), 0.0)
+        } else {
+            (players, thinking)
+        };
+        let top = title_bottom + summary_h + players + thinking + heading;
         Layout {
+            compact,
             summary: summary.filter(|_| roomy).map(|(text, height)| {
                 (
                     text,
@@ -293,10 +301,11 @@ impl Panel {
         for player in [Player::Second, Player::First] {
             let connection = connections[player.index()].as_deref();
             let seat = (player, connection, past);
-            y = self.draw_player(context, table, &tally, seat, y, frame) + 8.0 * s;
+            let at = (y, layout.compact);
+            y = self.draw_player(context, table, &tally, seat, at, frame) + 8.0 * s;
         }
         let y = layout.thinking_top;
-        if let Some(thinking) = table.thinking() {
+        if let Some(thinking) = table.thinking().filter(|_| !layout.compact) {
             let budget = thinking.time_limit().as_secs_f32().max(0.01);
             let fraction = (thinking.thought.elapsed.as_secs_f32() / budget).clamp(0.0, 1.0);
             let text = format!(
@@ -325,24 +334,27 @@ impl Panel {
         widgets::button(frame, context, menu, "Game menu (Esc)", Look::Normal);
     }
 
-    /// Draws `player`'s box (with their connection online, right of the name), as
-    /// things stand or, looking back, as they stood in the `past` position.
+    /// Draws `player`'s box (with their connection online), as things stand or, looking
+    /// back, as they stood in the `past` position; returns where the box ends.
     fn draw_player(
         &self,
         context: &Context,
         table: &Table,
         tally: &Tally,
         (player, connection, past): (Player, Option<&str>, Option<Past>),
-        y: f32,
+        (y, compact): (f32, bool),
         frame: &mut Frame,
     ) -> f32 {
         let s = widgets::scale(context);
         let panel = Panel::area(context);
         let (left, width) = (panel.x + 20.0 * s, panel.w - 40.0 * s);
         let game = table.game();
-        let value = |piece| piece_value(game, piece);
         let counts_material = game.pieces().iter().any(|look| look.value > 0);
-        let box_h = player_box_height(game) * s;
+        let box_h = if compact {
+            COMPACT_BOX_HEIGHT
+        } else {
+            player_box_height(game)
+        } * s;
         let rect = Rect::new(left, y, width, box_h);
         let to_move = match past {
             Some(past) => past.to_move == player,
@@ -363,14 +375,21 @@ impl Panel {
                 color: theme::BUTTON_ACTIVE,
             });
         }
-        let icon = Rect::new(left + 8.0 * s, y + 8.0 * s, 34.0 * s, 34.0 * s);
+        // A compact box's token keeps clear of the pieces taken under it.
+        let (icon_top, icon_side) = if compact { (5.0, 27.0) } else { (8.0, 34.0) };
+        let icon = Rect::new(
+            left + 8.0 * s,
+            y + icon_top * s,
+            icon_side * s,
+            icon_side * s,
+        );
         draw_token(game, frame, player, icon);
-        let name = table.seat_label(player, &context.settings.name);
+        let name_left = left + 50.0 * s;
         let connection_room = if connection.is_some() { 130.0 } else { 0.0 };
         frame.text(
-            name,
+            table.seat_label(player, &context.settings.name),
             Rect::new(
-                left + 50.0 * s,
+                name_left,
                 y + 4.0 * s,
                 width - (60.0 + connection_room) * s,
                 30.0 * s,
@@ -380,12 +399,11 @@ impl Panel {
             Align::Left,
         );
         if let Some(connection) = connection {
-            let lost = connection == CONNECTION_LOST;
             frame.text(
                 connection,
                 Rect::new(left + width - 140.0 * s, y + 6.0 * s, 130.0 * s, 24.0 * s),
                 14.0 * s,
-                if lost {
+                if connection == CONNECTION_LOST {
                     theme::LOW_TIME
                 } else {
                     theme::TEXT_DIM
@@ -393,73 +411,39 @@ impl Panel {
                 Align::Right,
             );
         }
-        let side = game.side_name(player);
-        let (status, color) = if to_move {
-            (format!("{side}, to move"), theme::TITLE)
-        } else {
-            (side.to_string(), theme::TEXT_DIM)
-        };
+        let (clock, clock_color) = clock_look(table, player, past);
         frame.text(
-            status,
-            Rect::new(left + 50.0 * s, y + 34.0 * s, width - 160.0 * s, 24.0 * s),
-            16.0 * s,
-            color,
-            Align::Left,
-        );
-        let clocks = table.clocks();
-        frame.text(
-            clocks.text(player),
+            clock,
             Rect::new(left + width - 100.0 * s, y + 34.0 * s, 90.0 * s, 24.0 * s),
             20.0 * s,
-            if past.is_some() {
-                // The clocks are the present's: dimmed while the board shows the past.
-                theme::TEXT_DIM
-            } else if clocks.low(player) {
-                theme::LOW_TIME
-            } else {
-                theme::TEXT
-            },
+            clock_color,
             Align::Right,
         );
-        if counts_material {
-            let mut taken: Vec<Piece> = tally.lost[player.opponent().index()].clone();
-            taken.sort_by_key(|&piece| (value(piece), piece.1));
-            let icon_size = 24.0 * s;
-            let taken_top = y + 62.0 * s;
-            let mut x = left + 8.0 * s;
-            if taken.is_empty() {
-                let row = Rect::new(x, taken_top, width - 70.0 * s, icon_size);
-                frame.text(
-                    "Nothing taken yet",
-                    row,
-                    15.0 * s,
-                    theme::TEXT_DIM,
-                    Align::Left,
-                );
-            }
-            for piece in taken {
-                if x + icon_size > left + width - 60.0 * s {
-                    break;
-                }
-                draw_piece(
-                    game,
-                    frame,
-                    piece,
-                    Rect::new(x, taken_top, icon_size, icon_size),
-                    1.0,
-                );
-                x += icon_size * 0.7;
-            }
-            let lead = tally.lead(player, value);
-            if lead > 0 {
-                frame.text(
-                    format!("+{lead}"),
-                    Rect::new(left + width - 60.0 * s, taken_top, 52.0 * s, icon_size),
-                    20.0 * s,
-                    theme::TEXT,
-                    Align::Right,
-                );
-            }
+        if compact && counts_material {
+            // The pieces taken replace the status line: the box's frame shows the turn.
+            let row = Rect::new(left + 8.0 * s, y + 34.0 * s, width - 118.0 * s, 24.0 * s);
+            draw_taken(context, table, tally, player, row, frame);
+        } else {
+            let side = game.side_name(player);
+            let (status, color) = if to_move {
+                (format!("{side}, to move"), theme::TITLE)
+            } else {
+                (side.to_string(), theme::TEXT_DIM)
+            };
+            frame.text(
+                status,
+                Rect::new(name_left, y + 34.0 * s, width - 160.0 * s, 24.0 * s),
+                16.0 * s,
+                color,
+                Align::Left,
+            );
+        }
+        if counts_material && !compact {
+            let row = Rect::new(left + 8.0 * s, y + 62.0 * s, width - 16.0 * s, 24.0 * s);
+            draw_taken(context, table, tally, player, row, frame);
+        }
+        if compact && to_move && past.is_none() {
+            draw_thinking_bar(table, rect, s, frame);
         }
         y + box_h
     }
@@ -541,8 +525,20 @@ const SUMMARY_SIZE: f32 = 15.0;
 /// The room kept for the computer's progress when a computer plays, before scaling.
 const THINKING_HEIGHT: f32 = 40.0;
 
+/// Below this many rows of moves, the players' boxes get compact and the computer's
+/// progress moves into its box.
+const COMPACT_BELOW_ROWS: f32 = 8.0;
+
+/// A compact player's box's height before scaling: the name and clock on one line,
+/// the pieces taken on the next.
+const COMPACT_BOX_HEIGHT: f32 = 62.0;
+
 /// Where the parts of the panel go (see [`Panel::layout`]).
 struct Layout {
+    /// Whether the boxes are compact (large text in a small window): the clock beside
+    /// the name, no status line (the box's frame shows whose turn it is), the
+    /// computer's progress as a bar in its box.
+    compact: bool,
     /// The mode's summary and its box, when there is room for it.
     summary: Option<(&'static str, Rect)>,
     /// The top of the first player's box.
@@ -582,4 +578,83 @@ fn keys_hint(table: &Table, looking_back: bool) -> String {
         keys.push("H: hint");
     }
     keys.join("   ")
+}
+
+/// Draws the pieces `player` has taken, lowest first, from the left of `row`, and their
+/// material lead at its right ("Nothing taken yet" before the first capture).
+fn draw_taken(
+    context: &Context,
+    table: &Table,
+    tally: &Tally,
+    player: Player,
+    row: Rect,
+    frame: &mut Frame,
+) {
+    let s = widgets::scale(context);
+    let game = table.game();
+    let value = |piece| piece_value(game, piece);
+    let mut taken: Vec<Piece> = tally.lost[player.opponent().index()].clone();
+    taken.sort_by_key(|&piece| (value(piece), piece.1));
+    let lead_room = 52.0 * s;
+    if taken.is_empty() {
+        frame.text(
+            "Nothing taken yet",
+            Rect::new(row.x, row.y, row.w, row.h),
+            15.0 * s,
+            theme::TEXT_DIM,
+            Align::Left,
+        );
+    }
+    let mut x = row.x;
+    for piece in taken {
+        if x + row.h > row.x + row.w - lead_room {
+            break;
+        }
+        draw_piece(game, frame, piece, Rect::new(x, row.y, row.h, row.h), 1.0);
+        x += row.h * 0.7;
+    }
+    let lead = tally.lead(player, value);
+    if lead > 0 {
+        frame.text(
+            format!("+{lead}"),
+            Rect::new(row.x + row.w - lead_room, row.y, lead_room, row.h),
+            20.0 * s,
+            theme::TEXT,
+            Align::Right,
+        );
+    }
+}
+
+/// The computer's progress as a bar along the bottom of its compact box `card`.
+fn draw_thinking_bar(table: &Table, card: Rect, s: f32, frame: &mut Frame) {
+    let Some(thinking) = table.thinking() else {
+        return;
+    };
+    let budget = thinking.time_limit().as_secs_f32().max(0.01);
+    let fraction = (thinking.thought.elapsed.as_secs_f32() / budget).clamp(0.0, 1.0);
+    let bar = Rect::new(
+        card.x + 3.0,
+        card.y + card.h - 8.0 * s,
+        card.w - 6.0,
+        5.0 * s,
+    );
+    frame.rect(bar, Rgba::rgb(30, 34, 40));
+    frame.rect(
+        Rect::new(bar.x, bar.y, bar.w * fraction, bar.h),
+        theme::BUTTON_ACTIVE,
+    );
+}
+
+/// The text of `player`'s clock and its colour: dimmed while the board shows the past
+/// (the clocks are the present's), red when time is low.
+fn clock_look(table: &Table, player: Player, past: Option<Past>) -> (String, Rgba) {
+    let clocks = table.clocks();
+    let color = if past.is_some() {
+        theme::TEXT_DIM
+    } else if clocks.low(player) {
+        theme::LOW_TIME
+    } else {
+        theme::TEXT
+    };
+    (clocks.text(player), color)
 }
