@@ -166,6 +166,18 @@ pub enum Item {
         /// Colour.
         color: Rgba,
     },
+    /// Items that look the same wherever their box is, named by `key`: a painter may
+    /// draw them once into a picture the size of `rect` and paint that picture while
+    /// the key is the same (a piece of a given kind, colour and size).
+    Cached {
+        /// Stands for the items relative to `rect` and `rect`'s size: equal keys, equal
+        /// pictures.
+        key: u64,
+        /// The box the items are drawn in.
+        rect: Rect,
+        /// The items, in window coordinates, back to front.
+        items: Vec<Item>,
+    },
     /// Text in a box.
     Text {
         /// The words.
@@ -202,18 +214,8 @@ impl Frame {
     /// Adds everything in `other`, made `opacity` times as opaque (for fading in).
     pub fn append_faded(&mut self, other: Frame, opacity: f32) {
         let opacity = opacity.clamp(0.0, 1.0);
-        let fade = |color: &mut Rgba| color.3 *= opacity;
         for mut item in other.items {
-            match &mut item {
-                Item::Rect { color, .. }
-                | Item::Frame { color, .. }
-                | Item::Disc { color, .. }
-                | Item::Ring { color, .. }
-                | Item::Triangles { color, .. }
-                | Item::Line { color, .. }
-                | Item::Text { color, .. } => fade(color),
-                Item::Solids(_) => {}
-            }
+            fade_item(&mut item, opacity);
             self.items.push(item);
         }
     }
@@ -263,13 +265,38 @@ impl Frame {
 
     /// Every piece of text in the frame, in order (handy for tests).
     pub fn texts(&self) -> Vec<&str> {
-        self.items
-            .iter()
-            .filter_map(|item| match item {
-                Item::Text { text, .. } => Some(text.as_str()),
-                _ => None,
-            })
-            .collect()
+        let mut texts = Vec::new();
+        collect_texts(&self.items, &mut texts);
+        texts
+    }
+}
+
+/// Makes `item` (and whatever it holds) `opacity` times as opaque.
+fn fade_item(item: &mut Item, opacity: f32) {
+    match item {
+        Item::Rect { color, .. }
+        | Item::Frame { color, .. }
+        | Item::Disc { color, .. }
+        | Item::Ring { color, .. }
+        | Item::Triangles { color, .. }
+        | Item::Line { color, .. }
+        | Item::Text { color, .. } => color.3 *= opacity,
+        Item::Cached { items, .. } => {
+            for item in items {
+                fade_item(item, opacity);
+            }
+        }
+        Item::Solids(_) => {}
+    }
+}
+
+fn collect_texts<'a>(items: &'a [Item], texts: &mut Vec<&'a str>) {
+    for item in items {
+        match item {
+            Item::Text { text, .. } => texts.push(text.as_str()),
+            Item::Cached { items, .. } => collect_texts(items, texts),
+            _ => {}
+        }
     }
 }
 

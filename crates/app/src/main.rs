@@ -8,6 +8,7 @@ mod help_render;
 mod icon;
 mod paint;
 mod paint3d;
+mod paint_cache;
 mod start;
 mod window_input;
 

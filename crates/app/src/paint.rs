@@ -1,5 +1,6 @@
 //! The only code that draws with macroquad: it paints a display list.
 
+use crate::paint_cache::PictureCache;
 use crate::paint3d::SolidPainter;
 use macroquad::prelude::{
     BLACK, Color, Font, TextParams, clear_background, draw_line, draw_poly, draw_poly_lines,
@@ -30,6 +31,7 @@ const FONT: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
 pub struct Painter {
     font: Option<Font>,
     solids: SolidPainter,
+    pictures: PictureCache,
 }
 
 impl Painter {
@@ -38,6 +40,7 @@ impl Painter {
         Painter {
             font: load_ttf_font_from_bytes(FONT).ok(),
             solids: SolidPainter::new(),
+            pictures: PictureCache::default(),
         }
     }
 
@@ -63,68 +66,79 @@ impl Painter {
                 &frame.items[..]
             }
         };
-        paint(items, self.font.as_ref(), &self.solids);
+        self.paint_items(items);
+        self.pictures.frame_done();
+    }
+
+    fn paint_items(&self, items: &[Item]) {
+        for item in items {
+            match item {
+                Item::Solids(scene) => self.solids.paint(scene),
+                Item::Cached { key, rect, items } => {
+                    self.pictures
+                        .paint(*key, *rect, items, |items| self.paint_items(items));
+                }
+                _ => paint_flat(item, self.font.as_ref()),
+            }
+        }
     }
 }
 
-fn paint(items: &[Item], font: Option<&Font>, solids: &SolidPainter) {
-    for item in items {
-        match item {
-            Item::Solids(scene) => solids.paint(scene),
-            Item::Rect { rect, color: c } => {
-                draw_rectangle(rect.x, rect.y, rect.w, rect.h, color(*c))
-            }
-            Item::Frame {
-                rect,
-                thickness,
-                color: c,
-            } => {
-                draw_rectangle_lines(rect.x, rect.y, rect.w, rect.h, *thickness, color(*c));
-            }
-            Item::Disc {
-                center,
-                radius,
-                color: c,
-            } => {
-                draw_poly(center.x, center.y, sides(*radius), *radius, 0.0, color(*c));
-            }
-            Item::Ring {
-                center,
-                radius,
-                thickness,
-                color: c,
-            } => {
-                draw_poly_lines(
-                    center.x,
-                    center.y,
-                    sides(*radius),
-                    *radius,
-                    0.0,
-                    *thickness,
-                    color(*c),
-                );
-            }
-            Item::Triangles { corners, color: c } => {
-                for [a, b, d] in corners {
-                    draw_triangle(vec2(a.x, a.y), vec2(b.x, b.y), vec2(d.x, d.y), color(*c));
-                }
-            }
-            Item::Line {
-                from,
-                to,
-                thickness,
-                color: c,
-            } => {
-                draw_line(from.x, from.y, to.x, to.y, *thickness, color(*c));
-            }
-            Item::Text {
-                text,
-                rect,
-                size,
-                color: c,
-                align,
-            } => text_in(font, text, *rect, *size, color(*c), *align),
+/// Paints one item that holds no other.
+fn paint_flat(item: &Item, font: Option<&Font>) {
+    match item {
+        Item::Solids(_) | Item::Cached { .. } => {}
+        Item::Rect { rect, color: c } => draw_rectangle(rect.x, rect.y, rect.w, rect.h, color(*c)),
+        Item::Frame {
+            rect,
+            thickness,
+            color: c,
+        } => {
+            draw_rectangle_lines(rect.x, rect.y, rect.w, rect.h, *thickness, color(*c));
         }
+        Item::Disc {
+            center,
+            radius,
+            color: c,
+        } => {
+            draw_poly(center.x, center.y, sides(*radius), *radius, 0.0, color(*c));
+        }
+        Item::Ring {
+            center,
+            radius,
+            thickness,
+            color: c,
+        } => {
+            draw_poly_lines(
+                center.x,
+                center.y,
+                sides(*radius),
+                *radius,
+                0.0,
+                *thickness,
+                color(*c),
+            );
+        }
+        Item::Triangles { corners, color: c } => {
+            for [a, b, d] in corners {
+                draw_triangle(vec2(a.x, a.y), vec2(b.x, b.y), vec2(d.x, d.y), color(*c));
+            }
+        }
+        Item::Line {
+            from,
+            to,
+            thickness,
+            color: c,
+        } => {
+            draw_line(from.x, from.y, to.x, to.y, *thickness, color(*c));
+        }
+        Item::Text {
+            text,
+            rect,
+            size,
+            color: c,
+            align,
+        } => text_in(font, text, *rect, *size, color(*c), *align),
     }
 }
 

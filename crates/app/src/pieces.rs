@@ -4,6 +4,7 @@
 
 use crate::display::{Frame, Item, Point, Rect, Rgba, triangulate};
 use ply_core::{Form, Paint, PieceLook, Rgb, SideColors, Stroke};
+use std::hash::{DefaultHasher, Hash, Hasher};
 
 /// The colours one side's pieces are drawn in: a mode's [`SideColors`], which a screen
 /// may fade (a ghost counter).
@@ -59,9 +60,36 @@ const OUTLINE: f32 = 0.045;
 const THINNEST_OUTLINE: f32 = 1.5;
 
 /// Adds the shapes of a piece that looks like `look` filling `rect` (a square cell) to
-/// `frame`: every body part's outline first, then every body part's fill, so only the
-/// silhouette's edge keeps a line where parts overlap; details go on top, in order.
-pub fn draw_piece(frame: &mut Frame, look: &PieceLook, colors: PieceColors, rect: Rect) {
+/// `frame`, as one cached group (pieces alike look alike wherever they stand, so the
+/// painter may draw each kind once): every body part's outline first, then every body
+/// part's fill, so only the silhouette's edge keeps a line where parts overlap; details
+/// go on top, in order.
+pub fn draw_piece(frame: &mut Frame, look: &'static PieceLook, colors: PieceColors, rect: Rect) {
+    let mut shapes = Frame::default();
+    draw_shapes(&mut shapes, look, colors, rect);
+    frame.push(Item::Cached {
+        key: piece_key(look, colors, rect),
+        rect,
+        items: shapes.items,
+    });
+}
+
+/// What a piece's picture depends on: its recipe (a static, so its address names it),
+/// its colours and its size.
+fn piece_key(look: &PieceLook, colors: PieceColors, rect: Rect) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    std::ptr::from_ref(look).hash(&mut hasher);
+    for color in [colors.fill, colors.outline, colors.detail] {
+        [color.0, color.1, color.2, color.3]
+            .map(f32::to_bits)
+            .hash(&mut hasher);
+    }
+    [rect.w, rect.h].map(f32::to_bits).hash(&mut hasher);
+    hasher.finish()
+}
+
+/// The shapes of [`draw_piece`], added one by one.
+fn draw_shapes(frame: &mut Frame, look: &PieceLook, colors: PieceColors, rect: Rect) {
     let outline = (rect.w * OUTLINE).max(THINNEST_OUTLINE);
     let painter = Painter {
         rect,
@@ -182,7 +210,7 @@ mod tests {
     #[test]
     fn a_token_is_an_outlined_disc_with_a_ring_over_it() {
         let mut frame = Frame::default();
-        draw_piece(
+        draw_shapes(
             &mut frame,
             &TOKEN,
             colors(),
@@ -219,7 +247,7 @@ mod tests {
     #[test]
     fn small_pieces_keep_lines_at_least_as_thick_as_their_outline() {
         let mut frame = Frame::default();
-        draw_piece(
+        draw_shapes(
             &mut frame,
             &TOKEN,
             colors(),
@@ -229,5 +257,33 @@ mod tests {
             panic!("the ring goes last: {:?}", frame.items);
         };
         assert!((thickness - THINNEST_OUTLINE).abs() < 1e-4);
+    }
+
+    #[test]
+    fn a_piece_is_one_cached_group_named_by_its_look_colours_and_size() {
+        let cell = Rect::new(10.0, 20.0, 60.0, 60.0);
+        let group = |rect: Rect, colors: PieceColors| {
+            let mut frame = Frame::default();
+            draw_piece(&mut frame, &TOKEN, colors, rect);
+            match frame.items.as_slice() {
+                [Item::Cached { key, rect, items }] => (*key, *rect, items.clone()),
+                other => panic!("not one group: {other:?}"),
+            }
+        };
+        let (key, rect, items) = group(cell, colors());
+        let mut shapes = Frame::default();
+        draw_shapes(&mut shapes, &TOKEN, colors(), cell);
+        assert_eq!((rect, items), (cell, shapes.items));
+        let elsewhere = Rect::new(300.0, 400.0, 60.0, 60.0);
+        assert_eq!(
+            group(elsewhere, colors()).0,
+            key,
+            "the same piece elsewhere"
+        );
+        let larger = Rect::new(10.0, 20.0, 61.0, 61.0);
+        assert_ne!(group(larger, colors()).0, key, "another size");
+        let mut other = colors();
+        other.fill = Rgba::rgb(1, 2, 3);
+        assert_ne!(group(cell, other).0, key, "other colours");
     }
 }
