@@ -27,7 +27,8 @@ use std::time::Duration;
 /// Arguments of `ply host`.
 #[derive(Args, Debug)]
 pub struct HostArgs {
-    /// Your player name (4 to 16 letters, digits or _).
+    /// Your player name: 2 to 20 letters or digits in any alphabet, with single spaces,
+    /// hyphens or apostrophes inside ("Zoé Ann", "Jean-Luc").
     #[arg(long)]
     name: String,
     /// The lobby's password (none when empty).
@@ -73,7 +74,8 @@ pub struct JoinArgs {
     /// The host's or relay's address (with the port when it is not 7373), or an
     /// invite code.
     addr: String,
-    /// Your player name (4 to 16 letters, digits or _).
+    /// Your player name: 2 to 20 letters or digits in any alphabet, with single spaces,
+    /// hyphens or apostrophes inside ("Zoé Ann", "Jean-Luc").
     #[arg(long)]
     name: String,
     /// The lobby's password.

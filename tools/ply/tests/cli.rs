@@ -557,3 +557,21 @@ fn save_export_writes_a_file_and_refuses_a_format_that_does_not_fit() {
         "error: PDN cannot record a game of Chess; use PGN or text\n"
     );
 }
+
+/// `ply host --help` and `ply join --help` state the same name rule as the window and
+/// the README (they once said "4 to 16 letters, digits or _", which neither enforces).
+#[test]
+fn host_and_join_help_state_the_name_rule_the_relay_applies() {
+    for command in ["host", "join"] {
+        let help = stdout(&ply(&[command, "--help"]));
+        assert!(
+            help.contains("2 to 20 letters or digits in any alphabet"),
+            "ply {command} --help: {help}"
+        );
+        assert!(!help.contains("4 to 16"), "ply {command} --help: {help}");
+    }
+    assert_eq!(
+        (ply_net::name::MIN_NAME_LEN, ply_net::name::MAX_NAME_LEN),
+        (2, 20)
+    );
+}
