@@ -193,7 +193,7 @@ async fn measure(app: &mut App, painter: &Painter, seconds: f32, level: Level) {
         if ended.is_none() && app.context.cues.iter().any(|cue| cue.is_ending()) {
             ended = Some(Instant::now());
         }
-        audio::serve(&mut player, &mut app.context);
+        app.play_cues(&mut player);
         let frame = app.draw();
         let paint_start = Instant::now();
         painter.paint(&frame);

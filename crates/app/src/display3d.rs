@@ -2,8 +2,8 @@
 //! seen through a lens and lit by one light, described as plain data so the 3D board can
 //! be tested headless; the drawing layer builds the meshes and paints them.
 
-use crate::board::space::{Lens, V3};
-use crate::display::Rgba;
+use crate::color::Rgba;
+use crate::space::{Lens, V3};
 use ply_core::Form;
 
 /// A shape the drawing layer knows how to build, in a unit box around its origin.

@@ -10,7 +10,7 @@ use macroquad::prelude::{
     screen_width,
 };
 use ply_play::Message;
-use plyground::audio::{self, Player};
+use plyground::audio::Player;
 use plyground::measure::IdleMeter;
 use plyground::screens::App;
 use plyground::settings::Settings;
@@ -132,7 +132,7 @@ pub async fn run(
                 break;
             }
         }
-        audio::serve(&mut player, &mut app.context);
+        app.play_cues(&mut player);
         if let Some(text) = app.context.clipboard.take() {
             macroquad::miniquad::window::clipboard_set(&text);
         }

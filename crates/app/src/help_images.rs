@@ -7,7 +7,8 @@
 use crate::board::arrow::draw_arrow;
 use crate::board::flat::{FlatBoard, Geometry};
 use crate::board::{Board, Marks, Placement, Scene};
-use crate::display::{Frame, Rect};
+use crate::display::Frame;
+use crate::geometry::Rect;
 use crate::theme;
 use ply_core::Attempt;
 use ply_modes::{AnyGame, ReplayError, replay};
@@ -446,7 +447,7 @@ impl Picture {
                 .collect();
             let cell = geometry.cell_rect(path[0]).w;
             if let [only] = points.as_slice() {
-                points.insert(0, crate::display::Point::new(only.x, only.y - cell * 1.2));
+                points.insert(0, crate::geometry::Point::new(only.x, only.y - cell * 1.2));
             }
             draw_arrow(frame, &points, cell * 0.16, theme::HINT);
         }

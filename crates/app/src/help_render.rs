@@ -4,7 +4,8 @@
 
 use crate::paint::Painter;
 use macroquad::prelude::{get_screen_data, next_frame};
-use plyground::display::{Frame, Rect};
+use plyground::display::Frame;
+use plyground::geometry::Rect;
 use plyground::help_images::{PICTURES, SIZE};
 use plyground::theme;
 use std::path::Path;

@@ -2,7 +2,7 @@
 //! character in the order it happened, however many arrive between two frames, so that
 //! a quick click, a short drag or three fast key presses each count.
 
-use crate::display::Point;
+use crate::geometry::Point;
 use crate::screens::{Event, Key};
 
 /// A mouse button the screens tell apart.

@@ -5,8 +5,10 @@
 pub mod audio;
 pub mod board;
 pub mod chat_log;
+pub mod color;
 pub mod display;
 pub mod display3d;
+pub mod geometry;
 pub mod help;
 pub mod help_images;
 pub mod input;
@@ -17,6 +19,7 @@ pub mod screens;
 pub mod session;
 pub mod settings;
 pub mod snapshot;
+pub mod space;
 pub mod stop_signal;
 pub mod text_fit;
 pub mod theme;

@@ -7,7 +7,9 @@ use macroquad::prelude::{
     draw_rectangle, draw_rectangle_lines, draw_text_ex, draw_triangle, load_ttf_font_from_bytes,
     measure_text, screen_height, screen_width, vec2,
 };
-use plyground::display::{Align, Frame, Item, Rect, Rgba};
+use plyground::color::Rgba;
+use plyground::display::{Align, Frame, Item};
+use plyground::geometry::Rect;
 use plyground::text_fit;
 
 fn color(rgba: Rgba) -> Color {

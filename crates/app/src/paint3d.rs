@@ -10,9 +10,9 @@ use macroquad::prelude::{
     vec4,
 };
 use plyground::board::shapes::{Part, Tint, build, every_shape};
-use plyground::board::space::V3;
-use plyground::display::Rgba;
+use plyground::color::Rgba;
 use plyground::display3d::{Light, Scene3d, Shape, Solid};
+use plyground::space::V3;
 use std::cell::RefCell;
 use std::collections::HashMap;
 

@@ -6,7 +6,8 @@ use macroquad::prelude::{
     Camera2D, Color, DrawTextureParams, FilterMode, RenderTarget, WHITE, clear_background,
     draw_texture_ex, render_target, set_camera, set_default_camera, vec2,
 };
-use plyground::display::{Item, Rect};
+use plyground::display::Item;
+use plyground::geometry::Rect;
 use std::cell::RefCell;
 use std::collections::HashMap;
 

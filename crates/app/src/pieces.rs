@@ -2,7 +2,9 @@
 //! vector shapes, so pieces stay crisp at any size, no artwork files are needed and a
 //! mode with a new piece needs nothing here.
 
-use crate::display::{Frame, Item, Point, Rect, Rgba, triangulate};
+use crate::color::Rgba;
+use crate::display::{Frame, Item};
+use crate::geometry::{Point, Rect, triangulate};
 use ply_core::{Form, Paint, PieceLook, Rgb, SideColors, Stroke};
 use std::hash::{DefaultHasher, Hash, Hasher};
 

@@ -59,7 +59,7 @@ pub fn write_png_region(
     path: &Path,
     (width, height): (u32, u32),
     bottom_up: &[u8],
-    region: crate::display::Rect,
+    region: crate::geometry::Rect,
 ) -> Result<(), SnapshotError> {
     let clamp = |value: f32, limit: u32| (value.round().max(0.0) as u32).min(limit);
     let (left, top) = (clamp(region.x, width), clamp(region.y, height));

@@ -1,7 +1,7 @@
 //! The one look of every screen, defined in one place: the palette, the board themes
 //! (cycled with T), the sizes of text, corners and gaps, and how long things fade in.
 
-use crate::display::Rgba;
+use crate::color::Rgba;
 use ply_play::MessageKind;
 
 /// The colours of one board theme.

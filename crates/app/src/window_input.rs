@@ -4,7 +4,7 @@
 
 use macroquad::input::utils::{register_input_subscriber, repeat_all_miniquad_input};
 use macroquad::miniquad::{EventHandler, KeyCode, KeyMods, MouseButton};
-use plyground::display::Point;
+use plyground::geometry::Point;
 use plyground::input::{Button, InputQueue, RawInput};
 use plyground::screens::{Event, Key};
 use plyground::wake::is_wake_point;

@@ -6,7 +6,8 @@
 use ply_core::{Attempt, Player};
 use ply_modes::{AnyGame, Level};
 use ply_play::{Seat, Table};
-use plyground::display::{Frame, Item, Point};
+use plyground::display::{Frame, Item};
+use plyground::geometry::Point;
 use plyground::screens::game::GameScreen;
 use plyground::screens::{Context, Event, Screen};
 use plyground::settings::Settings;

@@ -4,7 +4,7 @@
 
 use ply_modes::AnyGame;
 use ply_play::{Seat, Table};
-use plyground::display::Point;
+use plyground::geometry::Point;
 use plyground::input::{Button, InputQueue, RawInput};
 use plyground::screens::game::GameScreen;
 use plyground::screens::{Context, Key, Screen};

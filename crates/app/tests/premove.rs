@@ -8,7 +8,7 @@ use later_referee::{LaterReferee, Replies, Sent};
 use ply_core::Player;
 use ply_modes::{AnyGame, Level};
 use ply_play::{Request, Ruling, Seat, Table};
-use plyground::display::Point;
+use plyground::geometry::Point;
 use plyground::screens::game::{GameScreen, Premove};
 use plyground::screens::{Context, Event, Key, Screen};
 use plyground::settings::Settings;

@@ -1,9 +1,9 @@
 //! Sound effects for what happens in the game: the cues and which event makes which
 //! ([`cue`]), their synthesis in code ([`synth`]), WAV export ([`wav`]), all window-free
 //! and tested headless, and the player ([`player`]), the thin part that opens the sound
-//! device and stays silent, saying why once, when there is none. Screens queue cues in
-//! [`Context::cues`]; the window hands them to the player once a frame with [`serve`],
-//! which applies the volume, mute and group switches of the settings.
+//! device and stays silent, saying why once, when there is none. The screens queue cues
+//! and the window hands them to the player once a frame with [`serve`], which applies
+//! the volume, mute and group switches of the settings.
 
 pub mod cue;
 pub mod player;
@@ -13,9 +13,7 @@ pub mod wav;
 pub use cue::{Cue, Group, Listener, cues_for, lobby_cues};
 pub use player::{Player, SoundState};
 
-use crate::screens::Context;
 use crate::settings::Settings;
-use ply_play::Message;
 use std::time::Duration;
 
 /// How far apart cues queued in the same frame start (a check after its move, the end
@@ -34,25 +32,22 @@ pub fn volume(settings: &Settings, cue: Cue) -> Option<f32> {
     (group_on && !settings.sound_muted && level > 0.0).then_some(level * level)
 }
 
-/// Turns all sounds off or back on (the M key), keeps the choice and says so.
-pub fn toggle_mute(context: &mut Context) {
-    let muted = !context.settings.sound_muted;
-    context.settings.sound_muted = muted;
-    context.settings_changed = true;
-    context.notice = Some(Message::info(if muted { "Sound off" } else { "Sound on" }));
-}
-
 /// Once a frame: takes in the player's news (saying once in the log why sound is off,
-/// and telling the screens through [`Context::sound_off`]), then plays the cues the
-/// screens queued, as loud as the settings say.
-pub fn serve(player: &mut Player, context: &mut Context) {
+/// and keeping the reason in `sound_off` for the screens), then plays and empties the
+/// `cues` the screens queued, as loud as `settings` say.
+pub fn serve(
+    player: &mut Player,
+    settings: &Settings,
+    cues: &mut Vec<Cue>,
+    sound_off: &mut Option<String>,
+) {
     if let Some(SoundState::Off(reason)) = player.poll() {
         eprintln!("Sound is off: {}.", reason.trim_end_matches('.'));
-        context.sound_off = Some(reason.clone());
+        *sound_off = Some(reason.clone());
     }
     let mut delay = Duration::ZERO;
-    for cue in std::mem::take(&mut context.cues) {
-        if let Some(volume) = volume(&context.settings, cue) {
+    for cue in cues.drain(..) {
+        if let Some(volume) = volume(settings, cue) {
             player.play(cue, volume, delay);
             delay += STAGGER;
         }
@@ -91,17 +86,5 @@ mod tests {
             ..full
         };
         assert_eq!(volume(&silent, Cue::Move), None);
-    }
-
-    #[test]
-    fn the_mute_key_toggles_and_says_so() {
-        let mut context = Context::new(Settings::default(), (1280.0, 800.0));
-        toggle_mute(&mut context);
-        assert!(context.settings.sound_muted);
-        assert!(context.settings_changed);
-        assert_eq!(context.notice, Some(Message::info("Sound off")));
-        toggle_mute(&mut context);
-        assert!(!context.settings.sound_muted);
-        assert_eq!(context.notice, Some(Message::info("Sound on")));
     }
 }

@@ -1,7 +1,9 @@
 //! The hint's arrow: a thick line along a move's path with a head at its end, drawn in
 //! board coordinates by any board view.
 
-use crate::display::{Frame, Item, Point, Rgba};
+use crate::color::Rgba;
+use crate::display::{Frame, Item};
+use crate::geometry::Point;
 
 /// Draws an arrow through `points` (at least two), `width` thick, its head at the last.
 pub fn draw_arrow(frame: &mut Frame, points: &[Point], width: f32, color: Rgba) {

@@ -3,8 +3,8 @@
 //! it within limits, the wheel zooms, a key puts it back, and a flip swings it smoothly
 //! round to the other side.
 
-use super::space::{Lens, V3};
-use crate::display::Rect;
+use crate::geometry::Rect;
+use crate::space::{Lens, V3};
 use std::f32::consts::PI;
 
 /// The vertical field of view, in radians.

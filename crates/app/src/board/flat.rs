@@ -4,7 +4,9 @@
 use super::animation::{Spot, Timeline};
 use super::{Board, Hit, Placement, Scene};
 use crate::board::arrow::draw_arrow;
-use crate::display::{Align, Frame, Item, Point, Rect, Rgba};
+use crate::color::Rgba;
+use crate::display::{Align, Frame, Item};
+use crate::geometry::{Point, Rect};
 use crate::pieces::{self, PieceColors};
 use crate::theme;
 use ply_core::{BoardView, CellMark, InputStyle, Player};

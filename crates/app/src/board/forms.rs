@@ -3,7 +3,7 @@
 //! crowned men, tafl attackers, defenders and their crowned king, Connect Four counters.
 
 use super::shapes::{Part, Tint, arc, ball, cuboid, extrude, on_foot, spike, turned};
-use super::space::V3;
+use crate::space::V3;
 use ply_core::Form;
 use std::f32::consts::TAU;
 

@@ -9,10 +9,10 @@ pub mod flat;
 mod forms;
 pub mod shapes;
 pub mod solid;
-pub mod space;
 pub mod views;
 
-use crate::display::{Frame, Point, Rect};
+use crate::display::Frame;
+use crate::geometry::{Point, Rect};
 use crate::theme::Theme;
 use ply_core::{BoardView, Player};
 use ply_modes::AnyGame;

@@ -3,9 +3,9 @@
 //! head and the standing grid's plate with a hole. No model files, so nothing to license
 //! or load. The drawing layer lights and paints these parts.
 
-use super::space::V3;
-use crate::display::{Point, triangulate};
 use crate::display3d::Shape;
+use crate::geometry::{Point, triangulate};
+use crate::space::V3;
 use ply_core::Form;
 use std::f32::consts::{FRAC_PI_4, PI, TAU};
 

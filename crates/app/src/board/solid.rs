@@ -7,10 +7,12 @@
 use super::animation::{Spot, Timeline};
 use super::camera::{Camera, Stage};
 use super::shapes::HALF_TURN;
-use super::space::{Lens, V3};
 use super::{Board, Hit, Placement, Scene};
-use crate::display::{Align, Frame, Item, Point, Rect, Rgba};
+use crate::color::Rgba;
+use crate::display::{Align, Frame, Item};
 use crate::display3d::{Light, Scene3d, Shape, Solid};
+use crate::geometry::{Point, Rect};
+use crate::space::{Lens, V3};
 use crate::theme;
 use ply_core::{BoardView, CellMark, Form, InputStyle, Player};
 use ply_play::{Piece, TableEvent};

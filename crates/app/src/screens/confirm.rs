@@ -5,7 +5,9 @@
 
 use super::Context;
 use super::widgets::{self, Look};
-use crate::display::{Align, Frame, Point, Rect, Rgba};
+use crate::color::Rgba;
+use crate::display::{Align, Frame};
+use crate::geometry::{Point, Rect};
 use crate::theme;
 
 /// An open question and what confirming it does.

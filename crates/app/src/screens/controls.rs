@@ -2,7 +2,8 @@
 //! screen, shown during a player's first games and toggled with F1 or in the settings.
 
 use super::{Context, widgets};
-use crate::display::{Align, Frame, Rect};
+use crate::display::{Align, Frame};
+use crate::geometry::Rect;
 use crate::theme;
 
 /// One item of the overlay: what to press, and what it does.

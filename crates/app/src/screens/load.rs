@@ -5,7 +5,9 @@ use super::confirm::{Answer, Question};
 use super::game::GameScreen;
 use super::widgets::{self, Buttons, Look};
 use super::{Context, Event, Key, Screen, Transition};
-use crate::display::{Align, Frame, Rect, Rgba};
+use crate::color::Rgba;
+use crate::display::{Align, Frame};
+use crate::geometry::Rect;
 use crate::theme;
 use ply_modes::find_mode;
 use ply_play::Message;
@@ -255,7 +257,7 @@ impl LoadScreen {
         });
     }
 
-    fn ask_delete(&mut self, index: usize, at: crate::display::Point) {
+    fn ask_delete(&mut self, index: usize, at: crate::geometry::Point) {
         let Some(save) = self.saves.get(index) else {
             return;
         };

@@ -4,7 +4,8 @@
 use super::game::GameScreen;
 use super::widgets::{self, Buttons, Look};
 use super::{Context, Event, Key, Screen, Transition};
-use crate::display::{Align, Frame, Rect};
+use crate::display::{Align, Frame};
+use crate::geometry::Rect;
 use crate::settings::Settings;
 use crate::theme;
 use ply_core::{Player, TimeControl};

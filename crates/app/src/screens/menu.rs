@@ -2,7 +2,8 @@
 
 use super::widgets::{self, Buttons, Look};
 use super::{Context, Event, Screen, Transition};
-use crate::display::{Align, Frame, Rect};
+use crate::display::{Align, Frame};
+use crate::geometry::Rect;
 use crate::theme;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

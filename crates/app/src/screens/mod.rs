@@ -15,7 +15,8 @@ pub mod sound;
 pub mod widgets;
 
 use crate::audio::{self, Cue};
-use crate::display::{Frame, Point, Rect};
+use crate::display::Frame;
+use crate::geometry::{Point, Rect};
 use crate::settings::Settings;
 use crate::theme;
 use ply_play::Message;
@@ -225,7 +226,7 @@ impl App {
             return true;
         }
         if matches!(event, Event::Char('m' | 'M')) && !top.typing() {
-            audio::toggle_mute(&mut self.context);
+            sound::toggle_mute(&mut self.context);
             return true;
         }
         let transition = top.update(event, &mut self.context);
@@ -293,6 +294,18 @@ impl App {
         if let Some(top) = self.stack.last_mut() {
             top.settle();
         }
+    }
+
+    /// Once a frame: hands the cues the screens queued to `player` (see
+    /// [`audio::serve`]).
+    pub fn play_cues(&mut self, player: &mut audio::Player) {
+        let context = &mut self.context;
+        audio::serve(
+            player,
+            &context.settings,
+            &mut context.cues,
+            &mut context.sound_off,
+        );
     }
 
     /// How many screens are open.

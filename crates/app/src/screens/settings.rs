@@ -8,7 +8,8 @@ use super::play_settings::{self, PlaySettingsScreen};
 use super::sound::{self, SoundScreen};
 use super::widgets::{self, Buttons, Look};
 use super::{Context, Event, Key, Screen, Transition};
-use crate::display::{Align, Frame, Item, Rect};
+use crate::display::{Align, Frame, Item};
+use crate::geometry::Rect;
 use crate::settings::{TEXT_SIZES, window_sizes_that_fit};
 use crate::theme;
 use ply_net::name::{NAME_RULE, name_problem};
@@ -59,7 +60,7 @@ impl SettingsScreen {
 
     /// The line under the title: the name rule while the name is typed, a warning when
     /// the name would be refused online, else how the screen works.
-    fn hint(&self, context: &Context) -> (String, crate::display::Rgba) {
+    fn hint(&self, context: &Context) -> (String, crate::color::Rgba) {
         let problem = name_problem(context.settings.name.trim());
         match problem {
             Some(problem) => (format!("Not allowed online: {problem}"), theme::WARNING),

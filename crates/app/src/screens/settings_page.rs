@@ -5,7 +5,9 @@
 
 use super::widgets::{self, Buttons, Look};
 use super::{Context, Event, Key, Transition};
-use crate::display::{Align, Frame, Rect, Rgba};
+use crate::color::Rgba;
+use crate::display::{Align, Frame};
+use crate::geometry::Rect;
 use crate::settings::Settings;
 use crate::theme;
 

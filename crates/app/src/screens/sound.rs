@@ -4,9 +4,11 @@
 
 use super::settings_page::{self, SettingsPage};
 use super::{Context, Event, Screen, Transition};
-use crate::display::{Frame, Rgba};
+use crate::color::Rgba;
+use crate::display::Frame;
 use crate::settings::{Settings, VOLUMES};
 use crate::theme;
+use ply_play::Message;
 
 /// A row of the page, or Back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,6 +40,15 @@ pub fn summary(context: &Context) -> String {
     } else {
         format!("{}%", context.settings.sound_volume)
     }
+}
+
+/// Turns all sounds off or back on (the M key, on any screen), keeps the choice and
+/// says so.
+pub fn toggle_mute(context: &mut Context) {
+    let muted = !context.settings.sound_muted;
+    context.settings.sound_muted = muted;
+    context.settings_changed = true;
+    context.notice = Some(Message::info(if muted { "Sound off" } else { "Sound on" }));
 }
 
 fn on_off(on: bool) -> String {
@@ -165,5 +176,17 @@ mod tests {
             shown.iter().any(|text| text.starts_with("No sound device")),
             "{shown:?}"
         );
+    }
+
+    #[test]
+    fn the_mute_key_toggles_and_says_so() {
+        let mut context = context();
+        toggle_mute(&mut context);
+        assert!(context.settings.sound_muted);
+        assert!(context.settings_changed);
+        assert_eq!(context.notice, Some(Message::info("Sound off")));
+        toggle_mute(&mut context);
+        assert!(!context.settings.sound_muted);
+        assert_eq!(context.notice, Some(Message::info("Sound on")));
     }
 }

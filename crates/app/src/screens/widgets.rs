@@ -1,7 +1,8 @@
 //! Buttons, titles and the other small pieces every screen is built from.
 
 use super::Context;
-use crate::display::{Align, Frame, Rect};
+use crate::display::{Align, Frame};
+use crate::geometry::Rect;
 use crate::theme;
 use ply_play::Message;
 
@@ -30,7 +31,7 @@ impl<A: Copy> Buttons<A> {
     }
 
     /// The action under `point`, if any.
-    pub fn at(&self, point: crate::display::Point) -> Option<A> {
+    pub fn at(&self, point: crate::geometry::Point) -> Option<A> {
         self.hits
             .iter()
             .rev()

@@ -5,7 +5,8 @@
 
 use ply_modes::find_mode;
 use ply_play::{Seat, Table};
-use plyground::display::{Frame, Item, Point};
+use plyground::display::{Frame, Item};
+use plyground::geometry::Point;
 use plyground::screens::game::GameScreen;
 use plyground::screens::online::{HostScreen, JoinScreen, LobbyScreen};
 use plyground::screens::{Context, Event, Screen, Transition};

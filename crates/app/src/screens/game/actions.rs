@@ -3,7 +3,7 @@
 
 use super::GameScreen;
 use super::layers::{self, Action, Layer};
-use crate::display::Point;
+use crate::geometry::Point;
 use crate::screens::{Context, Transition};
 use ply_play::Message;
 

@@ -5,7 +5,9 @@
 
 use super::GameScreen;
 use super::panel::Panel;
-use crate::display::{Align, Frame, Rect, Rgba};
+use crate::color::Rgba;
+use crate::display::{Align, Frame};
+use crate::geometry::Rect;
 use crate::screens::widgets;
 use crate::screens::{Context, Event, Key};
 use crate::theme;

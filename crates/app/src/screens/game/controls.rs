@@ -3,7 +3,7 @@
 
 use super::GameScreen;
 use super::panel::Panel;
-use crate::display::Rect;
+use crate::geometry::Rect;
 use crate::screens::Context;
 use crate::screens::controls::Control;
 use ply_core::InputStyle;

@@ -7,7 +7,7 @@ use super::panel::{Panel, PanelHit};
 use super::{GameScreen, LookingBack, Press, STUCK_SECONDS, Target, why_not};
 use crate::audio::Cue;
 use crate::board::Hit;
-use crate::display::Point;
+use crate::geometry::Point;
 use crate::screens::widgets::Look;
 use crate::screens::{Context, Key, Transition};
 use ply_core::{MoveCode, Player, WhyNot};

@@ -2,7 +2,9 @@
 //! move is not legal, or the mark that the board shows the past while looking back.
 
 use super::panel::Panel;
-use crate::display::{Align, Frame, Rect, Rgba};
+use crate::color::Rgba;
+use crate::display::{Align, Frame};
+use crate::geometry::Rect;
 use crate::screens::{Context, widgets};
 use crate::theme;
 

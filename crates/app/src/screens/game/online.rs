@@ -6,7 +6,8 @@
 
 use super::layers::{Action, Button};
 use super::panel::CONNECTION_LOST;
-use crate::display::{Align, Frame, Rect};
+use crate::display::{Align, Frame};
+use crate::geometry::Rect;
 use crate::screens::Context;
 use crate::screens::widgets::{self, Look};
 use crate::session::Shared;

@@ -6,7 +6,9 @@
 use super::super::Context;
 use super::super::widgets::{self, Look};
 use crate::board::flat::{draw_piece, draw_token};
-use crate::display::{Align, Frame, Item, Point, Rect, Rgba};
+use crate::color::Rgba;
+use crate::display::{Align, Frame, Item};
+use crate::geometry::{Point, Rect};
 use crate::theme;
 use ply_core::{InputStyle, Player};
 use ply_modes::{AnyGame, find_mode};

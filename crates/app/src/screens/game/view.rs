@@ -5,7 +5,7 @@
 use super::GameScreen;
 use super::panel::Panel;
 use crate::board::Board;
-use crate::display::Point;
+use crate::geometry::Point;
 use crate::screens::{Context, Event, Key};
 
 impl GameScreen {

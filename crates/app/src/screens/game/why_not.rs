@@ -4,7 +4,8 @@
 //! comes from the mode's rules through `AnyGame::judge`; this file only shows it.
 
 use super::{GameScreen, note};
-use crate::display::{Frame, Rect};
+use crate::display::Frame;
+use crate::geometry::Rect;
 use crate::screens::Context;
 use crate::theme;
 use ply_core::{Attempt, MoveError, WhyNot};

@@ -5,7 +5,9 @@
 use super::super::widgets;
 use super::super::{Context, Event, Key};
 use crate::chat_log::ChatLog;
-use crate::display::{Align, Frame, Rect, Rgba};
+use crate::color::Rgba;
+use crate::display::{Align, Frame};
+use crate::geometry::Rect;
 use crate::theme;
 use ply_net::protocol::MAX_CHAT_CHARS;
 

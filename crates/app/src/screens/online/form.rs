@@ -5,7 +5,9 @@ use super::super::widgets::{self, Buttons, Look};
 use super::super::{Context, Event, Key, Transition};
 use super::error::OnlineError;
 use super::lobby::LobbyScreen;
-use crate::display::{Align, Frame, Rect, Rgba};
+use crate::color::Rgba;
+use crate::display::{Align, Frame};
+use crate::geometry::Rect;
 use crate::theme;
 use ply_net::name::{NAME_RULE, name_problem};
 use ply_play::Message;
@@ -73,7 +75,7 @@ impl Form {
         true
     }
 
-    fn click(&mut self, context: &Context, point: crate::display::Point) {
+    fn click(&mut self, context: &Context, point: crate::geometry::Point) {
         self.focus = self
             .rects(context)
             .iter()

@@ -12,7 +12,8 @@ use super::lobby_layout::LobbyLayout;
 use super::reach::{ReachLine, reach_lines};
 use super::seat_picker::{Picked, SeatPicker};
 use crate::audio::{Cue, lobby_cues};
-use crate::display::{Align, Frame, Rect};
+use crate::display::{Align, Frame};
+use crate::geometry::Rect;
 use crate::session::{Session, Shared};
 use crate::theme;
 use ply_core::Player;
@@ -375,7 +376,7 @@ impl LobbyScreen {
     }
 
     /// Leaves, but a host is asked first: leaving closes the lobby for everyone.
-    fn ask_to_leave(&mut self, at: crate::display::Point) -> Transition {
+    fn ask_to_leave(&mut self, at: crate::geometry::Point) -> Transition {
         if self.session.borrow().server.is_none() {
             return self.leave();
         }

@@ -5,7 +5,7 @@
 
 use super::super::Context;
 use super::super::widgets;
-use crate::display::Rect;
+use crate::geometry::Rect;
 
 /// Where the lines saying who can join start, and how far apart they are, before scaling.
 const REACH_TOP: f32 = 106.0;

@@ -6,7 +6,8 @@
 use super::super::Context;
 use super::super::confirm;
 use super::super::widgets::{self, Look};
-use crate::display::{Frame, Point, Rect};
+use crate::display::Frame;
+use crate::geometry::{Point, Rect};
 use ply_core::Player;
 use ply_net::Occupant;
 

@@ -4,7 +4,7 @@
 //! into rays and points in space into screen points, exactly as the drawing layer's
 //! perspective camera does.
 
-use crate::display::{Point, Rect};
+use crate::geometry::{Point, Rect};
 use std::ops::{Add, Mul, Neg, Sub};
 
 /// A point or direction in space: x to the right of the first player, y up, z towards
