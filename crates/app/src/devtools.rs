@@ -148,11 +148,11 @@ async fn screenshot(app: &mut App, painter: &Painter, path: &Path, ticks: usize)
             app.update(&Event::Tick(get_frame_time()));
         }
         app.settle();
-        app.context.size = (screen_width(), screen_height());
+        app.context.window.size = (screen_width(), screen_height());
         painter.paint(&app.draw());
         next_frame().await;
     }
-    app.context.size = (screen_width(), screen_height());
+    app.context.window.size = (screen_width(), screen_height());
     painter.paint(&app.draw());
     let image = get_screen_data();
     let saved = plyground::snapshot::write_png(
@@ -186,11 +186,11 @@ async fn measure(app: &mut App, painter: &Painter, seconds: f32, level: Level) {
     while started.elapsed().as_secs_f32() < seconds
         && ended.is_none_or(|at| at.elapsed().as_secs_f32() < 1.0)
     {
-        app.context.size = (screen_width(), screen_height());
+        app.context.window.size = (screen_width(), screen_height());
         let logic_start = Instant::now();
         app.update(&Event::Tick(get_frame_time()));
-        sounds += app.context.cues.len();
-        if ended.is_none() && app.context.cues.iter().any(|cue| cue.is_ending()) {
+        sounds += app.context.output.cues.len();
+        if ended.is_none() && app.context.output.cues.iter().any(|cue| cue.is_ending()) {
             ended = Some(Instant::now());
         }
         app.play_cues(&mut player);

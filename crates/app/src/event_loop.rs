@@ -104,8 +104,8 @@ pub async fn run(
     let mut idle_meter = idle_for.map(|_| IdleMeter::start(started));
     let idle_until = idle_for.map(|seconds| started + Duration::from_secs_f32(seconds.max(0.0)));
     let mut window_size = (
-        running.app.context.settings.window_width,
-        running.app.context.settings.window_height,
+        running.app.context.prefs.settings.window_width,
+        running.app.context.prefs.settings.window_height,
     );
     let mut last = started;
     loop {
@@ -114,7 +114,7 @@ pub async fn run(
         let seconds = (frame_start - last).as_secs_f32();
         last = frame_start;
         let app = &mut running.app;
-        app.context.size = (screen_width(), screen_height());
+        app.context.window.size = (screen_width(), screen_height());
         if stop.load(Ordering::SeqCst) || is_quit_requested() {
             break;
         }
@@ -133,14 +133,14 @@ pub async fn run(
             }
         }
         app.play_cues(&mut player);
-        if let Some(text) = app.context.clipboard.take() {
+        if let Some(text) = app.context.output.clipboard.take() {
             macroquad::miniquad::window::clipboard_set(&text);
         }
-        if app.context.settings_changed {
+        if app.context.prefs.changed {
             save_settings(app, run_only);
             let wanted = (
-                app.context.settings.window_width,
-                app.context.settings.window_height,
+                app.context.prefs.settings.window_width,
+                app.context.prefs.settings.window_height,
             );
             if wanted != window_size {
                 window_size = wanted;
@@ -196,8 +196,8 @@ fn start_waking(waiting: Waiting) -> Option<FrameTimer> {
 /// Saves the settings, keeping the text size and board view the player chose rather
 /// than those given on the command line for this run.
 fn save_settings(app: &mut App, run_only: RunOnly) {
-    app.context.settings_changed = false;
-    let mut settings = app.context.settings.clone();
+    app.context.prefs.changed = false;
+    let mut settings = app.context.prefs.settings.clone();
     if run_only.text_size || run_only.view {
         let kept = Settings::load();
         if run_only.text_size {
@@ -208,6 +208,6 @@ fn save_settings(app: &mut App, run_only: RunOnly) {
         }
     }
     if let Err(error) = settings.save() {
-        app.context.notice = Some(Message::error(error.to_string()));
+        app.context.output.notice = Some(Message::error(error.to_string()));
     }
 }

@@ -72,12 +72,12 @@ fn main() -> ExitCode {
     };
     let size = (size.0 as f32, size.1 as f32);
     let mut context = Context::new(settings, size);
-    context.screen = screen_size;
+    context.window.screen = screen_size;
     if let Some(solid) = options.view {
-        context.settings.view_3d = solid;
+        context.prefs.settings.view_3d = solid;
     }
-    context.saves = ply_save::SaveFolder::standard().ok();
-    context.seats = ply_net::RejoinStore::standard();
+    context.storage.saves = ply_save::SaveFolder::standard().ok();
+    context.storage.seats = ply_net::RejoinStore::standard();
     let computers = options.dev.measure_frames.map(|_| options.dev.level);
     let picture = options.dev.screenshot.is_some();
     let screen = match options.start.first_screen(&mut context, computers, picture) {
@@ -149,7 +149,7 @@ async fn run(
     mut context: Context,
     waiting: event_loop::Waiting,
 ) -> bool {
-    context.size = (screen_width(), screen_height());
+    context.window.size = (screen_width(), screen_height());
     let mut app = App::new(screen, context);
     let painter = paint::Painter::new();
     let ticks = if matches!(options.start.screen.as_str(), "lobby" | "join") {

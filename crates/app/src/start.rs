@@ -156,7 +156,7 @@ impl StartOptions {
         }
         Ok(match self.screen.as_str() {
             "menu" => Box::new(MainMenu),
-            "local" => Box::new(LocalSetup::new(&context.settings).with_mode(mode.id)),
+            "local" => Box::new(LocalSetup::new(&context.prefs.settings).with_mode(mode.id)),
             "settings" => Box::new(SettingsScreen::new()),
             "sound" => Box::new(SoundScreen),
             "load" => Box::new(LoadScreen::new(context)),
@@ -164,7 +164,7 @@ impl StartOptions {
             "join" => {
                 let mut join = JoinScreen::new(context);
                 if let Some(address) = &self.join_address {
-                    let name = context.settings.name.clone();
+                    let name = context.prefs.settings.name.clone();
                     join.fill(address, &name, "secret");
                     join.press_join(context);
                 }

@@ -162,10 +162,10 @@ fn tab_switches_between_the_views_and_the_settings_remember_it() {
     let mut screen = game("chess", None);
     assert_eq!(scenes(&screen, &context), 0);
     screen.update(&Event::Key(Key::Tab), &mut context);
-    assert!(context.settings.view_3d && context.settings_changed);
+    assert!(context.prefs.settings.view_3d && context.prefs.changed);
     assert_eq!(scenes(&screen, &context), 1);
     screen.update(&Event::Key(Key::Tab), &mut context);
-    assert!(!context.settings.view_3d);
+    assert!(!context.prefs.settings.view_3d);
     assert_eq!(scenes(&screen, &context), 0);
 }
 

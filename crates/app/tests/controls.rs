@@ -34,7 +34,10 @@ fn overlay(frame: &Frame) -> Option<String> {
 fn the_first_games_show_the_keys_and_f1_hides_them() {
     let mut app = app(game(), Settings::default());
     app.update(&Event::Tick(0.01));
-    assert_eq!(app.context.settings.games_started, 1, "the game is counted");
+    assert_eq!(
+        app.context.prefs.settings.games_started, 1,
+        "the game is counted"
+    );
     let line = overlay(&app.draw()).expect("shown in a first game");
     for part in [
         "Click: pick up, put down",
@@ -47,11 +50,11 @@ fn the_first_games_show_the_keys_and_f1_hides_them() {
     }
     app.update(&Event::Key(Key::F1));
     assert_eq!(overlay(&app.draw()), None, "F1 hides it");
-    assert_eq!(app.context.settings.controls, ControlsOverlay::Never);
-    assert!(app.context.settings_changed, "and the choice is kept");
+    assert_eq!(app.context.prefs.settings.controls, ControlsOverlay::Never);
+    assert!(app.context.prefs.changed, "and the choice is kept");
     app.update(&Event::Key(Key::F1));
     assert!(overlay(&app.draw()).is_some(), "F1 shows it again");
-    assert_eq!(app.context.settings.controls, ControlsOverlay::Always);
+    assert_eq!(app.context.prefs.settings.controls, ControlsOverlay::Always);
 }
 
 #[test]

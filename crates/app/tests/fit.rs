@@ -121,7 +121,7 @@ fn context(size: (f32, f32), text_size: u32) -> Context {
         ..Settings::default()
     };
     let mut context = Context::new(settings, size);
-    context.pointer = Point::new(-1.0, -1.0);
+    context.window.pointer = Point::new(-1.0, -1.0);
     context
 }
 
@@ -210,9 +210,13 @@ fn every_screen(context: &mut Context, saves: &SaveFolder) -> Vec<(String, Frame
     let mut show = |name: &str, screen: &dyn Screen, context: &Context| {
         shown.push((name.to_string(), drawn(screen, context)));
     };
-    context.saves = Some(saves.clone());
+    context.storage.saves = Some(saves.clone());
     show("menu", &MainMenu, context);
-    show("local setup", &LocalSetup::new(&context.settings), context);
+    show(
+        "local setup",
+        &LocalSetup::new(&context.prefs.settings),
+        context,
+    );
     show("settings", &SettingsScreen::new(), context);
     show("sound", &SoundScreen, context);
     show("playing", &PlaySettingsScreen, context);
@@ -368,16 +372,16 @@ fn click_setting(screen: &mut SettingsScreen, context: &mut Context, label: &str
 #[test]
 fn settings_offer_only_window_sizes_that_fit_the_screen() {
     let mut context = context((1024.0, 640.0), 100);
-    context.settings.window_width = 1024;
-    context.settings.window_height = 640;
-    context.screen = Some((1366, 768));
+    context.prefs.settings.window_width = 1024;
+    context.prefs.settings.window_height = 640;
+    context.window.screen = Some((1366, 768));
     let mut screen = SettingsScreen::new();
     assert_eq!(
         click_setting(&mut screen, &mut context, "Window size"),
         "1024 x 640",
         "a 1366x768 screen has room for no larger size"
     );
-    context.screen = Some((1920, 1080));
+    context.window.screen = Some((1920, 1080));
     let seen: Vec<String> = (0..4)
         .map(|_| click_setting(&mut screen, &mut context, "Window size"))
         .collect();
@@ -499,7 +503,7 @@ fn a_saves_details_are_never_cut_short() {
         .expect("the folder takes it");
     for (window, percent) in CASES {
         let mut context = context(window, percent);
-        context.saves = Some(saves.clone());
+        context.storage.saves = Some(saves.clone());
         let frame = drawn(&LoadScreen::new(&context), &context);
         let (text, rect, size) = frame
             .items

@@ -94,7 +94,7 @@ fn no_hints_online_or_on_the_computers_turn() {
     let mut online = screen("chess", [Seat::Person; 2], true);
     online.update(&Event::Char('h'), &mut context);
     assert!(!online.table().hinting());
-    let notice = context.notice.take().expect("a message");
+    let notice = context.output.notice.take().expect("a message");
     assert!(notice.text.contains("online"), "{}", notice.text);
     let mut waiting = screen("chess", [Seat::Computer(Level::Easy), Seat::Person], false);
     waiting.update(&Event::Char('h'), &mut context);

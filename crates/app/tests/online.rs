@@ -225,7 +225,7 @@ fn two_players_on_one_machine_host_join_and_play() {
         "the guest sees it too"
     );
 
-    let theme = guest_context.settings.theme;
+    let theme = guest_context.prefs.settings.theme;
     guest_game.update(
         &Event::Key(plyground::screens::Key::Enter),
         &mut guest_context,
@@ -238,7 +238,7 @@ fn two_players_on_one_machine_host_join_and_play() {
         guest_game.update(&Event::Char(c), &mut guest_context);
     }
     assert_eq!(
-        guest_context.settings.theme, theme,
+        guest_context.prefs.settings.theme, theme,
         "T typed into the chat does not change the board's theme"
     );
     assert!(
@@ -255,7 +255,7 @@ fn two_players_on_one_machine_host_join_and_play() {
     let deadline = std::time::Instant::now() + Duration::from_secs(10);
     let heard = loop {
         host_game.update(&Event::Tick(0.01), &mut host_context);
-        let notice = host_context.notice.as_ref().map(|m| m.text.clone());
+        let notice = host_context.output.notice.as_ref().map(|m| m.text.clone());
         if notice.as_deref() == Some("Guesty: tf 12 good luck")
             || std::time::Instant::now() > deadline
         {
@@ -396,7 +396,10 @@ fn copy_puts_the_address_on_the_clipboard_and_help_stands_beside_a_refusal() {
         &mut context,
     );
     click(&mut host, &mut context, "Copy");
-    assert_eq!(context.clipboard.as_deref(), Some("192.168.1.20:7373"));
+    assert_eq!(
+        context.output.clipboard.as_deref(),
+        Some("192.168.1.20:7373")
+    );
     let mut frame = Frame::default();
     host.draw(&context, &mut frame);
     assert!(frame.texts().contains(&"Help"), "{:?}", frame.texts());

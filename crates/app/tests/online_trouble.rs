@@ -102,7 +102,7 @@ fn a_dropped_opponent_shows_a_countdown_and_then_the_win_can_be_claimed() {
 
     let saves = tempfile::tempdir().expect("a temporary folder");
     let mut guest_context = context("Guesty");
-    guest_context.saves = Some(ply_save::SaveFolder::at(saves.path()));
+    guest_context.storage.saves = Some(ply_save::SaveFolder::at(saves.path()));
     let mut join = JoinScreen::new(&guest_context);
     join.fill(&address, "Guesty", "");
     let mut guest = join.connect(&mut guest_context).expect("typed");
@@ -195,7 +195,7 @@ fn a_player_who_restarts_joins_again_and_takes_the_seat_back() {
     let address = host.share_address().expect("address");
     let seats = tempfile::tempdir().expect("a temporary folder");
     let mut guest_context = context("Guesty");
-    guest_context.seats = Some(RejoinStore::at(seats.path()));
+    guest_context.storage.seats = Some(RejoinStore::at(seats.path()));
     let mut join = JoinScreen::new(&guest_context);
     join.fill(&address, "Guesty", "");
     let mut guest = join.connect(&mut guest_context).expect("typed");
@@ -348,7 +348,7 @@ fn a_move_is_taken_back_by_consent_and_a_fresh_game_can_be_aborted() {
     from_menu(host_game.as_mut(), &mut host_context, "Abort game");
     tick_until_closed(host_game.as_mut(), &mut host_context);
     tick_until_closed(guest_game.as_mut(), &mut guest_context);
-    let said = guest_context.notice.as_ref().map(|m| m.text.clone());
+    let said = guest_context.output.notice.as_ref().map(|m| m.text.clone());
     assert_eq!(
         said.as_deref(),
         Some("The game was aborted before both sides had moved: no result.")

@@ -179,7 +179,7 @@ fn a_piece_picked_up_in_the_other_turn_stays_in_hand_when_the_turn_comes() {
 #[test]
 fn with_premoves_off_a_click_in_the_other_turn_is_refused_as_before() {
     let mut context = context();
-    context.settings.premoves = false;
+    context.prefs.settings.premoves = false;
     let (mut screen, _sent, _replies) = online_after_e4(&mut context);
     click_cell(&mut screen, &mut context, 6);
     assert!(!screen.premoves().any());

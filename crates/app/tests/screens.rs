@@ -273,7 +273,7 @@ fn a_draw_offer_between_people_asks_the_other_player() {
     press(&mut screen, &mut context, Action::DeclineDraw);
     assert!(screen.table().outcome().is_none());
     assert_eq!(
-        context.notice.as_ref().map(|m| m.kind),
+        context.output.notice.as_ref().map(|m| m.kind),
         Some(MessageKind::Info)
     );
     screen.update(&Event::Key(Key::Escape), &mut context);
@@ -538,7 +538,7 @@ fn the_clock_stops_while_the_menu_is_open() {
 fn messages_never_cover_buttons() {
     let mut context = context();
     let mut screen = game("chess", None, PEOPLE);
-    context.notice = Some(ply_play::Message::error("Something went wrong somewhere."));
+    context.output.notice = Some(ply_play::Message::error("Something went wrong somewhere."));
     let mut app_frame = Frame::default();
     screen.update(&Event::Key(Key::Escape), &mut context);
     screen.draw(&context, &mut app_frame);
@@ -548,7 +548,9 @@ fn messages_never_cover_buttons() {
         .iter()
         .rev()
         .find_map(|item| match item {
-            Item::Rect { rect, .. } if rect.y == 0.0 && rect.w == context.size.0 => Some(*rect),
+            Item::Rect { rect, .. } if rect.y == 0.0 && rect.w == context.window.size.0 => {
+                Some(*rect)
+            }
             _ => None,
         })
         .expect("the message strip");
@@ -703,7 +705,7 @@ fn click_label(app: &mut App, label: &str) {
 fn saving_and_loading_from_the_menu_restores_the_game() {
     let dir = temp_saves("save-load");
     let mut context = context();
-    context.saves = Some(SaveFolder::at(&dir));
+    context.storage.saves = Some(SaveFolder::at(&dir));
     let mut app = App::new(Box::new(MainMenu), context);
     click_label(&mut app, "Load a saved game");
     assert!(
@@ -730,7 +732,7 @@ fn saving_and_loading_from_the_menu_restores_the_game() {
     app.update(&Event::Key(Key::Escape));
     click_label(&mut app, "Save game");
     assert_eq!(
-        app.context.notice.as_ref().map(|m| m.kind),
+        app.context.output.notice.as_ref().map(|m| m.kind),
         Some(MessageKind::Success)
     );
     app.update(&Event::Key(Key::Escape));
@@ -756,7 +758,7 @@ fn saving_and_loading_from_the_menu_restores_the_game() {
 fn closing_the_window_mid_game_autosaves() {
     let dir = temp_saves("autosave");
     let mut context = context();
-    context.saves = Some(SaveFolder::at(&dir));
+    context.storage.saves = Some(SaveFolder::at(&dir));
     let mut screen = game("connect4", None, PEOPLE);
     let column = screen.cell_center(&context, 3);
     click(&mut screen, &mut context, column);
@@ -772,7 +774,7 @@ fn closing_the_window_mid_game_autosaves() {
 #[test]
 fn leaving_an_unsaved_game_asks_first() {
     let mut context = context();
-    context.saves = Some(SaveFolder::at(temp_saves("ask")));
+    context.storage.saves = Some(SaveFolder::at(temp_saves("ask")));
     let mut screen = game("chess", None, PEOPLE);
     click_cell(&mut screen, &mut context, 12);
     click_cell(&mut screen, &mut context, 28);
@@ -791,7 +793,7 @@ fn deleting_a_save_asks_first() {
     let table = Table::local(start("chess", None, "e2e4"), PEOPLE);
     folder.save_new(&table.saved_game("Ada")).expect("saved");
     let mut context = context();
-    context.saves = Some(SaveFolder::at(&dir));
+    context.storage.saves = Some(SaveFolder::at(&dir));
     let mut app = App::new(Box::new(MainMenu), context);
     click_label(&mut app, "Load a saved game");
     let delete = label_center(&app.draw(), "Delete").expect("a Delete button");
@@ -882,12 +884,12 @@ fn local_play_remembers_who_played() {
     app.update(&Event::PointerDown(computers[0]));
     app.update(&Event::PointerUp(computers[0]));
     click_label(&mut app, "Start");
-    assert_eq!(app.context.settings.local_mode, "connect4");
+    assert_eq!(app.context.prefs.settings.local_mode, "connect4");
     assert_eq!(
-        app.context.settings.local_seats,
+        app.context.prefs.settings.local_seats,
         ["medium".to_string(), "medium".to_string()]
     );
-    let again = plyground::screens::local::LocalSetup::new(&app.context.settings);
+    let again = plyground::screens::local::LocalSetup::new(&app.context.prefs.settings);
     assert_eq!(again.mode_id(), "connect4");
     assert_eq!(again.seats(), [Seat::Computer(Level::Medium); 2]);
 }
@@ -898,7 +900,7 @@ fn local_play_remembers_who_played() {
 fn game_records_are_exported_from_the_game_menu_and_the_load_screen() {
     let folder = temp_saves("export");
     let mut context = context();
-    context.saves = Some(SaveFolder::at(&folder));
+    context.storage.saves = Some(SaveFolder::at(&folder));
     let mut screen = game("chess", None, PEOPLE);
     for text in ["e2e4", "e7e5"] {
         let code = screen.table().game().parse_move(text).expect("legal");
@@ -906,7 +908,7 @@ fn game_records_are_exported_from_the_game_menu_and_the_load_screen() {
     }
     screen.update(&Event::Key(Key::Escape), &mut context);
     press(&mut screen, &mut context, Action::Export);
-    let notice = context.notice.clone().expect("a message says where");
+    let notice = context.output.notice.clone().expect("a message says where");
     assert_eq!(notice.kind, MessageKind::Success, "{}", notice.text);
     let written: Vec<_> = std::fs::read_dir(&folder)
         .expect("the folder exists")
@@ -922,7 +924,12 @@ fn game_records_are_exported_from_the_game_menu_and_the_load_screen() {
     let mut app = App::new(Box::new(MainMenu), context);
     click_label(&mut app, "Load a saved game");
     click_label(&mut app, "Export");
-    let notice = app.context.notice.clone().expect("a message says where");
+    let notice = app
+        .context
+        .output
+        .notice
+        .clone()
+        .expect("a message says where");
     assert_eq!(notice.kind, MessageKind::Success, "{}", notice.text);
     let records = std::fs::read_dir(&folder)
         .expect("the folder exists")

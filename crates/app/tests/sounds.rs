@@ -32,7 +32,7 @@ fn cues_of(table: Table, moves: &str) -> Vec<Cue> {
         screen.table_mut().play(code);
         screen.update(&Event::Tick(0.0), &mut context);
     }
-    context.cues
+    context.output.cues
 }
 
 const PEOPLE: [Seat; 2] = [Seat::Person, Seat::Person];
@@ -82,7 +82,7 @@ fn online_the_mated_player_hears_the_same_moves_then_the_loss_and_chat() {
     screen.update(&Event::Tick(0.0), &mut context);
     let mut expected = vec![Cue::Move; 6];
     expected.extend([Cue::Capture, Cue::Check, Cue::Lost, Cue::Chat, Cue::Left]);
-    assert_eq!(context.cues, expected);
+    assert_eq!(context.output.cues, expected);
 }
 
 #[test]
@@ -105,16 +105,16 @@ fn clicking_a_piece_that_cannot_move_sounds_softly() {
     let rook = screen.cell_center(&context, 0);
     screen.update(&Event::PointerDown(rook), &mut context);
     screen.update(&Event::PointerUp(rook), &mut context);
-    assert_eq!(context.cues, [Cue::Illegal]);
+    assert_eq!(context.output.cues, [Cue::Illegal]);
 }
 
 #[test]
 fn the_m_key_mutes_anywhere_but_in_a_name_being_typed() {
     let mut app = App::new(Box::new(MainMenu), context());
     app.update(&Event::Char('m'));
-    assert!(app.context.settings.sound_muted);
+    assert!(app.context.prefs.settings.sound_muted);
     app.update(&Event::Char('M'));
-    assert!(!app.context.settings.sound_muted);
+    assert!(!app.context.prefs.settings.sound_muted);
 
     let mut settings = App::new(Box::new(SettingsScreen::new()), context());
     let name_field = settings
@@ -130,6 +130,6 @@ fn the_m_key_mutes_anywhere_but_in_a_name_being_typed() {
         .expect("the name's field shows the name");
     settings.update(&Event::PointerUp(name_field));
     settings.update(&Event::Char('m'));
-    assert!(!settings.context.settings.sound_muted);
-    assert_eq!(settings.context.settings.name, "Playerm");
+    assert!(!settings.context.prefs.settings.sound_muted);
+    assert_eq!(settings.context.prefs.settings.name, "Playerm");
 }

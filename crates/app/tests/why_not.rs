@@ -143,11 +143,11 @@ fn the_other_sides_turn_and_the_end_of_the_game_are_explained() {
     shows(&screen, &context, "not-your-turn", 1);
     // With premoves on, a click on one's own piece in the computer's turn enters a
     // move in advance (tests/premove.rs); with them off, it is explained.
-    context.settings.premoves = false;
+    context.prefs.settings.premoves = false;
     let mut waiting = game("chess", None, [Seat::Computer(Level::Easy), Seat::Person]);
     click_cell(&mut waiting, &mut context, 52);
     shows(&waiting, &context, "not-your-turn", 0);
-    context.settings.premoves = true;
+    context.prefs.settings.premoves = true;
     let mut over = game("chess", Some("7k/5Q2/6K1/8/8/8/8/8 w - - 0 1"), PEOPLE);
     click_cell(&mut over, &mut context, 53);
     click_cell(&mut over, &mut context, 54);

@@ -36,7 +36,7 @@ pub enum Answer<A> {
 /// swapped when the confirming one would lie under `asked_at`: (cancel, confirm).
 pub fn buttons(context: &Context, asked_at: Point) -> (Rect, Rect) {
     let s = widgets::scale(context);
-    let window = context.window();
+    let window = context.window.area();
     let (w, h, gap) = (240.0 * s, 56.0 * s, 40.0 * s);
     let y = window.h * 0.55;
     let left = Rect::new(window.w / 2.0 - w - gap / 2.0, y, w, h);
@@ -50,15 +50,20 @@ pub fn buttons(context: &Context, asked_at: Point) -> (Rect, Rect) {
 
 /// Dims the window and writes `title` near its top.
 pub fn dim(context: &Context, frame: &mut Frame, title: &str) {
-    frame.rect(context.window(), Rgba(0.0, 0.0, 0.0, 0.62));
+    frame.rect(context.window.area(), Rgba(0.0, 0.0, 0.0, 0.62));
     let s = widgets::scale(context);
     // The title stands on a band of its own, so the screen's title below never shows
     // through it.
-    let band = Rect::new(0.0, 30.0 * s, context.size.0, 80.0 * s);
+    let band = Rect::new(0.0, 30.0 * s, context.window.size.0, 80.0 * s);
     frame.rect(band, theme::BACKGROUND);
     frame.text(
         title,
-        Rect::new(40.0 * s, 40.0 * s, context.size.0 - 80.0 * s, 60.0 * s),
+        Rect::new(
+            40.0 * s,
+            40.0 * s,
+            context.window.size.0 - 80.0 * s,
+            60.0 * s,
+        ),
         36.0 * s,
         theme::TITLE,
         Align::Center,

@@ -48,7 +48,7 @@ impl LoadScreen {
 
     fn reload(&mut self, context: &Context) {
         self.problem = None;
-        match context.saves.as_ref().map(SaveFolder::list) {
+        match context.storage.saves.as_ref().map(SaveFolder::list) {
             Some(Ok(saves)) => self.saves = saves,
             Some(Err(error)) => {
                 self.saves.clear();
@@ -65,7 +65,7 @@ impl LoadScreen {
     fn rows_per_page(context: &Context) -> usize {
         let s = widgets::scale(context);
         let pitch = RowShape::of(context).pitch * s;
-        (((context.size.1 - 260.0 * s) / pitch).max(1.0)) as usize
+        (((context.window.size.1 - 260.0 * s) / pitch).max(1.0)) as usize
     }
 
     fn describe(save: &ListedSave) -> (String, String) {
@@ -105,7 +105,7 @@ impl LoadScreen {
     fn layout(&self, context: &Context, frame: &mut Frame, draw: bool) -> Buttons<Action> {
         let mut buttons = Buttons::new();
         let s = widgets::scale(context);
-        let window = context.window();
+        let window = context.window.area();
         let left = 60.0 * s;
         let width = window.w - 120.0 * s;
         let rows = Self::rows_per_page(context);
@@ -185,7 +185,7 @@ impl LoadScreen {
             frame,
             Rect::new(left + 220.0 * s, bottom, 240.0 * s, 54.0 * s),
             "Open saves folder",
-            context.saves.is_some(),
+            context.storage.saves.is_some(),
             Action::OpenFolder,
         );
         if self.saves.len() > rows {
@@ -208,7 +208,8 @@ impl LoadScreen {
     }
 
     fn load(&mut self, index: usize, context: &mut Context) -> Transition {
-        let (Some(save), Some(folder)) = (self.saves.get(index), context.saves.as_ref()) else {
+        let (Some(save), Some(folder)) = (self.saves.get(index), context.storage.saves.as_ref())
+        else {
             return Transition::Stay;
         };
         match folder.load(&save.name) {
@@ -220,7 +221,7 @@ impl LoadScreen {
                 )))
             }
             Err(error) => {
-                context.notice = Some(Message::error(error.to_string()));
+                context.output.notice = Some(Message::error(error.to_string()));
                 Transition::Stay
             }
         }
@@ -228,13 +229,14 @@ impl LoadScreen {
 
     /// Writes save `index` as a game record beside the saves, and says where.
     fn export(&self, index: usize, context: &mut Context) {
-        let (Some(save), Some(folder)) = (self.saves.get(index), context.saves.as_ref()) else {
+        let (Some(save), Some(folder)) = (self.saves.get(index), context.storage.saves.as_ref())
+        else {
             return;
         };
         let written = folder
             .load(&save.name)
             .and_then(|saved| folder.export_record(&saved));
-        context.notice = Some(match written {
+        context.output.notice = Some(match written {
             Ok(path) => Message::success(format!("Game record written: {}", path.display())),
             Err(error) => Message::error(error.to_string()),
         });
@@ -243,12 +245,12 @@ impl LoadScreen {
     /// Opens the saves folder in the system's file manager, or says where it is when
     /// none opens.
     fn open_folder(context: &mut Context) {
-        let Some(folder) = context.saves.as_ref() else {
+        let Some(folder) = context.storage.saves.as_ref() else {
             return;
         };
         let path = folder.path().to_path_buf();
         let opened = std::fs::create_dir_all(&path).and_then(|()| open::that_detached(&path));
-        context.notice = Some(match opened {
+        context.output.notice = Some(match opened {
             Ok(()) => Message::info(format!("The saves folder opens: {}", path.display())),
             Err(_) => Message::warning(format!(
                 "No file manager could be opened. Your saves are in {}",
@@ -271,11 +273,12 @@ impl LoadScreen {
     }
 
     fn delete(&mut self, index: usize, context: &mut Context) {
-        let (Some(save), Some(folder)) = (self.saves.get(index), context.saves.as_ref()) else {
+        let (Some(save), Some(folder)) = (self.saves.get(index), context.storage.saves.as_ref())
+        else {
             return;
         };
         if let Err(error) = folder.delete(&save.name) {
-            context.notice = Some(Message::error(error.to_string()));
+            context.output.notice = Some(Message::error(error.to_string()));
         }
         self.reload(context);
     }
@@ -372,7 +375,7 @@ impl RowShape {
 
     fn of(context: &Context) -> RowShape {
         let s = widgets::scale(context);
-        let beside = context.size.0 - 120.0 * s - 460.0 * s;
+        let beside = context.window.size.0 - 120.0 * s - 460.0 * s;
         if beside >= RowShape::TEXT_ROOM * s {
             RowShape {
                 pitch: 84.0,

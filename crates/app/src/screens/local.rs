@@ -81,7 +81,7 @@ impl LocalSetup {
         match TimeControl::parse(&text) {
             Ok(clock) => self.clock = Some(clock),
             Err(problem) => {
-                context.notice = Some(Message::warning_sentence(&problem));
+                context.output.notice = Some(Message::warning_sentence(&problem));
                 self.typing = Some(text);
             }
         }
@@ -107,14 +107,14 @@ impl LocalSetup {
 
     /// Starts the game this setup describes, and remembers the choices for next time.
     pub fn start_game(&self, context: &mut Context) -> GameScreen {
-        let settings = &mut context.settings;
+        let settings = &mut context.prefs.settings;
         settings.local_mode = MODES[self.mode].id.to_string();
         settings.local_seats = self.seats.map(seat_text);
         settings.local_clock = self
             .clock
             .map(|clock| clock.to_string())
             .unwrap_or_default();
-        context.settings_changed = true;
+        context.prefs.changed = true;
         let pace = Duration::from_millis(u64::from(settings.computer_pace_ms));
         let mut table = Table::local(MODES[self.mode].new_game(), self.seats).with_pace(pace);
         if let Some(clock) = self.clock {
@@ -126,7 +126,7 @@ impl LocalSetup {
     fn layout(&self, context: &Context, frame: &mut Frame, draw: bool) -> Buttons<Action> {
         let mut buttons = Buttons::new();
         let s = widgets::scale(context);
-        let window = context.window();
+        let window = context.window.area();
         let look = |chosen: bool| if chosen { Look::Chosen } else { Look::Normal };
         let mut place = |frame: &mut Frame, rect: Rect, label: &str, look: Look, action| {
             if draw {

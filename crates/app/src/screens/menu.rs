@@ -69,9 +69,9 @@ impl Screen for MainMenu {
                     buttons.add(rect, choice);
                 }
                 match buttons.at(*point) {
-                    Some(Choice::PlayHere) => {
-                        Transition::Push(Box::new(super::local::LocalSetup::new(&context.settings)))
-                    }
+                    Some(Choice::PlayHere) => Transition::Push(Box::new(
+                        super::local::LocalSetup::new(&context.prefs.settings),
+                    )),
                     Some(Choice::Load) => {
                         Transition::Push(Box::new(super::load::LoadScreen::new(context)))
                     }
@@ -110,7 +110,7 @@ impl Screen for MainMenu {
         for (rect, _, label) in self.layout(context) {
             widgets::button(frame, context, rect, label, Look::Normal);
         }
-        let window = context.window();
+        let window = context.window.area();
         frame.text(
             format!("version {}", env!("CARGO_PKG_VERSION")),
             Rect::new(

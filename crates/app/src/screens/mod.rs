@@ -2,6 +2,7 @@
 //! a display list, without touching the window, so all of it is testable headless.
 
 pub mod confirm;
+mod context;
 pub mod controls;
 pub mod game;
 pub mod load;
@@ -14,12 +15,12 @@ pub mod settings_page;
 pub mod sound;
 pub mod widgets;
 
-use crate::audio::{self, Cue};
+pub use context::{Context, Output, Prefs, Storage, Window};
+
+use crate::audio;
 use crate::display::Frame;
 use crate::geometry::{Point, Rect};
-use crate::settings::Settings;
 use crate::theme;
-use ply_play::Message;
 use std::time::Duration;
 
 /// A special key the screens react to (letters arrive as [`Event::Char`]).
@@ -83,62 +84,6 @@ pub enum Transition {
     Quit,
 }
 
-/// What every screen may read and change: settings, window size, pointer, a message,
-/// sounds to play.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Context {
-    /// The player's settings.
-    pub settings: Settings,
-    /// The window's size in pixels.
-    pub size: (f32, f32),
-    /// The size of the screen the window is on, in pixels, when it is known.
-    pub screen: Option<(u32, u32)>,
-    /// Where the pointer is.
-    pub pointer: Point,
-    /// Whether the mouse button is held down (for buttons' pressed look).
-    pub pointer_held: bool,
-    /// A short message to show the player (an error opening help, say).
-    pub notice: Option<Message>,
-    /// Set when the settings changed and should be written.
-    pub settings_changed: bool,
-    /// Text a screen asked to put on the system clipboard.
-    pub clipboard: Option<String>,
-    /// Where games are saved (none when the system has no place for them).
-    pub saves: Option<ply_save::SaveFolder>,
-    /// Where the seats taken in online lobbies are kept, to take them back after a
-    /// crash or a restart (none when the system has no place for them).
-    pub seats: Option<ply_net::RejoinStore>,
-    /// Sounds to play, queued by the screens and played by the window once a frame.
-    pub cues: Vec<Cue>,
-    /// Why no sound plays (no sound device, say); `None` while sound works or starts.
-    pub sound_off: Option<String>,
-}
-
-impl Context {
-    /// A context for a window of `size` with `settings`.
-    pub fn new(settings: Settings, size: (f32, f32)) -> Context {
-        Context {
-            settings,
-            size,
-            screen: None,
-            pointer: Point::default(),
-            pointer_held: false,
-            notice: None,
-            settings_changed: false,
-            clipboard: None,
-            saves: None,
-            seats: None,
-            cues: Vec::new(),
-            sound_off: None,
-        }
-    }
-
-    /// The whole window as a rectangle.
-    pub fn window(&self) -> Rect {
-        Rect::new(0.0, 0.0, self.size.0, self.size.1)
-    }
-}
-
 /// One screen of the program.
 pub trait Screen {
     /// Reacts to an event.
@@ -170,7 +115,7 @@ pub trait Screen {
     /// button on any screen (a message, when there is one, covers the overlay).
     fn controls_area(&self, context: &Context) -> Rect {
         let s = widgets::scale(context);
-        Rect::new(0.0, 0.0, context.size.0, widgets::MESSAGE_HEIGHT * s)
+        Rect::new(0.0, 0.0, context.window.size.0, widgets::MESSAGE_HEIGHT * s)
     }
 }
 
@@ -205,24 +150,24 @@ impl App {
         if let Event::PointerMove(point) | Event::PointerDown(point) | Event::PointerUp(point) =
             *event
         {
-            self.context.pointer = point;
+            self.context.window.pointer = point;
         }
         match event {
-            Event::PointerDown(_) => self.context.pointer_held = true,
-            Event::PointerUp(_) => self.context.pointer_held = false,
+            Event::PointerDown(_) => self.context.window.pointer_held = true,
+            Event::PointerUp(_) => self.context.window.pointer_held = false,
             Event::Tick(seconds) => self.age += seconds.max(0.0),
             _ => {}
         }
         let depth = self.stack.len();
         if matches!(event, Event::PointerDown(_) | Event::Key(_)) {
-            self.context.notice = None;
+            self.context.output.notice = None;
         }
         let Some(top) = self.stack.last_mut() else {
             return false;
         };
         if matches!(event, Event::Key(Key::F1)) {
-            self.context.settings.toggle_controls();
-            self.context.settings_changed = true;
+            self.context.prefs.settings.toggle_controls();
+            self.context.prefs.changed = true;
             return true;
         }
         if matches!(event, Event::Char('m' | 'M')) && !top.typing() {
@@ -257,10 +202,13 @@ impl App {
         }
         let hidden = 1.0 - (self.age / theme::FADE_SECONDS).clamp(0.0, 1.0);
         if hidden > 0.0 {
-            frame.rect(self.context.window(), theme::BACKGROUND.with_alpha(hidden));
+            frame.rect(
+                self.context.window.area(),
+                theme::BACKGROUND.with_alpha(hidden),
+            );
         }
         if let Some(top) = self.stack.last()
-            && self.context.settings.controls_shown()
+            && self.context.prefs.settings.controls_shown()
         {
             let controls = top.controls();
             if !controls.is_empty() {
@@ -302,9 +250,9 @@ impl App {
         let context = &mut self.context;
         audio::serve(
             player,
-            &context.settings,
-            &mut context.cues,
-            &mut context.sound_off,
+            &context.prefs.settings,
+            &mut context.output.cues,
+            &mut context.output.sound_off,
         );
     }
 

@@ -89,7 +89,7 @@ impl SettingsPage for PlaySettingsScreen {
     }
 
     fn act(action: Action, context: &mut Context) -> Transition {
-        let settings = &mut context.settings;
+        let settings = &mut context.prefs.settings;
         match action {
             Action::View => settings.view_3d = !settings.view_3d,
             Action::Premoves => settings.premoves = !settings.premoves,
@@ -108,7 +108,7 @@ impl SettingsPage for PlaySettingsScreen {
             }
             Action::Back => {}
         }
-        context.settings_changed = true;
+        context.prefs.changed = true;
         if action == Action::Back {
             Transition::Pop
         } else {
@@ -152,17 +152,17 @@ mod tests {
     #[test]
     fn each_row_changes_its_setting_and_the_change_is_kept() {
         let mut context = Context::new(Settings::default(), (1280.0, 800.0));
-        assert_eq!(summary(&context.settings), "flat board, premoves");
+        assert_eq!(summary(&context.prefs.settings), "flat board, premoves");
         click(&mut context, Action::View);
         click(&mut context, Action::Premoves);
         click(&mut context, Action::Pace);
         click(&mut context, Action::Controls);
-        let settings = &context.settings;
+        let settings = &context.prefs.settings;
         assert!(settings.view_3d && !settings.premoves);
         assert_eq!(settings.computer_pace_ms, 1500);
         assert_eq!(settings.controls, ControlsOverlay::Always);
         assert_eq!(summary(settings), "3D board, no premoves");
-        assert!(context.settings_changed);
+        assert!(context.prefs.changed);
         assert!(matches!(click(&mut context, Action::Back), Transition::Pop));
     }
 }

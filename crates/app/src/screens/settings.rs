@@ -61,7 +61,7 @@ impl SettingsScreen {
     /// The line under the title: the name rule while the name is typed, a warning when
     /// the name would be refused online, else how the screen works.
     fn hint(&self, context: &Context) -> (String, crate::color::Rgba) {
-        let problem = name_problem(context.settings.name.trim());
+        let problem = name_problem(context.prefs.settings.name.trim());
         match problem {
             Some(problem) => (format!("Not allowed online: {problem}"), theme::WARNING),
             None if self.editing_name => (NAME_RULE.to_string(), theme::TEXT_DIM),
@@ -73,7 +73,7 @@ impl SettingsScreen {
     }
 
     fn leave(&mut self, context: &mut Context) -> Transition {
-        context.settings_changed = true;
+        context.prefs.changed = true;
         Transition::Pop
     }
 }
@@ -89,14 +89,14 @@ impl Screen for SettingsScreen {
     fn update(&mut self, event: &Event, context: &mut Context) -> Transition {
         match event {
             Event::Char(c) if self.editing_name => {
-                let name = &mut context.settings.name;
+                let name = &mut context.prefs.settings.name;
                 if !c.is_control() && name.chars().count() < MAX_NAME_LENGTH {
                     name.push(*c);
                 }
                 Transition::Stay
             }
             Event::Key(Key::Backspace) if self.editing_name => {
-                context.settings.name.pop();
+                context.prefs.settings.name.pop();
                 Transition::Stay
             }
             Event::Key(Key::Enter) if self.editing_name => {
@@ -113,35 +113,38 @@ impl Screen for SettingsScreen {
                 self.editing_name = false;
                 match buttons.at(*point) {
                     Some(Action::Theme) => {
-                        context.settings.theme = (context.settings.theme + 1) % theme::THEMES.len();
+                        context.prefs.settings.theme =
+                            (context.prefs.settings.theme + 1) % theme::THEMES.len();
                     }
                     Some(Action::Name) => self.editing_name = true,
                     Some(Action::WindowSize) => {
-                        let sizes = window_sizes_that_fit(context.screen);
+                        let sizes = window_sizes_that_fit(context.window.screen);
                         let now = (
-                            context.settings.window_width,
-                            context.settings.window_height,
+                            context.prefs.settings.window_width,
+                            context.prefs.settings.window_height,
                         );
                         let next = sizes
                             .iter()
                             .position(|&size| size == now)
                             .map_or(0, |i| (i + 1) % sizes.len());
                         (
-                            context.settings.window_width,
-                            context.settings.window_height,
+                            context.prefs.settings.window_width,
+                            context.prefs.settings.window_height,
                         ) = sizes[next];
                     }
                     Some(Action::TextSize) => {
                         let now = TEXT_SIZES
                             .iter()
-                            .position(|&percent| percent == context.settings.text_size);
-                        context.settings.text_size =
+                            .position(|&percent| percent == context.prefs.settings.text_size);
+                        context.prefs.settings.text_size =
                             TEXT_SIZES[now.map_or(0, |i| (i + 1) % TEXT_SIZES.len())];
                     }
                     Some(Action::Playing) => {
                         return Transition::Push(Box::new(PlaySettingsScreen));
                     }
-                    Some(Action::Upnp) => context.settings.upnp = !context.settings.upnp,
+                    Some(Action::Upnp) => {
+                        context.prefs.settings.upnp = !context.prefs.settings.upnp
+                    }
                     Some(Action::Sound) => return Transition::Push(Box::new(SoundScreen)),
                     Some(Action::Back) => return self.leave(context),
                     None => {}
@@ -159,7 +162,7 @@ impl Screen for SettingsScreen {
     fn draw(&self, context: &Context, frame: &mut Frame) {
         widgets::page(frame, context, "Settings");
         let s = widgets::scale(context);
-        let settings = &context.settings;
+        let settings = &context.prefs.settings;
         for (label, field, action) in self.rows(context) {
             let (name, value) = match action {
                 Action::Theme => ("Board theme", theme::theme(settings.theme).name.to_string()),
@@ -217,7 +220,7 @@ impl Screen for SettingsScreen {
         let (hint, color) = self.hint(context);
         frame.text(
             hint,
-            Rect::new(0.0, 106.0 * s, context.size.0, 30.0 * s),
+            Rect::new(0.0, 106.0 * s, context.window.size.0, 30.0 * s),
             20.0 * s,
             color,
             Align::Center,

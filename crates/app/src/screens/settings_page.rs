@@ -69,13 +69,13 @@ pub fn draw<P: SettingsPage>(context: &Context, frame: &mut Frame) {
     let (note, color) = P::note(context);
     frame.text(
         &note,
-        Rect::new(0.0, 106.0 * s, context.size.0, 30.0 * s),
+        Rect::new(0.0, 106.0 * s, context.window.size.0, 30.0 * s),
         20.0 * s,
         color,
         Align::Center,
     );
     for (label, field, action) in rows::<P>(context) {
-        let (name, value) = P::field(action, &context.settings);
+        let (name, value) = P::field(action, &context.prefs.settings);
         frame.text(name, label, 26.0 * s, theme::TEXT, Align::Left);
         widgets::button(frame, context, field, &value, Look::Normal);
     }

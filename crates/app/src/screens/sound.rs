@@ -33,22 +33,22 @@ pub struct SoundScreen;
 
 /// The sound settings in a few words, for the settings screen's row.
 pub fn summary(context: &Context) -> String {
-    if context.sound_off.is_some() {
+    if context.output.sound_off.is_some() {
         "no sound device".to_string()
-    } else if context.settings.sound_muted {
+    } else if context.prefs.settings.sound_muted {
         "off (M turns it on)".to_string()
     } else {
-        format!("{}%", context.settings.sound_volume)
+        format!("{}%", context.prefs.settings.sound_volume)
     }
 }
 
 /// Turns all sounds off or back on (the M key, on any screen), keeps the choice and
 /// says so.
 pub fn toggle_mute(context: &mut Context) {
-    let muted = !context.settings.sound_muted;
-    context.settings.sound_muted = muted;
-    context.settings_changed = true;
-    context.notice = Some(Message::info(if muted { "Sound off" } else { "Sound on" }));
+    let muted = !context.prefs.settings.sound_muted;
+    context.prefs.settings.sound_muted = muted;
+    context.prefs.changed = true;
+    context.output.notice = Some(Message::info(if muted { "Sound off" } else { "Sound on" }));
 }
 
 fn on_off(on: bool) -> String {
@@ -79,7 +79,7 @@ impl SettingsPage for SoundScreen {
     }
 
     fn act(action: Action, context: &mut Context) -> Transition {
-        let settings = &mut context.settings;
+        let settings = &mut context.prefs.settings;
         match action {
             Action::Volume => {
                 let now = VOLUMES.iter().position(|&v| v == settings.sound_volume);
@@ -91,7 +91,7 @@ impl SettingsPage for SoundScreen {
             Action::Lobby => settings.sound_lobby = !settings.sound_lobby,
             Action::Back => {}
         }
-        context.settings_changed = true;
+        context.prefs.changed = true;
         if action == Action::Back {
             Transition::Pop
         } else {
@@ -100,7 +100,7 @@ impl SettingsPage for SoundScreen {
     }
 
     fn note(context: &Context) -> (String, Rgba) {
-        match &context.sound_off {
+        match &context.output.sound_off {
             Some(reason) => (
                 format!("No sound device: the game is silent ({reason})."),
                 theme::TEXT,
@@ -146,17 +146,17 @@ mod tests {
         let mut context = context();
         let mut screen = SoundScreen;
         click(&mut screen, &mut context, Action::Volume);
-        assert_eq!(context.settings.sound_volume, 100);
+        assert_eq!(context.prefs.settings.sound_volume, 100);
         click(&mut screen, &mut context, Action::Volume);
-        assert_eq!(context.settings.sound_volume, 20);
+        assert_eq!(context.prefs.settings.sound_volume, 20);
         click(&mut screen, &mut context, Action::Muted);
-        assert!(context.settings.sound_muted);
+        assert!(context.prefs.settings.sound_muted);
         click(&mut screen, &mut context, Action::Moves);
         click(&mut screen, &mut context, Action::Game);
         click(&mut screen, &mut context, Action::Lobby);
-        let settings = &context.settings;
+        let settings = &context.prefs.settings;
         assert!(!settings.sound_moves && !settings.sound_game && !settings.sound_lobby);
-        assert!(context.settings_changed);
+        assert!(context.prefs.changed);
         assert!(matches!(
             click(&mut screen, &mut context, Action::Back),
             Transition::Pop
@@ -167,7 +167,7 @@ mod tests {
     fn without_a_device_the_page_and_the_summary_say_so() {
         let mut context = context();
         assert_eq!(summary(&context), "80%");
-        context.sound_off = Some("Cannot find the default audio output device".into());
+        context.output.sound_off = Some("Cannot find the default audio output device".into());
         assert_eq!(summary(&context), "no sound device");
         let mut frame = Frame::default();
         SoundScreen.draw(&context, &mut frame);
@@ -182,11 +182,11 @@ mod tests {
     fn the_mute_key_toggles_and_says_so() {
         let mut context = context();
         toggle_mute(&mut context);
-        assert!(context.settings.sound_muted);
-        assert!(context.settings_changed);
-        assert_eq!(context.notice, Some(Message::info("Sound off")));
+        assert!(context.prefs.settings.sound_muted);
+        assert!(context.prefs.changed);
+        assert_eq!(context.output.notice, Some(Message::info("Sound off")));
         toggle_mute(&mut context);
-        assert!(!context.settings.sound_muted);
-        assert_eq!(context.notice, Some(Message::info("Sound on")));
+        assert!(!context.prefs.settings.sound_muted);
+        assert_eq!(context.output.notice, Some(Message::info("Sound on")));
     }
 }

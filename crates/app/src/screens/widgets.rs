@@ -61,8 +61,8 @@ pub enum Look {
 /// darker and pushed in while held, grey with dim text when it cannot be pressed.
 pub fn button(frame: &mut Frame, context: &Context, rect: Rect, label: &str, look: Look) {
     let s = scale(context);
-    let hovered = rect.contains(context.pointer) && look != Look::Disabled;
-    let pressed = hovered && context.pointer_held;
+    let hovered = rect.contains(context.window.pointer) && look != Look::Disabled;
+    let pressed = hovered && context.window.pointer_held;
     let fill = match look {
         Look::Disabled => theme::BUTTON_DISABLED,
         Look::Chosen if hovered && !pressed => theme::BUTTON_ACTIVE_HOVER,
@@ -133,7 +133,7 @@ pub fn wrapped_lines(text: &str, width: f32, size: f32) -> usize {
 /// and says so, naming the file, so that a player whose browser does not come up knows
 /// where the page is; when no browser can be started, says that and where the page is.
 pub fn open_help(context: &mut Context, page: Option<&str>) {
-    context.notice = Some(match crate::help::open_page(page) {
+    context.output.notice = Some(match crate::help::open_page(page) {
         Ok(file) => Message::info(format!(
             "The help page opens in your browser ({}).",
             file.display()
@@ -151,15 +151,15 @@ pub fn font_size(height: f32) -> f32 {
 /// window and with the player's text size (so at 150% on 1280x800 a screen's layout must
 /// fit into what would be 853x533 at normal size).
 pub fn scale(context: &Context) -> f32 {
-    let window = (context.size.0 / 1280.0)
-        .min(context.size.1 / 800.0)
+    let window = (context.window.size.0 / 1280.0)
+        .min(context.window.size.1 / 800.0)
         .clamp(0.6, 2.5);
-    window * context.settings.text_scale()
+    window * context.prefs.settings.text_scale()
 }
 
 /// Paints the background and a title at the top; returns the area left below it.
 pub fn page(frame: &mut Frame, context: &Context, title: &str) -> Rect {
-    let window = context.window();
+    let window = context.window.area();
     let s = scale(context);
     frame.rect(window, theme::BACKGROUND);
     let title_box = Rect::new(0.0, 20.0 * s, window.w, 70.0 * s);
@@ -192,7 +192,7 @@ pub fn column(context: &Context, area: Rect, count: usize) -> Vec<Rect> {
 /// The Back button of a form screen (settings, sound): centred at the bottom.
 pub fn back_button(context: &Context) -> Rect {
     let s = scale(context);
-    let window = context.window();
+    let window = context.window.area();
     Rect::new(
         (window.w - 260.0 * s) / 2.0,
         window.h - 70.0 * s,
@@ -206,7 +206,7 @@ pub fn back_button(context: &Context) -> Rect {
 /// (squeezed to fit, see [`stack`]).
 pub fn form_rows(context: &Context, count: usize) -> Vec<(Rect, Rect)> {
     let s = scale(context);
-    let window = context.window();
+    let window = context.window.area();
     let label_w = 260.0 * s;
     let field_w = 420.0 * s;
     let left = ((window.w - label_w - field_w) / 2.0).max(16.0 * s);
@@ -254,8 +254,8 @@ pub fn stack(area: Rect, count: usize, height: f32, gap: f32) -> Vec<Rect> {
 /// the colour of its kind. The top edge holds only titles, never buttons, so a message
 /// never hides something to press.
 pub fn notice(context: &Context, frame: &mut Frame) {
-    if let Some(message) = &context.notice {
-        let window = context.window();
+    if let Some(message) = &context.output.notice {
+        let window = context.window.area();
         let s = scale(context);
         let strip = Rect::new(0.0, 0.0, window.w, MESSAGE_HEIGHT * s);
         frame.rect(strip, theme::message_color(message.kind));

@@ -133,6 +133,7 @@ pub fn press_join(join: &mut JoinScreen, context: &mut Context) -> (Transition, 
         let transition = join.wait_for_news(Duration::from_millis(200), context);
         if !join.connecting() {
             let notice = context
+                .output
                 .notice
                 .as_ref()
                 .map(|message| message.text.clone())

@@ -9,13 +9,13 @@ use ply_play::Message;
 
 impl GameScreen {
     pub(super) fn save(&mut self, context: &mut Context) -> bool {
-        let Some(folder) = context.saves.clone() else {
-            context.notice = Some(Message::error(
+        let Some(folder) = context.storage.saves.clone() else {
+            context.output.notice = Some(Message::error(
                 "There is no folder for saved games on this computer.",
             ));
             return false;
         };
-        let saved = self.table.saved_game(&context.settings.name);
+        let saved = self.table.saved_game(&context.prefs.settings.name);
         let written = match &self.table.record().name {
             Some(name) => folder.save(name, &saved).map(|_| name.clone()),
             None => folder.save_new(&saved),
@@ -23,11 +23,12 @@ impl GameScreen {
         match written {
             Ok(name) => {
                 self.table.mark_saved(name, saved.created);
-                context.notice = Some(Message::success(format!("Game saved: {}", saved.title)));
+                context.output.notice =
+                    Some(Message::success(format!("Game saved: {}", saved.title)));
                 true
             }
             Err(error) => {
-                context.notice = Some(Message::error(error.to_string()));
+                context.output.notice = Some(Message::error(error.to_string()));
                 false
             }
         }
@@ -36,14 +37,14 @@ impl GameScreen {
     /// Writes the game as a record other programs read (PGN, PDN or text) beside the
     /// saves, and says where.
     fn export(&mut self, context: &mut Context) {
-        let Some(folder) = context.saves.clone() else {
-            context.notice = Some(Message::error(
+        let Some(folder) = context.storage.saves.clone() else {
+            context.output.notice = Some(Message::error(
                 "There is no folder for game records on this computer.",
             ));
             return;
         };
-        let saved = self.table.saved_game(&context.settings.name);
-        context.notice = Some(match folder.export_record(&saved) {
+        let saved = self.table.saved_game(&context.prefs.settings.name);
+        context.output.notice = Some(match folder.export_record(&saved) {
             Ok(path) => Message::success(format!("Game record written: {}", path.display())),
             Err(error) => Message::error(error.to_string()),
         });
@@ -116,7 +117,7 @@ impl GameScreen {
             }
             Action::Leave => {
                 self.pop_menu();
-                if !self.online && self.table.unsaved() && context.saves.is_some() {
+                if !self.online && self.table.unsaved() && context.storage.saves.is_some() {
                     self.push(Layer::SaveBeforeLeaving);
                 } else {
                     return self.leave();

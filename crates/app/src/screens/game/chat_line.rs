@@ -60,7 +60,7 @@ impl GameScreen {
             return;
         };
         let s = widgets::scale(context);
-        let window = context.window();
+        let window = context.window.area();
         let width = Panel::area(context).x - 24.0 * s;
         let strip = Rect::new(12.0 * s, window.h - 48.0 * s, width, 38.0 * s);
         frame.rect(strip, Rgba::rgb(250, 250, 250));

@@ -37,7 +37,7 @@ impl GameScreen {
     /// The strip left of the panel, under the board.
     pub(super) fn game_controls_area(&self, context: &Context) -> Rect {
         let panel = Panel::area(context);
-        Rect::new(0.0, 0.0, panel.x, context.size.1)
+        Rect::new(0.0, 0.0, panel.x, context.window.size.1)
     }
 
     /// Counts this game among the games started, once (for the overlay shown during a
@@ -45,8 +45,9 @@ impl GameScreen {
     pub(super) fn count_game(&mut self, context: &mut Context) {
         if !self.counted {
             self.counted = true;
-            context.settings.games_started = context.settings.games_started.saturating_add(1);
-            context.settings_changed = true;
+            context.prefs.settings.games_started =
+                context.prefs.settings.games_started.saturating_add(1);
+            context.prefs.changed = true;
         }
     }
 }

@@ -9,9 +9,9 @@ impl GameScreen {
     /// Asks the table for a hint, or says why there is none.
     pub(super) fn ask_hint(&mut self, context: &mut Context) {
         if self.online {
-            context.notice = Some(Message::info("There are no hints in online games."));
+            context.output.notice = Some(Message::info("There are no hints in online games."));
         } else if !self.table.ask_hint() {
-            context.notice = Some(Message::info(
+            context.output.notice = Some(Message::info(
                 "A hint is for a person whose turn it is, while the game goes on.",
             ));
         }

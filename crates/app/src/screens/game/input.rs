@@ -82,7 +82,7 @@ impl GameScreen {
     fn refuse(&mut self, cells: Vec<usize>, context: &mut Context) {
         self.why_not = why_not::explain(self.table.game(), cells);
         if self.why_not.is_some() {
-            context.cues.push(Cue::Illegal);
+            context.output.cues.push(Cue::Illegal);
         }
     }
 
@@ -94,7 +94,7 @@ impl GameScreen {
         } else {
             WhyNot::not_your_turn(game.side_name(game.to_move()))
         });
-        context.cues.push(Cue::Illegal);
+        context.output.cues.push(Cue::Illegal);
     }
 
     pub(super) fn play(&mut self, code: MoveCode) {
@@ -157,7 +157,7 @@ impl GameScreen {
         let side = self.table.game().to_move().opponent();
         let waiting = self.table.outcome().is_none()
             && self.looking_back.is_none()
-            && context.settings.premoves
+            && context.prefs.settings.premoves
             && self.table.persons() == [side];
         waiting.then_some(side)
     }

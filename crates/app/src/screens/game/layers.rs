@@ -180,7 +180,7 @@ impl Layer {
     /// The layer's buttons.
     pub fn buttons(&self, context: &Context, situation: &Situation<'_>) -> Vec<Button> {
         let s = widgets::scale(context);
-        let window = context.window();
+        let window = context.window.area();
         match self {
             Layer::Menu => {
                 let over = situation.over;
@@ -336,7 +336,7 @@ impl Layer {
                 confirm::dim(context, frame, "Save this game before leaving?");
             }
             Layer::Choose(_) => {
-                frame.rect(context.window(), Rgba(0.0, 0.0, 0.0, 0.45));
+                frame.rect(context.window.area(), Rgba(0.0, 0.0, 0.0, 0.45));
                 let board = situation.board;
                 frame.text(
                     "Which move?",
@@ -418,7 +418,7 @@ fn banner_rect(context: &Context, situation: &Situation<'_>, collapsed: bool) ->
     if collapsed {
         let w = board.w.max(w);
         let h = (STRIP_HEIGHT - 12.0) * s;
-        let y = (board.y + board.h + 8.0 * s).min(context.size.1 - h);
+        let y = (board.y + board.h + 8.0 * s).min(context.window.size.1 - h);
         return Rect::new(board.center().x - w / 2.0, y, w, h);
     }
     let h = 210.0 * s;
@@ -579,7 +579,7 @@ fn rules_layout<'a>(
     first: usize,
 ) -> (Vec<(Rect, &'a Paragraph)>, Rect) {
     let s = widgets::scale(context);
-    let window = context.window();
+    let window = context.window.area();
     let area = Rect::new(
         window.w * 0.12,
         120.0 * s,

@@ -340,7 +340,7 @@ impl GameScreen {
                 margin,
                 top,
                 panel.x - 2.0 * margin,
-                context.size.1 - top - margin - strip,
+                context.window.size.1 - top - margin - strip,
             ),
             rotated: self.rotated(),
         }
@@ -360,7 +360,7 @@ impl GameScreen {
             online: self.online,
             can_undo: self.table.can_undo(),
             acting: self.table.acting_person(),
-            can_save: context.saves.is_some(),
+            can_save: context.storage.saves.is_some(),
             board: self
                 .board(context)
                 .bounds(self.placement(context), &self.table.game().view()),
@@ -384,7 +384,7 @@ impl GameScreen {
             (Vec::new(), Vec::new())
         };
         let hover = if live && self.table.person_to_move() && self.layers.is_empty() {
-            match self.board_hit(context, context.pointer) {
+            match self.board_hit(context, context.window.pointer) {
                 Some(Hit::Column(column)) => Some(Hit::Column(column)),
                 Some(Hit::Cell(cell))
                     if quiet_targets.contains(&cell) || capture_targets.contains(&cell) =>
@@ -470,7 +470,7 @@ impl Screen for GameScreen {
                     self.table.stop_computer();
                     let (session, strength) = (Rc::clone(link.session()), link.strength());
                     if let Some(mut next) =
-                        GameScreen::online(&session, strength, context.saves.clone())
+                        GameScreen::online(&session, strength, context.storage.saves.clone())
                     {
                         if self.table.outcome().is_none() {
                             next.table.keep_clocks_of(&self.table);
@@ -504,7 +504,7 @@ impl Screen for GameScreen {
                 transition
             }
             Event::Scroll(lines) => {
-                if Panel::area(context).contains(context.pointer) {
+                if Panel::area(context).contains(context.window.pointer) {
                     self.panel
                         .scroll_by(context, &self.table, -lines.round() as i32);
                 }
@@ -552,8 +552,9 @@ impl Screen for GameScreen {
                 Transition::Stay
             }
             Event::Char('t' | 'T') => {
-                context.settings.theme = (context.settings.theme + 1) % theme::THEMES.len();
-                context.settings_changed = true;
+                context.prefs.settings.theme =
+                    (context.prefs.settings.theme + 1) % theme::THEMES.len();
+                context.prefs.changed = true;
                 Transition::Stay
             }
             Event::Char('f' | 'F') => {
@@ -572,11 +573,11 @@ impl Screen for GameScreen {
         self.table.closing();
         if self.table.outcome().is_none()
             && !self.table.game().moves().is_empty()
-            && let Some(folder) = &context.saves
+            && let Some(folder) = &context.storage.saves
         {
-            let saved = self.table.saved_game(&context.settings.name);
+            let saved = self.table.saved_game(&context.prefs.settings.name);
             if let Err(error) = folder.autosave(&saved) {
-                context.notice = Some(Message::error(error.to_string()));
+                context.output.notice = Some(Message::error(error.to_string()));
             }
         }
     }
@@ -613,7 +614,7 @@ impl Screen for GameScreen {
     }
 
     fn draw(&self, context: &Context, frame: &mut Frame) {
-        frame.rect(context.window(), theme::BACKGROUND);
+        frame.rect(context.window.area(), theme::BACKGROUND);
         let marks = self.marks(context);
         let live_view;
         let view = match &self.looking_back {
@@ -628,9 +629,9 @@ impl Screen for GameScreen {
             view,
             game: self.table.game(),
             marks: &marks,
-            theme: theme::theme(context.settings.theme),
+            theme: theme::theme(context.prefs.settings.theme),
             to_move: self.table.game().to_move(),
-            pointer: self.layers.is_empty().then_some(context.pointer),
+            pointer: self.layers.is_empty().then_some(context.window.pointer),
         };
         let board = self.board(context);
         board.draw(&scene, frame);
@@ -662,7 +663,10 @@ impl Screen for GameScreen {
             for button in layer.buttons(context, &situation) {
                 match (layer, button.action) {
                     (Layer::Choose(_), Action::Choose(code)) => {
-                        drawn.rect(button.rect, theme::theme(context.settings.theme).light);
+                        drawn.rect(
+                            button.rect,
+                            theme::theme(context.prefs.settings.theme).light,
+                        );
                         if !layers::draw_choice(situation.game, code, button.rect, &mut drawn) {
                             widgets::button(
                                 &mut drawn,

@@ -13,13 +13,13 @@ impl GameScreen {
         let listener = Listener::at(&self.table);
         let mut lost_game_kept = false;
         for event in self.table.take_events() {
-            context.cues.extend(cues_for(&event, &listener));
+            context.output.cues.extend(cues_for(&event, &listener));
             let kept = self
                 .link
                 .as_ref()
-                .map(|link| link.keep(&event, &self.table, &context.settings.name));
+                .map(|link| link.keep(&event, &self.table, &context.prefs.settings.name));
             match kept {
-                Some(Err(problem)) => context.notice = Some(Message::error(problem)),
+                Some(Err(problem)) => context.output.notice = Some(Message::error(problem)),
                 Some(Ok(true)) => lost_game_kept = true,
                 _ => {}
             }
@@ -37,7 +37,7 @@ impl GameScreen {
                 }
                 TableEvent::Ended(_) => {
                     // What was said during the game ("waiting for the answer") is over.
-                    context.notice = None;
+                    context.output.notice = None;
                     self.refresh_moves();
                     self.layers.retain(|layer| {
                         !matches!(
@@ -51,22 +51,25 @@ impl GameScreen {
                     if self.table.seat(by.opponent()).is_person() {
                         self.push(Layer::DrawAnswer(by));
                     } else {
-                        context.notice =
+                        context.output.notice =
                             Some(Message::info("Draw offered; waiting for the answer."));
                     }
                 }
                 TableEvent::DrawDeclined(by) => {
                     let side = self.table.game().side_name(by);
-                    context.notice = Some(Message::info(format!("{side} declines the draw.")));
+                    context.output.notice =
+                        Some(Message::info(format!("{side} declines the draw.")));
                 }
-                TableEvent::Refused(reason) => context.notice = Some(Message::warning(reason)),
-                TableEvent::Notice(_, message) => context.notice = Some(message),
+                TableEvent::Refused(reason) => {
+                    context.output.notice = Some(Message::warning(reason))
+                }
+                TableEvent::Notice(_, message) => context.output.notice = Some(message),
                 TableEvent::LowTime(_) => {}
                 TableEvent::TakebackAsked(by) => {
                     if self.table.seat(by.opponent()).is_person() {
                         self.push(Layer::TakebackAnswer(by));
                     } else {
-                        context.notice = Some(Message::info(
+                        context.output.notice = Some(Message::info(
                             "Asked to take back your move; waiting for the answer.",
                         ));
                     }
@@ -75,20 +78,20 @@ impl GameScreen {
                     self.layers
                         .retain(|layer| !matches!(layer, Layer::TakebackAnswer(_)));
                     let side = self.table.game().side_name(by);
-                    context.notice = Some(Message::info(format!(
+                    context.output.notice = Some(Message::info(format!(
                         "{side} declines to take back the move."
                     )));
                 }
                 TableEvent::Aborted => {
                     self.aborted = true;
-                    context.notice = Some(Message::info(
+                    context.output.notice = Some(Message::info(
                         "The game was aborted before both sides had moved: no result.",
                     ));
                 }
             }
         }
         self.play_premove();
-        if lost_game_kept && let Some(notice) = &mut context.notice {
+        if lost_game_kept && let Some(notice) = &mut context.output.notice {
             notice
                 .text
                 .push_str(" The game is kept in your saved games.");

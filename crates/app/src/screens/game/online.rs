@@ -262,7 +262,7 @@ impl OnlineLink {
     pub fn strip(context: &Context, board: Rect) -> Rect {
         let s = widgets::scale(context);
         let h = (super::layers::STRIP_HEIGHT - 12.0) * s;
-        let y = (board.y + board.h + 8.0 * s).min(context.size.1 - h);
+        let y = (board.y + board.h + 8.0 * s).min(context.window.size.1 - h);
         let (left, right) = (16.0 * s, super::panel::Panel::area(context).x - 16.0 * s);
         Rect::new(left, y, (right - left).max(board.w), h)
     }

@@ -95,7 +95,7 @@ impl Panel {
     /// Where the panel sits in the window.
     pub fn area(context: &Context) -> Rect {
         let s = widgets::scale(context);
-        let window = context.window();
+        let window = context.window.area();
         let width = (380.0 * s).min(window.w * 0.4);
         Rect::new(window.w - width, 0.0, width, window.h)
     }
@@ -389,7 +389,7 @@ impl Panel {
         let name_left = left + 50.0 * s;
         let connection_room = if connection.is_some() { 130.0 } else { 0.0 };
         frame.text(
-            table.seat_label(player, &context.settings.name),
+            table.seat_label(player, &context.prefs.settings.name),
             Rect::new(
                 name_left,
                 y + 4.0 * s,

@@ -11,17 +11,17 @@ use crate::screens::{Context, Event, Key};
 impl GameScreen {
     /// The board shown: 3D when the settings say so.
     pub(super) fn board(&self, context: &Context) -> &dyn Board {
-        self.boards.get(context.settings.view_3d)
+        self.boards.get(context.prefs.settings.view_3d)
     }
 
     /// Handles the events that change how the board is seen; `true` when `event` was
     /// used up.
     pub(super) fn view_event(&mut self, event: &Event, context: &mut Context) -> bool {
-        let solid = context.settings.view_3d;
+        let solid = context.prefs.settings.view_3d;
         match *event {
             Event::Key(Key::Tab) => {
-                context.settings.view_3d = !solid;
-                context.settings_changed = true;
+                context.prefs.settings.view_3d = !solid;
+                context.prefs.changed = true;
                 self.orbiting = None;
                 true
             }
@@ -46,7 +46,9 @@ impl GameScreen {
                 }
                 false
             }
-            Event::Scroll(lines) if solid && !Panel::area(context).contains(context.pointer) => {
+            Event::Scroll(lines)
+                if solid && !Panel::area(context).contains(context.window.pointer) =>
+            {
                 self.boards.get_mut(true).zoom(lines);
                 true
             }

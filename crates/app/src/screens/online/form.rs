@@ -46,7 +46,7 @@ pub struct Form {
 impl Form {
     fn rects(&self, context: &Context) -> Vec<(Rect, Rect)> {
         let s = widgets::scale(context);
-        let left = (context.size.0 - 700.0 * s) / 2.0;
+        let left = (context.window.size.0 - 700.0 * s) / 2.0;
         (0..self.fields.len())
             .map(|i| {
                 let y = 150.0 * s + i as f32 * 76.0 * s;
@@ -148,7 +148,7 @@ pub enum FormAction {
 /// right).
 pub fn back_and_go(context: &Context, go: &str) -> [(Rect, String, Look, FormAction); 2] {
     let s = widgets::scale(context);
-    let bottom = context.size.1 - 90.0 * s;
+    let bottom = context.window.size.1 - 90.0 * s;
     [
         (
             Rect::new(40.0 * s, bottom, 200.0 * s, 54.0 * s),
@@ -157,7 +157,12 @@ pub fn back_and_go(context: &Context, go: &str) -> [(Rect, String, Look, FormAct
             FormAction::Back,
         ),
         (
-            Rect::new(context.size.0 - 300.0 * s, bottom, 260.0 * s, 54.0 * s),
+            Rect::new(
+                context.window.size.0 - 300.0 * s,
+                bottom,
+                260.0 * s,
+                54.0 * s,
+            ),
             go.into(),
             Look::Chosen,
             FormAction::Go,
@@ -170,7 +175,7 @@ pub fn enter(lobby: Result<LobbyScreen, OnlineError>, context: &mut Context) -> 
     match lobby {
         Ok(lobby) => Transition::Replace(Box::new(lobby)),
         Err(error) => {
-            context.notice = Some(Message::error(error.to_string()));
+            context.output.notice = Some(Message::error(error.to_string()));
             Transition::Stay
         }
     }

@@ -64,7 +64,7 @@ impl HostScreen {
                 fields: vec![
                     Field {
                         label: "Your name",
-                        value: context.settings.name.clone(),
+                        value: context.prefs.settings.name.clone(),
                         secret: false,
                         name: true,
                     },
@@ -163,7 +163,11 @@ impl HostScreen {
                 ..GameSetup::new(mode.id)
             }),
             Some(Offer::Saved { name, .. }) => {
-                let folder = context.saves.as_ref().ok_or(OnlineError::NoSaveFolder)?;
+                let folder = context
+                    .storage
+                    .saves
+                    .as_ref()
+                    .ok_or(OnlineError::NoSaveFolder)?;
                 let saved = folder.load(name)?;
                 Ok(GameSetup {
                     mode: saved.game.mode_id().to_string(),
@@ -178,7 +182,7 @@ impl HostScreen {
 
     fn buttons(&self, context: &Context) -> Vec<(Rect, String, Look, FormAction)> {
         let s = widgets::scale(context);
-        let left = (context.size.0 - 700.0 * s) / 2.0;
+        let left = (context.window.size.0 - 700.0 * s) / 2.0;
         let y = 150.0 * s + 3.0 * 76.0 * s;
         let clock = match self.clock {
             Some(clock) => format!("Clock: {clock}"),
@@ -223,8 +227,8 @@ impl HostScreen {
         }
         let password = self.form.value(1);
         let setup = self.setup(context)?;
-        context.settings.name = name.clone();
-        context.settings_changed = true;
+        context.prefs.settings.name = name.clone();
+        context.prefs.changed = true;
         let relay = self.form.value(2);
         if !relay.is_empty() {
             // On a relay, the lobby lives there: nothing runs here, no port is opened.
@@ -233,7 +237,7 @@ impl HostScreen {
             let invite = request.invite;
             let net = crate::session::connect(&address, request);
             let session =
-                Session::keeping_seat(net, None, address, password, context.seats.clone());
+                Session::keeping_seat(net, None, address, password, context.storage.seats.clone());
             session.borrow_mut().invite = invite;
             return Ok(LobbyScreen::new(session));
         }
@@ -254,7 +258,7 @@ impl HostScreen {
         let net = crate::session::connect(&address, request);
         let (portmap, lan) = match self.answer.clone() {
             Some((reach, lan)) => (PortMap::fixed(reach), lan),
-            None if context.settings.upnp => (
+            None if context.prefs.settings.upnp => (
                 PortMap::start(port, PortMapOptions::default()),
                 lan_address().map(|ip| SocketAddr::new(ip, port)),
             ),
@@ -263,8 +267,13 @@ impl HostScreen {
                 lan_address().map(|ip| SocketAddr::new(ip, port)),
             ),
         };
-        let session =
-            Session::keeping_seat(net, Some(server), address, password, context.seats.clone());
+        let session = Session::keeping_seat(
+            net,
+            Some(server),
+            address,
+            password,
+            context.storage.seats.clone(),
+        );
         {
             let mut hosting = session.borrow_mut();
             hosting.portmap = Some(portmap);
@@ -280,6 +289,7 @@ impl HostScreen {
 fn host_offers(context: &Context) -> Vec<Offer> {
     let mut offers: Vec<Offer> = MODES.iter().map(Offer::Mode).collect();
     let saves = context
+        .storage
         .saves
         .as_ref()
         .and_then(|folder| folder.list().ok())

@@ -36,13 +36,13 @@ impl JoinScreen {
                 fields: vec![
                     Field {
                         label: "Address or invite",
-                        value: context.settings.last_address.clone(),
+                        value: context.prefs.settings.last_address.clone(),
                         secret: false,
                         name: false,
                     },
                     Field {
                         label: "Your name",
-                        value: context.settings.name.clone(),
+                        value: context.prefs.settings.name.clone(),
                         secret: false,
                         name: true,
                     },
@@ -68,7 +68,7 @@ impl JoinScreen {
 
     fn buttons(&self, context: &Context) -> Vec<(Rect, String, Look, FormAction)> {
         let s = widgets::scale(context);
-        let left = (context.size.0 - 700.0 * s) / 2.0;
+        let left = (context.window.size.0 - 700.0 * s) / 2.0;
         vec![(
             Rect::new(left, 150.0 * s + 4.0 * 76.0 * s, 700.0 * s, 40.0 * s),
             "Help: hosting and joining".into(),
@@ -86,10 +86,10 @@ impl JoinScreen {
         match self.start(context) {
             Ok(session) => {
                 let address = session.borrow().address.clone();
-                context.notice = Some(Message::info(format!("Connecting to {address}...")));
+                context.output.notice = Some(Message::info(format!("Connecting to {address}...")));
                 self.pending = Some(session);
             }
-            Err(error) => context.notice = Some(Message::error(error.to_string())),
+            Err(error) => context.output.notice = Some(Message::error(error.to_string())),
         }
         Transition::Stay
     }
@@ -132,6 +132,7 @@ impl JoinScreen {
                 (session.address.clone(), self.form.value(1))
             };
             let forgotten = context
+                .storage
                 .seats
                 .as_ref()
                 .is_some_and(|seats| seats.forget(&address, &name).is_ok());
@@ -144,14 +145,14 @@ impl JoinScreen {
             .any(|event| matches!(event, NetEvent::Closed(_)))
         {
             let why = session.borrow().closed.clone().unwrap_or_default();
-            context.notice = Some(Message::error(why));
+            context.output.notice = Some(Message::error(why));
             self.pending = None;
             return Transition::Stay;
         }
         if session.borrow().mirror.entered().is_some() {
             self.pending = None;
             // "Connecting to ..." is over.
-            context.notice = None;
+            context.output.notice = None;
             return Transition::Replace(Box::new(LobbyScreen::with_news(session, events)));
         }
         Transition::Stay
@@ -188,14 +189,15 @@ impl JoinScreen {
         } else {
             (with_default_port(&typed), self.form.value(3), None)
         };
-        context.settings.last_address = typed.clone();
-        context.settings.name = name.clone();
-        context.settings_changed = true;
+        context.prefs.settings.last_address = typed.clone();
+        context.prefs.settings.name = name.clone();
+        context.prefs.changed = true;
         let password = self.form.value(2);
         let code = (!code.is_empty()).then_some(code.as_str());
         // A seat this computer kept under this name takes the place back (after a crash
         // or a restart); the relay ignores it when the seat is gone.
         let kept = context
+            .storage
             .seats
             .as_ref()
             .and_then(|seats| seats.recall(&address, &name, code));
@@ -216,7 +218,7 @@ impl JoinScreen {
             None,
             address,
             password,
-            context.seats.clone(),
+            context.storage.seats.clone(),
         ))
     }
 }

@@ -179,13 +179,16 @@ impl LobbyScreen {
                 NetEvent::Entered(entered) => self.members = connected(&entered.lobby),
                 NetEvent::Message(ServerMsg::Lobby(lobby)) => {
                     let members = connected(&lobby);
-                    context.cues.extend(lobby_cues(&self.members, &members));
+                    context
+                        .output
+                        .cues
+                        .extend(lobby_cues(&self.members, &members));
                     self.members = members;
                 }
                 NetEvent::Message(ServerMsg::Denied(reason)) => {
-                    context.notice = Some(Message::error(reason.to_string()));
+                    context.output.notice = Some(Message::error(reason.to_string()));
                 }
-                NetEvent::Message(ServerMsg::Chat { .. }) => context.cues.push(Cue::Chat),
+                NetEvent::Message(ServerMsg::Chat { .. }) => context.output.cues.push(Cue::Chat),
                 _ => {}
             }
         }
@@ -193,7 +196,7 @@ impl LobbyScreen {
     }
 
     fn open_game(&mut self, context: &Context) -> Transition {
-        match GameScreen::online(&self.session, self.strength, context.saves.clone()) {
+        match GameScreen::online(&self.session, self.strength, context.storage.saves.clone()) {
             Some(screen) => Transition::Push(Box::new(screen)),
             None => Transition::Stay,
         }
@@ -350,15 +353,15 @@ impl LobbyScreen {
                     .nth(index)
                     .and_then(|line| line.copy)
                 {
-                    context.notice = Some(Message::success(format!(
+                    context.output.notice = Some(Message::success(format!(
                         "Copied {copy}: paste it to your friends."
                     )));
-                    context.clipboard = Some(copy);
+                    context.output.clipboard = Some(copy);
                 }
             }
             LobbyAction::Help => {
                 if let Err(error) = crate::help::open_page(Some("online")) {
-                    context.notice = Some(Message::error(error.to_string()));
+                    context.output.notice = Some(Message::error(error.to_string()));
                 }
             }
             LobbyAction::Start => session.send(ClientMsg::Start),
@@ -369,7 +372,7 @@ impl LobbyScreen {
             }
             LobbyAction::Leave => {
                 drop(session);
-                return self.ask_to_leave(context.pointer);
+                return self.ask_to_leave(context.window.pointer);
             }
         }
         Transition::Stay
@@ -395,7 +398,7 @@ impl LobbyScreen {
             return self.leave();
         }
         if let Some(problem) = self.session.borrow_mut().seat_not_kept.take() {
-            context.notice = Some(Message::warning(problem));
+            context.output.notice = Some(Message::warning(problem));
         }
         let mut events = std::mem::take(&mut self.news);
         events.extend(self.session.borrow_mut().poll());
@@ -467,7 +470,7 @@ impl Screen for LobbyScreen {
         }
         match event {
             Event::Tick(_) => self.tick(context),
-            Event::Key(Key::Escape) => self.ask_to_leave(context.pointer),
+            Event::Key(Key::Escape) => self.ask_to_leave(context.window.pointer),
             Event::PointerUp(point) => {
                 let mut hits = Buttons::new();
                 for (rect, _, look, action) in self.controls(context) {
@@ -507,7 +510,7 @@ impl Screen for LobbyScreen {
         };
         widgets::page(frame, context, &title);
         let left = 60.0 * s;
-        let width = context.size.0 - 120.0 * s;
+        let width = context.window.size.0 - 120.0 * s;
         if let Some(reason) = &session.closed {
             frame.text(
                 reason.as_str(),

@@ -45,7 +45,7 @@ impl LobbyLayout {
     /// The layout for this window and text size.
     pub fn new(context: &Context) -> LobbyLayout {
         let s = widgets::scale(context);
-        let window = context.window();
+        let window = context.window.area();
         let margin = 48.0 * s;
         let width = window.w - 2.0 * margin;
         let button_w = 130.0 * s;

@@ -68,7 +68,7 @@ impl SeatPicker {
     /// Each choice's button and label, then Cancel's.
     fn buttons(&self, context: &Context) -> Vec<(Rect, String, Option<Occupant>)> {
         let s = widgets::scale(context);
-        let window = context.window();
+        let window = context.window.area();
         let area = Rect::new(0.0, 110.0 * s, window.w, window.h - 130.0 * s);
         let rects = widgets::column(context, area, self.choices.len() + 1);
         let mut out: Vec<_> = self
