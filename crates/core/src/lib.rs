@@ -1,10 +1,11 @@
 //! The game-mode core: the traits every mode implements and the small shared types
 //! (players, outcomes, scores, move codes, board views, how a mode looks, time controls,
-//! hashing keys, errors).
+//! hashing keys, errors), and `copy_make!`, the undo of modes that copy their position.
 //!
 //! Nothing here does I/O or spawns threads; every other crate builds on it.
 
 mod clock;
+mod copy_make;
 mod error;
 mod look;
 mod outcome;

@@ -17,7 +17,7 @@ impl Rules for Checkers {
     const ID: &'static str = "checkers";
     const RULES_VERSION: u32 = 1;
     type Move = Move;
-    type Undo = Self;
+    ply_core::copy_make!(play);
 
     fn start() -> Self {
         Self::from_pdn(START).expect("the start position is valid")
@@ -37,18 +37,6 @@ impl Rules for Checkers {
 
     fn gen_moves(&self, out: &mut Vec<Move>) {
         self.generate(out);
-    }
-
-    #[inline]
-    fn make(&mut self, mv: Move) -> Self {
-        let before = *self;
-        self.play(mv);
-        before
-    }
-
-    #[inline]
-    fn unmake(&mut self, _mv: Move, undo: Self) {
-        *self = undo;
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -132,7 +132,7 @@ impl<V: Variant> Rules for Chess<V> {
     const ID: &'static str = V::ID;
     const RULES_VERSION: u32 = 1;
     type Move = Move;
-    type Undo = Self;
+    ply_core::copy_make!(play);
 
     fn start() -> Self {
         Self::from_fen(V::START).expect("the start position is valid")
@@ -152,18 +152,6 @@ impl<V: Variant> Rules for Chess<V> {
 
     fn gen_moves(&self, out: &mut Vec<Move>) {
         self.generate(out);
-    }
-
-    #[inline]
-    fn make(&mut self, mv: Move) -> Self {
-        let before = *self;
-        self.play(mv);
-        before
-    }
-
-    #[inline]
-    fn unmake(&mut self, _mv: Move, undo: Self) {
-        *self = undo;
     }
 
     fn outcome(&self) -> Option<Outcome> {
