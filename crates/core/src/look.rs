@@ -73,6 +73,27 @@ pub enum Form {
     Token,
 }
 
+impl Form {
+    /// The outline of the knight's head, facing left, in a unit square ((0, 0) top-left,
+    /// (1, 1) bottom-right) with its neck on the foot's top at height 0.8: the body of
+    /// the flat knight, and the profile the 3D knight is extruded from.
+    pub const KNIGHT_HEAD: &'static [(f32, f32)] = &[
+        (0.26, 0.8),
+        (0.78, 0.8),
+        (0.76, 0.56),
+        (0.7, 0.36),
+        (0.6, 0.2),
+        (0.52, 0.14),
+        (0.48, 0.22),
+        (0.38, 0.26),
+        (0.2, 0.44),
+        (0.22, 0.54),
+        (0.3, 0.55),
+        (0.44, 0.45),
+        (0.3, 0.66),
+    ];
+}
+
 /// How a step of a recipe is coloured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Paint {

@@ -28,23 +28,6 @@ fn crown(height: f32, radius: f32, band: f32, count: usize, tall: f32) -> Vec<Pa
     parts
 }
 
-/// The horse's head, facing left (towards -x), standing on height `base`.
-const HEAD: [(f32, f32); 13] = [
-    (0.26, 0.8),
-    (0.78, 0.8),
-    (0.76, 0.56),
-    (0.7, 0.36),
-    (0.6, 0.2),
-    (0.52, 0.14),
-    (0.48, 0.22),
-    (0.38, 0.26),
-    (0.2, 0.44),
-    (0.22, 0.54),
-    (0.3, 0.55),
-    (0.44, 0.45),
-    (0.3, 0.66),
-];
-
 /// The parts of a piece of `form`.
 pub(super) fn piece(form: Form) -> Vec<Part> {
     use Tint::{Body, Detail};
@@ -67,7 +50,7 @@ pub(super) fn piece(form: Form) -> Vec<Part> {
         }
         Form::Knight => {
             let foot = on_foot(0.32, &[(0.26, 0.1), (0.24, 0.14), (0.0, 0.14)]);
-            let outline: Vec<(f32, f32)> = HEAD
+            let outline: Vec<(f32, f32)> = Form::KNIGHT_HEAD
                 .iter()
                 .map(|&(x, y)| ((x - 0.5) * 0.92, 0.1 + (0.8 - y) * 1.05))
                 .collect();
