@@ -7,5 +7,5 @@ pub mod level;
 mod memory;
 pub mod perft;
 pub mod search;
-mod table;
 mod timing;
+mod transposition;

@@ -13,8 +13,8 @@
 use crate::correction::Corrections;
 use crate::evaluations::Evaluations;
 use crate::memory::{HISTORY_MAX, MoveMemory};
-use crate::table::{Bound, Entry, Table};
 use crate::timing::TimePlan;
+use crate::transposition::{Bound, Entry, TranspositionTable};
 use ply_core::{CORRECTION_KEYS, Heuristics, Outcome, Rules, Score};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -222,7 +222,7 @@ fn reduction_table() -> Vec<[i8; 64]> {
 /// A reusable searcher for mode `G`: its tables survive between searches, so a game
 /// played move after move benefits from what earlier searches learned.
 pub struct Searcher<G: Heuristics> {
-    table: Arc<Table>,
+    transpositions: Arc<TranspositionTable>,
     memory: MoveMemory<G::Move>,
     moves: Vec<Vec<G::Move>>,
     order: Vec<Vec<i32>>,
@@ -248,19 +248,19 @@ pub struct Searcher<G: Heuristics> {
     exact: bool,
     without: Techniques,
     aborted: bool,
-    /// Searchers for the helper threads of a parallel search, sharing `table`.
+    /// Searchers for the helper threads of a parallel search, sharing `transpositions`.
     helpers: Vec<Searcher<G>>,
 }
 
 impl<G: Heuristics> Searcher<G> {
     /// A searcher with a transposition table of about `table_megabytes` megabytes.
     pub fn new(table_megabytes: usize) -> Self {
-        Self::sharing(Arc::new(Table::new(table_megabytes)))
+        Self::sharing(Arc::new(TranspositionTable::new(table_megabytes)))
     }
 
-    fn sharing(table: Arc<Table>) -> Self {
+    fn sharing(transpositions: Arc<TranspositionTable>) -> Self {
         Searcher {
-            table,
+            transpositions,
             memory: MoveMemory::new(),
             moves: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             order: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
@@ -285,7 +285,7 @@ impl<G: Heuristics> Searcher<G> {
 
     /// Forgets everything learned (for a new game).
     pub fn clear(&mut self) {
-        self.table.clear();
+        self.transpositions.clear();
         self.memory.clear();
         self.corrections.clear();
         for helper in &mut self.helpers {
@@ -309,11 +309,11 @@ impl<G: Heuristics> Searcher<G> {
         progress: &mut dyn FnMut(&Report<G::Move>),
     ) -> Report<G::Move> {
         let started = Instant::now();
-        self.table.new_search();
+        self.transpositions.new_search();
         let helpers = limits.threads.max(1) - 1;
         while self.helpers.len() < helpers {
             self.helpers
-                .push(Searcher::sharing(Arc::clone(&self.table)));
+                .push(Searcher::sharing(Arc::clone(&self.transpositions)));
         }
         if helpers == 0 {
             return self.iterate(root, history, limits, started, stop, 1, progress);
@@ -604,7 +604,7 @@ impl<G: Heuristics> Searcher<G> {
         if self.without.table {
             None
         } else {
-            self.table.probe(hash)
+            self.transpositions.probe(hash)
         }
     }
 
@@ -621,7 +621,7 @@ impl<G: Heuristics> Searcher<G> {
         if self.without.table {
             return;
         }
-        self.table.store(
+        self.transpositions.store(
             hash,
             Entry {
                 mv: best_move.map(G::move_code),

@@ -14,7 +14,7 @@ pub struct BookArgs {
     #[arg(long, default_value_t = 1)]
     plies: u32,
     /// A position the solver settles within this many positions visited (from an
-    /// empty table) is left out of the book, with everything after it.
+    /// empty cache) is left out of the book, with everything after it.
     #[arg(long, default_value_t = 1_000_000)]
     settled_nodes: u64,
     /// The side the computer plays in the book's lines.
@@ -28,7 +28,7 @@ pub struct BookArgs {
     /// Threads to solve on.
     #[arg(long, default_value_t = 2)]
     threads: usize,
-    /// The threads' shared solver table holds about 2^N entries of 8 bytes.
+    /// The threads' shared solver cache holds about 2^N entries of 8 bytes.
     #[arg(long, default_value_t = 26)]
     table_log2: u32,
     /// An earlier book whose positions are kept, and taken as they are instead of
@@ -71,7 +71,7 @@ pub fn run(args: &BookArgs) -> Result<(), String> {
         depth: args.plies,
         settled_nodes: args.settled_nodes,
         threads: args.threads,
-        table_log2: args.table_log2,
+        cache_log2: args.table_log2,
     };
     let (red, yellow) = match args.side {
         Side::Red => (true, false),

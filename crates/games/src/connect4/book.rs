@@ -17,9 +17,9 @@ use std::time::{Duration, Instant};
 const MAGIC: &[u8; 8] = b"PLYC4BK2";
 /// The committed book (see the README for the command that makes it).
 static COMMITTED: &[u8] = include_bytes!("../../data/connect4-book.bin");
-/// The table of the solver that decides whether a position needs the book: smaller
+/// The cache of the solver that decides whether a position needs the book: smaller
 /// than the computer player's, so that what it settles the player settles too.
-const PROBE_TABLE_LOG2: u32 = 20;
+const PROBE_CACHE_LOG2: u32 = 20;
 
 /// Book moves: for each position, keyed by [`Board::symmetric_key`], a column that
 /// keeps its result and that result (1 won, 0 drawn, -1 lost for the side to move).
@@ -43,18 +43,18 @@ pub enum BookError {
 }
 
 /// How a book is made: how deep, where a position counts as settled, on how many
-/// threads with how large tables.
+/// threads with how large caches.
 #[derive(Clone, Copy, Debug)]
 pub struct Plan {
     /// The most counters a book position has.
     pub depth: u32,
     /// A position the solver settles within this many positions visited, from an empty
-    /// table, is left to the solver (with everything after it).
+    /// cache, is left to the solver (with everything after it).
     pub settled_nodes: u64,
     /// Threads to solve on.
     pub threads: usize,
-    /// Each thread's solver has a table of about `2^table_log2` entries (5 bytes each).
-    pub table_log2: u32,
+    /// The threads' solvers share a cache of about `2^cache_log2` entries (8 bytes each).
+    pub cache_log2: u32,
 }
 
 /// The positions a book for the computer starts from: the empty board when it plays
@@ -247,9 +247,9 @@ impl Book {
                 .insert(root.symmetric_key(), canonical(root));
         }
         let first_plies = layers.keys().next().copied().unwrap_or(0);
-        let table = Solver::table(plan.table_log2);
+        let cache = Solver::cache(plan.cache_log2);
         let mut solvers: Vec<Solver> = (0..plan.threads.max(1))
-            .map(|_| Solver::sharing(&table))
+            .map(|_| Solver::sharing(&cache))
             .collect();
         let mut book = Book {
             depth: plan.depth,
@@ -326,7 +326,7 @@ fn canonical(board: Board) -> Board {
 }
 
 /// For `board`: the move and result `known` has for it; else `None` when the solver
-/// settles it quickly from an empty table (unless `keep_all`); else the book move, the
+/// settles it quickly from an empty cache (unless `keep_all`); else the book move, the
 /// result it keeps and how long `solver` took to prove it.
 fn answer(
     board: &Board,
@@ -343,7 +343,7 @@ fn answer(
         ..Limits::default()
     };
     if !keep_all
-        && Solver::new(PROBE_TABLE_LOG2)
+        && Solver::new(PROBE_CACHE_LOG2)
             .keeping_move(board, &quick)
             .is_ok()
     {
@@ -447,7 +447,7 @@ mod tests {
             depth: root.plies() + 6,
             settled_nodes: 3_000,
             threads: 2,
-            table_log2: 18,
+            cache_log2: 18,
         };
         let book = Book::generate(&[root], &plan, None, &mut |_, _| {});
         assert!(book.len() > 1, "{}", book.len());

@@ -10,7 +10,7 @@ mod notation;
 mod position;
 mod rules;
 pub mod solver;
-mod table;
+mod solver_cache;
 mod traps;
 mod why;
 

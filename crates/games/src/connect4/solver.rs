@@ -1,5 +1,5 @@
 //! A perfect Connect Four player: the exact value of a position and a move that keeps
-//! it, by negamax with alpha-beta on the bitboard, a transposition table of bounds,
+//! it, by negamax with alpha-beta on the bitboard, a cache of proven bounds,
 //! moves ordered by the threats they create, losing moves pruned in advance, and
 //! null-window narrowing to the exact score (the techniques of Pascal Pons' solver).
 //! The computer's perfect move: the opening book early, the solver after it.
@@ -8,8 +8,8 @@ use super::Move;
 use super::bitboard::{self, CELLS, WIDTH};
 use super::book::Book;
 use super::position::ConnectFour;
-use super::table::Bound;
-pub use super::table::Table;
+use super::solver_cache::Bound;
+pub use super::solver_cache::SolverCache;
 use ply_core::Score;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -17,7 +17,7 @@ use std::time::Instant;
 
 /// Columns in the order they are tried: the centre takes part in the most lines.
 const CENTRE_FIRST: [u8; WIDTH as usize] = [3, 2, 4, 1, 5, 0, 6];
-/// Positions with fewer counters than this look up each child in the table before
+/// Positions with fewer counters than this look up each child in the cache before
 /// searching any (an enhanced transposition cutoff): there, a cutoff saves a large tree.
 const ETC_PLIES: u32 = 24;
 /// Nodes between looks at the clock and the stop flag.
@@ -182,9 +182,9 @@ pub struct Limits<'a> {
     pub nodes: Option<u64>,
 }
 
-/// A reusable solver: its table keeps what earlier solves proved.
+/// A reusable solver: its cache keeps what earlier solves proved.
 pub struct Solver {
-    table: Arc<Table>,
+    cache: Arc<SolverCache>,
     nodes: u64,
     /// The node count at which the current call gives up.
     node_budget_end: u64,
@@ -192,21 +192,21 @@ pub struct Solver {
 }
 
 impl Solver {
-    /// A solver with a table of about `2^log2_slots` entries (8 bytes each).
+    /// A solver with a cache of about `2^log2_slots` entries (8 bytes each).
     pub fn new(log2_slots: u32) -> Solver {
-        Solver::sharing(&Solver::table(log2_slots))
+        Solver::sharing(&Solver::cache(log2_slots))
     }
 
-    /// A table of about `2^log2_slots` entries (8 bytes each) for solvers to share.
-    pub fn table(log2_slots: u32) -> Arc<Table> {
-        Arc::new(Table::new(log2_slots))
+    /// A cache of about `2^log2_slots` entries (8 bytes each) for solvers to share.
+    pub fn cache(log2_slots: u32) -> Arc<SolverCache> {
+        Arc::new(SolverCache::new(log2_slots))
     }
 
-    /// A solver that keeps what it proves in `table`, and uses what others sharing it
+    /// A solver that keeps what it proves in `cache`, and uses what others sharing it
     /// proved (solvers on several threads can share one).
-    pub fn sharing(table: &Arc<Table>) -> Solver {
+    pub fn sharing(cache: &Arc<SolverCache>) -> Solver {
         Solver {
-            table: Arc::clone(table),
+            cache: Arc::clone(cache),
             nodes: 0,
             node_budget_end: u64::MAX,
             interrupted: false,
@@ -462,7 +462,7 @@ impl Solver {
         }
         let key = board.key();
         let mut proved_by = None;
-        match self.table.get(key) {
+        match self.cache.get(key) {
             Some((Bound::Upper(bound), _)) => highest = highest.min(bound),
             Some((Bound::Lower(bound), column)) => {
                 proved_by = column;
@@ -505,11 +505,11 @@ impl Solver {
             for &(cell, _) in &moves[..count] {
                 let mut child = *board;
                 child.play_cell(cell);
-                if let Some((Bound::Upper(bound), _)) = self.table.get(child.key())
+                if let Some((Bound::Upper(bound), _)) = self.cache.get(child.key())
                     && -bound >= beta
                 {
                     let column = bitboard::column_and_row(cell).0;
-                    self.table.put(key, Bound::Lower(-bound), Some(column));
+                    self.cache.put(key, Bound::Lower(-bound), Some(column));
                     return -bound;
                 }
             }
@@ -523,18 +523,18 @@ impl Solver {
             }
             if score >= beta {
                 let column = bitboard::column_and_row(cell).0;
-                self.table.put(key, Bound::Lower(score), Some(column));
+                self.cache.put(key, Bound::Lower(score), Some(column));
                 return score;
             }
             alpha = alpha.max(score);
         }
-        self.table.put(key, Bound::Upper(alpha), None);
+        self.cache.put(key, Bound::Upper(alpha), None);
         alpha
     }
 }
 
-/// Entries in the table of the solver the computer player keeps (about 2^23, 40 MB).
-const PLAYER_TABLE_LOG2: u32 = 23;
+/// Entries in the cache of the solver the computer player keeps (about 2^23, 40 MB).
+const PLAYER_CACHE_LOG2: u32 = 23;
 
 /// A move that keeps the value of `position` (which must still be played), and that
 /// value: from the book when it has the position (`None` when the book says it is lost,
@@ -591,8 +591,8 @@ pub fn perfect_move(
         Some((mv, score))
     };
     match SHARED.try_lock() {
-        Ok(mut shared) => play(shared.get_or_insert_with(|| Solver::new(PLAYER_TABLE_LOG2))),
-        Err(_) => play(&mut Solver::new(PLAYER_TABLE_LOG2)),
+        Ok(mut shared) => play(shared.get_or_insert_with(|| Solver::new(PLAYER_CACHE_LOG2))),
+        Err(_) => play(&mut Solver::new(PLAYER_CACHE_LOG2)),
     }
 }
 

@@ -25,7 +25,7 @@ pub struct SolveArgs {
     /// Only the first N positions of each file.
     #[arg(long)]
     limit: Option<usize>,
-    /// The solver's table holds about 2^N entries of 5 bytes.
+    /// The solver's cache holds about 2^N entries of 8 bytes.
     #[arg(long, default_value_t = 23)]
     table_log2: u32,
 }

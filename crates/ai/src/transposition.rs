@@ -50,7 +50,7 @@ struct Slot {
 }
 
 /// A fixed-size, always-replace-when-worthwhile hash table of [`Entry`]s.
-pub(crate) struct Table {
+pub(crate) struct TranspositionTable {
     slots: Vec<Slot>,
     /// Bumped for every new search, so entries from old ones give way first.
     generation: AtomicU8,
@@ -89,12 +89,12 @@ fn unpack(data: u64, code: u64) -> (Entry, u8) {
     (entry, (data >> 50) as u8)
 }
 
-impl Table {
+impl TranspositionTable {
     /// A table of about `megabytes` megabytes (a power of two of slots).
-    pub fn new(megabytes: usize) -> Table {
+    pub fn new(megabytes: usize) -> TranspositionTable {
         let wanted = (megabytes.max(1) << 20) / std::mem::size_of::<Slot>();
         let entries = 1usize << (usize::BITS - 1 - wanted.max(2).leading_zeros());
-        Table {
+        TranspositionTable {
             slots: (0..entries).map(|_| Slot::default()).collect(),
             generation: AtomicU8::new(0),
         }
@@ -161,7 +161,7 @@ mod tests {
 
     #[test]
     fn an_entry_comes_back_as_stored() {
-        let table = Table::new(1);
+        let table = TranspositionTable::new(1);
         let entry = Entry {
             mv: Some(MoveCode(0xDEAD_BEEF_1234)),
             score: -999_950,
@@ -183,7 +183,7 @@ mod tests {
 
     #[test]
     fn a_shallower_entry_of_the_same_position_keeps_the_deeper_one() {
-        let table = Table::new(1);
+        let table = TranspositionTable::new(1);
         let deep = Entry {
             mv: Some(MoveCode(1)),
             score: 5,

@@ -1,7 +1,7 @@
-//! The solver's transposition table: proven bounds on positions' scores and the move
-//! that proved a lower bound, one 64-bit word a position (so that solvers on several
-//! threads can share it without locks), indexed by the position's key modulo a prime so
-//! that only part of the key needs storing (Pascal Pons' partial keys).
+//! The solver's cache (its transposition table): proven bounds on positions' scores
+//! and the move that proved a lower bound, one 64-bit word a position (so that solvers
+//! on several threads can share it without locks), indexed by the position's key modulo
+//! a prime so that only part of the key needs storing (Pascal Pons' partial keys).
 
 use super::bitboard::CELLS;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -13,7 +13,7 @@ pub const MAX_SCORE: i32 = (CELLS as i32 + 1) / 2 - 3;
 /// How many different scores there are, which sets how a bound is coded in a byte.
 const SPAN: i32 = MAX_SCORE - MIN_SCORE + 1;
 
-/// A bound on a position's score, as the table keeps it.
+/// A bound on a position's score, as the cache keeps it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
     /// The score is at least this.
@@ -28,18 +28,18 @@ pub enum Bound {
 /// from every other by its slot together with its low 32 bits (the Chinese remainder
 /// theorem): a slot stores only those 32 bits, a byte for the bound and one for the move,
 /// in one word that is read and written whole.
-pub struct Table {
+pub struct SolverCache {
     /// The key's low 32 bits in the high half; the bound's code in the lowest byte (0
     /// for an empty slot), the move's column plus one (0 for none) in the next.
     slots: Vec<AtomicU64>,
 }
 
-impl Table {
-    /// A table of the first prime number of slots at or above `2^log2_slots` (at least
+impl SolverCache {
+    /// A cache of the first prime number of slots at or above `2^log2_slots` (at least
     /// 2^18), eight bytes each.
-    pub fn new(log2_slots: u32) -> Table {
+    pub fn new(log2_slots: u32) -> SolverCache {
         let count = first_prime_from(1 << log2_slots.max(18));
-        Table {
+        SolverCache {
             slots: (0..count).map(|_| AtomicU64::new(0)).collect(),
         }
     }
@@ -99,18 +99,18 @@ mod tests {
 
     #[test]
     fn bounds_come_back_as_stored_and_keys_are_told_apart() {
-        let table = Table::new(18);
-        let slots = table.slots.len() as u64;
+        let cache = SolverCache::new(18);
+        let slots = cache.slots.len() as u64;
         assert_eq!(first_prime_from(slots as usize), slots as usize);
         for score in MIN_SCORE..=MAX_SCORE {
-            table.put(7, Bound::Lower(score), Some(6));
-            assert_eq!(table.get(7), Some((Bound::Lower(score), Some(6))));
-            table.put(7, Bound::Upper(score), None);
-            assert_eq!(table.get(7), Some((Bound::Upper(score), None)));
+            cache.put(7, Bound::Lower(score), Some(6));
+            assert_eq!(cache.get(7), Some((Bound::Lower(score), Some(6))));
+            cache.put(7, Bound::Upper(score), None);
+            assert_eq!(cache.get(7), Some((Bound::Upper(score), None)));
         }
         // Same slot, same low 32 bits would need a key apart by slots * 2^32 > 2^49.
-        assert_eq!(table.get(7 + slots), None);
-        assert_eq!(table.get(7 + (1 << 32)), None);
-        assert_eq!(table.get(8), None);
+        assert_eq!(cache.get(7 + slots), None);
+        assert_eq!(cache.get(7 + (1 << 32)), None);
+        assert_eq!(cache.get(8), None);
     }
 }
