@@ -552,3 +552,50 @@ fn large_text_leaves_room_for_seven_rows_of_moves() {
         assert!(rows >= 7, "{rows} rows of moves at {text_size}%");
     }
 }
+
+/// The size of each text of `screen`, by its words.
+fn text_sizes(screen: &dyn Screen, context: &Context) -> Vec<(String, f32)> {
+    drawn(screen, context)
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            Item::Text { text, size, .. } => Some((text.clone(), *size)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Every text of these pages (labels, values, the mode list) is clearly larger at 150%
+/// than at 100%, also where buttons are squeezed to fit the window (the values in
+/// Settings and the mode list had stayed as small as at 100%).
+#[test]
+fn at_150_percent_every_text_of_the_choosing_pages_is_larger() {
+    let local = LocalSetup::new(&Settings::default());
+    let pages: [(&str, &dyn Screen); 5] = [
+        ("menu", &MainMenu),
+        ("settings", &SettingsScreen::new()),
+        ("sound", &SoundScreen),
+        ("playing", &PlaySettingsScreen),
+        ("local setup", &local),
+    ];
+    for (name, page) in pages {
+        let normal = text_sizes(page, &context((1280.0, 800.0), 100));
+        let larger = text_sizes(page, &context((1280.0, 800.0), 150));
+        for (index, (text, size)) in normal.iter().enumerate() {
+            // The same words drawn twice (a mode in the list and as the title) are
+            // matched in the order they are drawn.
+            let occurrence = normal[..index].iter().filter(|(t, _)| t == text).count();
+            let Some((_, grown)) = larger
+                .iter()
+                .filter(|(other, _)| other == text)
+                .nth(occurrence)
+            else {
+                continue;
+            };
+            assert!(
+                *grown >= size * 1.1,
+                "{name}: \"{text}\" is {grown:.1} px at 150%, {size:.1} px at 100%"
+            );
+        }
+    }
+}

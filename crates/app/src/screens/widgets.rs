@@ -95,10 +95,18 @@ pub fn button(frame: &mut Frame, context: &Context, rect: Rect, label: &str, loo
     frame.text(
         label,
         inside,
-        label_size(label, inside.w, font_size(rect.h)),
+        label_size(label, inside.w, button_font_size(context, rect.h)),
         color,
         Align::Center,
     );
+}
+
+/// The size of the label of a button `height` pixels tall: a comfortable size grown by
+/// the player's text size, up to 60% of the height, so that larger text still makes
+/// the labels of buttons squeezed to fit a small window larger.
+fn button_font_size(context: &Context, height: f32) -> f32 {
+    let grown = font_size(height) * context.prefs.settings.text_scale();
+    grown.min(height * 0.6).max(font_size(height))
 }
 
 /// The size of a button's label: `size`, made up to 30% smaller when the label

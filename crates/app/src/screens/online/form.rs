@@ -170,6 +170,20 @@ pub fn back_and_go(context: &Context, go: &str) -> [(Rect, String, Look, FormAct
     ]
 }
 
+/// A help button labelled `label`, in the bottom row between Back and the form's own
+/// button, where it has room at every text size.
+pub fn help_between(context: &Context, label: &str) -> (Rect, String, Look, FormAction) {
+    let s = widgets::scale(context);
+    let [(back, ..), (go, ..)] = back_and_go(context, "");
+    let left = back.x + back.w + 24.0 * s;
+    (
+        Rect::new(left, back.y + 7.0 * s, go.x - 24.0 * s - left, 40.0 * s),
+        label.into(),
+        Look::Normal,
+        FormAction::Help,
+    )
+}
+
 /// Goes to the lobby a form opened or joined, or stays on the form saying why not.
 pub fn enter(lobby: Result<LobbyScreen, OnlineError>, context: &mut Context) -> Transition {
     match lobby {

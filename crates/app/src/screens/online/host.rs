@@ -7,7 +7,9 @@
 use super::super::widgets::{self, Look};
 use super::super::{Context, Event, Screen, Transition};
 use super::error::OnlineError;
-use super::form::{Field, Form, FormAction, back_and_go, draw_buttons, enter, form_update};
+use super::form::{
+    Field, Form, FormAction, back_and_go, draw_buttons, enter, form_update, help_between,
+};
 use super::lobby::LobbyScreen;
 use crate::display::Frame;
 use crate::geometry::Rect;
@@ -201,12 +203,7 @@ impl HostScreen {
                 Look::Normal,
                 FormAction::Clock,
             ),
-            (
-                Rect::new(left, y + 90.0 * s, 700.0 * s, 40.0 * s),
-                "Help: letting friends in from outside your network".into(),
-                Look::Normal,
-                FormAction::Help,
-            ),
+            help_between(context, "Help: hosting"),
         ]
         .into_iter()
         .chain(back_and_go(context, "Open lobby"))

@@ -6,7 +6,7 @@
 use super::super::widgets::{self, Look};
 use super::super::{Context, Event, Screen, Transition};
 use super::error::OnlineError;
-use super::form::{Field, Form, FormAction, back_and_go, draw_buttons, form_update};
+use super::form::{Field, Form, FormAction, back_and_go, draw_buttons, form_update, help_between};
 use super::lobby::LobbyScreen;
 use crate::display::Frame;
 use crate::geometry::Rect;
@@ -67,17 +67,9 @@ impl JoinScreen {
     }
 
     fn buttons(&self, context: &Context) -> Vec<(Rect, String, Look, FormAction)> {
-        let s = widgets::scale(context);
-        let left = (context.window.size.0 - 700.0 * s) / 2.0;
-        vec![(
-            Rect::new(left, 150.0 * s + 4.0 * 76.0 * s, 700.0 * s, 40.0 * s),
-            "Help: hosting and joining".into(),
-            Look::Normal,
-            FormAction::Help,
-        )]
-        .into_iter()
-        .chain(back_and_go(context, "Join"))
-        .collect()
+        let mut buttons = vec![help_between(context, "Help: joining")];
+        buttons.extend(back_and_go(context, "Join"));
+        buttons
     }
 
     /// Starts reaching the host typed in the form, as Join does; the lobby opens once it
