@@ -14,9 +14,10 @@ use ply_core::Player;
 use ply_save::{Controller, SavedGame, Seat};
 use rusqlite::{OptionalExtension, Transaction, TransactionBehavior, params};
 
-/// How far apart in time two records of the same moves between the same names may be
-/// and still be taken for one game when a save or a PGN file is imported: a save's
-/// time is when it was first saved, a PGN file's is to the second (PDN's to the day).
+/// How far apart in time a game and an import of another origin (a save, a PGN file)
+/// with the same moves between the same names may be and still be one game: a game
+/// recorded as it ended and then saved has two times, and a PDN file keeps only the
+/// day.
 const IMPORT_WINDOW_MS: i64 = 24 * 3600 * 1000;
 
 /// What recording a game did.
@@ -211,36 +212,35 @@ fn store(
 }
 
 /// The number of a stored game that is the same as this one: with the same content,
-/// first saved in the same second, or, for an import, within [`IMPORT_WINDOW_MS`].
+/// first saved in the same second, or, for an import, stored from another origin within
+/// [`IMPORT_WINDOW_MS`] (two saves, or two games of one file, are two games).
 fn existing(
     transaction: &Transaction,
     content: &[u8],
     created_ms: i64,
     origin: Origin,
 ) -> Result<Option<GameId>, HistoryError> {
-    let found = if origin == Origin::Played {
-        transaction
-            .prepare_cached("SELECT id FROM games WHERE content = ?1 AND created_ms / 1000 = ?2")?
-            .query_row(params![content, created_ms.div_euclid(1000)], |row| {
-                row.get(0)
-            })
-            .optional()?
+    let window = if origin == Origin::Played {
+        0
     } else {
-        transaction
-            .prepare_cached(
-                "SELECT id FROM games WHERE content = ?1 AND created_ms BETWEEN ?2 AND ?3
-                 ORDER BY abs(created_ms - ?4) LIMIT 1",
-            )?
-            .query_row(
-                params![
-                    content,
-                    created_ms.saturating_sub(IMPORT_WINDOW_MS),
-                    created_ms.saturating_add(IMPORT_WINDOW_MS),
-                    created_ms
-                ],
-                |row| row.get(0),
-            )
-            .optional()?
+        IMPORT_WINDOW_MS
     };
+    let found = transaction
+        .prepare_cached(
+            "SELECT id FROM games WHERE content = ?1 AND (created_ms / 1000 = ?2
+                OR (origin <> ?3 AND created_ms BETWEEN ?4 - ?5 AND ?4 + ?5))
+             ORDER BY abs(created_ms - ?4) LIMIT 1",
+        )?
+        .query_row(
+            params![
+                content,
+                created_ms.div_euclid(1000),
+                origin.code(),
+                created_ms,
+                window
+            ],
+            |row| row.get(0),
+        )
+        .optional()?;
     Ok(found.map(GameId))
 }

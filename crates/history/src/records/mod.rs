@@ -40,9 +40,10 @@ pub fn fallback_mode(file: &Path) -> &'static str {
 impl History {
     /// Stores the finished games of a PGN or PDN file's `text`; games of an unknown
     /// mode are taken to be of `fallback_mode` (see [`fallback_mode`]). Games the
-    /// history already has (the same moves between the same names, dated within a
-    /// day) are counted, not stored again; unfinished games (result `*`) are passed
-    /// over and named in the report.
+    /// history already has (the same moves between the same names, dated to the same
+    /// second, or within a day of a game that came in another way) are counted, not
+    /// stored again; unfinished games (result `*`) are passed over and named in the
+    /// report.
     pub fn import_records(
         &mut self,
         text: &str,
