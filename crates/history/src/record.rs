@@ -51,19 +51,21 @@ impl History {
         saved: &SavedGame,
         circumstances: &Circumstances,
     ) -> Result<Recorded, HistoryError> {
-        let recorded = self.record_many(std::slice::from_ref(saved), circumstances)?;
+        let recorded = self.store_all(std::iter::once((saved, circumstances)), Origin::Played)?;
         Ok(recorded[0])
     }
 
-    /// Stores several finished games played with this program in one transaction
-    /// (all or none), as [`History::record`] stores one.
+    /// Stores several finished games played with this program, each with its
+    /// circumstances, in one transaction (all or none), as [`History::record`] stores
+    /// one.
     pub fn record_many(
         &mut self,
-        games: &[SavedGame],
-        circumstances: &Circumstances,
+        games: &[(SavedGame, Circumstances)],
     ) -> Result<Vec<Recorded>, HistoryError> {
         self.store_all(
-            games.iter().map(|saved| (saved, circumstances)),
+            games
+                .iter()
+                .map(|(saved, circumstances)| (saved, circumstances)),
             Origin::Played,
         )
     }
