@@ -99,17 +99,9 @@ pub(crate) fn estimate(results: &[(Tally, f64)]) -> Option<Rating> {
 mod tests {
     use super::*;
 
-    fn tally(wins: u32, draws: u32, losses: u32) -> Tally {
-        Tally {
-            wins,
-            draws,
-            losses,
-        }
-    }
-
     #[test]
     fn three_quarters_against_one_level_is_its_strength_plus_191() {
-        let rating = estimate(&[(tally(30, 0, 10), 1500.0)]).expect("finite");
+        let rating = estimate(&[(Tally::new(30, 0, 10), 1500.0)]).expect("finite");
         // 400 log10(0.75 / 0.25) = 190.85; SE = 400 / (ln 10 sqrt(40 * 0.75 * 0.25)).
         assert!((rating.elo - 1690.85).abs() < 0.01, "{rating:?}");
         assert!((rating.standard_error - 63.43).abs() < 0.01, "{rating:?}");
@@ -118,20 +110,20 @@ mod tests {
 
     #[test]
     fn even_results_above_and_below_meet_in_the_middle() {
-        let rating =
-            estimate(&[(tally(6, 0, 4), 1400.0), (tally(4, 0, 6), 1600.0)]).expect("finite");
+        let rating = estimate(&[(Tally::new(6, 0, 4), 1400.0), (Tally::new(4, 0, 6), 1600.0)])
+            .expect("finite");
         assert!((rating.elo - 1500.0).abs() < 1e-6, "{rating:?}");
     }
 
     #[test]
     fn sweeps_and_no_games_have_no_estimate() {
         assert_eq!(estimate(&[]), None);
-        assert_eq!(estimate(&[(tally(5, 0, 0), 1500.0)]), None);
+        assert_eq!(estimate(&[(Tally::new(5, 0, 0), 1500.0)]), None);
         assert_eq!(
-            estimate(&[(tally(0, 0, 3), 1500.0), (tally(0, 0, 0), 1900.0)]),
+            estimate(&[(Tally::new(0, 0, 3), 1500.0), (Tally::new(0, 0, 0), 1900.0)]),
             None
         );
-        let draws = estimate(&[(tally(0, 4, 0), 1200.0)]).expect("finite");
+        let draws = estimate(&[(Tally::new(0, 4, 0), 1200.0)]).expect("finite");
         assert!((draws.elo - 1200.0).abs() < 1e-6);
     }
 }

@@ -20,7 +20,8 @@ pub const BUSY_WAIT: Duration = Duration::from_secs(5);
 const SAVES_IMPORTED: &str = "saves-imported-ms";
 
 /// The history of finished games: one SQLite database. Every call is a short
-/// transaction, so the window and `ply history` can use the same file at once.
+/// transaction, so the window and `ply history` can use the same file at once. A
+/// `History` may be moved to another thread (it is `Send`), not shared between threads.
 pub struct History {
     pub(crate) connection: Connection,
     file: PathBuf,

@@ -14,6 +14,15 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// A tally of these counts.
+    pub const fn new(wins: u32, draws: u32, losses: u32) -> Tally {
+        Tally {
+            wins,
+            draws,
+            losses,
+        }
+    }
+
     /// Counts one more game.
     pub fn add(&mut self, result: PlayerResult) {
         match result {

@@ -4,14 +4,16 @@
 //! mid-write, again and again, leaving a database that opens with every game it said
 //! it had recorded.
 
+mod live;
+
+use live::Live;
 use ply_core::Player;
 use ply_core::zobrist::splitmix64;
 use ply_history::{GameId, History};
 use ply_modes::Level;
 use ply_save::{Controller, SaveFolder, SavedGame, Seat};
-use std::io::BufRead;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::PathBuf;
+use std::process::{Command, Output};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// A player's data folder: the history's file and the saves folder in a temporary
@@ -266,57 +268,42 @@ struct Printed {
     identity: String,
 }
 
-/// Starts the writer at game `start`, lets it print `wanted` games, waits a moment
-/// more, kills it with SIGKILL, and returns what it printed.
-fn write_then_kill(file: &Path, start: u64, wanted: usize, pause: Duration) -> Vec<Printed> {
-    let start = start.to_string();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
-        .args([
-            "bench",
-            "history-writes",
-            "--seed",
-            "7",
-            "--start",
-            &start,
-            "--file",
-        ])
-        .arg(file)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the writer starts");
-    let stdout = child.stdout.take().expect("piped");
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in std::io::BufReader::new(stdout).lines() {
-            let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let mut printed = Vec::new();
-    let read = |line: String| -> Printed {
+impl Printed {
+    /// What the writer's line "recorded NUMBER ID IDENTITY" says.
+    fn read(line: &str) -> Printed {
         let words: Vec<&str> = line.split_whitespace().collect();
         assert_eq!(words.len(), 4, "{line}");
         Printed {
             id: words[2].parse().expect("an id"),
             identity: words[3].to_string(),
         }
-    };
-    while printed.len() < wanted {
-        let line = rx
-            .recv_timeout(Duration::from_secs(30))
-            .expect("the writer goes on writing");
-        printed.push(read(line));
     }
+}
+
+/// Starts the writer at game `start`, lets it print `wanted` games, waits a moment
+/// more, kills it with SIGKILL, and returns what it printed.
+fn write_then_kill(home: &Home, start: u64, wanted: usize, pause: Duration) -> Vec<Printed> {
+    let file = home.history_file();
+    let start = start.to_string();
+    let args = [
+        "bench",
+        "history-writes",
+        "--seed",
+        "7",
+        "--start",
+        &start,
+        "--file",
+        file.to_str().expect("a path"),
+    ];
+    let mut writer = Live::start_in(home.dir.path(), &args);
+    let mut printed: Vec<Printed> = (0..wanted)
+        .map(|_| Printed::read(&writer.expect("recorded ")))
+        .collect();
     std::thread::sleep(pause);
-    child.kill().expect("killed with SIGKILL");
-    child.wait().expect("reaped");
+    writer.child.kill().expect("killed with SIGKILL");
+    writer.child.wait().expect("reaped");
     // Lines printed before the kill that this test had not read yet count too.
-    while let Ok(line) = rx.recv_timeout(Duration::from_millis(200)) {
-        printed.push(read(line));
-    }
+    printed.extend(writer.rest().iter().map(|line| Printed::read(line)));
     printed
 }
 
@@ -334,7 +321,7 @@ fn a_writer_killed_mid_write_leaves_every_game_it_printed() {
         dice = splitmix64(dice);
         let wanted = 1 + (dice % 25) as usize;
         let pause = Duration::from_micros(splitmix64(dice) % 20_000);
-        let printed = write_then_kill(&file, next, wanted, pause);
+        let printed = write_then_kill(&home, next, wanted, pause);
         next += printed.len() as u64 + 1;
         all.extend(printed);
 

@@ -173,6 +173,13 @@ fn timed<T>(
     Ok((times[times.len() / 2], answer.expect("at least one run")))
 }
 
+/// Every game, but for what `choose` sets.
+fn only(choose: impl FnOnce(&mut GameFilter)) -> GameFilter {
+    let mut filter = GameFilter::default();
+    choose(&mut filter);
+    filter
+}
+
 /// Times the first page and the count under each filter; returns the slowest page.
 fn queries(history: &History, args: &HistoryBenchArgs) -> Result<Duration, String> {
     let after_e4 = ply_modes::replay("chess", None, ["e2e4"]).map_err(|e| e.to_string())?;
@@ -181,83 +188,48 @@ fn queries(history: &History, args: &HistoryBenchArgs) -> Result<Duration, Strin
         ("no filter (first page)", GameFilter::default()),
         (
             "mode: checkers",
-            GameFilter {
-                mode: Some("checkers".to_string()),
-                ..GameFilter::default()
-            },
+            only(|f| f.mode = Some("checkers".to_string())),
         ),
         (
             "opponent: Bob",
-            GameFilter {
-                opponent: Some("Bob".to_string()),
-                ..GameFilter::default()
-            },
+            only(|f| f.opponent = Some("Bob".to_string())),
         ),
         (
             "result: loss",
-            GameFilter {
-                result: Some(PlayerResult::Loss),
-                ..GameFilter::default()
-            },
+            only(|f| f.result = Some(PlayerResult::Loss)),
         ),
         (
             "against the computer",
-            GameFilter {
-                computer: Some(Computer::Any),
-                ..GameFilter::default()
-            },
+            only(|f| f.computer = Some(Computer::Any)),
         ),
         (
             "computer on Hard",
-            GameFilter {
-                computer: Some(Computer::Level(Level::Hard)),
-                ..GameFilter::default()
-            },
+            only(|f| f.computer = Some(Computer::Level(Level::Hard))),
         ),
-        (
-            "people only",
-            GameFilter {
-                computer: Some(Computer::Never),
-                ..GameFilter::default()
-            },
-        ),
-        (
-            "online",
-            GameFilter {
-                online: Some(true),
-                ..GameFilter::default()
-            },
-        ),
+        ("people only", only(|f| f.computer = Some(Computer::Never))),
+        ("online", only(|f| f.online = Some(true))),
         (
             "a month's dates",
-            GameFilter {
-                from: Some(middle),
-                until: Some(middle + Duration::from_secs(30 * 86_400)),
-                ..GameFilter::default()
-            },
+            only(|f| {
+                f.from = Some(middle);
+                f.until = Some(middle + Duration::from_secs(30 * 86_400));
+            }),
         ),
         (
             "search: \"dee\"",
-            GameFilter {
-                search: Some("dee".to_string()),
-                ..GameFilter::default()
-            },
+            only(|f| f.search = Some("dee".to_string())),
         ),
         (
             "reached 1. e4",
-            GameFilter {
-                position: Some(PositionKey::of(after_e4.as_ref())),
-                ..GameFilter::default()
-            },
+            only(|f| f.position = Some(PositionKey::of(after_e4.as_ref()))),
         ),
         (
             "chess, Hard, won",
-            GameFilter {
-                mode: Some("chess".to_string()),
-                computer: Some(Computer::Level(Level::Hard)),
-                result: Some(PlayerResult::Win),
-                ..GameFilter::default()
-            },
+            only(|f| {
+                f.mode = Some("chess".to_string());
+                f.computer = Some(Computer::Level(Level::Hard));
+                f.result = Some(PlayerResult::Win);
+            }),
         ),
     ];
     say!(
@@ -293,10 +265,7 @@ fn positions(history: &History, args: &HistoryBenchArgs) -> Result<Duration, Str
     let chess = find_mode("chess").ok_or("no chess mode")?;
     let long_games = history
         .list(
-            &GameFilter {
-                mode: Some("chess".to_string()),
-                ..GameFilter::default()
-            },
+            &only(|f| f.mode = Some("chess".to_string())),
             Page::first(200),
         )
         .map_err(|e| e.to_string())?;
@@ -330,10 +299,7 @@ fn positions(history: &History, args: &HistoryBenchArgs) -> Result<Duration, Str
 /// Exports chess games as PGN and times importing them into an empty history.
 fn pgn_import(history: &History, folder: &Path, args: &HistoryBenchArgs) -> Result<(), String> {
     let mut ids = history
-        .ids(&GameFilter {
-            mode: Some("chess".to_string()),
-            ..GameFilter::default()
-        })
+        .ids(&only(|f| f.mode = Some("chess".to_string())))
         .map_err(|e| e.to_string())?;
     ids.truncate(args.pgn_games as usize);
     let started = Instant::now();
