@@ -83,11 +83,11 @@ impl History {
         {
             fs::create_dir_all(folder).map_err(|e| HistoryError::file(folder, e))?;
         }
-        let (connection, damage) = match check(file, false)? {
+        let (connection, damage) = match check(file)? {
             Checked::Sound(connection) => (connection, None),
             Checked::Damaged(detail) => {
                 let damage = damage::set_aside(file, detail)?;
-                match check(file, false)? {
+                match check(file)? {
                     Checked::Sound(connection) => (connection, Some(damage)),
                     Checked::Damaged(detail) => return Err(HistoryError::Damaged { detail }),
                 }
@@ -158,7 +158,7 @@ impl History {
                     Connection::open_in_memory()?,
                 ));
                 let damage = damage::set_aside(&self.file, detail)?;
-                self.connection = match check(&self.file, false)? {
+                self.connection = match check(&self.file)? {
                     Checked::Sound(connection) => connection,
                     Checked::Damaged(detail) => return Err(HistoryError::Damaged { detail }),
                 };
@@ -192,9 +192,9 @@ impl History {
     }
 }
 
-/// Opens `file` for the history and checks it: its signature, then SQLite's quick (or
-/// thorough) check, with the journal and waiting set up for sharing.
-fn check(file: &Path, thorough: bool) -> Result<Checked, HistoryError> {
+/// Opens `file` for the history and checks it: its signature, then SQLite's quick
+/// check, with the journal and waiting set up for sharing.
+fn check(file: &Path) -> Result<Checked, HistoryError> {
     if let Some(detail) = damage::signature_problem(file)? {
         return Ok(Checked::Damaged(detail));
     }
@@ -207,7 +207,7 @@ fn check(file: &Path, thorough: bool) -> Result<Checked, HistoryError> {
         Ok(connection)
     };
     let checked = set_up().and_then(|connection| {
-        Ok(match damage::check_problem(&connection, thorough)? {
+        Ok(match damage::check_problem(&connection, false)? {
             None => Checked::Sound(connection),
             Some(detail) => Checked::Damaged(detail),
         })

@@ -1,7 +1,7 @@
 //! `ply history import-saves`, `delete` and `rebuild`: keeping the history whole.
 
 use clap::Args;
-use ply_history::{GameId, History, HistoryError, ImportReport};
+use ply_history::{GameId, History, ImportReport};
 use ply_save::SaveFolder;
 
 /// Arguments of `ply history delete`.
@@ -23,10 +23,7 @@ pub fn import_saves(history: &mut History, saves: &SaveFolder) -> Result<(), Str
 pub fn delete(history: &mut History, args: &DeleteArgs) -> Result<(), String> {
     let ids: Vec<GameId> = args.ids.iter().map(|&id| GameId(id)).collect();
     for &id in &ids {
-        match history.game(id) {
-            Err(HistoryError::Unplayable { .. }) | Ok(_) => {}
-            Err(error) => return Err(error.to_string()),
-        }
+        history.game(id).map_err(|e| e.to_string())?;
     }
     let deleted = history.delete(&ids).map_err(|e| e.to_string())?;
     say!("deleted {deleted} games");
