@@ -127,6 +127,13 @@ pub trait AnyGame: Send + Sync {
     fn position_text(&self) -> String;
     /// Whose turn it is.
     fn to_move(&self) -> Player;
+    /// The current position's Zobrist key: equal for equal positions of the mode
+    /// (pieces, side to move and the rights the position text records), however they
+    /// were reached, and the same in every build.
+    fn position_key(&self) -> u64;
+    /// The key of every position of the game so far, the start first and the current
+    /// position last (one more than the moves played).
+    fn position_keys(&self) -> Vec<u64>;
     /// What the given side is called in this mode.
     fn side_name(&self, player: Player) -> &'static str;
     /// The colours of the given side's pieces.
@@ -413,6 +420,14 @@ impl<G: Rules + Heuristics + Present + Explain> AnyGame for Game<G> {
 
     fn to_move(&self) -> Player {
         self.current.to_move()
+    }
+
+    fn position_key(&self) -> u64 {
+        self.current.hash()
+    }
+
+    fn position_keys(&self) -> Vec<u64> {
+        self.hashes().collect()
     }
 
     fn side_name(&self, player: Player) -> &'static str {

@@ -1,9 +1,12 @@
 //! `ply bench`: measurements that back the performance goals: the computer player's
-//! depth and speed in a fixed time for every mode, Connect Four solving, and (in
-//! `stop_bench` and `relay_bench`) how quickly the search obeys its stop flag and time
-//! budget, and the relay's round trips under load.
+//! depth and speed in a fixed time for every mode, Connect Four solving, the history of
+//! games at 100,000 games (`history`), and (in `stop_bench` and `relay_bench`) how
+//! quickly the search obeys its stop flag and time budget, and the relay's round trips
+//! under load.
 
 mod connect4;
+mod history;
+mod history_writes;
 
 use crate::game_args::mode_named;
 use clap::{Args, Subcommand};
@@ -35,6 +38,12 @@ enum BenchCommand {
     /// What the encryption adds to a move's round trip through the relay, timed on its
     /// own.
     Wire(crate::wire_bench::WireBenchArgs),
+    /// The history of finished games at 100,000 games: a page under each filter, the
+    /// games at a position, bytes per game, PGN import speed.
+    History(history::HistoryBenchArgs),
+    /// Games recorded into the history one transaction at a time, each printed once
+    /// committed (what the crash test kills).
+    HistoryWrites(history_writes::HistoryWritesArgs),
 }
 
 #[derive(Args, Debug)]
@@ -75,6 +84,8 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         BenchCommand::Stop(stop) => crate::stop_bench::run(stop),
         BenchCommand::Relay(relay) => crate::relay_bench::run(relay),
         BenchCommand::Wire(wire) => crate::wire_bench::run(wire),
+        BenchCommand::History(history) => history::run(history),
+        BenchCommand::HistoryWrites(writes) => history_writes::run(writes),
     }
 }
 

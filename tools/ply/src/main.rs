@@ -8,6 +8,7 @@ mod bench;
 mod book;
 mod elo;
 mod game_args;
+mod history;
 mod matches;
 mod moves;
 mod online;
@@ -15,6 +16,7 @@ mod online_save;
 mod online_table;
 mod perft;
 mod protocol;
+mod random_games;
 mod relay;
 mod relay_bench;
 mod save_export;
@@ -72,6 +74,9 @@ enum Command {
     Host(online::HostArgs),
     /// Join an online lobby (headless: events out, requests in, one per line).
     Join(online::JoinArgs),
+    /// The history of finished games: list, statistics, import and export of PGN and
+    /// PDN, deletion, rebuilding from the saves, the games at a position.
+    History(history::HistoryArgs),
     /// Inspect, verify, list and export save files.
     Save {
         #[command(subcommand)]
@@ -109,6 +114,7 @@ fn main() -> ExitCode {
             SaveCommand::List => save_list::run(),
             SaveCommand::Export(args) => save_export::run(&args),
         },
+        Command::History(args) => history::run(&args),
         Command::Tune(args) => tune::run(&args),
         Command::Relay(args) => relay::run(&args),
         Command::Host(args) => online::host(&args),

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 /// The record formats, as the command line names them.
 #[derive(Clone, Copy, Debug, ValueEnum)]
-enum FormatName {
+pub enum FormatName {
     /// Portable Game Notation (the chess modes).
     Pgn,
     /// Portable Draughts Notation (checkers).

@@ -101,7 +101,29 @@ impl Live {
         }
     }
 
+    /// The lines the process printed that have not been read yet, once it has ended
+    /// (each waited for up to 200 ms).
+    #[allow(
+        dead_code,
+        reason = "not every test binary that shares this module reads one"
+    )]
+    pub fn rest(&mut self) -> Vec<String> {
+        let mut rest = Vec::new();
+        while let Ok(line) = self
+            .lines
+            .recv_timeout(std::time::Duration::from_millis(200))
+        {
+            self.seen.push(line.clone());
+            rest.push(line);
+        }
+        rest
+    }
+
     /// Writes `line` to the process's standard input.
+    #[allow(
+        dead_code,
+        reason = "not every test binary that shares this module writes to one"
+    )]
     pub fn say(&mut self, line: &str) {
         use std::io::Write;
         let stdin = self.child.stdin.as_mut().expect("stdin is piped");
@@ -109,6 +131,10 @@ impl Live {
     }
 
     /// Closes the process's input and waits for it to end.
+    #[allow(
+        dead_code,
+        reason = "not every test binary that shares this module lets one finish"
+    )]
     pub fn finish(mut self) -> Output {
         drop(self.child.stdin.take());
         self.child.wait_with_output().expect("the process ends")
