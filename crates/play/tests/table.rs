@@ -500,3 +500,27 @@ fn undo_takes_back_the_increment_a_move_earned() {
         Some(Duration::from_secs(60))
     );
 }
+
+#[test]
+fn a_paused_local_table_keeps_the_computers_move_until_the_pause_ends() {
+    let seats = [Seat::Person, Seat::Computer(Level::Easy)];
+    let mut table = Table::local(game("connect4", None, ""), seats);
+    play(&mut table, "4");
+    // Let the computer start, then pause (the menu opens) while it thinks.
+    while table.thinking().is_none() {
+        table.tick(Duration::from_millis(20), false);
+    }
+    let started = std::time::Instant::now();
+    while started.elapsed() < Duration::from_secs(2) {
+        table.tick(Duration::from_millis(20), true);
+        assert_eq!(
+            table.game().moves().len(),
+            1,
+            "the computer moved during the pause"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // The pause ends: its move, long found, is played at once.
+    table.tick(Duration::ZERO, false);
+    assert_eq!(table.game().moves().len(), 2);
+}

@@ -306,18 +306,24 @@ impl Table {
 
     /// Whether the side to move's clock runs (see [`Table::tick`]).
     /// Whether the side to move's clock runs now (see [`crate::clock::runs_after`]).
+    /// Whether the table holds still while `paused`: a local game does (nothing moves
+    /// while its menu is open); an online one goes on.
+    fn holds(&self, paused: bool) -> bool {
+        paused && self.referee.allows_undo()
+    }
+
     fn clock_runs(&self, paused: bool) -> bool {
-        let paused = paused && self.referee.allows_undo();
-        !paused
+        !self.holds(paused)
             && self.outcome().is_none()
             && self.referee.is_live()
             && crate::clock::runs_after(self.game.moves().len())
     }
 
-    /// Lets `elapsed` pass: runs the clock of the side to move (unless the table is
-    /// `paused` and its referee allows pausing, as a local game does while its menu is
-    /// open), applies the referee's rulings and the computer's answers, and starts the
-    /// computer when it is its turn.
+    /// Lets `elapsed` pass: runs the clock of the side to move, applies the referee's
+    /// rulings and the computer's answers, and starts the computer when it is its turn.
+    /// A table `paused` whose referee allows pausing (a local game while its menu is
+    /// open) holds still: no clock runs, and a move the computer finds waits until the
+    /// pause ends.
     pub fn tick(&mut self, elapsed: Duration, paused: bool) {
         if self.clock_runs(paused) {
             let side = self.game.to_move();
@@ -334,6 +340,9 @@ impl Table {
         self.hold = self.hold.saturating_sub(elapsed);
         let rulings = self.referee.poll();
         self.apply_all(rulings);
+        if self.holds(paused) {
+            return;
+        }
         for news in self.computer.poll() {
             match news {
                 News::Progress(thought) => {
