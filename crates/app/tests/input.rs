@@ -1,13 +1,14 @@
 //! Every press counts: a burst of input that arrives between two frames (a click, a
 //! short drag, three key presses, five typed characters) reaches the game screen whole
-//! and in order through the window's input queue, and each of them takes effect.
+//! and in order through the window's input queue, and each of them takes effect; and a
+//! click meant for the board never lands on a button that appeared under it.
 
 use ply_modes::AnyGame;
 use ply_play::{Seat, Table};
 use plyground::geometry::Point;
 use plyground::input::{Button, InputQueue, RawInput};
-use plyground::screens::game::GameScreen;
-use plyground::screens::{Context, Key, Screen};
+use plyground::screens::game::{Action, GameScreen};
+use plyground::screens::{Context, Key, Screen, Transition};
 use plyground::settings::Settings;
 
 fn context() -> Context {
@@ -111,4 +112,43 @@ fn a_held_arrow_keeps_stepping_but_a_held_escape_opens_the_menu_once() {
     }
     one_frame(&mut screen, &mut context, &mut queue);
     assert_eq!(screen.layers().len(), 1, "one press, one menu");
+}
+
+/// Sends a click through the queue as a frame `seconds` after the last one; returns
+/// whether the screen moved on to another (a rematch starts a new game screen).
+fn click_in_frame(screen: &mut GameScreen, context: &mut Context, at: Point, seconds: f32) -> bool {
+    let mut queue = InputQueue::new();
+    click(&mut queue, at);
+    queue
+        .frame(seconds)
+        .iter()
+        .any(|event| !matches!(screen.update(event, context), Transition::Stay))
+}
+
+#[test]
+fn the_click_that_wins_and_one_close_behind_it_never_start_a_rematch() {
+    let mut context = context();
+    let mut screen = two_people("connect4", "1 2 1 2 1 2");
+    let column = screen.cell_center(&context, 0);
+    assert!(!click_in_frame(&mut screen, &mut context, column, 0.25));
+    assert!(
+        screen.table().outcome().is_some(),
+        "Red's fourth counter wins"
+    );
+    let rematch = screen
+        .layer_buttons(&context)
+        .into_iter()
+        .find(|(_, action)| *action == Action::Rematch)
+        .expect("the banner offers a rematch")
+        .0
+        .center();
+    // A double click, and a third click 0.4 s on: the banner has just appeared.
+    assert!(!click_in_frame(&mut screen, &mut context, rematch, 0.0));
+    assert!(!click_in_frame(&mut screen, &mut context, rematch, 0.4));
+    assert!(
+        screen.table().outcome().is_some(),
+        "the result is still shown"
+    );
+    // Once the banner has settled, Rematch does what it says.
+    assert!(click_in_frame(&mut screen, &mut context, rematch, 0.6));
 }

@@ -43,6 +43,12 @@ fn press(screen: &mut dyn Screen, context: &mut Context, label: &str) -> Transit
     screen.update(&Event::PointerUp(at), context)
 }
 
+/// Lets a result banner settle as a player reading it would (it takes no press in its
+/// first half second).
+fn read_the_result(screen: &mut dyn Screen, context: &mut Context) {
+    screen.update(&Event::Tick(0.6), context);
+}
+
 /// Opens the game menu of `game` and presses `label` in it.
 fn from_menu(game: &mut dyn Screen, context: &mut Context, label: &str) {
     game.update(&Event::Key(plyground::screens::Key::Escape), context);
@@ -292,9 +298,11 @@ fn a_rematch_asked_by_one_player_starts_with_the_sides_swapped_when_the_other_ac
     tick_until_prefix(host_game.as_mut(), &mut host_context, "White wins");
     tick_until_prefix(guest_game.as_mut(), &mut guest_context, "White wins");
 
+    read_the_result(host_game.as_mut(), &mut host_context);
     press(host_game.as_mut(), &mut host_context, "Rematch");
     tick_until_prefix(host_game.as_mut(), &mut host_context, "Rematch asked");
     tick_until_prefix(guest_game.as_mut(), &mut guest_context, "Accept rematch");
+    read_the_result(guest_game.as_mut(), &mut guest_context);
     press(guest_game.as_mut(), &mut guest_context, "Accept rematch");
     let mut guest_next = tick_until_replaced(guest_game.as_mut(), &mut guest_context);
     let mut host_next = tick_until_replaced(host_game.as_mut(), &mut host_context);

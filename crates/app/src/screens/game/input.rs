@@ -222,6 +222,16 @@ impl GameScreen {
     }
 
     pub(super) fn pointer_down(&mut self, point: Point, context: &mut Context) {
+        // A result banner that has just appeared takes no press: the click that ended
+        // the game, or one close behind it, must not land on the Rematch it put there.
+        if matches!(
+            self.layers.last(),
+            Some(Layer::GameOver { collapsed: false })
+        ) && self.layer_age < BANNER_SETTLE_SECONDS
+        {
+            self.press = None;
+            return;
+        }
         let on_layer = self
             .clickable(context)
             .into_iter()
@@ -284,3 +294,7 @@ impl GameScreen {
         }
     }
 }
+
+/// How long a result banner ignores presses after it appears, in seconds: longer than
+/// a double click, shorter than it takes to read the result.
+const BANNER_SETTLE_SECONDS: f32 = 0.5;
