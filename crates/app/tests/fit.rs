@@ -599,3 +599,67 @@ fn at_150_percent_every_text_of_the_choosing_pages_is_larger() {
         }
     }
 }
+
+/// A long notice (a help page's path when no browser opens, a sound driver's own
+/// words) grows its strip to hold every line instead of being cut, at every text size.
+#[test]
+fn a_long_notice_gets_the_lines_it_needs() {
+    let sentence = "No web browser could be opened; the help page is \
+                    /home/someone/.local/share/plyground/help/0.1.0/chess.html, open it \
+                    in any browser to read the rules of chess with their pictures.";
+    for ((width, height), text_size) in CASES {
+        let mut context = context((width, height), text_size);
+        context.output.notice = Some(ply_play::Message::warning(sentence));
+        let mut frame = Frame::default();
+        plyground::screens::widgets::notice(&context, &mut frame);
+        let (rect, size, align) = frame
+            .items
+            .iter()
+            .find_map(|item| match item {
+                Item::Text {
+                    text,
+                    rect,
+                    size,
+                    align,
+                    ..
+                } if text == sentence => Some((*rect, *size, *align)),
+                _ => None,
+            })
+            .expect("the notice is shown");
+        let lines = wrapped_lines(sentence, rect.w, size);
+        assert_eq!(align, Align::Wrap, "{width}x{height} at {text_size}%");
+        assert!(
+            lines as f32 * size * 1.25 <= rect.h + 0.5,
+            "{width}x{height} at {text_size}%: {lines} lines of {size} px in {} px",
+            rect.h
+        );
+    }
+}
+
+/// Why a move is not legal is said whole: a sentence too long for one line above the
+/// board gets a second (at 150% it had been cut to "two squares only on its…").
+#[test]
+fn why_a_move_is_not_legal_is_never_cut() {
+    for ((width, height), text_size) in CASES {
+        let context = context((width, height), text_size);
+        let mut screen = game("chess", "e2e4 e7e5", [Seat::Person, Seat::Person]);
+        screen.try_move("e4e6").expect("a move to try");
+        let frame = drawn(&screen, &context);
+        let (text, rect, size) = frame
+            .items
+            .iter()
+            .find_map(|item| match item {
+                Item::Text {
+                    text, rect, size, ..
+                } if text.starts_with("A pawn moves") => Some((text.clone(), *rect, *size)),
+                _ => None,
+            })
+            .expect("the reason is shown");
+        let lines = wrapped_lines(&text, rect.w, size);
+        assert!(
+            lines as f32 * size * 1.25 <= rect.h + 0.5 || (lines == 1 && size <= rect.h),
+            "{width}x{height} at {text_size}%: {lines} lines of {size} px in {} px",
+            rect.h
+        );
+    }
+}

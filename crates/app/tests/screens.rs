@@ -1021,3 +1021,23 @@ fn a_rules_picture_at_the_end_of_a_page_fills_the_room_under_it() {
         caption.h
     );
 }
+
+/// Clicking a move in the list after a refused move shows the past with its mark: the
+/// reason for the refusal goes (it had stayed up and hidden "The past: …").
+#[test]
+fn looking_back_after_a_refused_move_shows_the_mark_of_the_past() {
+    let context = context();
+    let mut screen = GameScreen::new(
+        Table::local(start("chess", None, "e2e4 e7e5 g1f3"), [Seat::Person; 2]),
+        false,
+    );
+    screen.try_move("e5e3").expect("a move to try");
+    assert!(screen.why_not().is_some());
+    screen.show_plies(&context, 1);
+    assert!(screen.why_not().is_none());
+    let texts = drawn(&screen, &context).texts().join("|");
+    assert!(
+        texts.contains("The past: the position after 1. e4"),
+        "{texts}"
+    );
+}

@@ -265,17 +265,27 @@ pub fn notice(context: &Context, frame: &mut Frame) {
     if let Some(message) = &context.output.notice {
         let window = context.window.area();
         let s = scale(context);
-        let strip = Rect::new(0.0, 0.0, window.w, MESSAGE_HEIGHT * s);
-        frame.rect(strip, theme::message_color(message.kind));
-        frame.text(
-            message.text.as_str(),
-            strip.inset(4.0 * s),
-            18.0 * s,
-            theme::TEXT,
-            Align::Center,
-        );
+        let size = NOTICE_SIZE * s;
+        let text = message.text.as_str();
+        let lines = wrapped_lines(text, window.w - 24.0 * s, size).min(4);
+        if lines == 1 {
+            let strip = Rect::new(0.0, 0.0, window.w, MESSAGE_HEIGHT * s);
+            frame.rect(strip, theme::message_color(message.kind));
+            frame.text(text, strip.inset(4.0 * s), size, theme::TEXT, Align::Center);
+        } else {
+            // A long message (a file's path, a device's own words) is never cut: the
+            // strip grows to hold it.
+            let height = lines as f32 * size * 1.25 + 14.0 * s;
+            let strip = Rect::new(0.0, 0.0, window.w, height.max(MESSAGE_HEIGHT * s));
+            frame.rect(strip, theme::message_color(message.kind));
+            let inside = Rect::new(12.0 * s, 5.0 * s, window.w - 24.0 * s, strip.h - 8.0 * s);
+            frame.text(text, inside, size, theme::TEXT, Align::Wrap);
+        }
     }
 }
+
+/// The size of a notice's text, before scaling.
+const NOTICE_SIZE: f32 = 18.0;
 
 /// The height of the message strip at the top of the window, before scaling.
 pub const MESSAGE_HEIGHT: f32 = 34.0;

@@ -14,6 +14,9 @@ use ply_core::{MoveCode, Player, WhyNot};
 
 impl GameScreen {
     pub(super) fn look_back(&mut self, context: &Context, plies: Option<usize>) {
+        // Why a move was refused is over once the player goes to look at another
+        // position: the mark of the past takes its place above the board.
+        self.why_not = None;
         let live = self.table.game().moves().len();
         match plies.filter(|&plies| plies < live) {
             None => self.looking_back = None,
