@@ -234,7 +234,8 @@ fn the_click_that_wins_does_not_press_the_banner_beneath_it() {
         "the release pressed Menu"
     );
     assert_eq!(top(&screen), Some(&Layer::GameOver { collapsed: false }));
-    // A fresh click on it works.
+    // A fresh click on it works, once the banner has settled.
+    screen.update(&Event::Tick(0.6), &mut context);
     assert!(matches!(
         click(&mut screen, &mut context, menu),
         Transition::Pop
@@ -342,6 +343,7 @@ fn the_banner_folds_and_the_winning_line_shows() {
     let mut four = screen.deciding_cells();
     four.sort_unstable();
     assert_eq!(four, vec![0, 7, 14, 21], "column 1's four counters");
+    screen.update(&Event::Tick(0.6), &mut context);
     press(&mut screen, &mut context, Action::Collapse);
     assert_eq!(top(&screen), Some(&Layer::GameOver { collapsed: true }));
     assert!(
