@@ -5,9 +5,14 @@
 //! the ripple, gliding) and solids alike (sixteen pawns) cost a copy, not a relighting;
 //! each is drawn where it stands, with depth, into the lens's area of the window.
 
+use macroquad::miniquad::{
+    BlendFactor, BlendState, BlendValue, Comparison, CullFace, Equation, FrontFaceOrder,
+    PipelineParams,
+};
 use macroquad::prelude::{
-    Camera3D, Mesh, Vertex, draw_mesh, screen_height, set_camera, set_default_camera, vec2, vec3,
-    vec4,
+    Camera3D, Material, MaterialParams, Mesh, ShaderSource, Vertex, draw_mesh,
+    gl_use_default_material, gl_use_material, load_material, screen_height, set_camera,
+    set_default_camera, vec2, vec3, vec4,
 };
 use plyground::board::shapes::{Part, Tint, build, every_shape};
 use plyground::color::Rgba;
@@ -30,8 +35,13 @@ type LitKey = Vec<u32>;
 /// Paints 3D scenes, keeping every shape's mesh once built and every kind of solid lit
 /// in the last frame.
 pub struct SolidPainter {
+    /// Draws only the faces turned towards the camera, for the turned parts (closed
+    /// solids whose faces wind clockwise seen from outside): the far sides of a mega
+    /// chess board's pieces are half its triangles. `None` where it could not be made:
+    /// every face is drawn.
+    facing: Option<Material>,
     meshes: RefCell<HashMap<Shape, Vec<Part>>>,
-    lit: RefCell<HashMap<LitKey, Vec<Mesh>>>,
+    lit: RefCell<HashMap<LitKey, Vec<LitPart>>>,
     placed: RefCell<Mesh>,
 }
 
@@ -64,6 +74,7 @@ impl SolidPainter {
     /// A painter with every shape's mesh built, so no frame waits for one.
     pub fn new() -> SolidPainter {
         SolidPainter {
+            facing: facing_material(),
             meshes: RefCell::new(every_shape().map(|shape| (shape, build(shape))).collect()),
             lit: RefCell::new(HashMap::new()),
             placed: RefCell::new(Mesh {
@@ -98,8 +109,9 @@ impl SolidPainter {
         let mut meshes = self.meshes.borrow_mut();
         let mut previous = self.lit.borrow_mut();
         let mut placed = self.placed.borrow_mut();
-        let mut current: HashMap<LitKey, Vec<Mesh>> = HashMap::with_capacity(previous.len());
+        let mut current: HashMap<LitKey, Vec<LitPart>> = HashMap::with_capacity(previous.len());
         let seen = (lens.eye - lens.target).normalized();
+        let mut culling = false;
         for solid in &scene.solids {
             let key = lit_key(solid, &scene.light, seen);
             if !current.contains_key(&key) {
@@ -114,7 +126,15 @@ impl SolidPainter {
                 current.insert(key.clone(), lit);
             }
             let at = vec3(solid.at.x, solid.at.y, solid.at.z);
-            for mesh in current.get(&key).into_iter().flatten() {
+            for LitPart { mesh, faces_out } in current.get(&key).into_iter().flatten() {
+                let cull = *faces_out && self.facing.is_some();
+                if cull != culling {
+                    match (&self.facing, cull) {
+                        (Some(facing), true) => gl_use_material(facing),
+                        _ => gl_use_default_material(),
+                    }
+                    culling = cull;
+                }
                 placed.vertices.clear();
                 placed
                     .vertices
@@ -128,13 +148,72 @@ impl SolidPainter {
             }
         }
         *previous = current;
+        gl_use_default_material();
         set_default_camera();
     }
 }
 
+/// The vertex stage of macroquad's own material: the camera's transform, the vertex's
+/// colour.
+const FACING_VERTEX: &str = r#"#version 100
+attribute vec3 position;
+attribute vec2 texcoord;
+attribute vec4 color0;
+varying lowp vec2 uv;
+varying lowp vec4 color;
+uniform mat4 Model;
+uniform mat4 Projection;
+void main() {
+    gl_Position = Projection * Model * vec4(position, 1);
+    color = color0 / 255.0;
+    uv = texcoord;
+}"#;
+
+/// The fragment stage of macroquad's own material.
+const FACING_FRAGMENT: &str = r#"#version 100
+varying lowp vec4 color;
+varying lowp vec2 uv;
+uniform sampler2D Texture;
+void main() {
+    gl_FragColor = color * texture2D(Texture, uv);
+}"#;
+
+/// macroquad's material for depth-tested, blended triangles, drawing only the faces
+/// that wind clockwise on screen (those seen from outside).
+fn facing_material() -> Option<Material> {
+    let pipeline_params = PipelineParams {
+        cull_face: CullFace::Back,
+        front_face_order: FrontFaceOrder::Clockwise,
+        depth_test: Comparison::LessOrEqual,
+        depth_write: true,
+        color_blend: Some(BlendState::new(
+            Equation::Add,
+            BlendFactor::Value(BlendValue::SourceAlpha),
+            BlendFactor::OneMinusValue(BlendValue::SourceAlpha),
+        )),
+        ..Default::default()
+    };
+    let shader = ShaderSource::Glsl {
+        vertex: FACING_VERTEX,
+        fragment: FACING_FRAGMENT,
+    };
+    let params = MaterialParams {
+        pipeline_params,
+        ..Default::default()
+    };
+    load_material(shader, params).ok()
+}
+
+/// A part of a solid turned and lit, ready to be placed.
+struct LitPart {
+    mesh: Mesh,
+    /// Whether its far faces can be left undrawn (see [`Part::faces_out`]).
+    faces_out: bool,
+}
+
 /// `part` of `solid` turned and lit, around its own origin; `seen` is the direction
 /// towards the camera.
-fn lit_part(part: &Part, solid: &Solid, light: &Light, seen: V3) -> Mesh {
+fn lit_part(part: &Part, solid: &Solid, light: &Light, seen: V3) -> LitPart {
     let mut mesh = Mesh {
         vertices: Vec::with_capacity(part.positions.len()),
         indices: part.indices.clone(),
@@ -192,5 +271,8 @@ fn lit_part(part: &Part, solid: &Solid, light: &Light, seen: V3) -> Mesh {
             normal: vec4(normal.x, normal.y, normal.z, 0.0),
         });
     }
-    mesh
+    LitPart {
+        mesh,
+        faces_out: part.faces_out,
+    }
 }

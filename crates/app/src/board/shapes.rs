@@ -31,6 +31,9 @@ pub struct Part {
     pub indices: Vec<u16>,
     /// Its colour.
     pub tint: Option<Tint>,
+    /// Whether every face winds clockwise seen from outside the part (a turned part):
+    /// its far faces can be left undrawn.
+    pub faces_out: bool,
 }
 
 impl Part {
@@ -67,7 +70,10 @@ pub(super) fn lathe(
     start: f32,
     faceted: bool,
 ) -> Part {
-    let mut part = Part::new(tint);
+    let mut part = Part {
+        faces_out: true,
+        ..Part::new(tint)
+    };
     let normal_of = |k: usize| -> (f32, f32) {
         let ((r0, y0), (r1, y1)) = (profile[k], profile[k + 1]);
         let (dr, dy) = (r1 - r0, y1 - y0);
