@@ -23,7 +23,11 @@ pub fn area(context: &Context, board: Rect, text: &str) -> Rect {
     let needed = text.chars().count() as f32 * size * 0.55 + 16.0 * s;
     let width = board.w.max(needed).min(room.w);
     let x = (board.x + (board.w - width) / 2.0).clamp(room.x, room.x + room.w - width);
-    let lines = widgets::wrapped_lines(text, width - 16.0 * s, size);
+    let lines = if needed <= width {
+        1
+    } else {
+        widgets::wrapped_lines(text, width - 16.0 * s, size)
+    };
     let height = if lines > 1 {
         lines as f32 * size * 1.25 + 12.0 * s
     } else {

@@ -128,7 +128,18 @@ impl Panel {
         let s = widgets::scale(context);
         let panel = Panel::area(context);
         let (left, width) = (panel.x + 20.0 * s, panel.w - 40.0 * s);
-        let keys = Rect::new(left, panel.h - 100.0 * s, width, 24.0 * s);
+        // The keys take a second line when the longest form of their line needs it.
+        let longest = [false, true]
+            .map(|back| {
+                let room = (width, KEYS_SIZE * s);
+                keys_hint(table, back, context.prefs.settings.view_3d, room).len()
+            })
+            .into_iter()
+            .max()
+            .unwrap_or(1)
+            .min(2) as f32;
+        let keys_h = 24.0 * s + (longest - 1.0) * KEYS_SIZE * s * 1.25;
+        let keys = Rect::new(left, panel.h - 76.0 * s - keys_h, width, keys_h);
         let list_bottom = keys.y - 4.0 * s;
         let game = table.game();
         let summary = find_mode(game.mode_id()).map(|mode| {
@@ -330,8 +341,18 @@ impl Panel {
         }
         let looking_at = past.map(|past| past.plies);
         self.draw_moves(context, table, layout.list, looking_at, frame);
-        let keys = keys_hint(table, looking_at.is_some());
-        frame.text(keys, layout.keys, 14.0 * s, theme::TEXT_DIM, Align::Left);
+        let room = (layout.keys.w, KEYS_SIZE * s);
+        let lines = keys_hint(
+            table,
+            looking_at.is_some(),
+            context.prefs.settings.view_3d,
+            room,
+        );
+        for (index, line) in lines.into_iter().take(2).enumerate() {
+            let y = layout.keys.y + index as f32 * KEYS_SIZE * s * 1.25;
+            let rect = Rect::new(layout.keys.x, y, layout.keys.w, 24.0 * s);
+            frame.text(line, rect, KEYS_SIZE * s, theme::TEXT_DIM, Align::Left);
+        }
         let menu = Panel::menu_button(context);
         widgets::button(frame, context, menu, "Game menu (Esc)", Look::Normal);
     }
@@ -521,6 +542,9 @@ impl Panel {
     }
 }
 
+/// The size of the line of keys, before scaling.
+const KEYS_SIZE: f32 = 14.0;
+
 /// The size of the mode's summary under its name, before scaling.
 const SUMMARY_SIZE: f32 = 15.0;
 
@@ -562,10 +586,16 @@ fn player_box_height(game: &dyn AnyGame) -> f32 {
     }
 }
 
-/// The keys that work in this game, in a line.
-fn keys_hint(table: &Table, looking_back: bool) -> String {
+/// The keys that work in this game, in lines no wider than `width` at `size` (by the
+/// font's average letter width, with some to spare), a key never split across two.
+fn keys_hint(
+    table: &Table,
+    looking_back: bool,
+    view_3d: bool,
+    (width, size): (f32, f32),
+) -> Vec<String> {
     let view = table.game().view();
-    let mut keys = vec!["T: theme", "Tab: 3D"];
+    let mut keys = vec!["T: theme", if view_3d { "Tab: flat" } else { "Tab: 3D" }];
     if view.input == InputStyle::DropInColumn {
         keys.push("1-7: drop");
     } else if view.may_rotate {
@@ -579,7 +609,18 @@ fn keys_hint(table: &Table, looking_back: bool) -> String {
     if table.can_hint() {
         keys.push("H: hint");
     }
-    keys.join("   ")
+    let fits = |line: &str| line.chars().count() as f32 * size * 0.55 <= width;
+    let mut lines: Vec<String> = Vec::new();
+    for key in keys {
+        match lines.last_mut() {
+            Some(line) if fits(&format!("{line}  ·  {key}")) => {
+                line.push_str("  ·  ");
+                line.push_str(key);
+            }
+            _ => lines.push(key.to_string()),
+        }
+    }
+    lines
 }
 
 /// Draws the pieces `player` has taken, lowest first, from the left of `row`, and their
