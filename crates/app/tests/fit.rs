@@ -663,3 +663,32 @@ fn why_a_move_is_not_legal_is_never_cut() {
         );
     }
 }
+
+/// A question that names a long save (Delete "…"? It cannot be brought back.) is asked
+/// whole, on two lines when one is not enough, at every window and text size.
+#[test]
+fn a_long_question_is_asked_whole() {
+    let question = "Delete \"Chess: Bartholomew Longname v Computer (Maximum)\"? \
+                    It cannot be brought back.";
+    for ((width, height), text_size) in CASES {
+        let context = context((width, height), text_size);
+        let mut frame = Frame::default();
+        plyground::screens::confirm::dim(&context, &mut frame, question);
+        let (rect, size) = frame
+            .items
+            .iter()
+            .find_map(|item| match item {
+                Item::Text {
+                    text, rect, size, ..
+                } if text == question => Some((*rect, *size)),
+                _ => None,
+            })
+            .expect("the question is shown");
+        let lines = wrapped_lines(question, rect.w, size);
+        assert!(
+            lines as f32 * size * 1.25 <= rect.h + 0.5,
+            "{width}x{height} at {text_size}%: {lines} lines of {size} px in {} px",
+            rect.h
+        );
+    }
+}

@@ -48,26 +48,27 @@ pub fn buttons(context: &Context, asked_at: Point) -> (Rect, Rect) {
     }
 }
 
-/// Dims the window and writes `title` near its top.
+/// Dims the window and writes `title` near its top: on one line when it fits, else
+/// smaller and on as many lines as it needs (a question naming a long save).
 pub fn dim(context: &Context, frame: &mut Frame, title: &str) {
     frame.rect(context.window.area(), Rgba(0.0, 0.0, 0.0, 0.62));
     let s = widgets::scale(context);
+    let width = context.window.size.0 - 80.0 * s;
+    let one_line = widgets::wrapped_lines(title, width, 36.0 * s) == 1;
+    let (size, lines) = if one_line {
+        (36.0 * s, 1)
+    } else {
+        let size = 28.0 * s;
+        (size, widgets::wrapped_lines(title, width, size))
+    };
+    let text_h = (lines as f32 * size * 1.25).max(60.0 * s);
     // The title stands on a band of its own, so the screen's title below never shows
     // through it.
-    let band = Rect::new(0.0, 30.0 * s, context.window.size.0, 80.0 * s);
+    let band = Rect::new(0.0, 30.0 * s, context.window.size.0, text_h + 20.0 * s);
     frame.rect(band, theme::BACKGROUND);
-    frame.text(
-        title,
-        Rect::new(
-            40.0 * s,
-            40.0 * s,
-            context.window.size.0 - 80.0 * s,
-            60.0 * s,
-        ),
-        36.0 * s,
-        theme::TITLE,
-        Align::Center,
-    );
+    let align = if one_line { Align::Center } else { Align::Wrap };
+    let text = Rect::new(40.0 * s, 40.0 * s, width, text_h);
+    frame.text(title, text, size, theme::TITLE, align);
 }
 
 impl<A: Copy> Question<A> {
