@@ -14,6 +14,7 @@ mod notify;
 mod passwords;
 mod pings;
 mod replay;
+mod restart;
 mod seats;
 mod slow;
 mod starvation;

@@ -32,6 +32,7 @@ impl Lobby {
             return false;
         }
         self.finish_if_over();
+        self.persist();
         true
     }
 
@@ -81,6 +82,7 @@ impl Lobby {
             offers: Offers::default(),
             clock,
             stand_ins: Vec::new(),
+            paused: false,
         });
         if let Some(view) = self.game_view() {
             self.broadcast(&ServerMsg::GameStarted(view));
@@ -143,11 +145,13 @@ impl Lobby {
         let left_ms = running.clock.as_mut().map(|clock| {
             // The time left was checked on arrival, so the clock takes the move.
             let _ = clock.moved_at(to_move, arrived);
-            if !clock::runs_after(ply as usize) {
+            if !clock::runs_after(ply as usize) || running.paused {
                 clock.hold();
             }
             millis(clock.left_at(to_move.opponent(), arrived))
         });
+        // On disk before anyone hears of it: a relay that dies now still has the move.
+        self.persist();
         self.broadcast(&ServerMsg::MovePlayed {
             ply,
             side: to_move,
