@@ -187,7 +187,7 @@ impl Session {
         }
         self.mirror.apply(&event);
         match &event {
-            NetEvent::Entered(entered) => {
+            NetEvent::Entered(entered) | NetEvent::Reconnected(entered) => {
                 if let Some(seats) = &self.seats
                     && let Err(error) = seats.remember(&self.address, entered)
                 {

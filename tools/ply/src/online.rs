@@ -328,7 +328,7 @@ fn console(
                 };
                 mirror.apply(&event);
                 print_event(&event, &mirror);
-                if let (NetEvent::Entered(entered), Some(store)) = (&event, &store)
+                if let (Some(entered), Some(store)) = (event.entered(), &store)
                     && let Err(error) = store.remember(address, entered)
                 {
                     say!("could not keep the seat on disk to rejoin later: {error}");
@@ -523,9 +523,14 @@ fn occupant_text(occupant: &Occupant) -> String {
 fn print_event(event: &NetEvent, mirror: &Mirror) {
     let names = side_names(mirror);
     match event {
-        NetEvent::Entered(entered) => {
+        NetEvent::Entered(entered) | NetEvent::Reconnected(entered) => {
             say!(
-                "entered lobby {} as {}{} token {}",
+                "{} lobby {} as {}{} token {}",
+                if matches!(event, NetEvent::Entered(_)) {
+                    "entered"
+                } else {
+                    "reconnected: back in"
+                },
                 entered.code,
                 entered.name,
                 if entered.host { " (host)" } else { "" },
@@ -546,6 +551,11 @@ fn print_event(event: &NetEvent, mirror: &Mirror) {
                 );
             }
         }
+        NetEvent::Reconnecting {
+            failed_tries,
+            reason,
+            ..
+        } => say!("reconnecting ({reason}; {failed_tries} tries failed)"),
         // Failures are reported once, on standard error, as the program ends.
         NetEvent::Closed(CloseReason::Failed(_) | CloseReason::Lost(_)) => {}
         NetEvent::Closed(reason) => say!("closed: {reason}"),

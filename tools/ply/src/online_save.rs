@@ -43,11 +43,11 @@ pub fn lost_touch(event: &NetEvent, mirror: &Mirror) -> bool {
 pub fn moved_on(event: &NetEvent, mirror: &Mirror) -> bool {
     let playing = mirror.in_game() && mirror.game().is_some_and(|game| !game.moves().is_empty());
     playing
-        && matches!(
-            event,
-            NetEvent::Entered(_)
-                | NetEvent::Message(ServerMsg::MovePlayed { .. } | ServerMsg::GameStarted(_))
-        )
+        && (event.entered().is_some()
+            || matches!(
+                event,
+                NetEvent::Message(ServerMsg::MovePlayed { .. } | ServerMsg::GameStarted(_))
+            ))
 }
 
 /// The game in progress as a save (`None` when there is none).

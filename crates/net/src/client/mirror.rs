@@ -28,6 +28,8 @@ pub struct Mirror {
     running: bool,
     desync: Option<String>,
     clock: Option<ClockView>,
+    /// Since when the client has been getting back in after its connection broke.
+    reconnecting: Option<std::time::Instant>,
 }
 
 impl Mirror {
@@ -39,16 +41,25 @@ impl Mirror {
     /// Takes an event into account.
     pub fn apply(&mut self, event: &NetEvent) {
         match event {
-            NetEvent::Entered(entered) => {
+            NetEvent::Entered(entered) | NetEvent::Reconnected(entered) => {
                 self.lobby = Some(entered.lobby.clone());
-                if let Some(game) = &entered.game {
-                    self.start(game);
-                    self.stand_ins = entered.lobby.stand_ins.clone();
+                match &entered.game {
+                    Some(game) => {
+                        self.start(game);
+                        self.stand_ins = entered.lobby.stand_ins.clone();
+                    }
+                    // The game ended while this client was away.
+                    None => self.running = false,
                 }
                 self.entered = Some(entered.as_ref().clone());
+                self.reconnecting = None;
             }
+            NetEvent::Reconnecting { since, .. } => self.reconnecting = Some(*since),
             NetEvent::Message(message) => self.apply_message(message),
-            NetEvent::Closed(_) => self.running = false,
+            NetEvent::Closed(_) => {
+                self.running = false;
+                self.reconnecting = None;
+            }
         }
     }
 
@@ -149,6 +160,12 @@ impl Mirror {
                 None
             }
         };
+    }
+
+    /// Since when the client has been getting back in after its connection broke
+    /// (`None` while connected, and once the connection is over).
+    pub fn reconnecting(&self) -> Option<std::time::Instant> {
+        self.reconnecting
     }
 
     /// What the server said on entry.

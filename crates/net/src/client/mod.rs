@@ -7,6 +7,7 @@
 mod handle;
 mod known_relays;
 mod mirror;
+mod reconnect;
 mod referee;
 mod rejoin_store;
 mod table;
@@ -14,6 +15,7 @@ mod table;
 pub use handle::{ClientOptions, CloseReason, Disconnected, NetEvent, NetHandle, Notify};
 pub use known_relays::{KNOWN_RELAYS_VARIABLE, KnownRelays, Pinned, Pinning};
 pub use mirror::Mirror;
+pub use reconnect::Reconnect;
 pub use referee::{RelayLink, RelayReferee};
 pub use rejoin_store::{REJOIN_DIR_VARIABLE, RejoinStore, StoredSeat};
 pub use table::mirrored_table;
@@ -54,6 +56,9 @@ pub enum ClientError {
     /// The host stopped answering after the game began.
     #[error("the host stopped answering")]
     Silent,
+    /// The server said it was shutting down (it may be restarting).
+    #[error("the server shut down")]
+    ServerClosed,
     /// The two programs speak different protocol versions.
     #[error(
         "different game versions: the host speaks protocol version {theirs}, this game \
@@ -518,7 +523,7 @@ impl ClientSession {
     }
 
     /// Leaves the lobby and closes the connection politely.
-    pub async fn leave(mut self) {
+    pub async fn leave(&mut self) {
         if self.conn.queue_message(&ClientMsg::Leave).is_ok() {
             let _ = tokio::time::timeout(Duration::from_secs(1), self.conn.finish()).await;
         }

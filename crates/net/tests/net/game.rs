@@ -6,7 +6,7 @@ use ply_core::{EndReason, Outcome, Player};
 use ply_net::protocol::{Hello, MAX_CHAT_CHARS, Welcome};
 use ply_net::{
     ClientError, ClientMsg, ClientSession, CloseReason, Denied, EntryRefusal, EntryRequest,
-    GameSetup, Occupant, PROTOCOL_VERSION, ServerConfig, ServerMsg,
+    GameSetup, NetEvent, Occupant, PROTOCOL_VERSION, ServerConfig, ServerMsg,
 };
 use std::time::{Duration, Instant};
 
@@ -634,10 +634,25 @@ fn a_relay_finds_each_lobby_by_its_code() {
 #[test]
 fn stopping_the_server_tells_everyone() {
     let server = serve(quick_config());
-    let mut host = Client::host(server.addr(), "Hostess", "", GameSetup::new("chess"));
-    let mut guest = Client::join(server.addr(), "Walter", "");
+    // Told the server shut down, each tries to get back in for a moment, then closes.
+    let options = ply_net::ClientOptions {
+        reconnect: ply_net::Reconnect {
+            give_up_after: Duration::from_millis(500),
+            ..ply_net::Reconnect::default()
+        },
+        ..ply_net::ClientOptions::default()
+    };
+    let open = EntryRequest::open("Hostess", "", GameSetup::new("chess"));
+    let join = EntryRequest::join("Walter", "", None);
+    let mut host = Client::try_enter_with(server.addr(), open, options.clone()).expect("in");
+    let mut guest = Client::try_enter_with(server.addr(), join, options).expect("in");
     server.stop();
     for client in [&mut host, &mut guest] {
+        let reason = client.expect("the news", |event| match event {
+            NetEvent::Reconnecting { reason, .. } => Some(reason.clone()),
+            _ => None,
+        });
+        assert_eq!(reason, "the server shut down");
         assert!(matches!(client.expect_closed(), CloseReason::ServerClosing));
     }
 }

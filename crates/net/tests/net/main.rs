@@ -6,6 +6,7 @@ mod comeback;
 mod common;
 mod crowds;
 mod game;
+mod heal;
 mod hostile;
 mod lockout;
 mod memory;

@@ -2,24 +2,16 @@
 //! its game and its clocks, the time it was down charged to nobody; a lobby nobody comes
 //! back to still closes; and the store holds no token in the clear.
 
-use crate::common::{Client, quick_config, seat, serve};
+use crate::common::{Client, kept_in, seat, serve};
 use ply_core::Player;
 use ply_net::keys::RelayKey;
-use ply_net::server::RelayStore;
-use ply_net::{ClientMsg, ClockSetup, EntryRequest, GameSetup, HostedServer, ServerConfig};
+use ply_net::{ClientMsg, ClockSetup, EntryRequest, GameSetup, HostedServer};
 use std::path::Path;
-use std::sync::Arc;
 use std::time::Duration;
 
 /// A relay on a free port keeping its lobbies in `path`, with `key`.
 fn relay_with_store(path: &Path, key: &RelayKey) -> HostedServer {
-    let store = RelayStore::open(path).expect("the store opens");
-    serve(ServerConfig {
-        key: key.clone(),
-        store: Some(Arc::new(store)),
-        empty_lobby_wait: Duration::from_millis(600),
-        ..quick_config()
-    })
+    serve(kept_in(path, key))
 }
 
 /// Who was in the lobby before the restart: name, code and token.
