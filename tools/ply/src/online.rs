@@ -16,7 +16,7 @@ use ply_net::portmap::{PortMap, PortMapOptions, Reach};
 use ply_net::protocol::DEFAULT_PORT;
 use ply_net::{
     ClientMsg, CloseReason, EntryRequest, GameSetup, Mirror, NetEvent, NetHandle, Occupant,
-    RejoinStore, ServerConfig, ServerMsg, StoredSeat, Token, host_in_process,
+    RejoinStore, ServerConfig, ServerMsg, Token, host_in_process,
 };
 use ply_save::{GameKeeper, SaveFolder};
 use std::io::BufRead;
@@ -56,8 +56,10 @@ pub struct HostArgs {
     /// Play on clocks the relay keeps: minutes+seconds ("5+3").
     #[arg(long, value_name = "M+S", value_parser = parse_clock)]
     clock: Option<ply_core::TimeControl>,
-    /// Come back to the lobby this machine hosts on the relay (after a crash or a lost
-    /// connection), with the seat kept on disk, instead of opening a new one.
+    /// Only come back to a lobby this machine holds a seat in on the relay (after a
+    /// crash or a lost connection), with the seat kept on disk; never open one. (Without
+    /// it, hosting on a relay where this name hosts a lobby already goes back to that
+    /// lobby too, and opens a new one only when it is gone.)
     #[arg(long, requires = "relay")]
     rejoin: bool,
     #[command(flatten)]
@@ -87,8 +89,9 @@ pub struct JoinArgs {
     /// The token printed when you first entered, to take your seat back after a drop.
     #[arg(long)]
     token: Option<Token>,
-    /// Take back the seat this machine kept on disk for this name at this address
-    /// (after a crash or a lost connection).
+    /// Take back the seat this machine kept on disk for this name in a lobby of the
+    /// server reached (after a crash or a lost connection), however the address or
+    /// invite code is typed: the seat is found by the key the server proves.
     #[arg(long, conflicts_with = "token")]
     rejoin: bool,
 }
@@ -116,14 +119,12 @@ pub fn host(args: &HostArgs) -> Result<(), String> {
     match &args.relay {
         Some(relay) => {
             let relay = with_default_port(relay);
+            // Invite codes printed before are void: a new one is printed on entry.
             if args.rejoin {
-                let seat = stored_seat(&relay, &args.name, None)?;
-                // Invite codes printed before are void: a new one is printed on entry.
-                let invite = request.invite.map(|_| InviteSecret::random());
-                request =
-                    EntryRequest::rejoin(&args.name, &args.password, Some(&seat.code), seat.token)
-                        .with_invite(invite);
+                request = EntryRequest::join(&args.name, &args.password, None)
+                    .with_invite(request.invite);
             }
+            let request = request.with_kept_seats(RejoinStore::standard());
             let invite = request.invite;
             let handle = NetHandle::connect(&relay, request);
             let share = resolve(&relay).map(|addr| (addr, true, invite));
@@ -239,19 +240,17 @@ pub fn join(args: &JoinArgs) -> Result<(), String> {
         (with_default_port(&args.addr), None)
     };
     let invited_code = invited.as_ref().and_then(|invite| invite.code.clone());
-    let mut code = args.code.clone().or(invited_code);
-    let mut token = args.token;
-    if args.rejoin {
-        let seat = stored_seat(&address, &args.name, code.as_deref())?;
-        code = Some(seat.code);
-        token = Some(seat.token);
-    }
+    let code = args.code.clone().or(invited_code);
     let request = EntryRequest {
         name: args.name.clone(),
         password: args.password.clone(),
-        role: ply_net::Role::Join { code, token },
+        role: ply_net::Role::Join {
+            code,
+            token: args.token,
+        },
         invite: invited.as_ref().and_then(|invite| invite.secret),
         relay: invited.as_ref().and_then(|invite| invite.relay),
+        kept: args.rejoin.then(RejoinStore::standard).flatten(),
     };
     console(
         NetHandle::connect(&address, request),
@@ -260,18 +259,6 @@ pub fn join(args: &JoinArgs) -> Result<(), String> {
         None,
         &never(),
     )
-}
-
-/// The seat this machine kept for `name` at `address` (in lobby `code`, if given).
-fn stored_seat(address: &str, name: &str, code: Option<&str>) -> Result<StoredSeat, String> {
-    let store =
-        RejoinStore::standard().ok_or("this system names no data folder to keep seats in")?;
-    store.recall(address, name, code).ok_or_else(|| {
-        format!(
-            "no seat is kept for {name} at {address} (in {}); join without --rejoin",
-            store.path().display()
-        )
-    })
 }
 
 /// Standard input, line by line, from a thread of its own.
@@ -328,8 +315,8 @@ fn console(
                 };
                 mirror.apply(&event);
                 print_event(&event, &mirror);
-                if let (Some(entered), Some(store)) = (event.entered(), &store)
-                    && let Err(error) = store.remember(address, entered)
+                if let Some(store) = &store
+                    && let Err(error) = keep_seat(store, address, &event, &handle, &mirror)
                 {
                     say!("could not keep the seat on disk to rejoin later: {error}");
                 }
@@ -387,6 +374,33 @@ fn console(
                 Err(_) => lines = never(),
             },
         }
+    }
+}
+
+/// Keeps this player's seat on disk after `event`: with the new token on every entry,
+/// and with the opponent once a game starts, for the list of games to go back to.
+fn keep_seat(
+    store: &RejoinStore,
+    address: &str,
+    event: &NetEvent,
+    handle: &NetHandle,
+    mirror: &Mirror,
+) -> std::io::Result<()> {
+    let relay = handle.relay_fingerprint();
+    if let Some(entered) = event.entered() {
+        return store.remember(address, relay, entered);
+    }
+    let (NetEvent::Message(ServerMsg::GameStarted(_)), Some(relay), Some(lobby)) =
+        (event, relay, mirror.lobby())
+    else {
+        return Ok(());
+    };
+    let kept = mirror
+        .name()
+        .and_then(|name| store.recall_at(relay, name, mirror.code(), false));
+    match kept {
+        Some(seat) => store.note_lobby(&seat, lobby),
+        None => Ok(()),
     }
 }
 

@@ -92,6 +92,7 @@ impl Comeback {
             },
             invite: self.invite,
             relay: Some(self.relay),
+            kept: None,
         }
     }
 }

@@ -58,6 +58,18 @@ impl Live {
             .to_string()
     }
 
+    /// Waits for a line containing `needle` and returns every line up to it, that one
+    /// included.
+    #[allow(
+        dead_code,
+        reason = "not every test binary that shares this module reads what came between"
+    )]
+    pub fn lines_until(&mut self, needle: &str) -> Vec<String> {
+        let from = self.seen.len();
+        self.expect(needle);
+        self.seen[from..].to_vec()
+    }
+
     /// Waits for a line containing `needle` and returns it.
     pub fn expect(&mut self, needle: &str) -> String {
         self.expect_any(&[needle])
@@ -108,9 +120,37 @@ impl Live {
         writeln!(stdin, "{line}").expect("the process reads its input");
     }
 
+    /// Kills the process as a crash would: SIGKILL, no goodbye.
+    #[allow(
+        dead_code,
+        reason = "not every test binary that shares this module crashes one"
+    )]
+    pub fn crash(mut self) {
+        self.child.kill().expect("the process is killed");
+        let _ = self.child.wait();
+    }
+
     /// Closes the process's input and waits for it to end.
+    #[allow(
+        dead_code,
+        reason = "not every test binary that shares this module lets one end"
+    )]
     pub fn finish(mut self) -> Output {
         drop(self.child.stdin.take());
         self.child.wait_with_output().expect("the process ends")
     }
+}
+
+/// Once Bobby is in Alice's lobby, Alice seats herself on White and Bobby on Black and
+/// starts the game.
+#[allow(
+    dead_code,
+    reason = "not every test binary that shares this module starts a game"
+)]
+pub fn seat_and_start(host: &mut Live, guest: &mut Live) {
+    host.expect("players: Alice (host), Bobby");
+    host.say("seat white Alice");
+    host.say("seat black Bobby");
+    host.say("start");
+    guest.expect("game started");
 }
