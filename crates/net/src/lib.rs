@@ -25,6 +25,7 @@ pub mod keys;
 pub mod name;
 pub mod portmap;
 pub mod protocol;
+mod resume;
 pub mod server;
 pub mod text;
 
@@ -36,6 +37,6 @@ pub use client::{
 };
 pub use protocol::{
     BadToken, ClientMsg, ClockSetup, ClockView, Denied, Entered, EntryRefusal, GameSetup, GameView,
-    LobbyView, Occupant, PROTOCOL_VERSION, PlayerView, ServerMsg, StandIn, Token,
+    LobbyView, Occupant, PROTOCOL_VERSION, PlayerView, Resume, ServerMsg, StandIn, Token,
 };
 pub use server::{HostedServer, ServerConfig, host_in_process, run};

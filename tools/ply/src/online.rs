@@ -62,6 +62,11 @@ pub struct HostArgs {
     /// lobby too, and opens a new one only when it is gone.)
     #[arg(long, requires = "relay")]
     rejoin: bool,
+    /// Go on with this saved game instead of --mode, --position and --moves: an online
+    /// game's save brings back both clocks as they stood (unless --clock names another)
+    /// and offers its players their sides back when they join.
+    #[arg(long, value_name = "FILE")]
+    save: Option<std::path::PathBuf>,
     #[command(flatten)]
     game: GameArgs,
 }
@@ -103,16 +108,25 @@ pub fn host(args: &HostArgs) -> Result<(), String> {
         level: args.computer,
         budget: Duration::from_millis(args.computer_millis),
     };
-    let setup = GameSetup {
-        mode: args.game.mode.clone(),
-        start: args.game.position.clone(),
-        moves: args
-            .game
-            .moves
-            .split_whitespace()
-            .map(str::to_string)
-            .collect(),
-        clock: args.clock.map(ply_net::ClockSetup::of),
+    let clock = args.clock.map(ply_net::ClockSetup::of);
+    let setup = match &args.save {
+        Some(path) => {
+            let saved = ply_save::load_file(path)
+                .map_err(|e| format!("cannot go on with {}: {e}", path.display()))?;
+            GameSetup::resuming(&saved, clock)
+        }
+        None => GameSetup {
+            mode: args.game.mode.clone(),
+            start: args.game.position.clone(),
+            moves: args
+                .game
+                .moves
+                .split_whitespace()
+                .map(str::to_string)
+                .collect(),
+            clock,
+            resume: None,
+        },
     };
     let mut request = EntryRequest::open(&args.name, &args.password, setup);
     let ctrl_c = ctrl_c();
@@ -489,6 +503,7 @@ fn parse_request(line: &str, mirror: &Mirror) -> Result<Option<ClientMsg>, Strin
                 start: None,
                 moves: moves.iter().map(|text| text.to_string()).collect(),
                 clock: None,
+                resume: None,
             }),
             None => return Err("usage: setup MODE [MOVES...]".to_string()),
         },
@@ -551,16 +566,10 @@ fn print_event(event: &NetEvent, mirror: &Mirror) {
                 entered.token
             );
             if let Some(game) = &entered.game {
-                let clocks = game.clock.map_or(String::new(), |clock| {
-                    format!(
-                        " (clocks {} / {})",
-                        seconds_text(clock.left_ms[0]),
-                        seconds_text(clock.left_ms[1])
-                    )
-                });
                 say!(
-                    "game in progress: {} moves played{clocks}: {}",
+                    "game in progress: {} moves played{}: {}",
                     game.moves.len(),
+                    clocks_text(game.clock),
                     game.moves.join(" ")
                 );
             }
@@ -604,9 +613,10 @@ fn print_event(event: &NetEvent, mirror: &Mirror) {
                 );
             }
             ServerMsg::GameStarted(view) => say!(
-                "game started: {}, {} moves already played",
+                "game started: {}, {} moves already played{}",
                 view.mode,
-                view.moves.len()
+                view.moves.len(),
+                clocks_text(view.clock)
             ),
             ServerMsg::MovePlayed {
                 ply,
@@ -668,6 +678,17 @@ fn print_event(event: &NetEvent, mirror: &Mirror) {
             | ServerMsg::Ping { .. } => {}
         },
     }
+}
+
+/// A game's clocks as " (clocks m:ss.t / m:ss.t)", or nothing for an untimed game.
+fn clocks_text(clock: Option<ply_net::ClockView>) -> String {
+    clock.map_or(String::new(), |clock| {
+        format!(
+            " (clocks {} / {})",
+            seconds_text(clock.left_ms[0]),
+            seconds_text(clock.left_ms[1])
+        )
+    })
 }
 
 /// A clock reading in milliseconds as "m:ss.t".

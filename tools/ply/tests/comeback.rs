@@ -126,8 +126,12 @@ fn a_joiner_killed_takes_its_seat_back_with_the_address_typed_differently() {
 fn blacks_clock(line: &str) -> u64 {
     let clocks = line.split_once("(clocks ").expect("clocks").1;
     let black = clocks.split(" / ").nth(1).expect("two clocks");
-    let black = black.split(')').next().expect("a time");
-    let (minutes, seconds) = black.split_once(':').expect("minutes and seconds");
+    tenths(black.split(')').next().expect("a time"))
+}
+
+/// "m:ss.t" in tenths of a second.
+fn tenths(clock: &str) -> u64 {
+    let (minutes, seconds) = clock.split_once(':').expect("minutes and seconds");
     let (seconds, tenths) = seconds.split_once('.').expect("tenths");
     let number = |text: &str| text.parse::<u64>().expect("a number");
     number(minutes) * 600 + number(seconds) * 10 + number(tenths)
@@ -281,6 +285,76 @@ fn a_connection_cut_for_five_seconds_heals_with_the_player_seeing_only_reconnect
     host.expect("rejoined: Bobby");
     guest.say("move e7e5");
     host.expect("move 2 Black: e7e5");
+    for live in [guest, host, relay] {
+        live.crash();
+    }
+}
+
+/// White's time left, in tenths of a second, from a line with "(clocks m:ss.t /
+/// m:ss.t)".
+fn whites_clock(line: &str) -> u64 {
+    let clocks = line.split_once("(clocks ").expect("clocks").1;
+    let white = clocks.split(" / ").next().expect("two clocks");
+    tenths(white)
+}
+
+#[test]
+fn an_online_save_hosted_again_brings_back_both_clocks_and_both_players() {
+    let relay_home = tempfile::tempdir().expect("a temporary folder");
+    let host_home = tempfile::tempdir().expect("a temporary folder");
+    let guest_home = tempfile::tempdir().expect("a temporary folder");
+    let (relay, addr) = relay_in(relay_home.path(), &[]);
+    let mut host = Live::start_in(
+        host_home.path(),
+        &[
+            "host", "--relay", &addr, "--name", "Alice", "--clock", "5+0",
+        ],
+    );
+    host.expect("entered lobby");
+    let mut guest = Live::start_in(guest_home.path(), &["join", &addr, "--name", "Bobby"]);
+    guest.expect("entered lobby");
+    seat_and_start(&mut host, &mut guest);
+    host.say("move e2e4");
+    guest.expect("move 1 White: e2e4");
+    guest.say("move e7e5");
+    host.expect("move 2 Black: e7e5");
+    // White thinks a while: its clock is no longer the base time.
+    std::thread::sleep(Duration::from_millis(1500));
+    host.say("move g1f3");
+    let line = host.expect("move 3 White: g1f3");
+    let white = whites_clock(&line);
+    assert!(white < 2990, "{line}");
+    // The host answers events in order: once its chat comes back, move 3 is saved.
+    host.say("chat saved");
+    host.expect("chat Alice: saved");
+    for live in [guest, host, relay] {
+        live.crash();
+    }
+
+    // Hosted again from the host's save of it, elsewhere: both clocks and both players.
+    let save = std::fs::read_dir(host_home.path().join("saves"))
+        .expect("the saves")
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .find(|path| path.extension().is_some_and(|ext| ext == "ply"))
+        .expect("the online game's save");
+    let (relay, addr) = relay_in(relay_home.path(), &[]);
+    let save = save.to_str().expect("a path");
+    let host_args = ["host", "--relay", &addr, "--name", "Alice", "--save", save];
+    let mut host = Live::start_in(host_home.path(), &host_args);
+    host.expect("entered lobby");
+    let mut guest = Live::start_in(guest_home.path(), &["join", &addr, "--name", "Bobby"]);
+    guest.expect("entered lobby");
+    host.expect("White: Alice; Black: Bobby");
+    host.say("start");
+    let started = guest.expect("game started: chess, 3 moves already played (clocks ");
+    assert!(
+        whites_clock(&started).abs_diff(white) <= 2,
+        "{line} then {started}"
+    );
+    assert!(3000 - blacks_clock(&started) <= 2, "{started}");
+    guest.say("move b8c6");
+    host.expect("move 4 Black: b8c6");
     for live in [guest, host, relay] {
         live.crash();
     }

@@ -9,6 +9,7 @@ use crate::protocol::{
 use ply_core::{Outcome, Player};
 use ply_modes::{AnyGame, ReplayError, replay};
 use ply_play::offers::Offers;
+use std::time::Duration;
 
 /// The local copy of everything the server has said about the lobby and its game.
 #[derive(Default)]
@@ -28,6 +29,8 @@ pub struct Mirror {
     running: bool,
     desync: Option<String>,
     clock: Option<ClockView>,
+    /// When the clocks were last heard of.
+    clock_at: Option<std::time::Instant>,
     /// Since when the client has been getting back in after its connection broke.
     reconnecting: Option<std::time::Instant>,
 }
@@ -82,6 +85,7 @@ impl Mirror {
                 self.offers.moved(*side);
                 if let (Some(clock), Some(left_ms)) = (self.clock.as_mut(), left_ms) {
                     clock.left_ms = *left_ms;
+                    self.clock_at = Some(std::time::Instant::now());
                 }
                 if *ply as usize != self.moves.len() + 1 {
                     self.desync = Some(format!(
@@ -111,6 +115,7 @@ impl Mirror {
                 self.offers.clear();
                 if let (Some(clock), Some(left_ms)) = (self.clock.as_mut(), left_ms) {
                     clock.left_ms = *left_ms;
+                    self.clock_at = Some(std::time::Instant::now());
                 }
                 while self.moves.len() > *ply as usize {
                     self.moves.pop();
@@ -144,8 +149,10 @@ impl Mirror {
             start: view.start.clone(),
             moves: Vec::new(),
             clock: view.clock.map(|clock| clock.setup),
+            resume: None,
         });
         self.clock = view.clock;
+        self.clock_at = Some(std::time::Instant::now());
         self.moves = view.moves.clone();
         self.sides = Some(view.sides.clone());
         self.stand_ins.clear();
@@ -222,6 +229,20 @@ impl Mirror {
     /// when it sent them).
     pub fn clock(&self) -> Option<ClockView> {
         self.clock
+    }
+
+    /// Each side's time left now in a timed game, First's then Second's: the relay's
+    /// last figures, with the time since then charged to the side to move while its
+    /// clock runs (for a save, or a table built after the game began).
+    pub fn clock_left_now(&self) -> Option<[Duration; 2]> {
+        let clock = self.clock?;
+        let mut left = clock.left_ms.map(Duration::from_millis);
+        let running = self.running && ply_play::clock::runs_after(self.moves.len());
+        if let (true, Some(at), Some(game)) = (running, self.clock_at, self.game()) {
+            let side = game.to_move().index();
+            left[side] = left[side].saturating_sub(at.elapsed());
+        }
+        Some(left)
     }
 
     /// How the last game ended, once it has.

@@ -201,6 +201,7 @@ fn bad_names_and_bad_games_are_refused() {
         start: Some("8/8/8/8/8/8/8/8 w - - 0 1".to_string()),
         moves: Vec::new(),
         clock: None,
+        resume: None,
     };
     let bad_setup = Client::try_enter(server.addr(), EntryRequest::open("Saver", "", bad_save));
     assert!(matches!(refusal(bad_setup), EntryRefusal::BadSetup { .. }));
@@ -252,6 +253,7 @@ fn start_is_refused_with_the_reason_until_the_sides_are_valid() {
         start: None,
         moves: vec!["e2e4".to_string(), "e2e4".to_string()],
         clock: None,
+        resume: None,
     }));
     assert!(matches!(host.expect_denied(), Denied::BadSetup { .. }));
     host.send(ClientMsg::Setup(GameSetup::new("checkers-of-mars")));

@@ -16,6 +16,7 @@ mod passwords;
 mod pings;
 mod replay;
 mod restart;
+mod resume;
 mod seats;
 mod slow;
 mod starvation;

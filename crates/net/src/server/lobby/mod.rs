@@ -372,8 +372,13 @@ impl Lobby {
             rtt_ms: None,
             chat: RateLimit::new(self.limits.chat_per_second, self.limits.chat_burst),
         });
+        let seated = self.offer_seats_back();
         self.send_entered(id, token);
-        self.broadcast_members();
+        if seated {
+            self.broadcast_lobby();
+        } else {
+            self.broadcast_members();
+        }
         Ok(id)
     }
 
@@ -470,6 +475,7 @@ impl Lobby {
             self.setup = prepared.setup;
             self.ready = prepared.game;
             self.forget_finished_game();
+            self.offer_seats_back();
             self.broadcast_lobby();
             Ok(())
         });

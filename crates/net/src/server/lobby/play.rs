@@ -8,7 +8,10 @@ use crate::server::setup::guarded;
 use ply_core::{MoveError, Player};
 use ply_play::offers::{DrawOffer, Offers};
 use ply_play::{Clocks, clock};
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+/// The most time left a saved game's clock may bring back, in milliseconds: a day.
+const MOST_TIME_LEFT_MS: u64 = 24 * 60 * 60 * 1000;
 
 impl Lobby {
     /// Ends a timed game whose side to move has run out of time: it loses, or draws
@@ -68,6 +71,10 @@ impl Lobby {
             .and_then(|clock| clock.control().ok())
             .map(|control| {
                 let mut clock = Clocks::started(control, Instant::now());
+                if let Some(left) = self.setup.resume.as_ref().and_then(|resume| resume.left_ms) {
+                    // A saved game goes on from its clocks as they stood (a day at most).
+                    clock.set_left(left.map(|ms| Duration::from_millis(ms.min(MOST_TIME_LEFT_MS))));
+                }
                 if !clock::runs_after(plies) {
                     clock.hold();
                 }
