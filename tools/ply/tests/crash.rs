@@ -6,7 +6,7 @@
 
 mod live;
 
-use live::{Live, seat_and_start};
+use live::{Live, seat_and_start, start_game, start_relay};
 use std::path::Path;
 
 /// The saves in `home`'s save folder.
@@ -77,17 +77,11 @@ fn a_host_killed_on_a_relay_comes_back_within_the_wait_and_after_it_the_lobby_is
     let relay_home = tempfile::tempdir().expect("a temporary folder");
     let host_home = tempfile::tempdir().expect("a temporary folder");
     let guest_home = tempfile::tempdir().expect("a temporary folder");
-    let mut relay = Live::start_in(
-        relay_home.path(),
-        &["relay", "--listen", "127.0.0.1:0", "--host-wait-secs", "3"],
-    );
-    let addr = relay.word_after("relay listening on ");
+    let (relay, addr) = start_relay(relay_home.path(), &["--host-wait-secs", "3"]);
     let host_args = ["host", "--relay", addr.as_str(), "--name", "Alice"];
-    let mut host = Live::start_in(host_home.path(), &host_args);
-    host.expect("entered lobby");
-    let mut guest = Live::start_in(guest_home.path(), &["join", &addr, "--name", "Bobby"]);
-    guest.expect("entered lobby");
-    seat_and_start(&mut host, &mut guest);
+    let join_args = ["join", &addr, "--name", "Bobby"];
+    let homes = [host_home.path(), guest_home.path()];
+    let (mut host, mut guest) = start_game(homes, &host_args, &join_args);
     host.say("move d2d4");
     guest.expect("move 1 White: d2d4");
     host.crash();
@@ -128,22 +122,10 @@ fn a_host_killed_on_a_relay_comes_back_within_the_wait_and_after_it_the_lobby_is
 fn the_opponent_of_a_killed_player_claims_the_win_after_the_countdown() {
     let relay_home = tempfile::tempdir().expect("a temporary folder");
     let home = tempfile::tempdir().expect("a temporary folder");
-    let mut relay = Live::start_in(
-        relay_home.path(),
-        &[
-            "relay",
-            "--listen",
-            "127.0.0.1:0",
-            "--claim-after-secs",
-            "1",
-        ],
-    );
-    let addr = relay.word_after("relay listening on ");
-    let mut host = Live::start_in(home.path(), &["host", "--relay", &addr, "--name", "Alice"]);
-    host.expect("entered lobby");
-    let mut guest = Live::start_in(home.path(), &["join", &addr, "--name", "Bobby"]);
-    guest.expect("entered lobby");
-    seat_and_start(&mut host, &mut guest);
+    let (relay, addr) = start_relay(relay_home.path(), &["--claim-after-secs", "1"]);
+    let host_args = ["host", "--relay", &addr, "--name", "Alice"];
+    let join_args = ["join", &addr, "--name", "Bobby"];
+    let (mut host, guest) = start_game([home.path(); 2], &host_args, &join_args);
     guest.crash();
     host.expect("dropped: Bobby (their opponent may claim the game after 1 s)");
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);

@@ -300,14 +300,7 @@ fn read_seat(path: &Path) -> Option<StoredSeat> {
 /// A fingerprint as [`Fingerprint`]'s `Display` writes it.
 fn parse_fingerprint(text: &str) -> Option<Fingerprint> {
     let digits: String = text.chars().filter(|c| *c != '-').collect();
-    if digits.len() != FINGERPRINT_LEN * 2 || !digits.is_ascii() {
-        return None;
-    }
-    let mut bytes = [0u8; FINGERPRINT_LEN];
-    for (index, byte) in bytes.iter_mut().enumerate() {
-        *byte = u8::from_str_radix(&digits[index * 2..index * 2 + 2], 16).ok()?;
-    }
-    Some(Fingerprint(bytes))
+    crate::keys::unhex::<FINGERPRINT_LEN>(&digits).map(Fingerprint)
 }
 
 /// Where an address leads: its text, and the socket addresses it resolves to now.

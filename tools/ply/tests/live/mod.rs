@@ -154,3 +154,36 @@ pub fn seat_and_start(host: &mut Live, guest: &mut Live) {
     host.say("start");
     guest.expect("game started");
 }
+
+/// A relay on a free loopback port with `flags`, keeping what it keeps in `home`, and
+/// its address.
+#[allow(
+    dead_code,
+    reason = "not every test binary that shares this module runs a relay"
+)]
+pub fn start_relay(home: &std::path::Path, flags: &[&str]) -> (Live, String) {
+    let mut args = vec!["relay", "--listen", "127.0.0.1:0"];
+    args.extend_from_slice(flags);
+    let mut relay = Live::start_in(home, &args);
+    let addr = relay.word_after("relay listening on ");
+    (relay, addr)
+}
+
+/// Starts Alice's `ply host` (with `host_args`) and Bobby's `ply join` (with
+/// `join_args`) in their homes, and once both are in, a game Alice plays White in.
+#[allow(
+    dead_code,
+    reason = "not every test binary that shares this module starts a game"
+)]
+pub fn start_game(
+    [host_home, guest_home]: [&std::path::Path; 2],
+    host_args: &[&str],
+    join_args: &[&str],
+) -> (Live, Live) {
+    let mut host = Live::start_in(host_home, host_args);
+    host.expect("entered lobby");
+    let mut guest = Live::start_in(guest_home, join_args);
+    guest.expect("entered lobby");
+    seat_and_start(&mut host, &mut guest);
+    (host, guest)
+}
