@@ -187,9 +187,10 @@ impl Session {
         }
         self.mirror.apply(&event);
         match &event {
-            NetEvent::Entered(entered) => {
+            NetEvent::Entered(entered) | NetEvent::Reconnected(entered) => {
                 if let Some(seats) = &self.seats
-                    && let Err(error) = seats.remember(&self.address, entered)
+                    && let Err(error) =
+                        seats.remember(&self.address, self.net.relay_fingerprint(), entered)
                 {
                     self.seat_not_kept = Some(format!(
                         "Your seat could not be kept to come back after a crash: {error}."

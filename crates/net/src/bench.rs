@@ -136,7 +136,7 @@ pub async fn run(addr: &str, options: &BenchOptions) -> Result<BenchReport, Benc
     // One lobby opened and left first, so that the server's start-up work (building
     // move tables) is not counted as set-up time.
     let probe = EntryRequest::open("warmup", "bench", GameSetup::new("chess"));
-    let (session, _) = ClientSession::connect(addr, &probe, options.step_timeout)
+    let (mut session, _) = ClientSession::connect(addr, &probe, options.step_timeout)
         .await
         .map_err(|source| BenchError::Client { lobby: 0, source })?;
     session.leave().await;

@@ -127,12 +127,13 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
-fn unhex(text: &str) -> Option<[u8; 32]> {
+/// `N` bytes written as `2 * N` hexadecimal digits (spaces around them aside).
+pub(crate) fn unhex<const N: usize>(text: &str) -> Option<[u8; N]> {
     let text = text.trim();
-    if text.len() != 64 || !text.is_ascii() {
+    if text.len() != N * 2 || !text.is_ascii() {
         return None;
     }
-    let mut bytes = [0u8; 32];
+    let mut bytes = [0u8; N];
     for (index, byte) in bytes.iter_mut().enumerate() {
         *byte = u8::from_str_radix(&text[index * 2..index * 2 + 2], 16).ok()?;
     }

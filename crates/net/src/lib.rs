@@ -25,6 +25,7 @@ pub mod keys;
 pub mod name;
 pub mod portmap;
 pub mod protocol;
+mod resume;
 pub mod server;
 pub mod text;
 
@@ -32,10 +33,10 @@ pub use client::{
     ClientError, ClientOptions, ClientSession, CloseReason, Disconnected, EntryRequest,
     HOST_EXCHANGES_PER_MINUTE, HOST_INVITE_EXCHANGES_PER_MINUTE, KNOWN_RELAYS_VARIABLE,
     KnownRelays, Mirror, NetEvent, NetHandle, Notify, Pinned, Pinning, REJOIN_DIR_VARIABLE,
-    RejoinStore, RelayLink, RelayReferee, Role, StoredSeat, mirrored_table,
+    Reconnect, RejoinStore, RelayLink, RelayReferee, Role, StoredSeat, mirrored_table,
 };
 pub use protocol::{
     BadToken, ClientMsg, ClockSetup, ClockView, Denied, Entered, EntryRefusal, GameSetup, GameView,
-    LobbyView, Occupant, PROTOCOL_VERSION, PlayerView, ServerMsg, StandIn, Token,
+    LobbyView, Occupant, PROTOCOL_VERSION, PlayerView, Resume, ServerMsg, StandIn, Token,
 };
 pub use server::{HostedServer, ServerConfig, host_in_process, run};

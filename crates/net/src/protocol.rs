@@ -23,8 +23,9 @@ use thiserror::Error;
 
 /// The protocol version this build speaks. Bumped whenever any message or the
 /// handshake changes; version 4: the relay proves a static key (Noise NX), joins may
-/// prove an invite secret, pings carry a nonce, and new refusals and notices.
-pub const PROTOCOL_VERSION: u32 = 5;
+/// prove an invite secret, pings carry a nonce, and new refusals and notices; version 6:
+/// a game setup may bring back a saved game's clocks and players ([`Resume`]).
+pub const PROTOCOL_VERSION: u32 = 6;
 
 /// The TCP port used when an address does not name one.
 pub const DEFAULT_PORT: u16 = 7373;
@@ -139,6 +140,21 @@ pub struct GameSetup {
     pub moves: Vec<String>,
     /// The time control, when the game is played on a clock the relay keeps.
     pub clock: Option<ClockSetup>,
+    /// What a saved game brings back besides its moves: the clocks as they stood and
+    /// who played each side (boxed: most setups have none).
+    pub resume: Option<Box<Resume>>,
+}
+
+/// What a saved online game brings back when it is hosted again, besides its moves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Resume {
+    /// First's, then Second's time left when the game was saved, in milliseconds: the
+    /// game starts from these instead of the base time (a timed game).
+    pub left_ms: Option<[u64; 2]>,
+    /// Who played each side, indexed by `Player::index`: their seats are offered back,
+    /// a member of that name (the host included) being seated there while the side is
+    /// open and no game runs.
+    pub players: [Option<String>; 2],
 }
 
 /// A time control as the wire carries it: each side's base time and the increment a
@@ -187,6 +203,7 @@ impl GameSetup {
             start: None,
             moves: Vec::new(),
             clock: None,
+            resume: None,
         }
     }
 }

@@ -16,7 +16,7 @@ use ply_net::portmap::{PortMap, PortMapOptions, Reach};
 use ply_net::protocol::DEFAULT_PORT;
 use ply_net::{
     ClientMsg, CloseReason, EntryRequest, GameSetup, Mirror, NetEvent, NetHandle, Occupant,
-    RejoinStore, ServerConfig, ServerMsg, StoredSeat, Token, host_in_process,
+    RejoinStore, ServerConfig, ServerMsg, Token, host_in_process,
 };
 use ply_save::{GameKeeper, SaveFolder};
 use std::io::BufRead;
@@ -56,10 +56,17 @@ pub struct HostArgs {
     /// Play on clocks the relay keeps: minutes+seconds ("5+3").
     #[arg(long, value_name = "M+S", value_parser = parse_clock)]
     clock: Option<ply_core::TimeControl>,
-    /// Come back to the lobby this machine hosts on the relay (after a crash or a lost
-    /// connection), with the seat kept on disk, instead of opening a new one.
+    /// Only come back to a lobby this machine holds a seat in on the relay (after a
+    /// crash or a lost connection), with the seat kept on disk; never open one. (Without
+    /// it, hosting on a relay where this name hosts a lobby already goes back to that
+    /// lobby too, and opens a new one only when it is gone.)
     #[arg(long, requires = "relay")]
     rejoin: bool,
+    /// Go on with this saved game instead of --mode, --position and --moves: an online
+    /// game's save brings back both clocks as they stood (unless --clock names another)
+    /// and offers its players their sides back when they join.
+    #[arg(long, value_name = "FILE")]
+    save: Option<std::path::PathBuf>,
     #[command(flatten)]
     game: GameArgs,
 }
@@ -87,8 +94,9 @@ pub struct JoinArgs {
     /// The token printed when you first entered, to take your seat back after a drop.
     #[arg(long)]
     token: Option<Token>,
-    /// Take back the seat this machine kept on disk for this name at this address
-    /// (after a crash or a lost connection).
+    /// Take back the seat this machine kept on disk for this name in a lobby of the
+    /// server reached (after a crash or a lost connection), however the address or
+    /// invite code is typed: the seat is found by the key the server proves.
     #[arg(long, conflicts_with = "token")]
     rejoin: bool,
 }
@@ -100,30 +108,37 @@ pub fn host(args: &HostArgs) -> Result<(), String> {
         level: args.computer,
         budget: Duration::from_millis(args.computer_millis),
     };
-    let setup = GameSetup {
-        mode: args.game.mode.clone(),
-        start: args.game.position.clone(),
-        moves: args
-            .game
-            .moves
-            .split_whitespace()
-            .map(str::to_string)
-            .collect(),
-        clock: args.clock.map(ply_net::ClockSetup::of),
+    let clock = args.clock.map(ply_net::ClockSetup::of);
+    let setup = match &args.save {
+        Some(path) => {
+            let saved = ply_save::load_file(path)
+                .map_err(|e| format!("cannot go on with {}: {e}", path.display()))?;
+            GameSetup::resuming(&saved, clock)
+        }
+        None => GameSetup {
+            mode: args.game.mode.clone(),
+            start: args.game.position.clone(),
+            moves: args
+                .game
+                .moves
+                .split_whitespace()
+                .map(str::to_string)
+                .collect(),
+            clock,
+            resume: None,
+        },
     };
     let mut request = EntryRequest::open(&args.name, &args.password, setup);
     let ctrl_c = ctrl_c();
     match &args.relay {
         Some(relay) => {
             let relay = with_default_port(relay);
+            // Invite codes printed before are void: a new one is printed on entry.
             if args.rejoin {
-                let seat = stored_seat(&relay, &args.name, None)?;
-                // Invite codes printed before are void: a new one is printed on entry.
-                let invite = request.invite.map(|_| InviteSecret::random());
-                request =
-                    EntryRequest::rejoin(&args.name, &args.password, Some(&seat.code), seat.token)
-                        .with_invite(invite);
+                request = EntryRequest::join(&args.name, &args.password, None)
+                    .with_invite(request.invite);
             }
+            let request = request.with_kept_seats(RejoinStore::standard());
             let invite = request.invite;
             let handle = NetHandle::connect(&relay, request);
             let share = resolve(&relay).map(|addr| (addr, true, invite));
@@ -239,19 +254,17 @@ pub fn join(args: &JoinArgs) -> Result<(), String> {
         (with_default_port(&args.addr), None)
     };
     let invited_code = invited.as_ref().and_then(|invite| invite.code.clone());
-    let mut code = args.code.clone().or(invited_code);
-    let mut token = args.token;
-    if args.rejoin {
-        let seat = stored_seat(&address, &args.name, code.as_deref())?;
-        code = Some(seat.code);
-        token = Some(seat.token);
-    }
+    let code = args.code.clone().or(invited_code);
     let request = EntryRequest {
         name: args.name.clone(),
         password: args.password.clone(),
-        role: ply_net::Role::Join { code, token },
+        role: ply_net::Role::Join {
+            code,
+            token: args.token,
+        },
         invite: invited.as_ref().and_then(|invite| invite.secret),
         relay: invited.as_ref().and_then(|invite| invite.relay),
+        kept: args.rejoin.then(RejoinStore::standard).flatten(),
     };
     console(
         NetHandle::connect(&address, request),
@@ -260,18 +273,6 @@ pub fn join(args: &JoinArgs) -> Result<(), String> {
         None,
         &never(),
     )
-}
-
-/// The seat this machine kept for `name` at `address` (in lobby `code`, if given).
-fn stored_seat(address: &str, name: &str, code: Option<&str>) -> Result<StoredSeat, String> {
-    let store =
-        RejoinStore::standard().ok_or("this system names no data folder to keep seats in")?;
-    store.recall(address, name, code).ok_or_else(|| {
-        format!(
-            "no seat is kept for {name} at {address} (in {}); join without --rejoin",
-            store.path().display()
-        )
-    })
 }
 
 /// Standard input, line by line, from a thread of its own.
@@ -328,8 +329,8 @@ fn console(
                 };
                 mirror.apply(&event);
                 print_event(&event, &mirror);
-                if let (NetEvent::Entered(entered), Some(store)) = (&event, &store)
-                    && let Err(error) = store.remember(address, entered)
+                if let Some(store) = &store
+                    && let Err(error) = keep_seat(store, address, &event, &handle, &mirror)
                 {
                     say!("could not keep the seat on disk to rejoin later: {error}");
                 }
@@ -387,6 +388,33 @@ fn console(
                 Err(_) => lines = never(),
             },
         }
+    }
+}
+
+/// Keeps this player's seat on disk after `event`: with the new token on every entry,
+/// and with the opponent once a game starts, for the list of games to go back to.
+fn keep_seat(
+    store: &RejoinStore,
+    address: &str,
+    event: &NetEvent,
+    handle: &NetHandle,
+    mirror: &Mirror,
+) -> std::io::Result<()> {
+    let relay = handle.relay_fingerprint();
+    if let Some(entered) = event.entered() {
+        return store.remember(address, relay, entered);
+    }
+    let (NetEvent::Message(ServerMsg::GameStarted(_)), Some(relay), Some(lobby)) =
+        (event, relay, mirror.lobby())
+    else {
+        return Ok(());
+    };
+    let kept = mirror
+        .name()
+        .and_then(|name| store.recall_at(relay, name, mirror.code(), false));
+    match kept {
+        Some(seat) => store.note_lobby(&seat, lobby),
+        None => Ok(()),
     }
 }
 
@@ -475,6 +503,7 @@ fn parse_request(line: &str, mirror: &Mirror) -> Result<Option<ClientMsg>, Strin
                 start: None,
                 moves: moves.iter().map(|text| text.to_string()).collect(),
                 clock: None,
+                resume: None,
             }),
             None => return Err("usage: setup MODE [MOVES...]".to_string()),
         },
@@ -523,29 +552,33 @@ fn occupant_text(occupant: &Occupant) -> String {
 fn print_event(event: &NetEvent, mirror: &Mirror) {
     let names = side_names(mirror);
     match event {
-        NetEvent::Entered(entered) => {
+        NetEvent::Entered(entered) | NetEvent::Reconnected(entered) => {
             say!(
-                "entered lobby {} as {}{} token {}",
+                "{} lobby {} as {}{} token {}",
+                if matches!(event, NetEvent::Entered(_)) {
+                    "entered"
+                } else {
+                    "reconnected: back in"
+                },
                 entered.code,
                 entered.name,
                 if entered.host { " (host)" } else { "" },
                 entered.token
             );
             if let Some(game) = &entered.game {
-                let clocks = game.clock.map_or(String::new(), |clock| {
-                    format!(
-                        " (clocks {} / {})",
-                        seconds_text(clock.left_ms[0]),
-                        seconds_text(clock.left_ms[1])
-                    )
-                });
                 say!(
-                    "game in progress: {} moves played{clocks}: {}",
+                    "game in progress: {} moves played{}: {}",
                     game.moves.len(),
+                    clocks_text(game.clock),
                     game.moves.join(" ")
                 );
             }
         }
+        NetEvent::Reconnecting {
+            failed_tries,
+            reason,
+            ..
+        } => say!("reconnecting ({reason}; {failed_tries} tries failed)"),
         // Failures are reported once, on standard error, as the program ends.
         NetEvent::Closed(CloseReason::Failed(_) | CloseReason::Lost(_)) => {}
         NetEvent::Closed(reason) => say!("closed: {reason}"),
@@ -580,9 +613,10 @@ fn print_event(event: &NetEvent, mirror: &Mirror) {
                 );
             }
             ServerMsg::GameStarted(view) => say!(
-                "game started: {}, {} moves already played",
+                "game started: {}, {} moves already played{}",
                 view.mode,
-                view.moves.len()
+                view.moves.len(),
+                clocks_text(view.clock)
             ),
             ServerMsg::MovePlayed {
                 ply,
@@ -644,6 +678,17 @@ fn print_event(event: &NetEvent, mirror: &Mirror) {
             | ServerMsg::Ping { .. } => {}
         },
     }
+}
+
+/// A game's clocks as " (clocks m:ss.t / m:ss.t)", or nothing for an untimed game.
+fn clocks_text(clock: Option<ply_net::ClockView>) -> String {
+    clock.map_or(String::new(), |clock| {
+        format!(
+            " (clocks {} / {})",
+            seconds_text(clock.left_ms[0]),
+            seconds_text(clock.left_ms[1])
+        )
+    })
 }
 
 /// A clock reading in milliseconds as "m:ss.t".

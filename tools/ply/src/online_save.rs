@@ -5,7 +5,6 @@
 use ply_modes::find_mode;
 use ply_net::{CloseReason, Mirror, NetEvent, Occupant, ServerMsg};
 use ply_save::{Controller, SavedClock, SavedGame, Seat};
-use std::time::Duration;
 
 /// Whether `event` cuts this client off from a game in progress, or takes away its
 /// host or one of its players.
@@ -43,11 +42,11 @@ pub fn lost_touch(event: &NetEvent, mirror: &Mirror) -> bool {
 pub fn moved_on(event: &NetEvent, mirror: &Mirror) -> bool {
     let playing = mirror.in_game() && mirror.game().is_some_and(|game| !game.moves().is_empty());
     playing
-        && matches!(
-            event,
-            NetEvent::Entered(_)
-                | NetEvent::Message(ServerMsg::MovePlayed { .. } | ServerMsg::GameStarted(_))
-        )
+        && (event.entered().is_some()
+            || matches!(
+                event,
+                NetEvent::Message(ServerMsg::MovePlayed { .. } | ServerMsg::GameStarted(_))
+            ))
 }
 
 /// The game in progress as a save (`None` when there is none).
@@ -69,7 +68,7 @@ pub fn saved_game(mirror: &Mirror) -> Option<SavedGame> {
     saved.clock = mirror.clock().and_then(|clock| {
         Some(SavedClock {
             control: clock.setup.control().ok()?,
-            left: clock.left_ms.map(Duration::from_millis),
+            left: mirror.clock_left_now()?,
             after_moves: Vec::new(),
         })
     });

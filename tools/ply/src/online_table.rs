@@ -87,10 +87,8 @@ impl ConsoleTable {
             self.heard.borrow_mut().clear();
             return;
         }
-        let fresh = matches!(
-            event,
-            NetEvent::Entered(_) | NetEvent::Message(ServerMsg::GameStarted(_))
-        );
+        let fresh = event.entered().is_some()
+            || matches!(event, NetEvent::Message(ServerMsg::GameStarted(_)));
         if fresh || self.table.is_none() || mirror.sides() != self.sides.as_ref() {
             self.build(mirror);
         } else {

@@ -4,6 +4,7 @@
 
 use clap::Args;
 use ply_net::keys::RelayKey;
+use ply_net::server::RelayStore;
 use ply_net::{ServerConfig, protocol::DEFAULT_PORT};
 use std::io::IsTerminal;
 use std::time::Duration;
@@ -129,6 +130,14 @@ pub struct RelayArgs {
     /// Without it, the relay makes a new key at each start.
     #[arg(long)]
     key_file: Option<std::path::PathBuf>,
+    /// Keep lobbies, seats, games and clocks in this SQLite file (made when missing), so
+    /// that a relay killed or restarted has every game back from its last move; the
+    /// clocks stand still from the last move before the restart until the game's
+    /// players are back. Without --key-file, the key is kept beside it (PATH.key), so
+    /// that players' programs find the same relay again. Without it, a restart loses
+    /// every lobby.
+    #[arg(long, value_name = "PATH")]
+    store: Option<std::path::PathBuf>,
     /// How many MiB all connections together may buffer.
     #[arg(long, default_value_t = defaults().max_buffered_bytes / MIB)]
     max_buffered_mib: usize,
@@ -144,13 +153,27 @@ pub struct RelayArgs {
 const MIB: usize = 1024 * 1024;
 
 impl RelayArgs {
-    /// The relay's key: kept in `--key-file`, or new.
+    /// The relay's key: kept in `--key-file` (or beside the store), or new.
     fn key(&self) -> Result<RelayKey, String> {
-        match &self.key_file {
+        let beside_store = self.store.as_ref().map(|store| {
+            let mut path = store.clone().into_os_string();
+            path.push(".key");
+            std::path::PathBuf::from(path)
+        });
+        match self.key_file.as_ref().or(beside_store.as_ref()) {
             Some(path) => RelayKey::load_or_create(path)
                 .map_err(|e| format!("cannot use the key file {}: {e}", path.display())),
             None => Ok(RelayKey::generate()),
         }
+    }
+
+    /// The store of lobbies, when `--store` names one.
+    fn store(&self) -> Result<Option<std::sync::Arc<RelayStore>>, String> {
+        self.store
+            .as_deref()
+            .map(|path| RelayStore::open(path).map(std::sync::Arc::new))
+            .transpose()
+            .map_err(|error| format!("cannot use the store: {error}"))
     }
 
     /// The server's configuration from the flags.
@@ -192,8 +215,9 @@ impl RelayArgs {
             max_buffered_bytes: self.max_buffered_mib.saturating_mul(MIB),
             max_buffered_bytes_per_address: self.max_buffered_mib_per_address.saturating_mul(MIB),
             max_buffered_bytes_per_network: self.max_buffered_mib_per_network.saturating_mul(MIB),
-            // `run` puts the kept key in its place.
+            // `run` puts the kept key and the store in their places.
             key: RelayKey::generate(),
+            store: None,
         }
     }
 }
@@ -241,6 +265,7 @@ pub fn run(args: &RelayArgs) -> Result<(), String> {
             .local_addr()
             .map_err(|e| format!("cannot read the listening address: {e}"))?;
         let key = args.key()?;
+        let store = args.store()?;
         // One line, which scripts read whole: where, how much, and the key's
         // fingerprint, which players compare and invite codes carry.
         say!(
@@ -252,6 +277,7 @@ pub fn run(args: &RelayArgs) -> Result<(), String> {
         );
         let config = ServerConfig {
             key,
+            store,
             ..args.config()
         };
         tracing::info!(%addr, ?config, "relay started");

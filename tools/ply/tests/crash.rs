@@ -6,7 +6,7 @@
 
 mod live;
 
-use live::Live;
+use live::{Live, seat_and_start, start_game, start_relay};
 use std::path::Path;
 
 /// The saves in `home`'s save folder.
@@ -19,22 +19,6 @@ fn saves(home: &Path) -> Vec<std::path::PathBuf> {
                 .collect()
         })
         .unwrap_or_default()
-}
-
-/// Once Bobby is in Alice's lobby, Alice seats herself on White and Bobby on Black and
-/// starts the game.
-fn seat_and_start(host: &mut Live, guest: &mut Live) {
-    host.expect("players: Alice (host), Bobby");
-    host.say("seat white Alice");
-    host.say("seat black Bobby");
-    host.say("start");
-    guest.expect("game started");
-}
-
-/// Kills `live` as a crash would: SIGKILL, no goodbye.
-fn crash(mut live: Live) {
-    live.child.kill().expect("the process is killed");
-    let _ = live.child.wait();
 }
 
 #[test]
@@ -65,7 +49,7 @@ fn a_joiner_killed_mid_game_comes_back_to_the_same_seat_position_and_clocks() {
     guest.expect("move 1 White: e2e4");
     guest.say("move e7e5");
     host.expect("move 2 Black: e7e5");
-    crash(guest);
+    guest.crash();
     host.expect("dropped: Bobby");
     host.say("move g1f3");
     host.expect("move 3 White: g1f3");
@@ -84,8 +68,8 @@ fn a_joiner_killed_mid_game_comes_back_to_the_same_seat_position_and_clocks() {
     host.expect("rejoined: Bobby");
     guest.say("move b8c6");
     host.expect("move 4 Black: b8c6");
-    crash(guest);
-    crash(host);
+    guest.crash();
+    host.crash();
 }
 
 #[test]
@@ -93,20 +77,14 @@ fn a_host_killed_on_a_relay_comes_back_within_the_wait_and_after_it_the_lobby_is
     let relay_home = tempfile::tempdir().expect("a temporary folder");
     let host_home = tempfile::tempdir().expect("a temporary folder");
     let guest_home = tempfile::tempdir().expect("a temporary folder");
-    let mut relay = Live::start_in(
-        relay_home.path(),
-        &["relay", "--listen", "127.0.0.1:0", "--host-wait-secs", "3"],
-    );
-    let addr = relay.word_after("relay listening on ");
+    let (relay, addr) = start_relay(relay_home.path(), &["--host-wait-secs", "3"]);
     let host_args = ["host", "--relay", addr.as_str(), "--name", "Alice"];
-    let mut host = Live::start_in(host_home.path(), &host_args);
-    host.expect("entered lobby");
-    let mut guest = Live::start_in(guest_home.path(), &["join", &addr, "--name", "Bobby"]);
-    guest.expect("entered lobby");
-    seat_and_start(&mut host, &mut guest);
+    let join_args = ["join", &addr, "--name", "Bobby"];
+    let homes = [host_home.path(), guest_home.path()];
+    let (mut host, mut guest) = start_game(homes, &host_args, &join_args);
     host.say("move d2d4");
     guest.expect("move 1 White: d2d4");
-    crash(host);
+    host.crash();
     guest.expect("dropped: Alice");
     guest.expect("game saved to ");
 
@@ -123,7 +101,7 @@ fn a_host_killed_on_a_relay_comes_back_within_the_wait_and_after_it_the_lobby_is
     guest.expect("move 3 White: c2c4");
 
     // Gone for longer than the wait: the lobby closes, and both keep the game.
-    crash(host);
+    host.crash();
     guest.expect("dropped: Alice");
     guest.expect("closed: the host left");
     let guest_output = guest.finish();
@@ -137,30 +115,18 @@ fn a_host_killed_on_a_relay_comes_back_within_the_wait_and_after_it_the_lobby_is
     let late = Live::start_in(host_home.path(), &rejoin);
     let refused = late.finish();
     assert!(String::from_utf8_lossy(&refused.stderr).contains("no lobby with code"));
-    crash(relay);
+    relay.crash();
 }
 
 #[test]
 fn the_opponent_of_a_killed_player_claims_the_win_after_the_countdown() {
     let relay_home = tempfile::tempdir().expect("a temporary folder");
     let home = tempfile::tempdir().expect("a temporary folder");
-    let mut relay = Live::start_in(
-        relay_home.path(),
-        &[
-            "relay",
-            "--listen",
-            "127.0.0.1:0",
-            "--claim-after-secs",
-            "1",
-        ],
-    );
-    let addr = relay.word_after("relay listening on ");
-    let mut host = Live::start_in(home.path(), &["host", "--relay", &addr, "--name", "Alice"]);
-    host.expect("entered lobby");
-    let mut guest = Live::start_in(home.path(), &["join", &addr, "--name", "Bobby"]);
-    guest.expect("entered lobby");
-    seat_and_start(&mut host, &mut guest);
-    crash(guest);
+    let (relay, addr) = start_relay(relay_home.path(), &["--claim-after-secs", "1"]);
+    let host_args = ["host", "--relay", &addr, "--name", "Alice"];
+    let join_args = ["join", &addr, "--name", "Bobby"];
+    let (mut host, guest) = start_game([home.path(); 2], &host_args, &join_args);
+    guest.crash();
     host.expect("dropped: Bobby (their opponent may claim the game after 1 s)");
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
     loop {
@@ -177,6 +143,6 @@ fn the_opponent_of_a_killed_player_claims_the_win_after_the_countdown() {
         );
         std::thread::sleep(std::time::Duration::from_millis(200));
     }
-    crash(host);
-    crash(relay);
+    host.crash();
+    relay.crash();
 }

@@ -1,8 +1,11 @@
 //! `NetHandle`: the game window's connection. It runs a tokio runtime on its own thread;
 //! the window sends requests with a call that never blocks and takes events from a
-//! crossbeam channel, woken for each by a callback of its choosing.
+//! crossbeam channel, woken for each by a callback of its choosing. A connection that
+//! breaks heals itself: the thread tries to get back in with the seat's token
+//! ([`Reconnect`]), saying so, before it reports the connection lost.
 
-use super::{ClientError, ClientSession, EntryRequest};
+use super::reconnect::{Comeback, worth_another_try};
+use super::{ClientError, ClientSession, EntryRequest, Pinning, Reconnect};
 use crate::keys::Fingerprint;
 use crate::protocol::{ClientMsg, Entered, ServerMsg};
 use crossbeam_channel::{Receiver, Sender, unbounded};
@@ -19,6 +22,8 @@ pub struct ClientOptions {
     /// Called on the connection's thread after each event it sends, so that a window
     /// that sleeps until something happens wakes to take it.
     pub notify: Notify,
+    /// How a connection that breaks after entry is tried again.
+    pub reconnect: Reconnect,
 }
 
 impl Default for ClientOptions {
@@ -26,6 +31,7 @@ impl Default for ClientOptions {
         ClientOptions {
             connect_timeout: Duration::from_secs(10),
             notify: Notify::default(),
+            reconnect: Reconnect::default(),
         }
     }
 }
@@ -111,8 +117,36 @@ pub enum NetEvent {
     Entered(Box<Entered>),
     /// A message from the server (pings are answered without showing up here).
     Message(ServerMsg),
+    /// The connection broke and the client is getting back in with the seat's token
+    /// (see [`ClientOptions::reconnect`]); sent when it broke and after each failed
+    /// try. Meanwhile the others see this player away, the player's clock runs on if
+    /// it is their turn (as on lichess), and requests sent are dropped. Either
+    /// [`NetEvent::Reconnected`] or [`NetEvent::Closed`] follows.
+    Reconnecting {
+        /// When the connection broke.
+        since: Instant,
+        /// How many tries failed so far.
+        failed_tries: u32,
+        /// What broke it, or why the last try failed, in a player's words.
+        reason: String,
+    },
+    /// Back in after [`NetEvent::Reconnecting`], with a new token: the lobby and the
+    /// game as they stand now, moves played meanwhile included. A game table built
+    /// before is out of date: build it again from the mirror ([`crate::mirrored_table`]).
+    Reconnected(Box<Entered>),
     /// The connection is over; no more events follow.
     Closed(CloseReason),
+}
+
+impl NetEvent {
+    /// What the server said on entry, for a first entry and for a way back in after a
+    /// broken connection alike (the seat's token to keep is in it).
+    pub fn entered(&self) -> Option<&Entered> {
+        match self {
+            NetEvent::Entered(entered) | NetEvent::Reconnected(entered) => Some(entered),
+            _ => None,
+        }
+    }
 }
 
 /// The connection's thread is gone, so requests can no longer be sent.
@@ -230,13 +264,52 @@ async fn drive(
                 return;
             }
         };
-    let _ = relay.set(session.relay_fingerprint());
+    let fingerprint = session.relay_fingerprint();
+    let _ = relay.set(fingerprint);
+    let mut comeback = Comeback::new(&request, &entered, fingerprint);
     let _ = events.send(NetEvent::Entered(Box::new(entered)));
+    let reason = loop {
+        let broken = match follow(&mut session, &mut commands, &events).await {
+            Ended::Over(reason) => break reason,
+            Ended::Broken(broken) => broken,
+        };
+        // The broken connection closes now: a server that is shutting down waits for it.
+        drop(session);
+        let back = come_back(&addr, &comeback, &options, &mut commands, &events, broken);
+        match back.await {
+            Ok((again, entered)) => {
+                session = again;
+                comeback.entered(&entered);
+                if !events.send(NetEvent::Reconnected(Box::new(entered))) {
+                    session.leave().await;
+                    break CloseReason::Left;
+                }
+            }
+            Err(reason) => break reason,
+        }
+    };
+    let _ = events.send(NetEvent::Closed(reason));
+}
+
+/// How following a lobby over one connection ended.
+enum Ended {
+    /// For good: the player left, the lobby closed, or the player was let go.
+    Over(CloseReason),
+    /// The connection broke (or the server is restarting): worth getting back in.
+    Broken(CloseReason),
+}
+
+/// Sends requests and hands over what the server says until the connection ends.
+async fn follow(
+    session: &mut ClientSession,
+    commands: &mut mpsc::UnboundedReceiver<ClientMsg>,
+    events: &Outbox,
+) -> Ended {
     let beat = session.heartbeat();
     let silence_limit = beat * 3 + Duration::from_secs(1);
     let mut watchdog = tokio::time::interval(beat);
     let mut last_heard = Instant::now();
-    let reason = loop {
+    loop {
         tokio::select! {
             command = commands.recv() => {
                 // Everything waiting goes out in one write; `None` means the window
@@ -253,11 +326,10 @@ async fn drive(
                     next = commands.try_recv().ok();
                 }
                 if leaving {
-                    session.leave().await;
-                    break CloseReason::Left;
+                    return Ended::Over(left(session).await);
                 }
                 if let Err(error) = session.flush().await {
-                    break CloseReason::Lost(error);
+                    return Ended::Broken(CloseReason::Lost(error));
                 }
             }
             message = session.recv() => {
@@ -265,37 +337,110 @@ async fn drive(
                 match message {
                     Ok(ServerMsg::Ping { nonce }) => {
                         if let Err(error) = session.send(&ClientMsg::Pong { nonce }).await {
-                            break CloseReason::Lost(error);
+                            return Ended::Broken(CloseReason::Lost(error));
                         }
                     }
                     Ok(ServerMsg::JoinRequest { ticket, name, exchange, binding, invite }) => {
                         let answered =
                             session.answer_join(ticket, &name, &exchange, &binding, invite);
                         if let Err(error) = answered.await {
-                            break CloseReason::Lost(error);
+                            return Ended::Broken(CloseReason::Lost(error));
                         }
                     }
-                    Ok(ServerMsg::HostLeft) => break CloseReason::HostLeft,
-                    Ok(ServerMsg::Removed) => break CloseReason::Removed,
-                    Ok(ServerMsg::ServerClosing) => break CloseReason::ServerClosing,
-                    Ok(ServerMsg::ClosedIdle) => break CloseReason::ClosedIdle,
-                    Ok(ServerMsg::JoinedElsewhere) => break CloseReason::JoinedElsewhere,
-                    Ok(ServerMsg::Displaced) => break CloseReason::Displaced,
+                    Ok(ServerMsg::HostLeft) => return Ended::Over(CloseReason::HostLeft),
+                    Ok(ServerMsg::Removed) => return Ended::Over(CloseReason::Removed),
+                    Ok(ServerMsg::ServerClosing) => {
+                        return Ended::Broken(CloseReason::ServerClosing);
+                    }
+                    Ok(ServerMsg::ClosedIdle) => return Ended::Over(CloseReason::ClosedIdle),
+                    Ok(ServerMsg::JoinedElsewhere) => {
+                        return Ended::Over(CloseReason::JoinedElsewhere);
+                    }
+                    Ok(ServerMsg::Displaced) => return Ended::Over(CloseReason::Displaced),
                     Ok(message) => {
                         if !events.send(NetEvent::Message(message)) {
-                            session.leave().await;
-                            break CloseReason::Left;
+                            return Ended::Over(left(session).await);
                         }
                     }
-                    Err(error) => break CloseReason::Lost(error),
+                    Err(error) => return Ended::Broken(CloseReason::Lost(error)),
                 }
             }
             _ = watchdog.tick() => {
                 if last_heard.elapsed() > silence_limit {
-                    break CloseReason::Lost(ClientError::Silent);
+                    return Ended::Broken(CloseReason::Lost(ClientError::Silent));
                 }
             }
         }
+    }
+}
+
+/// Leaves the lobby politely.
+async fn left(session: &mut ClientSession) -> CloseReason {
+    session.leave().await;
+    CloseReason::Left
+}
+
+/// Tries to get back into the lobby after the connection broke (`broken` says how),
+/// with backoff, until `options.reconnect` gives up or a failure rules another try out;
+/// the player may leave meanwhile. Each failed try is told as [`NetEvent::Reconnecting`].
+async fn come_back(
+    addr: &str,
+    comeback: &Comeback,
+    options: &ClientOptions,
+    commands: &mut mpsc::UnboundedReceiver<ClientMsg>,
+    events: &Outbox,
+    broken: CloseReason,
+) -> Result<(ClientSession, Entered), CloseReason> {
+    let plan = options.reconnect;
+    let since = Instant::now();
+    let deadline = since + plan.give_up_after;
+    let mut reason = broken.to_string();
+    let request = comeback.request();
+    // The first connection's key is expected: a relay's key is checked on every way
+    // back in, whatever the file of known relays says.
+    let pinning = Pinning {
+        known: None,
+        home_too: false,
     };
-    let _ = events.send(NetEvent::Closed(reason));
+    for failed_tries in 0.. {
+        let wait = plan.wait_before(failed_tries + 1);
+        if Instant::now() + wait >= deadline {
+            break;
+        }
+        let told = NetEvent::Reconnecting {
+            since,
+            failed_tries,
+            reason: reason.clone(),
+        };
+        if !events.send(told) {
+            return Err(CloseReason::Left);
+        }
+        tokio::select! {
+            () = tokio::time::sleep(wait) => {}
+            () = leaving(commands) => return Err(CloseReason::Left),
+        }
+        let limit = options
+            .connect_timeout
+            .min(deadline.saturating_duration_since(Instant::now()));
+        let tried = tokio::select! {
+            tried = ClientSession::connect_pinned(addr, &request, limit, &pinning) => tried,
+            () = leaving(commands) => return Err(CloseReason::Left),
+        };
+        match tried {
+            Ok(back) => return Ok(back),
+            Err(error) if worth_another_try(&error) => reason = error.to_string(),
+            Err(error) => return Err(CloseReason::Lost(error)),
+        }
+    }
+    Err(broken)
+}
+
+/// Returns once the window asks to leave (or drops its handle). Other requests, which
+/// cannot reach a server while there is no connection, are dropped.
+async fn leaving(commands: &mut mpsc::UnboundedReceiver<ClientMsg>) {
+    while let Some(message) = commands.recv().await {
+        if message == ClientMsg::Leave {
+            return;
+        }
+    }
 }

@@ -9,6 +9,7 @@ use crate::protocol::{
 use ply_core::{Outcome, Player};
 use ply_modes::{AnyGame, ReplayError, replay};
 use ply_play::offers::Offers;
+use std::time::Duration;
 
 /// The local copy of everything the server has said about the lobby and its game.
 #[derive(Default)]
@@ -28,6 +29,10 @@ pub struct Mirror {
     running: bool,
     desync: Option<String>,
     clock: Option<ClockView>,
+    /// When the clocks were last heard of.
+    clock_at: Option<std::time::Instant>,
+    /// Since when the client has been getting back in after its connection broke.
+    reconnecting: Option<std::time::Instant>,
 }
 
 impl Mirror {
@@ -39,16 +44,25 @@ impl Mirror {
     /// Takes an event into account.
     pub fn apply(&mut self, event: &NetEvent) {
         match event {
-            NetEvent::Entered(entered) => {
+            NetEvent::Entered(entered) | NetEvent::Reconnected(entered) => {
                 self.lobby = Some(entered.lobby.clone());
-                if let Some(game) = &entered.game {
-                    self.start(game);
-                    self.stand_ins = entered.lobby.stand_ins.clone();
+                match &entered.game {
+                    Some(game) => {
+                        self.start(game);
+                        self.stand_ins = entered.lobby.stand_ins.clone();
+                    }
+                    // The game ended while this client was away.
+                    None => self.running = false,
                 }
                 self.entered = Some(entered.as_ref().clone());
+                self.reconnecting = None;
             }
+            NetEvent::Reconnecting { since, .. } => self.reconnecting = Some(*since),
             NetEvent::Message(message) => self.apply_message(message),
-            NetEvent::Closed(_) => self.running = false,
+            NetEvent::Closed(_) => {
+                self.running = false;
+                self.reconnecting = None;
+            }
         }
     }
 
@@ -71,6 +85,7 @@ impl Mirror {
                 self.offers.moved(*side);
                 if let (Some(clock), Some(left_ms)) = (self.clock.as_mut(), left_ms) {
                     clock.left_ms = *left_ms;
+                    self.clock_at = Some(std::time::Instant::now());
                 }
                 if *ply as usize != self.moves.len() + 1 {
                     self.desync = Some(format!(
@@ -100,6 +115,7 @@ impl Mirror {
                 self.offers.clear();
                 if let (Some(clock), Some(left_ms)) = (self.clock.as_mut(), left_ms) {
                     clock.left_ms = *left_ms;
+                    self.clock_at = Some(std::time::Instant::now());
                 }
                 while self.moves.len() > *ply as usize {
                     self.moves.pop();
@@ -133,8 +149,10 @@ impl Mirror {
             start: view.start.clone(),
             moves: Vec::new(),
             clock: view.clock.map(|clock| clock.setup),
+            resume: None,
         });
         self.clock = view.clock;
+        self.clock_at = Some(std::time::Instant::now());
         self.moves = view.moves.clone();
         self.sides = Some(view.sides.clone());
         self.stand_ins.clear();
@@ -149,6 +167,12 @@ impl Mirror {
                 None
             }
         };
+    }
+
+    /// Since when the client has been getting back in after its connection broke
+    /// (`None` while connected, and once the connection is over).
+    pub fn reconnecting(&self) -> Option<std::time::Instant> {
+        self.reconnecting
     }
 
     /// What the server said on entry.
@@ -205,6 +229,20 @@ impl Mirror {
     /// when it sent them).
     pub fn clock(&self) -> Option<ClockView> {
         self.clock
+    }
+
+    /// Each side's time left now in a timed game, First's then Second's: the relay's
+    /// last figures, with the time since then charged to the side to move while its
+    /// clock runs (for a save, or a table built after the game began).
+    pub fn clock_left_now(&self) -> Option<[Duration; 2]> {
+        let clock = self.clock?;
+        let mut left = clock.left_ms.map(Duration::from_millis);
+        let running = self.running && ply_play::clock::runs_after(self.moves.len());
+        if let (true, Some(at), Some(game)) = (running, self.clock_at, self.game()) {
+            let side = game.to_move().index();
+            left[side] = left[side].saturating_sub(at.elapsed());
+        }
+        Some(left)
     }
 
     /// How the last game ended, once it has.

@@ -7,6 +7,7 @@
 mod handle;
 mod known_relays;
 mod mirror;
+mod reconnect;
 mod referee;
 mod rejoin_store;
 mod table;
@@ -14,6 +15,7 @@ mod table;
 pub use handle::{ClientOptions, CloseReason, Disconnected, NetEvent, NetHandle, Notify};
 pub use known_relays::{KNOWN_RELAYS_VARIABLE, KnownRelays, Pinned, Pinning};
 pub use mirror::Mirror;
+pub use reconnect::Reconnect;
 pub use referee::{RelayLink, RelayReferee};
 pub use rejoin_store::{REJOIN_DIR_VARIABLE, RejoinStore, StoredSeat};
 pub use table::mirrored_table;
@@ -54,6 +56,9 @@ pub enum ClientError {
     /// The host stopped answering after the game began.
     #[error("the host stopped answering")]
     Silent,
+    /// The server said it was shutting down (it may be restarting).
+    #[error("the server shut down")]
+    ServerClosed,
     /// The two programs speak different protocol versions.
     #[error(
         "different game versions: the host speaks protocol version {theirs}, this game \
@@ -176,6 +181,11 @@ pub struct EntryRequest {
     /// The fingerprint of the relay's key, when the player has it (from an invite
     /// code): a server that proves another key is left before anything is said.
     pub relay: Option<Fingerprint>,
+    /// The seats kept on disk: once the relay has proved its key, a seat kept there for
+    /// this name is taken back instead (in the lobby with the code asked for, if any;
+    /// for a request to open a lobby, a lobby this player hosts there, opening a new one
+    /// only when that lobby is gone). See [`EntryRequest::with_kept_seats`].
+    pub kept: Option<RejoinStore>,
 }
 
 impl EntryRequest {
@@ -187,12 +197,21 @@ impl EntryRequest {
             role: Role::Open(setup),
             invite: (!password.is_empty()).then(InviteSecret::random),
             relay: None,
+            kept: None,
         }
     }
 
     /// This request, expecting the relay whose key has the fingerprint `relay`.
     pub fn with_relay(mut self, relay: Option<Fingerprint>) -> EntryRequest {
         self.relay = relay;
+        self
+    }
+
+    /// This request, going back to a seat kept in `store` for this name on the relay it
+    /// reaches, whatever address or code was typed to reach it (a host returns to the
+    /// lobby it hosts there rather than open a second one).
+    pub fn with_kept_seats(mut self, store: Option<RejoinStore>) -> EntryRequest {
+        self.kept = store;
         self
     }
 
@@ -214,6 +233,7 @@ impl EntryRequest {
             },
             invite: None,
             relay: None,
+            kept: None,
         }
     }
 
@@ -228,6 +248,7 @@ impl EntryRequest {
             },
             invite: None,
             relay: None,
+            kept: None,
         }
     }
 }
@@ -293,9 +314,23 @@ impl ClientSession {
         pinning: &Pinning,
     ) -> Result<(ClientSession, Entered), ClientError> {
         let addr = with_default_port(addr);
-        tokio::time::timeout(limit, ClientSession::enter(&addr, request, limit, pinning))
-            .await
-            .unwrap_or(Err(ClientError::Timeout { after: limit }))
+        let entered =
+            tokio::time::timeout(limit, ClientSession::enter(&addr, request, limit, pinning))
+                .await
+                .unwrap_or(Err(ClientError::Timeout { after: limit }));
+        match entered {
+            // The lobby this player hosted there is gone (its seat was forgotten): open
+            // the new one asked for.
+            Err(ClientError::Refused(refusal))
+                if kept_seat_gone(&refusal) && matches!(request.role, Role::Open(_)) =>
+            {
+                let opening = request.clone().with_kept_seats(None);
+                tokio::time::timeout(limit, ClientSession::enter(&addr, &opening, limit, pinning))
+                    .await
+                    .unwrap_or(Err(ClientError::Timeout { after: limit }))
+            }
+            entered => entered,
+        }
     }
 
     async fn enter(
@@ -342,8 +377,19 @@ impl ClientSession {
                 file: known.path().display().to_string(),
             });
         }
+        let kept = request
+            .kept
+            .as_ref()
+            .and_then(|store| Some((store, kept_seat(store, request, shown)?)));
+        let role = match &kept {
+            Some((_, seat)) => Role::Join {
+                code: Some(seat.code.clone()),
+                token: Some(seat.token),
+            },
+            None => request.role.clone(),
+        };
         let mut exchange = None;
-        let entry = match &request.role {
+        let entry = match &role {
             // A saved game's moves follow entry: the entry itself stays small.
             Role::Open(setup) => Entry::Open {
                 name: request.name.clone(),
@@ -379,7 +425,15 @@ impl ClientSession {
         let entered = loop {
             match conn.read_message::<EntryReply>().await? {
                 EntryReply::Entered(entered) => break *entered,
-                EntryReply::Refused(refusal) => return Err(ClientError::Refused(refusal)),
+                EntryReply::Refused(refusal) => {
+                    if let Some((store, seat)) = &kept
+                        && kept_seat_gone(&refusal)
+                    {
+                        // Best effort: a seat that opens nothing is dropped from the list.
+                        let _ = store.forget_seat(seat);
+                    }
+                    return Err(ClientError::Refused(refusal));
+                }
                 EntryReply::Exchange { message, confirm } => {
                     // The host's confirmation tells whether the passwords matched; the
                     // relay counts a wrong one either way.
@@ -406,7 +460,7 @@ impl ClientSession {
             answered: Vec::new(),
             answered_invites: Vec::new(),
         };
-        match &request.role {
+        match &role {
             Role::Open(setup) if !setup.moves.is_empty() => {
                 session.offer_saved_game(setup, entered).await
             }
@@ -518,11 +572,36 @@ impl ClientSession {
     }
 
     /// Leaves the lobby and closes the connection politely.
-    pub async fn leave(mut self) {
+    pub async fn leave(&mut self) {
         if self.conn.queue_message(&ClientMsg::Leave).is_ok() {
             let _ = tokio::time::timeout(Duration::from_secs(1), self.conn.finish()).await;
         }
     }
+}
+
+/// The seat kept in `store` that `request` goes back to on the relay whose key has the
+/// fingerprint `relay`: for a request to open a lobby, a lobby this player hosts there;
+/// for a join without a token, a seat in the lobby asked for (any, without a code).
+fn kept_seat(
+    store: &RejoinStore,
+    request: &EntryRequest,
+    relay: Fingerprint,
+) -> Option<StoredSeat> {
+    match &request.role {
+        Role::Open(_) => store.recall_at(relay, &request.name, None, true),
+        Role::Join { code, token: None } => {
+            store.recall_at(relay, &request.name, code.as_deref(), false)
+        }
+        Role::Join { token: Some(_), .. } => None,
+    }
+}
+
+/// Whether `refusal`, to a seat's token, says the seat is gone for good.
+fn kept_seat_gone(refusal: &EntryRefusal) -> bool {
+    matches!(
+        refusal,
+        EntryRefusal::NoSuchLobby { .. } | EntryRefusal::BadToken { .. }
+    )
 }
 
 /// Why a connection could not be made, in a player's words rather than the system's

@@ -75,7 +75,21 @@ impl<L: RelayLink> Referee for RelayReferee<L> {
                         rulings.push(Ruling::Notice(NoticeKind::Other, Message::error(reason)));
                     }
                 }
-                NetEvent::Entered(_) => {}
+                NetEvent::Reconnecting {
+                    failed_tries: 0, ..
+                } => {
+                    rulings.push(Ruling::Notice(
+                        NoticeKind::Left,
+                        Message::warning("The connection was lost; reconnecting..."),
+                    ));
+                }
+                NetEvent::Reconnected(_) => {
+                    rulings.push(Ruling::Notice(
+                        NoticeKind::Back,
+                        Message::info("Reconnected."),
+                    ));
+                }
+                NetEvent::Entered(_) | NetEvent::Reconnecting { .. } => {}
             }
         }
         rulings

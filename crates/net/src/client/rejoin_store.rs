@@ -1,21 +1,34 @@
 //! The seats this computer holds in lobbies, kept on disk so that a player whose
-//! program crashed or restarted can take their seat back: for each server address and
-//! player name, the lobby's code and the one-use token of the last entry.
+//! program crashed or restarted can take their seat back. A seat belongs to a game, not
+//! to the text typed to reach it: each is kept under the lobby's identity (the relay's
+//! key fingerprint and the lobby's code) with the player's name, the one-use token of the
+//! last entry, the address it was reached at, and what the player needs to pick it from
+//! a list (the mode, the opponent, when). It is found again from any spelling of the
+//! address (`127.0.0.1:7373`, `localhost:7373`, an invite code) or, once connected, from
+//! the key the relay proved.
 
-use crate::protocol::{Entered, Token};
+use crate::keys::{FINGERPRINT_LEN, Fingerprint};
+use crate::protocol::{Entered, LobbyView, Occupant, Token};
+use ply_core::Player;
 use serde::{Deserialize, Serialize};
 use std::io;
+use std::net::{SocketAddr, ToSocketAddrs};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
 
 /// The environment variable that names the folder of stored seats (for tests and
 /// portable installs); otherwise it is `rejoin` in the system's data folder.
 pub const REJOIN_DIR_VARIABLE: &str = "PLYGROUND_REJOIN_DIR";
 
-/// What it takes to come back to a lobby: where, as whom, and the seat's token.
+/// What it takes to come back to a lobby: where, as whom, the seat's token, and what
+/// the game is, to list it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredSeat {
-    /// The server's address, with its port.
+    /// The server's address, with its port, as last reached.
     pub address: String,
+    /// The fingerprint of the key the server proved (`None` for seats kept by older
+    /// versions).
+    pub relay: Option<Fingerprint>,
     /// The player's name in the lobby.
     pub name: String,
     /// The lobby's code.
@@ -24,6 +37,13 @@ pub struct StoredSeat {
     pub token: Token,
     /// Whether the player hosts the lobby.
     pub host: bool,
+    /// The mode of the lobby's game.
+    pub mode: String,
+    /// Who plays against this player, when a game is known and the player holds a side
+    /// (a name, or "Computer").
+    pub opponent: Option<String>,
+    /// When the seat was last kept (entered, or the game seen to change).
+    pub kept_at: SystemTime,
 }
 
 /// One stored seat as its file holds it.
@@ -34,6 +54,14 @@ struct SeatFile {
     code: String,
     token: String,
     host: bool,
+    #[serde(default)]
+    relay: Option<String>,
+    #[serde(default)]
+    mode: String,
+    #[serde(default)]
+    opponent: Option<String>,
+    #[serde(default)]
+    kept_at: u64,
 }
 
 /// The folder of stored seats.
@@ -63,57 +91,147 @@ impl RejoinStore {
         &self.dir
     }
 
-    /// The seat kept for `name` at `address`, if any; with `code`, only a seat in that
-    /// lobby. A damaged or foreign file counts as no seat.
+    /// Every game this player can go back to, the most recently kept first: for the
+    /// window's "Return to your game" (each seat says where, as whom, the mode, the
+    /// opponent and when). A damaged or foreign file is left out.
+    pub fn games(&self) -> Vec<StoredSeat> {
+        let mut seats: Vec<StoredSeat> = std::fs::read_dir(&self.dir)
+            .map(|entries| {
+                entries
+                    .filter_map(|entry| read_seat(&entry.ok()?.path()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        seats.sort_by_key(|seat| std::cmp::Reverse(seat.kept_at));
+        seats
+    }
+
+    /// The seat kept for `name` at `address`, however that address is spelt (any name
+    /// or address that leads to the same place, or the invite code's address); with
+    /// `code`, only a seat in that lobby. The most recent when several match.
     pub fn recall(&self, address: &str, name: &str, code: Option<&str>) -> Option<StoredSeat> {
-        let text = std::fs::read_to_string(self.file_of(address, name)).ok()?;
-        let file: SeatFile = toml::from_str(&text).ok()?;
-        let matches = file.address == address
-            && file.name.to_lowercase() == name.to_lowercase()
-            && code.is_none_or(|code| code.eq_ignore_ascii_case(&file.code));
-        let token = file.token.parse().ok()?;
-        matches.then_some(StoredSeat {
-            address: file.address,
-            name: file.name,
-            code: file.code,
-            token,
-            host: file.host,
+        let place = Place::of(address);
+        self.games().into_iter().find(|seat| {
+            same_name(&seat.name, name)
+                && code.is_none_or(|code| code.eq_ignore_ascii_case(&seat.code))
+                && place.is(&seat.address)
         })
     }
 
-    /// Keeps the seat `entered` gave at `address`, replacing the one kept before (its
-    /// token no longer works). The file is replaced whole, and it and its folder are
-    /// readable by their owner only, since its token opens the seat.
-    pub fn remember(&self, address: &str, entered: &Entered) -> io::Result<()> {
-        let file = SeatFile {
+    /// The seat kept for `name` on the relay whose key has the fingerprint `relay`,
+    /// whatever address reached it: with `code`, only in that lobby; with `host_only`,
+    /// only a seat that hosts its lobby. The most recent when several match.
+    pub fn recall_at(
+        &self,
+        relay: Fingerprint,
+        name: &str,
+        code: Option<&str>,
+        host_only: bool,
+    ) -> Option<StoredSeat> {
+        self.games().into_iter().find(|seat| {
+            seat.relay == Some(relay)
+                && same_name(&seat.name, name)
+                && code.is_none_or(|code| code.eq_ignore_ascii_case(&seat.code))
+                && (seat.host || !host_only)
+        })
+    }
+
+    /// Keeps the seat `entered` gave at `address` on the relay with the key `relay`,
+    /// replacing the one kept before for that lobby and name (its token no longer
+    /// works); a seat in any other lobby is never touched. The file is replaced whole,
+    /// and it and its folder are readable by their owner only, since its token opens
+    /// the seat.
+    pub fn remember(
+        &self,
+        address: &str,
+        relay: Option<Fingerprint>,
+        entered: &Entered,
+    ) -> io::Result<()> {
+        let opponent = match &entered.game {
+            Some(game) => opponent_of(&entered.name, &game.sides),
+            None => opponent_of(&entered.name, &entered.lobby.sides),
+        };
+        self.keep(&StoredSeat {
             address: address.to_string(),
+            relay,
             name: entered.name.clone(),
             code: entered.code.clone(),
-            token: entered.token.to_string(),
+            token: entered.token,
             host: entered.host,
+            mode: entered.lobby.setup.mode.clone(),
+            opponent,
+            kept_at: SystemTime::now(),
+        })
+    }
+
+    /// Notes what the lobby of `seat` plays now (its mode and this player's opponent),
+    /// so that the list of games says it; written only when it changed.
+    pub fn note_lobby(&self, seat: &StoredSeat, lobby: &LobbyView) -> io::Result<()> {
+        let opponent = opponent_of(&seat.name, &lobby.sides).or(seat.opponent.clone());
+        if opponent == seat.opponent && lobby.setup.mode == seat.mode {
+            return Ok(());
+        }
+        self.keep(&StoredSeat {
+            mode: lobby.setup.mode.clone(),
+            opponent,
+            kept_at: SystemTime::now(),
+            ..seat.clone()
+        })
+    }
+
+    /// Keeps `seat`, replacing the one kept for the same lobby and name.
+    fn keep(&self, seat: &StoredSeat) -> io::Result<()> {
+        let file = SeatFile {
+            address: seat.address.clone(),
+            name: seat.name.clone(),
+            code: seat.code.clone(),
+            token: seat.token.to_string(),
+            host: seat.host,
+            relay: seat.relay.map(|relay| relay.to_string()),
+            mode: seat.mode.clone(),
+            opponent: seat.opponent.clone(),
+            kept_at: seat
+                .kept_at
+                .duration_since(SystemTime::UNIX_EPOCH)
+                .map_or(0, |since| since.as_secs()),
         };
         let text = toml::to_string(&file).map_err(io::Error::other)?;
         create_private_dir(&self.dir)?;
-        let path = self.file_of(address, &entered.name);
+        let path = self.file_of(seat);
         let temporary = path.with_extension("toml.new");
         write_private(&temporary, text.as_bytes())?;
         std::fs::rename(&temporary, &path)
     }
 
-    /// Forgets the seat kept for `name` at `address` (the player left for good).
-    pub fn forget(&self, address: &str, name: &str) -> io::Result<()> {
-        match std::fs::remove_file(self.file_of(address, name)) {
+    /// Forgets `seat` (its lobby is gone, or the player left it for good).
+    pub fn forget_seat(&self, seat: &StoredSeat) -> io::Result<()> {
+        match std::fs::remove_file(self.file_of(seat)) {
             Err(error) if error.kind() != io::ErrorKind::NotFound => Err(error),
             _ => Ok(()),
         }
     }
 
-    /// The file for `name` at `address`: both in a form every file system takes, and a
-    /// digest of the exact pair so that names differing only in letters outside ASCII
-    /// get files of their own.
-    fn file_of(&self, address: &str, name: &str) -> PathBuf {
+    /// Forgets every seat kept for `name` at `address` (however spelt).
+    pub fn forget(&self, address: &str, name: &str) -> io::Result<()> {
+        while let Some(seat) = self.recall(address, name, None) {
+            self.forget_seat(&seat)?;
+            if self.recall(address, name, None).as_ref() == Some(&seat) {
+                return Err(io::Error::other("a kept seat could not be forgotten"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The file for `seat`: its lobby's identity (the relay's fingerprint, or the
+    /// address for a seat kept without one, and the code) and the player's name, in a
+    /// form every file system takes, with a digest of the exact triple so that names
+    /// differing only in letters outside ASCII get files of their own.
+    fn file_of(&self, seat: &StoredSeat) -> PathBuf {
         use sha2::Digest;
-        let name = name.to_lowercase();
+        let name = seat.name.to_lowercase();
+        let place = seat
+            .relay
+            .map_or_else(|| seat.address.clone(), |relay| relay.to_string());
         let safe = |text: &str| -> String {
             text.chars()
                 .map(|c| {
@@ -125,14 +243,96 @@ impl RejoinStore {
                 })
                 .collect()
         };
-        let digest = sha2::Sha256::digest(format!("{address}\n{name}").as_bytes());
+        let code = seat.code.to_ascii_uppercase();
+        let digest = sha2::Sha256::digest(format!("{place}\n{code}\n{name}").as_bytes());
         let tag: String = digest[..4]
             .iter()
             .map(|byte| format!("{byte:02x}"))
             .collect();
-        self.dir
-            .join(format!("{}-{}-{tag}.toml", safe(address), safe(&name)))
+        self.dir.join(format!(
+            "{}-{}-{}-{tag}.toml",
+            safe(&place),
+            safe(&code),
+            safe(&name)
+        ))
     }
+}
+
+/// Whether two player names are the same name (as the relay compares them, case aside).
+fn same_name(kept: &str, asked: &str) -> bool {
+    kept.to_lowercase() == asked.to_lowercase()
+}
+
+/// Who holds the side facing `name`'s in `sides`, when `name` holds one.
+fn opponent_of(name: &str, sides: &[Occupant; 2]) -> Option<String> {
+    let mine = Player::BOTH
+        .into_iter()
+        .find(|side| matches!(&sides[side.index()], Occupant::Player(holder) if holder == name))?;
+    match &sides[mine.opponent().index()] {
+        Occupant::Player(other) => Some(other.clone()),
+        Occupant::Computer => Some("Computer".to_string()),
+        Occupant::Open => None,
+    }
+}
+
+/// A seat as its file holds it, if the file is one.
+fn read_seat(path: &Path) -> Option<StoredSeat> {
+    if path.extension().is_none_or(|ext| ext != "toml") {
+        return None;
+    }
+    let file: SeatFile = toml::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
+    Some(StoredSeat {
+        token: file.token.parse().ok()?,
+        relay: match file.relay {
+            Some(text) => Some(parse_fingerprint(&text)?),
+            None => None,
+        },
+        address: file.address,
+        name: file.name,
+        code: file.code,
+        host: file.host,
+        mode: file.mode,
+        opponent: file.opponent,
+        kept_at: SystemTime::UNIX_EPOCH + Duration::from_secs(file.kept_at),
+    })
+}
+
+/// A fingerprint as [`Fingerprint`]'s `Display` writes it.
+fn parse_fingerprint(text: &str) -> Option<Fingerprint> {
+    let digits: String = text.chars().filter(|c| *c != '-').collect();
+    crate::keys::unhex::<FINGERPRINT_LEN>(&digits).map(Fingerprint)
+}
+
+/// Where an address leads: its text, and the socket addresses it resolves to now.
+struct Place {
+    text: String,
+    resolved: Vec<SocketAddr>,
+}
+
+impl Place {
+    fn of(address: &str) -> Place {
+        Place {
+            text: address.to_string(),
+            resolved: resolve(address),
+        }
+    }
+
+    /// Whether `other` leads to the same place: the same text, or an address both
+    /// resolve to.
+    fn is(&self, other: &str) -> bool {
+        other == self.text
+            || resolve(other)
+                .iter()
+                .any(|found| self.resolved.contains(found))
+    }
+}
+
+/// The socket addresses `address` names now (none if it names nothing).
+fn resolve(address: &str) -> Vec<SocketAddr> {
+    address
+        .to_socket_addrs()
+        .map(|found| found.collect())
+        .unwrap_or_default()
 }
 
 /// Makes `dir` (and any folder missing above it) for its owner's eyes only; an existing
@@ -181,7 +381,10 @@ mod tests {
                 code: code.to_string(),
                 setup: GameSetup::new("chess"),
                 players: Vec::new(),
-                sides: [crate::Occupant::Open, crate::Occupant::Open],
+                sides: [
+                    Occupant::Player(name.to_string()),
+                    Occupant::Player("Rival".to_string()),
+                ],
                 in_game: false,
                 max_players: 4,
                 claim_after_ms: 0,
@@ -193,29 +396,66 @@ mod tests {
         }
     }
 
+    const RELAY: Fingerprint = Fingerprint([7; FINGERPRINT_LEN]);
+
     #[test]
-    fn a_kept_seat_is_recalled_by_address_and_name_and_replaced_by_the_next_entry() {
+    fn a_kept_seat_is_recalled_by_any_spelling_of_its_address_and_replaced_by_the_next_entry() {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let store = RejoinStore::at(dir.path().join("rejoin"));
-        let address = "192.168.1.20:7373";
+        let address = "127.0.0.1:7373";
         assert_eq!(store.recall(address, "Zoé Ann", None), None);
         store
-            .remember(address, &entered("Zoé Ann", "K7P2QX", 1))
+            .remember(address, Some(RELAY), &entered("Zoé Ann", "K7P2QX", 1))
             .expect("kept");
         store
-            .remember(address, &entered("Zoé Ann", "K7P2QX", 2))
+            .remember(address, Some(RELAY), &entered("Zoé Ann", "K7P2QX", 2))
             .expect("kept");
         let seat = store.recall(address, "zoé ann", None).expect("recalled");
         assert_eq!(seat.token, Token([2; 16]));
-        assert_eq!(seat.code, "K7P2QX");
+        assert_eq!((seat.code.as_str(), seat.relay), ("K7P2QX", Some(RELAY)));
+        assert_eq!(seat.opponent.as_deref(), Some("Rival"));
+        assert_eq!(store.recall("localhost:7373", "Zoé Ann", None), Some(seat));
         assert!(store.recall(address, "Zoé Ann", Some("k7p2qx")).is_some());
         assert_eq!(store.recall(address, "Zoé Ann", Some("OTHER1")), None);
-        assert_eq!(store.recall("192.168.1.21:7373", "Zoé Ann", None), None);
-        store.forget(address, "Zoé Ann").expect("forgotten");
+        assert_eq!(store.recall("127.0.0.2:7373", "Zoé Ann", None), None);
+        store
+            .forget("localhost:7373", "Zoé Ann")
+            .expect("forgotten");
         assert_eq!(store.recall(address, "Zoé Ann", None), None);
         store
             .forget(address, "Zoé Ann")
             .expect("forgetting twice is fine");
+    }
+
+    #[test]
+    fn a_seat_in_another_lobby_of_the_same_relay_is_kept_beside_the_first_and_listed() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let store = RejoinStore::at(dir.path());
+        let mut hosted = entered("Alice", "AAAAAA", 1);
+        hosted.host = true;
+        store
+            .remember("relay.example:7373", Some(RELAY), &hosted)
+            .expect("kept");
+        store
+            .remember(
+                "203.0.113.7:7373",
+                Some(RELAY),
+                &entered("Alice", "BBBBBB", 2),
+            )
+            .expect("kept");
+        let games = store.games();
+        assert_eq!(games.len(), 2, "{games:?}");
+        let host = store.recall_at(RELAY, "alice", None, true).expect("hosted");
+        assert_eq!(host.code, "AAAAAA");
+        let other = Fingerprint([8; FINGERPRINT_LEN]);
+        assert_eq!(store.recall_at(other, "Alice", None, false), None);
+        store.forget_seat(&host).expect("forgotten");
+        assert_eq!(store.recall_at(RELAY, "Alice", None, true), None);
+        assert!(
+            store
+                .recall_at(RELAY, "Alice", Some("bbbbbb"), false)
+                .is_some()
+        );
     }
 
     #[test]
@@ -224,11 +464,12 @@ mod tests {
         let store = RejoinStore::at(dir.path());
         let address = "relay.example:7373";
         store
-            .remember(address, &entered("Bobby", "AAAAAA", 3))
+            .remember(address, Some(RELAY), &entered("Bobby", "AAAAAA", 3))
             .expect("kept");
-        let file = store.file_of(address, "Bobby");
-        std::fs::write(&file, "token = 'not a token'").expect("written");
-        assert_eq!(store.recall(address, "Bobby", None), None);
+        let seat = store.recall_at(RELAY, "Bobby", None, false).expect("kept");
+        std::fs::write(store.file_of(&seat), "token = 'not a token'").expect("written");
+        assert_eq!(store.recall_at(RELAY, "Bobby", None, false), None);
+        assert!(store.games().is_empty());
     }
 
     #[cfg(unix)]
@@ -244,15 +485,16 @@ mod tests {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let store = RejoinStore::at(dir.path().join("data").join("rejoin"));
         store
-            .remember("h:1", &entered("Bobby", "AAAAAA", 3))
+            .remember("h:1", None, &entered("Bobby", "AAAAAA", 3))
             .expect("kept");
-        assert_eq!(mode(&store.file_of("h:1", "Bobby")) & 0o077, 0);
+        let seat = store.recall("h:1", "Bobby", None).expect("kept");
+        assert_eq!(mode(&store.file_of(&seat)) & 0o077, 0);
         assert_eq!(mode(store.path()) & 0o777, 0o700);
         // A folder an older version left open to others is closed on the next seat.
         std::fs::set_permissions(store.path(), std::fs::Permissions::from_mode(0o755))
             .expect("opened");
         store
-            .remember("h:1", &entered("Bobby", "AAAAAA", 4))
+            .remember("h:1", None, &entered("Bobby", "AAAAAA", 4))
             .expect("kept");
         assert_eq!(mode(store.path()) & 0o777, 0o700);
     }

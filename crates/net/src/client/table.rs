@@ -9,7 +9,6 @@ use crate::protocol::Occupant;
 use ply_core::Player;
 use ply_modes::Level;
 use ply_play::{Referee, Seat, Table};
-use std::time::Duration;
 
 /// The table for the game `mirror` shows now, refereed by `referee` (the relay), the
 /// computer (when this machine hosts and moves for it) at `strength`; `None` when no
@@ -31,10 +30,9 @@ pub fn mirrored_table(
     });
     let names = Player::BOTH.map(|side| mirror.side_label(side));
     let mut table = Table::new(game.clone_box(), seats, referee).with_names(names);
-    if let Some(clock) = mirror.clock()
+    if let (Some(clock), Some(left)) = (mirror.clock(), mirror.clock_left_now())
         && let Ok(control) = clock.setup.control()
     {
-        let left = clock.left_ms.map(Duration::from_millis);
         table = table.with_time_control(control).with_time_left(left);
     }
     Some(table)

@@ -164,7 +164,10 @@ fn open(
     let code = std::iter::repeat_with(new_code)
         .find(|code| !lobbies.by_code.contains_key(code))
         .unwrap_or_default();
-    lobby.set_code(code.clone());
+    lobby.set_code(code.clone(), address);
+    if let Some(store) = &shared.config.store {
+        lobby.keep_in(store.clone());
+    }
     let member = lobby.admit(name, None, link)?;
     let lobby = Arc::new(Mutex::new(lobby));
     lobbies.insert(code.clone(), lobby.clone(), address, place);

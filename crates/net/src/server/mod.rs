@@ -21,6 +21,9 @@ mod quota;
 mod rate;
 mod session;
 mod setup;
+mod store;
+
+pub use store::{RelayStore, StoreError};
 
 use crate::frame::encode;
 use crate::keys::RelayKey;
@@ -134,6 +137,10 @@ pub struct ServerConfig {
     /// The relay's static key, which every handshake proves and whose fingerprint
     /// players check; a new one for each configuration by default.
     pub key: RelayKey,
+    /// Where lobbies and their games are kept so that a restarted relay has them back
+    /// (with the same key, players find them again); none by default: a restart loses
+    /// every lobby.
+    pub store: Option<Arc<RelayStore>>,
 }
 
 impl ServerConfig {
@@ -189,6 +196,7 @@ impl Default for ServerConfig {
             max_buffered_bytes_per_address: 4 * 1024 * 1024,
             max_buffered_bytes_per_network: 16 * 1024 * 1024,
             key: RelayKey::generate(),
+            store: None,
         }
     }
 }
@@ -298,6 +306,50 @@ impl Shared {
             && self.may_log("lobby closed", opener)
         {
             tracing::info!(code, opener = %opener, why, "lobby closed");
+        }
+    }
+
+    /// Brings back the lobbies kept in the store, every member away as if they had all
+    /// just dropped; a lobby whose game no longer replays is logged and forgotten.
+    fn restore_lobbies(&self) {
+        let Some(store) = self.config.store.clone() else {
+            return;
+        };
+        let rows = match store.lobbies() {
+            Ok(rows) => rows,
+            Err(error) => {
+                tracing::error!(%error, "no lobby restored");
+                return;
+            }
+        };
+        let mut lobbies = lock(&self.lobbies);
+        for (code, bytes) in rows {
+            let restored = postcard::from_bytes::<lobby::LobbyRecord>(&bytes)
+                .map_err(|error| error.to_string())
+                .and_then(|record| {
+                    let prepared =
+                        setup::prepare(record.setup()).map_err(|error| error.to_string())?;
+                    let limits = self.config.lobby_limits();
+                    Lobby::restore(code.clone(), record, prepared, limits)
+                        .map_err(|error| error.to_string())
+                });
+            let mut lobby = match restored {
+                Ok(lobby) => lobby,
+                Err(reason) => {
+                    tracing::warn!(code, reason, "a kept lobby could not be restored");
+                    let _ = store.remove(&code);
+                    continue;
+                }
+            };
+            let opener = lobby.opener();
+            let Ok(place) = lobbies.opened.take(opener) else {
+                tracing::warn!(code, "a kept lobby is past its opener's lobby limit");
+                let _ = store.remove(&code);
+                continue;
+            };
+            lobby.keep_in(store.clone());
+            lobbies.insert(code.clone(), Arc::new(Mutex::new(lobby)), opener, place);
+            tracing::info!(code, "lobby restored");
         }
     }
 
@@ -432,6 +484,7 @@ pub async fn run(listener: TcpListener, config: ServerConfig, shutdown: impl Fut
     // tables get built on first use instead.
     let _ = tokio::task::spawn_blocking(setup::prepare_rules).await;
     let shared = Arc::new(Shared::new(config));
+    shared.restore_lobbies();
     let config = &shared.config;
     let mut reaper = tokio::time::interval(
         (config

@@ -138,6 +138,7 @@ mod tests {
             start: start.map(str::to_string),
             moves: moves.iter().map(|text| text.to_string()).collect(),
             clock: None,
+            resume: None,
         };
         prepare(setup).err().expect("refused")
     }
@@ -186,6 +187,7 @@ mod tests {
             start: None,
             moves: vec!["11-15".to_string()],
             clock: None,
+            resume: None,
         };
         let prepared = prepare(setup.clone()).expect("playable");
         assert_eq!(prepared.setup, setup);

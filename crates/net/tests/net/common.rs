@@ -6,8 +6,8 @@ use ply_core::Player;
 use ply_net::frame::encode;
 use ply_net::protocol::{Entry, EntryReply, Hello, Welcome};
 use ply_net::{
-    ClientMsg, CloseReason, EntryRequest, GameSetup, HostedServer, Mirror, NetEvent, NetHandle,
-    Occupant, PROTOCOL_VERSION, ServerConfig, ServerMsg, host_in_process,
+    ClientMsg, ClientOptions, CloseReason, EntryRequest, GameSetup, HostedServer, Mirror, NetEvent,
+    NetHandle, Occupant, PROTOCOL_VERSION, ServerConfig, ServerMsg, host_in_process,
 };
 use std::io::{ErrorKind, Read, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -38,9 +38,26 @@ pub fn quick_config() -> ServerConfig {
     }
 }
 
+/// A quick config proving `key` and keeping its lobbies in the store at `path`; a
+/// lobby nobody playing is connected to closes after 0.6 s.
+pub fn kept_in(path: &std::path::Path, key: &ply_net::keys::RelayKey) -> ServerConfig {
+    let store = ply_net::server::RelayStore::open(path).expect("the store opens");
+    ServerConfig {
+        key: key.clone(),
+        store: Some(std::sync::Arc::new(store)),
+        empty_lobby_wait: Duration::from_millis(600),
+        ..quick_config()
+    }
+}
+
 /// A server on a free loopback port.
 pub fn serve(config: ServerConfig) -> HostedServer {
-    host_in_process(([127, 0, 0, 1], 0).into(), config).expect("the test server starts")
+    serve_at(([127, 0, 0, 1], 0).into(), config)
+}
+
+/// A server at `addr` (a server started again where one stopped).
+pub fn serve_at(addr: SocketAddr, config: ServerConfig) -> HostedServer {
+    host_in_process(addr, config).expect("the test server starts")
 }
 
 /// A connected client with its local copy of the lobby and game.
@@ -52,14 +69,23 @@ pub struct Client {
 impl Client {
     /// Connects and waits for the entry's outcome.
     pub fn try_enter(server: SocketAddr, request: EntryRequest) -> Result<Client, CloseReason> {
+        Client::try_enter_with(server, request, ClientOptions::default())
+    }
+
+    /// [`Client::try_enter`] with `options`.
+    pub fn try_enter_with(
+        server: SocketAddr,
+        request: EntryRequest,
+        options: ClientOptions,
+    ) -> Result<Client, CloseReason> {
         let mut client = Client {
-            handle: NetHandle::connect(&server.to_string(), request),
+            handle: NetHandle::connect_with(&server.to_string(), request, options),
             mirror: Mirror::new(),
         };
         match client.next() {
             NetEvent::Entered(_) => Ok(client),
             NetEvent::Closed(reason) => Err(reason),
-            NetEvent::Message(message) => panic!("a message before entry: {message:?}"),
+            other => panic!("an event before entry: {other:?}"),
         }
     }
 

@@ -6,7 +6,7 @@ use ply_core::{EndReason, Outcome, Player};
 use ply_net::protocol::{Hello, MAX_CHAT_CHARS, Welcome};
 use ply_net::{
     ClientError, ClientMsg, ClientSession, CloseReason, Denied, EntryRefusal, EntryRequest,
-    GameSetup, Occupant, PROTOCOL_VERSION, ServerConfig, ServerMsg,
+    GameSetup, NetEvent, Occupant, PROTOCOL_VERSION, ServerConfig, ServerMsg,
 };
 use std::time::{Duration, Instant};
 
@@ -201,6 +201,7 @@ fn bad_names_and_bad_games_are_refused() {
         start: Some("8/8/8/8/8/8/8/8 w - - 0 1".to_string()),
         moves: Vec::new(),
         clock: None,
+        resume: None,
     };
     let bad_setup = Client::try_enter(server.addr(), EntryRequest::open("Saver", "", bad_save));
     assert!(matches!(refusal(bad_setup), EntryRefusal::BadSetup { .. }));
@@ -252,6 +253,7 @@ fn start_is_refused_with_the_reason_until_the_sides_are_valid() {
         start: None,
         moves: vec!["e2e4".to_string(), "e2e4".to_string()],
         clock: None,
+        resume: None,
     }));
     assert!(matches!(host.expect_denied(), Denied::BadSetup { .. }));
     host.send(ClientMsg::Setup(GameSetup::new("checkers-of-mars")));
@@ -634,10 +636,25 @@ fn a_relay_finds_each_lobby_by_its_code() {
 #[test]
 fn stopping_the_server_tells_everyone() {
     let server = serve(quick_config());
-    let mut host = Client::host(server.addr(), "Hostess", "", GameSetup::new("chess"));
-    let mut guest = Client::join(server.addr(), "Walter", "");
+    // Told the server shut down, each tries to get back in for a moment, then closes.
+    let options = ply_net::ClientOptions {
+        reconnect: ply_net::Reconnect {
+            give_up_after: Duration::from_millis(500),
+            ..ply_net::Reconnect::default()
+        },
+        ..ply_net::ClientOptions::default()
+    };
+    let open = EntryRequest::open("Hostess", "", GameSetup::new("chess"));
+    let join = EntryRequest::join("Walter", "", None);
+    let mut host = Client::try_enter_with(server.addr(), open, options.clone()).expect("in");
+    let mut guest = Client::try_enter_with(server.addr(), join, options).expect("in");
     server.stop();
     for client in [&mut host, &mut guest] {
+        let reason = client.expect("the news", |event| match event {
+            NetEvent::Reconnecting { reason, .. } => Some(reason.clone()),
+            _ => None,
+        });
+        assert_eq!(reason, "the server shut down");
         assert!(matches!(client.expect_closed(), CloseReason::ServerClosing));
     }
 }

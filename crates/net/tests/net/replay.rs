@@ -16,6 +16,7 @@ fn saved(moves: &[String]) -> GameSetup {
         start: None,
         moves: moves.to_vec(),
         clock: None,
+        resume: None,
     }
 }
 

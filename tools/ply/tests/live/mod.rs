@@ -58,6 +58,18 @@ impl Live {
             .to_string()
     }
 
+    /// Waits for a line containing `needle` and returns every line up to it, that one
+    /// included.
+    #[allow(
+        dead_code,
+        reason = "not every test binary that shares this module reads what came between"
+    )]
+    pub fn lines_until(&mut self, needle: &str) -> Vec<String> {
+        let from = self.seen.len();
+        self.expect(needle);
+        self.seen[from..].to_vec()
+    }
+
     /// Waits for a line containing `needle` and returns it.
     pub fn expect(&mut self, needle: &str) -> String {
         self.expect_any(&[needle])
@@ -130,6 +142,16 @@ impl Live {
         writeln!(stdin, "{line}").expect("the process reads its input");
     }
 
+    /// Kills the process as a crash would: SIGKILL, no goodbye.
+    #[allow(
+        dead_code,
+        reason = "not every test binary that shares this module crashes one"
+    )]
+    pub fn crash(mut self) {
+        self.child.kill().expect("the process is killed");
+        let _ = self.child.wait();
+    }
+
     /// Closes the process's input and waits for it to end.
     #[allow(
         dead_code,
@@ -139,4 +161,51 @@ impl Live {
         drop(self.child.stdin.take());
         self.child.wait_with_output().expect("the process ends")
     }
+}
+
+/// Once Bobby is in Alice's lobby, Alice seats herself on White and Bobby on Black and
+/// starts the game.
+#[allow(
+    dead_code,
+    reason = "not every test binary that shares this module starts a game"
+)]
+pub fn seat_and_start(host: &mut Live, guest: &mut Live) {
+    host.expect("players: Alice (host), Bobby");
+    host.say("seat white Alice");
+    host.say("seat black Bobby");
+    host.say("start");
+    guest.expect("game started");
+}
+
+/// A relay on a free loopback port with `flags`, keeping what it keeps in `home`, and
+/// its address.
+#[allow(
+    dead_code,
+    reason = "not every test binary that shares this module runs a relay"
+)]
+pub fn start_relay(home: &std::path::Path, flags: &[&str]) -> (Live, String) {
+    let mut args = vec!["relay", "--listen", "127.0.0.1:0"];
+    args.extend_from_slice(flags);
+    let mut relay = Live::start_in(home, &args);
+    let addr = relay.word_after("relay listening on ");
+    (relay, addr)
+}
+
+/// Starts Alice's `ply host` (with `host_args`) and Bobby's `ply join` (with
+/// `join_args`) in their homes, and once both are in, a game Alice plays White in.
+#[allow(
+    dead_code,
+    reason = "not every test binary that shares this module starts a game"
+)]
+pub fn start_game(
+    [host_home, guest_home]: [&std::path::Path; 2],
+    host_args: &[&str],
+    join_args: &[&str],
+) -> (Live, Live) {
+    let mut host = Live::start_in(host_home, host_args);
+    host.expect("entered lobby");
+    let mut guest = Live::start_in(guest_home, join_args);
+    guest.expect("entered lobby");
+    seat_and_start(&mut host, &mut guest);
+    (host, guest)
 }

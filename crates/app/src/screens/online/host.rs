@@ -171,12 +171,7 @@ impl HostScreen {
                     .as_ref()
                     .ok_or(OnlineError::NoSaveFolder)?;
                 let saved = folder.load(name)?;
-                Ok(GameSetup {
-                    mode: saved.game.mode_id().to_string(),
-                    start: Some(saved.game.start_text()),
-                    moves: saved.game.move_texts(),
-                    clock: clock.or(saved.clock.map(|clock| ClockSetup::of(clock.control))),
-                })
+                Ok(GameSetup::resuming(&saved, clock))
             }
             None => Err(OnlineError::NothingOffered),
         }

@@ -5,13 +5,17 @@
 mod crowd;
 mod life;
 mod play;
+mod record;
 mod seats;
 mod takeback;
+
+pub(crate) use record::LobbyRecord;
 
 use super::address::AddressKey;
 use super::clock::clock_view;
 use super::rate::RateLimit;
 use super::setup::{Prepared, SetupError};
+use super::store::RelayStore;
 use crate::auth::ChannelBinding;
 use crate::frame::encode;
 use crate::name::appearance;
@@ -26,6 +30,7 @@ use ply_modes::AnyGame;
 use ply_play::Clocks;
 use ply_play::offers::Offers;
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
 
@@ -52,11 +57,21 @@ pub(crate) struct Link {
     pub tx: mpsc::Sender<Bytes>,
 }
 
+/// The hash of a seat's token: all the relay keeps of it, in memory and on disk, so
+/// that neither a look at its store nor at its memory gives anyone a seat.
+type TokenHash = [u8; 32];
+
+/// The hash a token is kept by.
+fn token_hash(token: &Token) -> TokenHash {
+    use sha2::Digest;
+    sha2::Sha256::digest(token.0).into()
+}
+
 #[derive(Debug)]
 struct Member {
     id: MemberId,
     name: String,
-    token: Token,
+    token: TokenHash,
     host: bool,
     link: Option<Link>,
     /// When the member lost the connection (or left a game they hold a seat in).
@@ -106,11 +121,19 @@ struct Running {
     clock: Option<Clocks>,
     /// The sides the computer took over from a player who dropped.
     stand_ins: Vec<StandIn>,
+    /// Whether the clock stands still since the relay restarted, until every player of
+    /// the game is back (the time the relay was down is charged to nobody).
+    paused: bool,
 }
 
 /// One lobby and, between `Start` and the end, its game.
 pub(crate) struct Lobby {
     code: String,
+    /// The address that opened the lobby (its place among that address's lobbies).
+    opener: AddressKey,
+    /// Where the lobby is kept across restarts, and what was last written there.
+    store: Option<Arc<RelayStore>>,
+    saved: Vec<u8>,
     /// Whether joining needs the password (checked by the host).
     locked: bool,
     /// Password exchanges waiting for the host's answer, by ticket.
@@ -150,6 +173,9 @@ impl Lobby {
     pub fn new(locked: bool, prepared: Prepared, limits: LobbyLimits) -> Lobby {
         Lobby {
             code: String::new(),
+            opener: AddressKey::of(std::net::Ipv4Addr::UNSPECIFIED.into()),
+            store: None,
+            saved: Vec::new(),
             locked,
             exchanges: HashMap::new(),
             next_ticket: 1,
@@ -176,9 +202,35 @@ impl Lobby {
         }
     }
 
-    /// Names the lobby (before anyone is in it).
-    pub fn set_code(&mut self, code: String) {
+    /// Names the lobby and the address that opened it (before anyone is in it).
+    pub fn set_code(&mut self, code: String, opener: AddressKey) {
         self.code = code;
+        self.opener = opener;
+    }
+
+    /// Keeps the lobby in `store` from now on, so that a restarted relay has it back.
+    pub fn keep_in(&mut self, store: Arc<RelayStore>) {
+        self.store = Some(store);
+        self.persist();
+    }
+
+    /// Writes the lobby to its store if what a restart needs of it changed since the
+    /// last write. Called before a move or an entry is told to anyone, and after every
+    /// request; a store that cannot be written is logged and the game goes on.
+    fn persist(&mut self) {
+        let Some(store) = &self.store else {
+            return;
+        };
+        let Ok(record) = postcard::to_allocvec(&LobbyRecord::of(self)) else {
+            return;
+        };
+        if record == self.saved {
+            return;
+        }
+        match store.save(&self.code, &record) {
+            Ok(()) => self.saved = record,
+            Err(error) => tracing::error!(code = self.code, %error, "lobby not kept on disk"),
+        }
     }
 
     /// Whether joining needs the password.
@@ -263,7 +315,7 @@ impl Lobby {
     ) -> Result<MemberId, EntryRefusal> {
         let member = &mut self.members[index];
         match token {
-            Some(token) if token == member.token => {}
+            Some(token) if token_hash(&token) == member.token => {}
             Some(_) => {
                 return Err(EntryRefusal::BadToken {
                     name: member.name.clone(),
@@ -277,7 +329,8 @@ impl Lobby {
         }
         // The credential is spent: the member gets a new one with this entry, so a
         // copy of the old one (seen, stolen, replayed) opens nothing.
-        member.token = Token(crate::auth::random_bytes());
+        let token = Token(crate::auth::random_bytes());
+        member.token = token_hash(&token);
         member.away_since = None;
         let displaced = member.link.replace(link);
         let (id, name) = (member.id, member.name.clone());
@@ -287,7 +340,8 @@ impl Lobby {
                 let _ = old.tx.try_send(bytes);
             }
         }
-        self.send_entered(id);
+        self.resume_clock_when_all_back();
+        self.send_entered(id, token);
         match displaced {
             Some(_) => self.broadcast_except(id, &ServerMsg::PlayerReplaced { name }),
             None => self.broadcast(&ServerMsg::PlayerRejoined { name }),
@@ -307,29 +361,38 @@ impl Lobby {
         }
         let id = self.next_id;
         self.next_id += 1;
+        let token = Token(crate::auth::random_bytes());
         self.members.push(Member {
             id,
             name: name.to_string(),
-            token: Token(crate::auth::random_bytes()),
+            token: token_hash(&token),
             host: self.members.is_empty(),
             link: Some(link),
             away_since: None,
             rtt_ms: None,
             chat: RateLimit::new(self.limits.chat_per_second, self.limits.chat_burst),
         });
-        self.send_entered(id);
-        self.broadcast_members();
+        let seated = self.offer_seats_back();
+        self.send_entered(id, token);
+        if seated {
+            self.broadcast_lobby();
+        } else {
+            self.broadcast_members();
+        }
         Ok(id)
     }
 
-    fn send_entered(&mut self, id: MemberId) {
+    /// Tells member `id` they are in, with their new `token`, once the seat it opens is
+    /// kept on disk.
+    fn send_entered(&mut self, id: MemberId, token: Token) {
+        self.persist();
         let Some(member) = self.member(id) else {
             return;
         };
         let reply = EntryReply::Entered(Box::new(Entered {
             code: self.code.clone(),
             name: member.name.clone(),
-            token: member.token,
+            token,
             host: member.host,
             lobby: self.lobby_view(),
             game: self.game_view(),
@@ -412,6 +475,7 @@ impl Lobby {
             self.setup = prepared.setup;
             self.ready = prepared.game;
             self.forget_finished_game();
+            self.offer_seats_back();
             self.broadcast_lobby();
             Ok(())
         });
@@ -634,6 +698,7 @@ impl Lobby {
         while let Some(id) = self.overflowed.pop() {
             self.lose(id);
         }
+        self.persist();
     }
 
     /// Member `id` lost their connection: the host and a player in a running game keep
@@ -684,6 +749,11 @@ impl Lobby {
         self.exchanges.clear();
         self.game = None;
         self.closed = true;
+        if let Some(store) = self.store.take()
+            && let Err(error) = store.remove(&self.code)
+        {
+            tracing::error!(code = self.code, %error, "closed lobby left on disk");
+        }
     }
 
     fn forget(&mut self, id: MemberId) {

@@ -8,7 +8,10 @@ use crate::server::setup::guarded;
 use ply_core::{MoveError, Player};
 use ply_play::offers::{DrawOffer, Offers};
 use ply_play::{Clocks, clock};
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+/// The most time left a saved game's clock may bring back, in milliseconds: a day.
+const MOST_TIME_LEFT_MS: u64 = 24 * 60 * 60 * 1000;
 
 impl Lobby {
     /// Ends a timed game whose side to move has run out of time: it loses, or draws
@@ -32,6 +35,7 @@ impl Lobby {
             return false;
         }
         self.finish_if_over();
+        self.persist();
         true
     }
 
@@ -67,6 +71,10 @@ impl Lobby {
             .and_then(|clock| clock.control().ok())
             .map(|control| {
                 let mut clock = Clocks::started(control, Instant::now());
+                if let Some(left) = self.setup.resume.as_ref().and_then(|resume| resume.left_ms) {
+                    // A saved game goes on from its clocks as they stood (a day at most).
+                    clock.set_left(left.map(|ms| Duration::from_millis(ms.min(MOST_TIME_LEFT_MS))));
+                }
                 if !clock::runs_after(plies) {
                     clock.hold();
                 }
@@ -81,6 +89,7 @@ impl Lobby {
             offers: Offers::default(),
             clock,
             stand_ins: Vec::new(),
+            paused: false,
         });
         if let Some(view) = self.game_view() {
             self.broadcast(&ServerMsg::GameStarted(view));
@@ -143,11 +152,13 @@ impl Lobby {
         let left_ms = running.clock.as_mut().map(|clock| {
             // The time left was checked on arrival, so the clock takes the move.
             let _ = clock.moved_at(to_move, arrived);
-            if !clock::runs_after(ply as usize) {
+            if !clock::runs_after(ply as usize) || running.paused {
                 clock.hold();
             }
             millis(clock.left_at(to_move.opponent(), arrived))
         });
+        // On disk before anyone hears of it: a relay that dies now still has the move.
+        self.persist();
         self.broadcast(&ServerMsg::MovePlayed {
             ply,
             side: to_move,

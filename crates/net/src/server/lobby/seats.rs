@@ -1,8 +1,10 @@
 //! Who may take a side during a game: never a connected player's, and a dropped
 //! player's only once the claim countdown has run out, so that a host cannot hand a
-//! player's side to the computer (and move for it) the moment the player drops.
+//! player's side to the computer (and move for it) the moment the player drops. And
+//! between games, the sides a saved game's players held, offered back to them.
 
 use super::{Lobby, Seat};
+use crate::name::appearance;
 use crate::protocol::{Denied, StandIn};
 use ply_core::Player;
 
@@ -60,5 +62,32 @@ impl Lobby {
                 from_ply: running.plies,
             });
         }
+    }
+}
+
+impl Lobby {
+    /// Seats the players a saved game names on the sides they held, while those sides
+    /// are open and no game runs; returns whether anyone was seated.
+    pub(super) fn offer_seats_back(&mut self) -> bool {
+        let Some(resume) = self.setup.resume.as_ref().filter(|_| self.game.is_none()) else {
+            return false;
+        };
+        let mut seated = false;
+        for side in Player::BOTH {
+            let Some(name) = &resume.players[side.index()] else {
+                continue;
+            };
+            let looks = appearance(name);
+            let held = self.members.iter().find(|member| {
+                member.link.is_some()
+                    && appearance(&member.name) == looks
+                    && !self.sides.contains(&Seat::Member(member.id))
+            });
+            if let (Seat::Open, Some(member)) = (self.sides[side.index()], held) {
+                self.sides[side.index()] = Seat::Member(member.id);
+                seated = true;
+            }
+        }
+        seated
     }
 }

@@ -92,12 +92,13 @@ impl Lobby {
             for &mover in &movers {
                 clock.undone(mover);
             }
-            if !ply_play::clock::runs_after(running.plies as usize) {
+            if !ply_play::clock::runs_after(running.plies as usize) || running.paused {
                 clock.hold();
             }
             millis(clock.left_at(running.game.to_move(), now))
         });
         let ply = running.plies;
+        self.persist();
         self.broadcast(&ServerMsg::TakenBack { ply, left_ms });
         Ok(())
     }
