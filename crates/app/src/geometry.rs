@@ -52,6 +52,14 @@ impl Rect {
             && point.y < self.y + self.h
     }
 
+    /// The smallest rectangle holding this one and `other`.
+    pub fn union(&self, other: Rect) -> Rect {
+        let (left, top) = (self.x.min(other.x), self.y.min(other.y));
+        let right = (self.x + self.w).max(other.x + other.w);
+        let bottom = (self.y + self.h).max(other.y + other.h);
+        Rect::new(left, top, right - left, bottom - top)
+    }
+
     /// The centre.
     pub fn center(&self) -> Point {
         Point::new(self.x + self.w / 2.0, self.y + self.h / 2.0)

@@ -188,6 +188,12 @@ fn promotion_asks_which_piece() {
         moves(&screen).is_empty(),
         "nothing is played before the choice"
     );
+    assert!(
+        drawn(&screen, &context)
+            .texts()
+            .contains(&"Promote to which piece?"),
+        "the question says what is chosen"
+    );
     let knight = *choices
         .iter()
         .find(|code| screen.table().game().move_text(**code).as_deref() == Some("a7a8n"))

@@ -335,16 +335,39 @@ impl Layer {
             Layer::SaveBeforeLeaving => {
                 confirm::dim(context, frame, "Save this game before leaving?");
             }
-            Layer::Choose(_) => {
+            Layer::Choose(codes) => {
                 frame.rect(context.window.area(), Rgba(0.0, 0.0, 0.0, 0.45));
                 let board = situation.board;
-                frame.text(
-                    "Which move?",
-                    Rect::new(board.x, board.center().y - 120.0 * s, board.w, 40.0 * s),
-                    28.0 * s,
-                    theme::TITLE,
-                    Align::Center,
+                let title = Rect::new(board.x, board.center().y - 120.0 * s, board.w, 40.0 * s);
+                // The question and its answers stand on a panel of their own, so the
+                // pieces under them never show through the words.
+                let buttons = self.buttons(context, situation);
+                let answers = buttons
+                    .iter()
+                    .map(|button| button.rect)
+                    .reduce(|a, b| a.union(b))
+                    .unwrap_or(title);
+                let width = answers.w.max(320.0 * s) + 40.0 * s;
+                let bottom = answers.y + answers.h + 20.0 * s;
+                let panel = Rect::new(
+                    board.center().x - width / 2.0,
+                    title.y - 16.0 * s,
+                    width,
+                    bottom - (title.y - 16.0 * s),
                 );
+                frame.rounded(panel, theme::CORNER * s, theme::PANEL);
+                let promotions = codes.iter().all(|&code| {
+                    situation
+                        .game
+                        .display_move(code)
+                        .is_some_and(|text| text.contains('='))
+                });
+                let question = if promotions {
+                    "Promote to which piece?"
+                } else {
+                    "Which move?"
+                };
+                frame.text(question, title, 28.0 * s, theme::TITLE, Align::Center);
             }
             Layer::DrawAnswer(by) => {
                 let offer = format!(
