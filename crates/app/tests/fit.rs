@@ -692,3 +692,37 @@ fn a_long_question_is_asked_whole() {
         );
     }
 }
+
+/// The clock's last choice is typing one; Enter with nothing typed goes back to no
+/// clock (it had said 'Write a time control … not ""' and kept the box open).
+#[test]
+fn the_local_clock_comes_back_to_none_after_the_typed_one() {
+    let mut context = context((1280.0, 800.0), 150);
+    let mut local = LocalSetup::new(&context.prefs.settings);
+    let clock_button = |local: &LocalSetup, context: &Context| {
+        drawn(local, context)
+            .items
+            .iter()
+            .find_map(|item| match item {
+                Item::Text { text, rect, .. } if text.starts_with("Clock: ") => {
+                    Some((text.clone(), rect.center()))
+                }
+                _ => None,
+            })
+            .expect("the clock's button")
+    };
+    let mut seen = Vec::new();
+    for _ in 0..12 {
+        let (label, at) = clock_button(&local, &context);
+        seen.push(label.clone());
+        if label == "Clock: _" {
+            local.update(&Event::Key(Key::Enter), &mut context);
+            break;
+        }
+        click(&mut local, &mut context, at);
+    }
+    assert!(seen.contains(&"Clock: _".to_string()), "{seen:?}");
+    assert_eq!(local.clock(), None, "{seen:?}");
+    assert_eq!(clock_button(&local, &context).0, "Clock: none");
+    assert_eq!(context.output.notice, None);
+}

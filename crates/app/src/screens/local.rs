@@ -73,11 +73,16 @@ impl LocalSetup {
         }
     }
 
-    /// Takes the typed time control, or says why it cannot be one.
+    /// Takes the typed time control (nothing typed: no clock, the choice that comes
+    /// after typing one), or says why it cannot be one.
     fn finish_typing(&mut self, context: &mut Context) {
         let Some(text) = self.typing.take() else {
             return;
         };
+        if text.trim().is_empty() {
+            self.clock = None;
+            return;
+        }
         match TimeControl::parse(&text) {
             Ok(clock) => self.clock = Some(clock),
             Err(problem) => {
@@ -270,8 +275,13 @@ impl LocalSetup {
         );
         if draw && self.typing.is_some() {
             frame.text(
-                "minutes+seconds, then Enter",
-                Rect::new(clock_x, bottom - 22.0 * s, clock_w, 20.0 * s),
+                "minutes+seconds, then Enter (nothing typed: no clock)",
+                Rect::new(
+                    clock_x,
+                    bottom - 22.0 * s,
+                    start.x - 20.0 * s - clock_x,
+                    20.0 * s,
+                ),
                 14.0 * s,
                 theme::TEXT_DIM,
                 Align::Center,
