@@ -336,6 +336,7 @@ fn a_move_is_taken_back_by_consent_and_a_fresh_game_can_be_aborted() {
     play_e2_e4(host_game.as_mut(), &mut host_context);
     tick_until_prefix(host_game.as_mut(), &mut host_context, "Black, to move");
     tick_until_prefix(guest_game.as_mut(), &mut guest_context, "Black, to move");
+    tick_until_prefix(host_game.as_mut(), &mut host_context, "Black, to move");
     from_menu(host_game.as_mut(), &mut host_context, "Ask to take back");
     tick_until_prefix(
         guest_game.as_mut(),
@@ -470,4 +471,36 @@ fn the_host_lets_the_computer_play_the_seat_of_a_player_who_dropped() {
     play_e2_e4(next.as_mut(), &mut host_context);
     // The host's machine answers for Black.
     tick_until_prefix(next.as_mut(), &mut host_context, "White, to move");
+}
+
+#[test]
+fn a_granted_takeback_ends_the_wait_the_asker_was_told_of() {
+    let Started {
+        mut host_context,
+        mut guest_context,
+        mut host_game,
+        mut guest_game,
+        ..
+    } = started_game();
+    play_e2_e4(host_game.as_mut(), &mut host_context);
+    tick_until_prefix(guest_game.as_mut(), &mut guest_context, "Black, to move");
+    tick_until_prefix(host_game.as_mut(), &mut host_context, "Black, to move");
+    from_menu(host_game.as_mut(), &mut host_context, "Ask to take back");
+    let waiting = |context: &Context| {
+        context
+            .output
+            .notice
+            .as_ref()
+            .is_some_and(|notice| notice.text.contains("waiting for the answer"))
+    };
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !waiting(&host_context) && Instant::now() < deadline {
+        host_game.update(&Event::Tick(0.01), &mut host_context);
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(waiting(&host_context), "the asker is told it waits");
+    tick_until_prefix(guest_game.as_mut(), &mut guest_context, "Take it back");
+    press(guest_game.as_mut(), &mut guest_context, "Take it back");
+    tick_until_prefix(host_game.as_mut(), &mut host_context, "White, to move");
+    assert!(!waiting(&host_context), "the wait is over once granted");
 }

@@ -9,6 +9,19 @@ use crate::screens::Context;
 use ply_play::{Message, TableEvent};
 
 impl GameScreen {
+    /// After a move or a takeback: back to the present, the list follows, and a
+    /// result banner that no longer holds (a takeback after the end) goes.
+    fn after_move(&mut self, context: &Context) {
+        self.looking_back = None;
+        self.panel.reveal(context, &self.table, None);
+        self.refresh_moves();
+        if self.table.outcome().is_none()
+            && matches!(self.layers.last(), Some(Layer::GameOver { .. }))
+        {
+            self.pop();
+        }
+    }
+
     pub(super) fn take_table_events(&mut self, context: &mut Context) {
         let listener = Listener::at(&self.table);
         let mut lost_game_kept = false;
@@ -25,16 +38,19 @@ impl GameScreen {
             }
             self.boards.show(&event, &self.table.game().view());
             match event {
-                TableEvent::Moved(_) | TableEvent::Undone => {
-                    self.looking_back = None;
-                    self.panel.reveal(context, &self.table, None);
-                    self.refresh_moves();
-                    if self.table.outcome().is_none()
-                        && matches!(self.layers.last(), Some(Layer::GameOver { .. }))
+                TableEvent::Undone => {
+                    // A takeback granted answers the request this player was told about.
+                    if context
+                        .output
+                        .notice
+                        .as_ref()
+                        .is_some_and(|notice| notice.text == TAKEBACK_ASKED)
                     {
-                        self.pop();
+                        context.output.notice = None;
                     }
+                    self.after_move(context);
                 }
+                TableEvent::Moved(_) => self.after_move(context),
                 TableEvent::Ended(_) => {
                     // What was said during the game ("waiting for the answer") is over.
                     context.output.notice = None;
@@ -69,9 +85,7 @@ impl GameScreen {
                     if self.table.seat(by.opponent()).is_person() {
                         self.push(Layer::TakebackAnswer(by));
                     } else {
-                        context.output.notice = Some(Message::info(
-                            "Asked to take back your move; waiting for the answer.",
-                        ));
+                        context.output.notice = Some(Message::info(TAKEBACK_ASKED));
                     }
                 }
                 TableEvent::TakebackDeclined(by) => {
@@ -98,3 +112,6 @@ impl GameScreen {
         }
     }
 }
+
+/// What this player reads while their request to take back a move waits for an answer.
+const TAKEBACK_ASKED: &str = "Asked to take back your move; waiting for the answer.";
