@@ -1049,3 +1049,37 @@ fn looking_back_after_a_refused_move_shows_the_mark_of_the_past() {
         "{texts}"
     );
 }
+
+/// The players' boxes stand as the sides sit at the board: with the board turned to
+/// Black (the only person plays Black) or flipped with F, the far side's box is on top.
+#[test]
+fn the_players_boxes_follow_the_board_when_it_turns() {
+    let mut context = context();
+    let seats = [Seat::Computer(Level::Easy), Seat::Person];
+    let mut screen = GameScreen::new(Table::local(start("chess", None, ""), seats), false);
+    let top_of = |screen: &GameScreen, context: &Context, prefix: &str| {
+        drawn(screen, context)
+            .items
+            .iter()
+            .find_map(|item| match item {
+                Item::Text { text, rect, .. } if text.starts_with(prefix) => Some(rect.y),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("{prefix} is shown"))
+    };
+    let (computer, person) = (
+        top_of(&screen, &context, "Computer"),
+        top_of(&screen, &context, "Black"),
+    );
+    assert!(
+        computer < person,
+        "White's box on top of a board turned to Black"
+    );
+    screen.update(&Event::Char('f'), &mut context);
+    let (computer, person) = (
+        top_of(&screen, &context, "Computer"),
+        top_of(&screen, &context, "Black"),
+    );
+    assert!(person < computer, "flipped back: Black's box on top");
+    screen.table_mut().stop_computer();
+}

@@ -651,8 +651,20 @@ impl Screen for GameScreen {
             .as_ref()
             .map(OnlineLink::connections)
             .unwrap_or_default();
-        self.panel
-            .draw(context, &self.table, self.past(), &connections, frame);
+        let game = self.table.game();
+        let near = if self.rotated() {
+            game.bottom().opponent()
+        } else {
+            game.bottom()
+        };
+        self.panel.draw(
+            context,
+            &self.table,
+            self.past(),
+            &connections,
+            near.opponent(),
+            frame,
+        );
         let situation = self.situation(context);
         let top = self.layers.len().saturating_sub(1);
         // A modal layer hides the layers below it (their titles would show through).

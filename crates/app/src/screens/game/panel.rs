@@ -262,13 +262,15 @@ impl Panel {
 
     /// Draws the panel; `past` is the position shown on the board when the player looks
     /// back through the game (the players' boxes then say whose turn it was and what
-    /// had been taken).
+    /// had been taken); `far` is the side at the far edge of the board as shown, whose
+    /// box goes on top.
     pub fn draw(
         &self,
         context: &Context,
         table: &Table,
         past: Option<Past>,
         connections: &[Option<String>; 2],
+        far: Player,
         frame: &mut Frame,
     ) {
         let s = widgets::scale(context);
@@ -311,7 +313,8 @@ impl Panel {
         let history = table.history();
         let shown = past.map_or(history.len(), |past| past.plies.min(history.len()));
         let tally = Tally::of(&history[..shown], value);
-        for player in [Player::Second, Player::First] {
+        // The boxes stand as the sides sit at the board: the far side's on top.
+        for player in [far, far.opponent()] {
             let connection = connections[player.index()].as_deref();
             let seat = (player, connection, past);
             let at = (y, layout.compact);
