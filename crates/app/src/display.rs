@@ -82,8 +82,9 @@ pub enum Item {
     /// the key is the same (a piece of a given kind, colour and size).
     Cached {
         /// Stands for the items relative to `rect` and `rect`'s size: equal keys, equal
-        /// pictures.
-        key: u64,
+        /// pictures. `None` for items painted one by one: those not opaque, which a
+        /// picture would blend twice.
+        key: Option<u64>,
         /// The box the items are drawn in.
         rect: Rect,
         /// The items, in window coordinates, back to front.
@@ -192,7 +193,10 @@ fn fade_item(item: &mut Item, opacity: f32) {
         | Item::Triangles { color, .. }
         | Item::Line { color, .. }
         | Item::Text { color, .. } => color.3 *= opacity,
-        Item::Cached { items, .. } => {
+        Item::Cached { key, items, .. } => {
+            if opacity < 1.0 {
+                *key = None;
+            }
             for item in items {
                 fade_item(item, opacity);
             }

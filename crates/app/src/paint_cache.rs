@@ -23,14 +23,13 @@ pub struct PictureCache {
 
 impl PictureCache {
     /// Paints the group `items` in `rect` named `key`: from its picture, drawn first
-    /// with `draw` when there is none. Groups with a colour that is not opaque are
-    /// painted with `draw` directly, since blending them into a picture first would
-    /// change how they look.
-    pub fn paint(&self, key: u64, rect: Rect, items: &[Item], draw: impl Fn(&[Item])) {
-        if !items.iter().all(opaque) || rect.w < 1.0 || rect.h < 1.0 {
+    /// with `draw` when there is none. A group without a key (not opaque) or too small
+    /// for a picture is painted with `draw` directly.
+    pub fn paint(&self, key: Option<u64>, rect: Rect, items: &[Item], draw: impl Fn(&[Item])) {
+        let Some(key) = key.filter(|_| rect.w >= 1.0 && rect.h >= 1.0) else {
             draw(items);
             return;
-        }
+        };
         let mut current = self.current.borrow_mut();
         let picture = current.entry(key).or_insert_with(|| {
             self.previous
@@ -77,19 +76,4 @@ fn picture_of(rect: Rect, items: &[Item], draw: &impl Fn(&[Item])) -> RenderTarg
     draw(items);
     set_default_camera();
     picture
-}
-
-/// Whether `item` paints only opaque colours.
-fn opaque(item: &Item) -> bool {
-    match item {
-        Item::Rect { color, .. }
-        | Item::Frame { color, .. }
-        | Item::Disc { color, .. }
-        | Item::Ring { color, .. }
-        | Item::Triangles { color, .. }
-        | Item::Line { color, .. }
-        | Item::Text { color, .. } => color.3 >= 1.0,
-        Item::Cached { items, .. } => items.iter().all(opaque),
-        Item::Solids(_) => false,
-    }
 }

@@ -69,8 +69,11 @@ const THINNEST_OUTLINE: f32 = 1.5;
 pub fn draw_piece(frame: &mut Frame, look: &'static PieceLook, colors: PieceColors, rect: Rect) {
     let mut shapes = Frame::default();
     draw_shapes(&mut shapes, look, colors, rect);
+    let opaque = [colors.fill, colors.outline, colors.detail]
+        .iter()
+        .all(|color| color.3 >= 1.0);
     frame.push(Item::Cached {
-        key: piece_key(look, colors, rect),
+        key: opaque.then(|| piece_key(look, colors, rect)),
         rect,
         items: shapes.items,
     });
@@ -273,6 +276,7 @@ mod tests {
             }
         };
         let (key, rect, items) = group(cell, colors());
+        assert!(key.is_some(), "an opaque piece is kept as a picture");
         let mut shapes = Frame::default();
         draw_shapes(&mut shapes, &TOKEN, colors(), cell);
         assert_eq!((rect, items), (cell, shapes.items));
@@ -287,5 +291,20 @@ mod tests {
         let mut other = colors();
         other.fill = Rgba::rgb(1, 2, 3);
         assert_ne!(group(cell, other).0, key, "other colours");
+        let mut ghost = colors();
+        ghost.fill = ghost.fill.with_alpha(0.5);
+        assert_eq!(
+            group(cell, ghost).0,
+            None,
+            "a faded piece is painted shape by shape"
+        );
+        let mut faded = Frame::default();
+        let mut piece = Frame::default();
+        draw_piece(&mut piece, &TOKEN, colors(), cell);
+        faded.append_faded(piece, 0.5);
+        assert!(
+            matches!(faded.items.as_slice(), [Item::Cached { key: None, .. }]),
+            "a piece faded afterwards loses its picture"
+        );
     }
 }

@@ -600,6 +600,34 @@ fn at_150_percent_every_text_of_the_choosing_pages_is_larger() {
     }
 }
 
+/// Checks that the first text of `frame` starting with `starts_with` gets the lines it
+/// needs in its box (on one line, a box at least as tall as its size), in the window
+/// `case`; returns how it is aligned.
+fn assert_whole(frame: &Frame, starts_with: &str, case: ((f32, f32), u32)) -> Align {
+    let ((width, height), text_size) = case;
+    let (text, rect, size, align) = frame
+        .items
+        .iter()
+        .find_map(|item| match item {
+            Item::Text {
+                text,
+                rect,
+                size,
+                align,
+                ..
+            } if text.starts_with(starts_with) => Some((text.clone(), *rect, *size, *align)),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("{starts_with}… is shown"));
+    let lines = wrapped_lines(&text, rect.w, size);
+    assert!(
+        lines as f32 * size * 1.25 <= rect.h + 0.5 || (lines == 1 && size <= rect.h),
+        "{width}x{height} at {text_size}%: {lines} lines of {size} px in {} px",
+        rect.h
+    );
+    align
+}
+
 /// A long notice (a help page's path when no browser opens, a sound driver's own
 /// words) grows its strip to hold every line instead of being cut, at every text size.
 #[test]
@@ -607,31 +635,15 @@ fn a_long_notice_gets_the_lines_it_needs() {
     let sentence = "No web browser could be opened; the help page is \
                     /home/someone/.local/share/plyground/help/0.1.0/chess.html, open it \
                     in any browser to read the rules of chess with their pictures.";
-    for ((width, height), text_size) in CASES {
-        let mut context = context((width, height), text_size);
+    for case in CASES {
+        let mut context = context(case.0, case.1);
         context.output.notice = Some(ply_play::Message::warning(sentence));
         let mut frame = Frame::default();
         plyground::screens::widgets::notice(&context, &mut frame);
-        let (rect, size, align) = frame
-            .items
-            .iter()
-            .find_map(|item| match item {
-                Item::Text {
-                    text,
-                    rect,
-                    size,
-                    align,
-                    ..
-                } if text == sentence => Some((*rect, *size, *align)),
-                _ => None,
-            })
-            .expect("the notice is shown");
-        let lines = wrapped_lines(sentence, rect.w, size);
-        assert_eq!(align, Align::Wrap, "{width}x{height} at {text_size}%");
-        assert!(
-            lines as f32 * size * 1.25 <= rect.h + 0.5,
-            "{width}x{height} at {text_size}%: {lines} lines of {size} px in {} px",
-            rect.h
+        assert_eq!(
+            assert_whole(&frame, sentence, case),
+            Align::Wrap,
+            "{case:?}"
         );
     }
 }
@@ -640,27 +652,11 @@ fn a_long_notice_gets_the_lines_it_needs() {
 /// board gets a second (at 150% it had been cut to "two squares only on its…").
 #[test]
 fn why_a_move_is_not_legal_is_never_cut() {
-    for ((width, height), text_size) in CASES {
-        let context = context((width, height), text_size);
+    for case in CASES {
+        let context = context(case.0, case.1);
         let mut screen = game("chess", "e2e4 e7e5", [Seat::Person, Seat::Person]);
         screen.try_move("e4e6").expect("a move to try");
-        let frame = drawn(&screen, &context);
-        let (text, rect, size) = frame
-            .items
-            .iter()
-            .find_map(|item| match item {
-                Item::Text {
-                    text, rect, size, ..
-                } if text.starts_with("A pawn moves") => Some((text.clone(), *rect, *size)),
-                _ => None,
-            })
-            .expect("the reason is shown");
-        let lines = wrapped_lines(&text, rect.w, size);
-        assert!(
-            lines as f32 * size * 1.25 <= rect.h + 0.5 || (lines == 1 && size <= rect.h),
-            "{width}x{height} at {text_size}%: {lines} lines of {size} px in {} px",
-            rect.h
-        );
+        assert_whole(&drawn(&screen, &context), "A pawn moves", case);
     }
 }
 
@@ -670,26 +666,11 @@ fn why_a_move_is_not_legal_is_never_cut() {
 fn a_long_question_is_asked_whole() {
     let question = "Delete \"Chess: Bartholomew Longname v Computer (Maximum)\"? \
                     It cannot be brought back.";
-    for ((width, height), text_size) in CASES {
-        let context = context((width, height), text_size);
+    for case in CASES {
+        let context = context(case.0, case.1);
         let mut frame = Frame::default();
         plyground::screens::confirm::dim(&context, &mut frame, question);
-        let (rect, size) = frame
-            .items
-            .iter()
-            .find_map(|item| match item {
-                Item::Text {
-                    text, rect, size, ..
-                } if text == question => Some((*rect, *size)),
-                _ => None,
-            })
-            .expect("the question is shown");
-        let lines = wrapped_lines(question, rect.w, size);
-        assert!(
-            lines as f32 * size * 1.25 <= rect.h + 0.5,
-            "{width}x{height} at {text_size}%: {lines} lines of {size} px in {} px",
-            rect.h
-        );
+        assert_whole(&frame, question, case);
     }
 }
 

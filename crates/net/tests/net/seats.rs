@@ -5,12 +5,15 @@
 use crate::common::{Client, Raw, hand_over_when_allowed, quick_config, seat, serve};
 use ply_core::Player;
 use ply_net::protocol::EntryReply;
-use ply_net::{ClientMsg, Denied, GameSetup, Occupant, ServerConfig, ServerMsg, StandIn};
+use ply_net::{
+    ClientMsg, Denied, GameSetup, HostedServer, Occupant, ServerConfig, ServerMsg, StandIn,
+};
 use std::time::{Duration, Instant};
 
-#[test]
-fn a_dropped_players_side_is_kept_until_the_countdown_runs_out() {
-    let claim_wait = Duration::from_secs(2);
+/// A game on a relay whose claim countdown is `claim_wait`: Walter (White) has played
+/// e2-e4, and Bianca's program (Black) has just died; the host has heard of the drop.
+/// Returns the server, the host and Walter, and when Bianca dropped.
+fn black_drops_after_e4(claim_wait: Duration) -> (HostedServer, Client, Client, Instant) {
     let server = serve(ServerConfig {
         claim_wait,
         ..quick_config()
@@ -27,13 +30,20 @@ fn a_dropped_players_side_is_kept_until_the_countdown_runs_out() {
     white.expect_started();
     white.play("e2e4");
     host.expect_move(1);
-    // Black's program dies; at once, the host tries to give the side to the computer
-    // or to itself, and to move for it.
     drop(black);
     let dropped = Instant::now();
     host.expect_message("Bianca's drop", |message| {
         matches!(message, ServerMsg::PlayerDropped { .. }).then_some(())
     });
+    (server, host, white, dropped)
+}
+
+#[test]
+fn a_dropped_players_side_is_kept_until_the_countdown_runs_out() {
+    let claim_wait = Duration::from_secs(2);
+    // Black's program dies; at once, the host tries to give the side to the computer
+    // or to itself, and to move for it.
+    let (_server, mut host, mut white, dropped) = black_drops_after_e4(claim_wait);
     host.send(seat(Player::Second, Some("computer")));
     match host.expect_denied() {
         Denied::SeatKept { name, secs } => {
@@ -63,25 +73,8 @@ fn a_dropped_players_side_is_kept_until_the_countdown_runs_out() {
 
 #[test]
 fn a_side_the_computer_took_over_is_recorded_as_played_for_the_dropped_player() {
-    let server = serve(ServerConfig {
-        claim_wait: Duration::from_millis(300),
-        ..quick_config()
-    });
+    let (server, mut host, mut white, _) = black_drops_after_e4(Duration::from_millis(300));
     let addr = server.addr();
-    let mut host = Client::host(addr, "Hostess", "", GameSetup::new("chess"));
-    let mut white = Client::join(addr, "Walter", "");
-    let black = Client::join(addr, "Bianca", "");
-    host.expect_lobby("both players in", |view| view.players.len() == 3);
-    host.send(seat(Player::First, Some("Walter")));
-    host.send(seat(Player::Second, Some("Bianca")));
-    host.send(ClientMsg::Start);
-    white.expect_started();
-    white.play("e2e4");
-    host.expect_move(1);
-    drop(black);
-    host.expect_message("Bianca's drop", |message| {
-        matches!(message, ServerMsg::PlayerDropped { .. }).then_some(())
-    });
     hand_over_when_allowed(&mut host, &seat(Player::Second, Some("computer")), |view| {
         view.sides[1] == Occupant::Computer
     });
