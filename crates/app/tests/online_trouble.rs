@@ -177,7 +177,7 @@ fn a_dropped_opponent_shows_a_countdown_and_then_the_win_can_be_claimed() {
         );
     }
     press(game.as_mut(), &mut guest_context, "Claim win");
-    tick_until_prefix(game.as_mut(), &mut guest_context, "White wins");
+    tick_until_prefix(game.as_mut(), &mut guest_context, "Guesty wins (White)");
     assert!(
         shown(game.as_ref(), &guest_context)
             .iter()
@@ -295,8 +295,12 @@ fn a_rematch_asked_by_one_player_starts_with_the_sides_swapped_when_the_other_ac
     } = started_game();
     from_menu(guest_game.as_mut(), &mut guest_context, "Resign");
     press(guest_game.as_mut(), &mut guest_context, "Resign");
-    tick_until_prefix(host_game.as_mut(), &mut host_context, "White wins");
-    tick_until_prefix(guest_game.as_mut(), &mut guest_context, "White wins");
+    tick_until_prefix(host_game.as_mut(), &mut host_context, "Hosty wins (White)");
+    tick_until_prefix(
+        guest_game.as_mut(),
+        &mut guest_context,
+        "Hosty wins (White)",
+    );
 
     read_the_result(host_game.as_mut(), &mut host_context);
     press(host_game.as_mut(), &mut host_context, "Rematch");

@@ -691,7 +691,7 @@ fn a_refereed_game_plays_only_what_the_referee_echoes() {
     screen.update(&Event::Tick(0.01), &mut context);
     let texts = drawn(&screen, &context).texts().join("|");
     assert!(
-        texts.contains("White wins") && texts.contains("Back to lobby"),
+        texts.contains("Ada wins (White)") && texts.contains("Back to lobby"),
         "{texts}"
     );
     assert!(texts.contains("Ada") && texts.contains("Grace"), "{texts}");

@@ -6,10 +6,14 @@ use ply_core::{BoardView, EndReason, Outcome, Player};
 use ply_modes::AnyGame;
 use ply_play::MoveEffects;
 
-/// The banner's headline: "White wins" or "Draw".
-pub fn headline(game: &dyn AnyGame, outcome: Outcome) -> String {
+/// The banner's headline: "White wins" or "Draw"; with the players' `names`, "Ada wins
+/// (White)".
+pub fn headline(game: &dyn AnyGame, outcome: Outcome, names: [Option<&str>; 2]) -> String {
     match outcome.winner() {
-        Some(winner) => ply_core::wins(game.side_name(winner)),
+        Some(winner) => match names[winner.index()] {
+            Some(name) => format!("{name} wins ({})", game.side_name(winner)),
+            None => ply_core::wins(game.side_name(winner)),
+        },
         None => "Draw".to_string(),
     }
 }

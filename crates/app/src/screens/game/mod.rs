@@ -250,12 +250,14 @@ impl GameScreen {
         }
     }
 
-    /// The game-over banner's headline and reason, once the game is over.
+    /// The game-over banner's headline and reason, once the game is over; online, the
+    /// headline names the winner.
     pub fn ending_text(&self) -> Option<(String, String)> {
         let game = self.table.game();
+        let names = Player::BOTH.map(|side| self.online.then(|| self.table.seat_label(side, "")));
         self.table.outcome().map(|outcome| {
             (
-                ending::headline(game, outcome),
+                ending::headline(game, outcome, names.each_ref().map(Option::as_deref)),
                 ending::reason(game, outcome),
             )
         })
