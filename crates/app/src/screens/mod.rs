@@ -44,6 +44,16 @@ pub enum Key {
     Tab,
     /// F1: show or hide the controls overlay.
     F1,
+    /// Up arrow: the row above.
+    Up,
+    /// Down arrow: the row below.
+    Down,
+    /// Page Up: the page before.
+    PageUp,
+    /// Page Down: the page after.
+    PageDown,
+    /// Delete: delete what is chosen (after asking).
+    Delete,
 }
 
 /// Something that happened in the window.
@@ -155,7 +165,18 @@ impl App {
         match event {
             Event::PointerDown(_) => self.context.window.pointer_held = true,
             Event::PointerUp(_) => self.context.window.pointer_held = false,
-            Event::Tick(seconds) => self.age += seconds.max(0.0),
+            Event::Tick(seconds) => {
+                self.age += seconds.max(0.0);
+                if let Some(told) = self
+                    .context
+                    .storage
+                    .history
+                    .as_ref()
+                    .and_then(|history| history.take_notice())
+                {
+                    self.context.output.notice = Some(told);
+                }
+            }
             _ => {}
         }
         let depth = self.stack.len();

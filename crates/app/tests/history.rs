@@ -1,0 +1,222 @@
+//! The window's history of finished games, driven headless with real files in temporary
+//! folders: a game that ends in the window (local or online) is recorded once with its
+//! fields, and the History and Statistics screens list, filter, delete and count them.
+
+mod online_common;
+
+use online_common::{shown, started_game, text_at};
+use ply_core::Player;
+use ply_history::{GameFilter, GameSummary, Page, PlayerResult, Venue};
+use ply_modes::{Level, find_mode};
+use ply_play::{Seat, Table};
+use ply_save::SaveFolder;
+use plyground::history::HistoryHandle;
+use plyground::screens::game::GameScreen;
+use plyground::screens::{Context, Event, Key, Screen, Transition};
+use plyground::settings::Settings;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// A history in `dir` for the player Ann, with the saves beside it.
+fn history_in(dir: &Path) -> HistoryHandle {
+    HistoryHandle::start(
+        Some(dir.join("history.sqlite3")),
+        Some(SaveFolder::at(dir.join("saves"))),
+        vec!["Ann".to_string()],
+        Arc::new(|| {}),
+    )
+}
+
+/// Ann's window, keeping its history in `dir`.
+fn context_in(dir: &Path) -> Context {
+    let settings = Settings {
+        name: "Ann".to_string(),
+        ..Settings::default()
+    };
+    let mut context = Context::new(settings, (1280.0, 800.0));
+    context.storage.saves = Some(SaveFolder::at(dir.join("saves")));
+    context.storage.history = Some(history_in(dir));
+    context
+}
+
+/// Every game of the history, newest first (waits for the jobs sent before).
+fn games(history: &HistoryHandle) -> Vec<GameSummary> {
+    history
+        .ask(|history| history.list(&GameFilter::default(), Page::first(100)))
+        .wait()
+        .expect("the history answers")
+}
+
+fn press(screen: &mut dyn Screen, context: &mut Context, label: &str) -> Transition {
+    let at = text_at(screen, context, label, true);
+    screen.update(&Event::PointerDown(at), context);
+    screen.update(&Event::PointerUp(at), context)
+}
+
+fn resign(screen: &mut dyn Screen, context: &mut Context) {
+    screen.update(&Event::Key(Key::Escape), context);
+    press(screen, context, "Resign");
+    press(screen, context, "Resign");
+}
+
+fn tick_until_prefix(screen: &mut dyn Screen, context: &mut Context, prefix: &str) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while Instant::now() < deadline {
+        screen.update(&Event::Tick(0.01), context);
+        if shown(screen, context)
+            .iter()
+            .any(|text| text.starts_with(prefix))
+        {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("no {prefix:?}: {:?}", shown(screen, context));
+}
+
+#[test]
+fn a_game_against_the_computer_is_recorded_once_with_its_fields() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut context = context_in(dir.path());
+    let chess = find_mode("chess").expect("chess");
+    let table = Table::local(
+        chess.new_game(),
+        [Seat::Person, Seat::Computer(Level::Hard)],
+    );
+    let mut screen = GameScreen::new(table, false);
+    resign(&mut screen, &mut context);
+    for _ in 0..3 {
+        screen.update(&Event::Tick(0.01), &mut context);
+    }
+    let history = context.storage.history.clone().expect("a history");
+    let listed = games(&history);
+    assert_eq!(listed.len(), 1, "{listed:?}");
+    let game = &listed[0];
+    assert_eq!(game.mode, "chess");
+    assert_eq!(game.player_side, Some(Player::First));
+    assert_eq!(game.player_result, Some(PlayerResult::Loss));
+    assert_eq!(game.opponent.as_deref(), Some("Computer (Hard)"));
+    let computer = game.players[1].as_ref().expect("the computer's side");
+    assert_eq!(computer.computer, Some(Level::Hard));
+    assert_eq!(
+        game.players[0].as_ref().map(|p| p.name.as_str()),
+        Some("Ann")
+    );
+    assert_eq!(game.venue, Venue::Local);
+    assert_eq!(game.plies, 0);
+
+    // Opened again from a save, the finished game is not recorded a second time.
+    let saved = screen.table().saved_game("Ann");
+    let mut again = GameScreen::new(Table::from_saved(saved, None), false);
+    for _ in 0..3 {
+        again.update(&Event::Tick(0.01), &mut context);
+    }
+    assert_eq!(games(&history).len(), 1);
+}
+
+#[test]
+fn an_ending_taken_back_leaves_the_history_and_the_game_that_ends_instead_is_kept() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut context = context_in(dir.path());
+    let four = find_mode("connect4").expect("connect four");
+    let mut screen = GameScreen::new(Table::local(four.new_game(), [Seat::Person; 2]), false);
+    for column in ['1', '2', '1', '2', '1', '2', '1'] {
+        screen.update(&Event::Char(column), &mut context);
+    }
+    let history = context.storage.history.clone().expect("a history");
+    let first = games(&history);
+    assert_eq!(first.len(), 1);
+    assert_eq!(first[0].plies, 7);
+    assert_eq!(first[0].player_side, None, "two people at one computer");
+
+    screen.table_mut().undo();
+    screen.update(&Event::Tick(0.01), &mut context);
+    assert!(games(&history).is_empty(), "the end was taken back");
+    screen.update(&Event::Char('3'), &mut context);
+    screen.table_mut().resign(Player::First);
+    screen.update(&Event::Tick(0.01), &mut context);
+    let after = games(&history);
+    assert_eq!(after.len(), 1, "{after:?}");
+    assert_eq!(after[0].plies, screen.table().game().moves().len());
+    assert_eq!(
+        after[0].outcome.winner(),
+        Some(Player::Second),
+        "as it ended again"
+    );
+}
+
+#[test]
+fn an_online_game_is_recorded_once_by_each_window_from_its_own_seat() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut started = started_game();
+    started.host_context.storage.history = Some(history_in(&dir.path().join("host")));
+    started.guest_context.storage.history = Some(history_in(&dir.path().join("guest")));
+    resign(started.guest_game.as_mut(), &mut started.guest_context);
+    tick_until_prefix(
+        started.host_game.as_mut(),
+        &mut started.host_context,
+        "White wins",
+    );
+    tick_until_prefix(
+        started.guest_game.as_mut(),
+        &mut started.guest_context,
+        "White wins",
+    );
+    for _ in 0..3 {
+        started
+            .host_game
+            .update(&Event::Tick(0.01), &mut started.host_context);
+    }
+    for (context, side, result, opponent) in [
+        (
+            &started.host_context,
+            Player::First,
+            PlayerResult::Win,
+            "Guesty",
+        ),
+        (
+            &started.guest_context,
+            Player::Second,
+            PlayerResult::Loss,
+            "Hosty",
+        ),
+    ] {
+        let listed = games(context.storage.history.as_ref().expect("a history"));
+        assert_eq!(listed.len(), 1, "{listed:?}");
+        assert_eq!(listed[0].player_side, Some(side));
+        assert_eq!(listed[0].player_result, Some(result));
+        assert_eq!(listed[0].opponent.as_deref(), Some(opponent));
+        assert!(matches!(listed[0].venue, Venue::Online { .. }));
+    }
+}
+
+#[test]
+fn a_game_the_history_cannot_take_is_saved_and_the_player_told_once() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    std::fs::create_dir_all(dir.path().join("history.sqlite3")).expect("a folder in the way");
+    let mut context = context_in(dir.path());
+    let history = context.storage.history.clone().expect("a history");
+    for _ in 0..2 {
+        let chess = find_mode("chess").expect("chess");
+        let table = Table::local(
+            chess.new_game(),
+            [Seat::Person, Seat::Computer(Level::Easy)],
+        );
+        let mut screen = GameScreen::new(table, false);
+        resign(&mut screen, &mut context);
+    }
+    assert!(
+        history
+            .ask(|history| history.count(&GameFilter::default()))
+            .wait()
+            .is_err()
+    );
+    let saves = SaveFolder::at(dir.path().join("saves"))
+        .list()
+        .expect("the saves");
+    assert_eq!(saves.len(), 2, "both games are in the saves folder");
+    let told = history.take_notice().expect("the player is told");
+    assert!(told.text.contains("saved games"), "{}", told.text);
+    assert_eq!(history.take_notice(), None, "and told once");
+}
