@@ -79,7 +79,7 @@ fn main() -> ExitCode {
     context.storage.saves = ply_save::SaveFolder::standard().ok();
     context.storage.seats = ply_net::RejoinStore::standard();
     context.storage.history = Some(plyground::history::HistoryHandle::start(
-        ply_history::standard_file().ok(),
+        options.start.history_file(),
         context.storage.saves.clone(),
         vec![context.prefs.settings.name.clone()],
         plyground::wake::poke(),

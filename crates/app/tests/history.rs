@@ -6,17 +6,18 @@ mod online_common;
 
 use online_common::{shown, started_game, text_at};
 use ply_core::Player;
-use ply_history::{GameFilter, GameSummary, Page, PlayerResult, Venue};
+use ply_history::{Circumstances, GameFilter, GameSummary, Page, PlayerResult, Tally, Venue};
 use ply_modes::{Level, find_mode};
 use ply_play::{Seat, Table};
-use ply_save::SaveFolder;
-use plyground::history::HistoryHandle;
+use ply_save::{Controller, SaveFolder, SavedGame};
+use plyground::history::{HistoryHandle, example_games};
 use plyground::screens::game::GameScreen;
+use plyground::screens::history::{Filters, HistoryScreen, NO_RATINGS, StatsScreen, Which};
 use plyground::screens::{Context, Event, Key, Screen, Transition};
 use plyground::settings::Settings;
 use std::path::Path;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 /// A history in `dir` for the player Ann, with the saves beside it.
 fn history_in(dir: &Path) -> HistoryHandle {
@@ -219,4 +220,203 @@ fn a_game_the_history_cannot_take_is_saved_and_the_player_told_once() {
     let told = history.take_notice().expect("the player is told");
     assert!(told.text.contains("saved games"), "{}", told.text);
     assert_eq!(history.take_notice(), None, "and told once");
+}
+
+/// Ticks `screen` until the history answered everything it asked.
+fn tick_until_answered(screen: &mut HistoryScreen, context: &mut Context) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while screen.waiting() {
+        assert!(Instant::now() < deadline, "the history did not answer");
+        screen.update(&Event::Tick(0.01), context);
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+/// A context whose history holds `count` example games (Ann's).
+fn with_examples(dir: &Path, count: usize) -> Context {
+    let context = context_in(dir);
+    let history = context.storage.history.as_ref().expect("a history");
+    let games = example_games(count, SystemTime::now());
+    history
+        .ask(move |history| history.record_many(&games))
+        .wait()
+        .expect("the examples are stored");
+    context
+}
+
+#[test]
+fn the_history_screen_lists_the_games_newest_first_and_filters_narrow_them() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut context = with_examples(dir.path(), 20);
+    let mut screen = HistoryScreen::new(&context);
+    tick_until_answered(&mut screen, &mut context);
+    let all = screen.shown().to_vec();
+    assert!(all.len() > 3, "a page of games: {}", all.len());
+    assert!(
+        all.windows(2).all(|pair| pair[0].ended >= pair[1].ended),
+        "newest first"
+    );
+    let status = shown(&screen, &context);
+    assert!(
+        status
+            .iter()
+            .any(|text| text.starts_with("20 games · page 1 of")),
+        "{status:?}"
+    );
+
+    press(&mut screen, &mut context, "Mode: all");
+    tick_until_answered(&mut screen, &mut context);
+    assert_eq!(screen.filters().label(Which::Mode), "Mode: Chess");
+    assert!(!screen.shown().is_empty());
+    assert!(screen.shown().iter().all(|game| game.mode == "chess"));
+    assert!(screen.shown().len() < all.len().max(9));
+
+    press(&mut screen, &mut context, "Search by name");
+    assert!(screen.typing(), "the search box takes the letters");
+    for letter in "bea".chars() {
+        screen.update(&Event::Char(letter), &mut context);
+    }
+    tick_until_answered(&mut screen, &mut context);
+    assert!(!screen.shown().is_empty());
+    assert!(
+        screen
+            .shown()
+            .iter()
+            .all(|game| game.mode == "chess" && game.opponent.as_deref() == Some("Bea")),
+        "{:?}",
+        screen.shown()
+    );
+}
+
+#[test]
+fn deleting_games_from_the_history_asks_first() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut context = with_examples(dir.path(), 6);
+    let history = context.storage.history.clone().expect("a history");
+    let mut screen = HistoryScreen::new(&context);
+    tick_until_answered(&mut screen, &mut context);
+    screen.update(&Event::Key(Key::Down), &mut context);
+    screen.update(&Event::Char(' '), &mut context);
+    screen.update(&Event::Key(Key::Down), &mut context);
+    screen.update(&Event::Char(' '), &mut context);
+    let doomed: Vec<_> = screen.shown()[1..3].iter().map(|game| game.id).collect();
+    screen.update(&Event::Key(Key::Delete), &mut context);
+    assert!(
+        shown(&screen, &context)
+            .iter()
+            .any(|text| text.starts_with("Delete these 2 games from the history?")),
+        "{:?}",
+        shown(&screen, &context)
+    );
+    assert_eq!(
+        games(&history).len(),
+        6,
+        "nothing is deleted before the answer"
+    );
+    press(&mut screen, &mut context, "Cancel");
+    assert_eq!(games(&history).len(), 6);
+    screen.update(&Event::Key(Key::Delete), &mut context);
+    press(&mut screen, &mut context, "Delete");
+    tick_until_answered(&mut screen, &mut context);
+    let left = games(&history);
+    assert_eq!(left.len(), 4);
+    assert!(left.iter().all(|game| !doomed.contains(&game.id)));
+    assert_eq!(screen.shown().len(), 4);
+}
+
+/// A finished game of `mode` between Ann (first) and `opponent` (the computer at
+/// `level`, or a person), ended `days_ago` by a resignation or an agreed draw.
+fn finished(
+    mode: &str,
+    opponent: &str,
+    level: Option<Level>,
+    result: PlayerResult,
+    days_ago: u64,
+) -> (SavedGame, Circumstances) {
+    let mut game = find_mode(mode).expect("a mode").new_game();
+    match result {
+        PlayerResult::Win => game.resign(Player::Second),
+        PlayerResult::Draw => game.agree_draw(),
+        PlayerResult::Loss => game.resign(Player::First),
+    }
+    .expect("the game ends");
+    let seats = vec![
+        ply_save::Seat {
+            name: "Ann".to_string(),
+            controller: Controller::Person,
+            side: Player::First,
+        },
+        ply_save::Seat {
+            name: opponent.to_string(),
+            controller: level.map_or(Controller::Person, Controller::Computer),
+            side: Player::Second,
+        },
+    ];
+    let mut saved = SavedGame::new(format!("Ann v {opponent}"), seats, game);
+    saved.created = SystemTime::now() - Duration::from_secs(days_ago * 24 * 3600);
+    saved.updated = saved.created;
+    (saved, Circumstances::local())
+}
+
+#[test]
+fn the_statistics_of_a_known_set_of_games() {
+    use PlayerResult::{Draw, Loss, Win};
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut context = context_in(dir.path());
+    let known = vec![
+        finished("chess", "Computer (Easy)", Some(Level::Easy), Win, 20),
+        finished("chess", "Computer (Easy)", Some(Level::Easy), Loss, 15),
+        finished("checkers", "Bea", None, Draw, 10),
+        finished("chess", "Bea", None, Win, 5),
+        finished("connect4", "Bea", None, Win, 1),
+    ];
+    let history = context.storage.history.clone().expect("a history");
+    history
+        .ask(move |history| history.record_many(&known))
+        .wait()
+        .expect("the games are stored");
+    let mut stats = StatsScreen::new(&context, &Filters::default());
+    stats.settle();
+    let figures = stats.statistics().expect("the statistics").clone();
+    assert_eq!(figures.overall.tally, Tally::new(3, 1, 1));
+    assert_eq!(figures.overall.streaks.current, Some((Win, 2)));
+    assert_eq!(figures.overall.streaks.longest_unbeaten, 3);
+    let chess = &figures.modes[0];
+    assert_eq!(
+        (chess.name.as_str(), chess.tally),
+        ("chess", Tally::new(2, 0, 1))
+    );
+    let bea = &figures.opponents[0];
+    assert_eq!((bea.name.as_str(), bea.tally), ("Bea", Tally::new(2, 1, 0)));
+    assert_eq!(figures.levels.len(), 1);
+    assert_eq!(figures.levels[0].level, Level::Easy);
+    assert_eq!(figures.levels[0].tally, Tally::new(1, 0, 1));
+    assert_eq!(
+        figures.levels[0].performance, None,
+        "no rating without strengths"
+    );
+    let texts = shown(&stats, &context);
+    for expected in [
+        "5 games: 3 won, 1 drawn, 1 lost, score 70%",
+        "Now: 2 wins in a row. Longest: 2 wins, 1 loss, 3 games without a loss.",
+        "score 50%",
+        NO_RATINGS,
+    ] {
+        assert!(
+            texts.iter().any(|text| text == expected),
+            "{expected:?} in {texts:?}"
+        );
+    }
+    stats.update(&Event::Key(Key::Right), &mut context);
+    let charts = shown(&stats, &context);
+    assert!(
+        charts.contains(&"Results per mode".to_string()),
+        "{charts:?}"
+    );
+    assert!(
+        charts
+            .iter()
+            .any(|text| text.starts_with("Results per week")),
+        "{charts:?}"
+    );
 }

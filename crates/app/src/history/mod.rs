@@ -2,7 +2,10 @@
 //! database (opening it reads the whole file, and any call may wait for another program
 //! holding it), so the frame loop only sends jobs and picks up answers, and never waits.
 
+mod example;
 mod worker;
+
+pub use example::{example_games, fill_example};
 
 use crossbeam_channel::{Receiver, Sender, TryRecvError, unbounded};
 use ply_history::{Circumstances, History, HistoryError};
@@ -89,7 +92,7 @@ impl HistoryHandle {
     pub fn record(&self, saved: SavedGame, circumstances: Circumstances, in_saves: bool) -> Ticket {
         let ticket = Ticket(self.tickets.fetch_add(1, Ordering::Relaxed));
         let job = Job::Record {
-            saved,
+            saved: Box::new(saved),
             circumstances,
             in_saves,
             ticket,
@@ -124,6 +127,16 @@ impl HistoryHandle {
             let _ = answer.send(reply);
         })));
         Pending { answer: answered }
+    }
+
+    /// Waits, at most `longest`, for the jobs sent so far to be done: the window is
+    /// closing, and a game that has just ended must not be lost with it.
+    pub fn finish(&self, longest: std::time::Duration) {
+        let (done, finished) = crossbeam_channel::bounded(1);
+        self.send(Job::Ask(Box::new(move |_| {
+            let _ = done.send(());
+        })));
+        let _ = finished.recv_timeout(longest);
     }
 
     /// What the player should be told about the history, once: a damaged file set

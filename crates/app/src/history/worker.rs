@@ -18,7 +18,7 @@ pub(super) type Question = Box<dyn FnOnce(Result<&mut History, &str>) + Send>;
 pub(super) enum Job {
     /// Store a finished game.
     Record {
-        saved: SavedGame,
+        saved: Box<SavedGame>,
         circumstances: Circumstances,
         in_saves: bool,
         ticket: Ticket,

@@ -5,6 +5,7 @@ pub mod confirm;
 mod context;
 pub mod controls;
 pub mod game;
+pub mod history;
 pub mod load;
 pub mod local;
 pub mod menu;
@@ -129,6 +130,9 @@ pub trait Screen {
     }
 }
 
+/// How long a closing window waits for the history to store what it was given.
+const HISTORY_FINISH: Duration = Duration::from_secs(3);
+
 /// The stack of open screens and the shared context.
 pub struct App {
     stack: Vec<Box<dyn Screen>>,
@@ -245,6 +249,9 @@ impl App {
     pub fn closing(&mut self) {
         for screen in self.stack.iter_mut().rev() {
             screen.closing(&mut self.context);
+        }
+        if let Some(history) = &self.context.storage.history {
+            history.finish(HISTORY_FINISH);
         }
     }
 
