@@ -252,7 +252,11 @@ fn every_screen(context: &mut Context, saves: &SaveFolder) -> Vec<(String, Frame
     show("history, deleting", &history, context);
     let mut stats = StatsScreen::new(context, &Filters::default());
     stats.settle();
-    show("statistics", &stats, context);
+    show("statistics per mode", &stats, context);
+    stats.update(&Event::Key(Key::Right), context);
+    show("statistics per opponent", &stats, context);
+    stats.update(&Event::Key(Key::Right), context);
+    show("statistics against the computer", &stats, context);
     stats.show_charts(true);
     show("statistics' charts", &stats, context);
     show("host", &HostScreen::new(context), context);

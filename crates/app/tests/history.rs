@@ -395,16 +395,25 @@ fn the_statistics_of_a_known_set_of_games() {
         figures.levels[0].performance, None,
         "no rating without strengths"
     );
-    let texts = shown(&stats, &context);
+    let modes = shown(&stats, &context);
     for expected in [
         "5 games: 3 won, 1 drawn, 1 lost, score 70%",
         "Now: 2 wins in a row. Longest: 2 wins, 1 loss, 3 games without a loss.",
-        "score 50%",
-        NO_RATINGS,
+        "Chess",
+        "67%",
     ] {
         assert!(
-            texts.iter().any(|text| text == expected),
-            "{expected:?} in {texts:?}"
+            modes.iter().any(|text| text == expected),
+            "{expected:?} in {modes:?}"
+        );
+    }
+    stats.update(&Event::Key(Key::Right), &mut context);
+    stats.update(&Event::Key(Key::Right), &mut context);
+    let computer = shown(&stats, &context);
+    for expected in ["Easy", "50%", NO_RATINGS] {
+        assert!(
+            computer.iter().any(|text| text == expected),
+            "{expected:?} in {computer:?}"
         );
     }
     stats.update(&Event::Key(Key::Right), &mut context);

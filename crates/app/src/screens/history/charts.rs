@@ -128,12 +128,27 @@ pub fn columns(bars: &[Column], area: Rect, size: f32, frame: &mut Frame) {
     }
 }
 
+/// From one row of horizontal bars to the next, for text of `size`.
+fn row_pitch(size: f32) -> f32 {
+    size * 1.6
+}
+
+/// The height `count` rows of horizontal bars take.
+pub fn rows_height(count: usize, size: f32) -> f32 {
+    count as f32 * row_pitch(size) + size * 0.4
+}
+
+/// How many rows of horizontal bars fit in `height`.
+pub fn rows_fitting(height: f32, size: f32) -> usize {
+    ((height - size * 0.4) / row_pitch(size)).floor().max(0.0) as usize
+}
+
 /// Horizontal stacked bars, one per row, the label at the left and the number of
-/// games at the right, in `area`; as many rows as fit at a row height of `size * 1.6`.
+/// games at the right, in `area`; as many rows as fit (see [`rows_fitting`]).
 pub fn rows(bars: &[Column], area: Rect, size: f32, frame: &mut Frame) {
     frame.rect(area, theme::PANEL);
-    let pitch = size * 1.6;
-    let fitting = ((area.h - size * 0.4) / pitch).floor().max(0.0) as usize;
+    let pitch = row_pitch(size);
+    let fitting = rows_fitting(area.h, size);
     let most = bars
         .iter()
         .map(|bar| bar.tally.games())

@@ -28,9 +28,22 @@ pub fn bottom_band(context: &Context) -> Rect {
     )
 }
 
-/// `count` buttons across the bottom band.
-pub fn bottom_bar(context: &Context, count: usize) -> Vec<Rect> {
-    across(bottom_band(context), count, 10.0 * widgets::scale(context))
+/// Buttons across the bottom band, each as wide as its share of `weights`.
+pub fn bottom_bar(context: &Context, weights: &[f32]) -> Vec<Rect> {
+    let band = bottom_band(context);
+    let gap = 10.0 * widgets::scale(context);
+    let total: f32 = weights.iter().sum::<f32>().max(f32::EPSILON);
+    let room = band.w - gap * weights.len().saturating_sub(1) as f32;
+    let mut x = band.x;
+    weights
+        .iter()
+        .map(|weight| {
+            let width = room * weight / total;
+            let rect = Rect::new(x, band.y, width, band.h);
+            x += width + gap;
+            rect
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -56,6 +56,9 @@ const BAR: [(Action, &str); 7] = [
     (Action::Next, "Next"),
 ];
 
+/// The bottom bar's buttons' shares of its width (the longer labels wider).
+const BAR_WEIGHTS: [f32; 7] = [0.85, 0.95, 1.0, 1.0, 1.3, 1.15, 0.85];
+
 /// A page of the list and how many games the filters let through.
 type Listing = (Vec<GameSummary>, u64);
 
@@ -409,7 +412,10 @@ impl HistoryScreen {
             buttons.add(row, Action::Row(slot));
             buttons.add(check_box(context, row), Action::Choose(slot));
         }
-        for (rect, (action, _)) in layout::bottom_bar(context, BAR.len()).into_iter().zip(BAR) {
+        for (rect, (action, _)) in layout::bottom_bar(context, &BAR_WEIGHTS)
+            .into_iter()
+            .zip(BAR)
+        {
             if self.can(action) {
                 buttons.add(rect, action);
             }
@@ -549,7 +555,7 @@ impl HistoryScreen {
                     (3, Some(ply_history::PlayerResult::Loss)) => LOSS,
                     _ => theme::TEXT,
                 };
-                frame.text(text, cell, 17.0 * s, color, Align::Left);
+                frame.text(text, cell, 16.0 * s, color, Align::Left);
             }
         }
         let message = if let Some(problem) = &self.problem {
@@ -733,7 +739,10 @@ impl Screen for HistoryScreen {
             theme::TEXT_DIM,
             Align::Right,
         );
-        for (rect, (action, label)) in layout::bottom_bar(context, BAR.len()).into_iter().zip(BAR) {
+        for (rect, (action, label)) in layout::bottom_bar(context, &BAR_WEIGHTS)
+            .into_iter()
+            .zip(BAR)
+        {
             let look = match (self.can(action), action) {
                 (false, _) => Look::Disabled,
                 (true, Action::Open) => Look::Chosen,

@@ -7,11 +7,11 @@ use ply_modes::find_mode;
 /// The list's columns: their headings and their shares of the row's width.
 pub const COLUMNS: [(&str, f32); 6] = [
     ("Ended", 0.22),
-    ("Mode", 0.16),
-    ("Opponent", 0.25),
-    ("Result", 0.13),
+    ("Mode", 0.17),
+    ("Opponent", 0.24),
+    ("Result", 0.11),
     ("Moves", 0.09),
-    ("Where", 0.15),
+    ("Where", 0.17),
 ];
 
 /// The mode's name for its identifier.
@@ -51,10 +51,20 @@ pub fn opponent_text(game: &GameSummary) -> String {
     }
 }
 
+/// When a game ended, in this computer's time zone, without the zone's name (the same
+/// on every row).
+fn when(time: std::time::SystemTime) -> String {
+    let text = ply_save::local_text(time);
+    match text.rsplit_once(' ') {
+        Some((date_and_time, _zone)) => date_and_time.to_string(),
+        None => text,
+    }
+}
+
 /// The texts of a game's row, one per column of [`COLUMNS`].
 pub fn cells(game: &GameSummary) -> [String; 6] {
     [
-        ply_save::local_text(game.ended),
+        when(game.ended),
         mode_name(&game.mode).to_string(),
         opponent_text(game),
         result_text(game),

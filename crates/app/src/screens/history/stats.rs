@@ -26,11 +26,37 @@ pub const NO_RATINGS: &str = "The levels' ratings are not measured yet, so no ra
 /// More weeks than this make the chart over time count months.
 const MOST_WEEKS: usize = 16;
 
-/// Which half of the statistics shows.
+/// Which part of the statistics shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum View {
-    Figures,
+    /// The table per mode.
+    Modes,
+    /// The table per opponent.
+    Opponents,
+    /// The table per level of the computer.
+    Computer,
+    /// The charts.
     Charts,
+}
+
+impl View {
+    /// Every view, in the order the bar and the arrows go through them.
+    const ALL: [View; 4] = [View::Modes, View::Opponents, View::Computer, View::Charts];
+
+    fn label(self) -> &'static str {
+        match self {
+            View::Modes => "Modes",
+            View::Opponents => "Opponents",
+            View::Computer => "Computer",
+            View::Charts => "Charts",
+        }
+    }
+
+    /// The view `step` places along (wrapping).
+    fn moved(self, step: isize) -> View {
+        let at = View::ALL.iter().position(|&view| view == self).unwrap_or(0) as isize;
+        View::ALL[(at + step).rem_euclid(View::ALL.len() as isize) as usize]
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,7 +92,7 @@ impl StatsScreen {
             })
         });
         StatsScreen {
-            view: View::Figures,
+            view: View::Modes,
             scope: if filters.all() {
                 "Every game".to_string()
             } else {
@@ -96,22 +122,15 @@ impl StatsScreen {
         }
     }
 
-    /// Shows the charts (`true`) or the figures.
+    /// Shows the charts (`true`) or the table per mode.
     pub fn show_charts(&mut self, charts: bool) {
-        self.view = if charts { View::Charts } else { View::Figures };
+        self.view = if charts { View::Charts } else { View::Modes };
     }
 
     fn bar(context: &Context) -> Vec<(Rect, Action, &'static str)> {
-        let entries = [
-            (Action::Back, "Back"),
-            (Action::Show(View::Figures), "Figures"),
-            (Action::Show(View::Charts), "Charts"),
-        ];
-        let band = layout::bottom_band(context);
-        let s = widgets::scale(context);
-        let width = (band.w).min(3.0 * 220.0 * s);
-        let area = Rect::new(band.x + (band.w - width) / 2.0, band.y, width, band.h);
-        layout::across(area, entries.len(), 10.0 * s)
+        let entries = std::iter::once((Action::Back, "Back"))
+            .chain(View::ALL.map(|view| (Action::Show(view), view.label())));
+        layout::bottom_bar(context, &[0.8, 0.9, 1.2, 1.15, 0.9])
             .into_iter()
             .zip(entries)
             .map(|(rect, (action, label))| (rect, action, label))
@@ -147,7 +166,7 @@ impl StatsScreen {
         ];
         if statistics.uncounted > 0 {
             lines.push(format!(
-                "{} between other players (whose side was not yours) are not counted.",
+                "Not counted: {} where your side is not known.",
                 games_text(statistics.uncounted as u32)
             ));
         }
@@ -161,51 +180,49 @@ impl StatsScreen {
             );
         }
         let top = room.y + lines.len() as f32 * line + 10.0 * s;
-        let gap = 24.0 * s;
-        let half = (room.w - gap) / 2.0;
-        let left = Rect::new(room.x, top, half, room.y + room.h - top);
-        let right = Rect::new(room.x + half + gap, top, half, left.h);
-        let upper = Rect::new(left.x, left.y, left.w, left.h * 0.5 - 6.0 * s);
-        let lower = Rect::new(left.x, left.y + left.h * 0.5, left.w, left.h * 0.5);
-        let modes: Vec<[String; 6]> = statistics
-            .modes
-            .iter()
-            .map(|group| group_row(mode_name(&group.name), group))
-            .collect();
-        table("By mode", &modes, upper, s, frame);
-        let opponents: Vec<[String; 6]> = statistics
-            .opponents
-            .iter()
-            .map(|group| group_row(&group.name, group))
-            .collect();
-        table("By opponent", &opponents, right, s, frame);
-        let levels: Vec<[String; 6]> = statistics
-            .levels
-            .iter()
-            .map(|level| {
-                [
-                    level.level.name().to_string(),
-                    level.tally.games().to_string(),
-                    level.tally.wins.to_string(),
-                    level.tally.draws.to_string(),
-                    level.tally.losses.to_string(),
-                    level.tally.score().map_or(String::new(), |score| {
-                        format!("score {:.0}%", score * 100.0)
-                    }),
-                ]
-            })
-            .collect();
-        let used = table("Against the computer", &levels, lower, s, frame);
-        let note = Rect::new(lower.x, lower.y + used, lower.w, lower.h - used);
-        if note.h >= size * 2.5 {
-            frame.text(
-                NO_RATINGS,
-                note,
-                theme::TEXT_SMALL * s,
-                theme::TEXT_DIM,
-                Align::Wrap,
-            );
-        }
+        let mut area = Rect::new(room.x, top, room.w, room.y + room.h - top);
+        let rows: Vec<[String; 9]> = match self.view {
+            View::Modes => statistics
+                .modes
+                .iter()
+                .map(|group| group_row(mode_name(&group.name), group))
+                .collect(),
+            View::Opponents => statistics
+                .opponents
+                .iter()
+                .map(|group| group_row(&group.name, group))
+                .collect(),
+            _ => {
+                let note_height = 2.0 * line;
+                frame.text(
+                    NO_RATINGS,
+                    Rect::new(area.x, area.y, area.w, note_height),
+                    size,
+                    theme::TEXT_DIM,
+                    Align::Wrap,
+                );
+                area = Rect::new(area.x, area.y + note_height, area.w, area.h - note_height);
+                statistics
+                    .levels
+                    .iter()
+                    .map(|level| {
+                        let tally = level.tally;
+                        [
+                            level.level.name().to_string(),
+                            tally.games().to_string(),
+                            tally.wins.to_string(),
+                            tally.draws.to_string(),
+                            tally.losses.to_string(),
+                            score_text(tally),
+                            String::new(),
+                            String::new(),
+                            String::new(),
+                        ]
+                    })
+                    .collect()
+            }
+        };
+        table(&rows, area, s, frame);
     }
 
     fn draw_charts(&self, statistics: &Statistics, context: &Context, frame: &mut Frame) {
@@ -213,23 +230,7 @@ impl StatsScreen {
         let room = Self::room(context);
         let size = 18.0 * s;
         let band = size * 1.6;
-        let (over_time, span) = self.over_time(statistics);
-        let upper = Rect::new(room.x, room.y, room.w, room.h * 0.56 - band);
-        charts::heading(
-            &format!("Results per {span}"),
-            Rect::new(room.x, room.y, room.w, band),
-            size,
-            frame,
-        );
-        let time_area = Rect::new(room.x, room.y + band, room.w, upper.h);
-        charts::columns(&over_time, time_area, size, frame);
-        let lower_top = time_area.y + time_area.h + 10.0 * s;
-        charts::heading(
-            "Results per mode",
-            Rect::new(room.x, lower_top, room.w, band),
-            size,
-            frame,
-        );
+        let gap = 10.0 * s;
         let per_mode: Vec<Column> = statistics
             .modes
             .iter()
@@ -238,11 +239,32 @@ impl StatsScreen {
                 tally: group.tally,
             })
             .collect();
-        let mode_area = Rect::new(
-            room.x,
-            lower_top + band,
-            room.w,
-            room.y + room.h - lower_top - band,
+        // The chart per mode takes the room its rows need, up to 45% of the room.
+        let mode_height =
+            charts::rows_height(per_mode.len().max(1), size).min(room.h * 0.45 - band);
+        let time_height = room.h - 2.0 * band - gap - mode_height;
+        let (over_time, span) = self.over_time(statistics);
+        charts::heading(
+            &format!("Results per {span}"),
+            Rect::new(room.x, room.y, room.w, band),
+            size,
+            frame,
+        );
+        let time_area = Rect::new(room.x, room.y + band, room.w, time_height);
+        charts::columns(&over_time, time_area, size, frame);
+        let lower_top = time_area.y + time_area.h + gap;
+        let mode_area = Rect::new(room.x, lower_top + band, room.w, mode_height);
+        let fitting = charts::rows_fitting(mode_area.h, size);
+        let title = if per_mode.len() > fitting {
+            format!("Results per mode: the {fitting} most played")
+        } else {
+            "Results per mode".to_string()
+        };
+        charts::heading(
+            &title,
+            Rect::new(room.x, lower_top, room.w, band),
+            size,
+            frame,
         );
         charts::rows(&per_mode, mode_area, size, frame);
     }
@@ -339,40 +361,47 @@ fn streaks_text(streaks: &Streaks) -> String {
     )
 }
 
-/// A group's row: name, games, won, drawn, lost, the current streak.
-fn group_row(name: &str, group: &Group) -> [String; 6] {
+/// The score as a percentage ("52%"), or nothing before any game.
+fn score_text(tally: Tally) -> String {
+    tally
+        .score()
+        .map_or(String::new(), |score| format!("{:.0}%", score * 100.0))
+}
+
+/// A group's row: name, games, won, drawn, lost, score, the current streak, the
+/// longest runs of wins and of losses.
+fn group_row(name: &str, group: &Group) -> [String; 9] {
     [
         name.to_string(),
         group.tally.games().to_string(),
         group.tally.wins.to_string(),
         group.tally.draws.to_string(),
         group.tally.losses.to_string(),
-        format!("now {}", current_text(&group.streaks)),
+        score_text(group.tally),
+        current_text(&group.streaks),
+        group.streaks.longest_wins.to_string(),
+        group.streaks.longest_losses.to_string(),
     ]
 }
 
-/// The shares of a table's width its columns take.
-const TABLE_COLUMNS: [(&str, f32); 6] = [
-    ("", 0.34),
-    ("games", 0.12),
-    ("won", 0.1),
-    ("drawn", 0.12),
-    ("lost", 0.1),
-    ("", 0.22),
+/// A table's columns: their headings and shares of its width.
+const TABLE_COLUMNS: [(&str, f32); 9] = [
+    ("", 0.24),
+    ("games", 0.09),
+    ("won", 0.08),
+    ("drawn", 0.09),
+    ("lost", 0.08),
+    ("score", 0.09),
+    ("now", 0.13),
+    ("most won", 0.1),
+    ("most lost", 0.1),
 ];
 
-/// Draws a table with a heading, column titles and as many rows as fit in `area`;
-/// returns the height used.
-fn table(title: &str, rows: &[[String; 6]], area: Rect, s: f32, frame: &mut Frame) -> f32 {
-    let line = 22.0 * s;
-    let size = 15.0 * s;
-    frame.text(
-        title,
-        Rect::new(area.x, area.y, area.w, line),
-        theme::TEXT_BODY * s * 0.9,
-        theme::TITLE,
-        Align::Left,
-    );
+/// Draws a table with column titles and as many rows as fit in `area`, and says how
+/// many more there are.
+fn table(rows: &[[String; 9]], area: Rect, s: f32, frame: &mut Frame) {
+    let line = 24.0 * s;
+    let size = 16.0 * s;
     let cells = |y: f32| {
         let mut x = area.x;
         TABLE_COLUMNS.map(|(_, share)| {
@@ -381,34 +410,39 @@ fn table(title: &str, rows: &[[String; 6]], area: Rect, s: f32, frame: &mut Fram
             cell
         })
     };
-    for ((heading, _), cell) in TABLE_COLUMNS.iter().zip(cells(area.y + line)) {
+    for ((heading, _), cell) in TABLE_COLUMNS.iter().zip(cells(area.y)) {
         frame.text(*heading, cell, size * 0.9, theme::TEXT_DIM, Align::Left);
     }
-    let fitting = ((area.h - 2.0 * line) / line).floor().max(0.0) as usize;
-    if rows.is_empty() {
-        frame.text(
-            "none",
-            Rect::new(area.x, area.y + 2.0 * line, area.w, line),
-            size,
-            theme::TEXT_DIM,
-            Align::Left,
-        );
-        return 3.0 * line;
-    }
-    let shown = rows.len().min(fitting);
+    let fitting = ((area.h - line) / line).floor().max(0.0) as usize;
+    let shown = if rows.len() > fitting {
+        fitting.saturating_sub(1)
+    } else {
+        rows.len()
+    };
     for (index, row) in rows.iter().take(shown).enumerate() {
-        for (text, cell) in row.iter().zip(cells(area.y + (index as f32 + 2.0) * line)) {
+        for (text, cell) in row.iter().zip(cells(area.y + (index as f32 + 1.0) * line)) {
             frame.text(text.as_str(), cell, size, theme::TEXT, Align::Left);
         }
     }
-    (shown as f32 + 2.0) * line
+    let note = match rows.len() - shown {
+        0 if rows.is_empty() => "No game counted here.".to_string(),
+        0 => return,
+        more => format!("and {more} more (choose fewer games on the History screen)"),
+    };
+    frame.text(
+        note,
+        Rect::new(area.x, area.y + (shown as f32 + 1.0) * line, area.w, line),
+        size,
+        theme::TEXT_DIM,
+        Align::Left,
+    );
 }
 
 impl Screen for StatsScreen {
     fn controls(&self) -> Vec<Control> {
         vec![
-            Control::new("Click", "figures or charts"),
-            Control::new("←/→", "figures, charts"),
+            Control::new("Click", "a table or the charts"),
+            Control::new("←/→", "the next one"),
             Control::new("Esc", "back"),
         ]
     }
@@ -429,8 +463,8 @@ impl Screen for StatsScreen {
                 }
             }
             Event::Key(Key::Escape) => return Transition::Pop,
-            Event::Key(Key::Left) => self.view = View::Figures,
-            Event::Key(Key::Right) => self.view = View::Charts,
+            Event::Key(Key::Left) => self.view = self.view.moved(-1),
+            Event::Key(Key::Right) => self.view = self.view.moved(1),
             Event::PointerUp(point) => {
                 let mut buttons = Buttons::new();
                 for (rect, action, _) in Self::bar(context) {
@@ -458,10 +492,10 @@ impl Screen for StatsScreen {
             Align::Center,
         );
         match (&self.statistics, &self.problem) {
-            (Some(statistics), _) if self.view == View::Figures => {
-                self.draw_figures(statistics, context, frame)
+            (Some(statistics), _) if self.view == View::Charts => {
+                self.draw_charts(statistics, context, frame)
             }
-            (Some(statistics), _) => self.draw_charts(statistics, context, frame),
+            (Some(statistics), _) => self.draw_figures(statistics, context, frame),
             (None, problem) => {
                 let text = problem.as_ref().map_or("Counting…".to_string(), |problem| {
                     format!("The history cannot be read: {problem}")
