@@ -61,6 +61,16 @@ fn resign(screen: &mut dyn Screen, context: &mut Context) {
     press(screen, context, "Resign");
 }
 
+/// A chess game against the computer at `level` that the person resigned at once, in
+/// the window, through the game menu.
+fn resigned_against(level: Level, context: &mut Context) -> GameScreen {
+    let chess = find_mode("chess").expect("chess");
+    let table = Table::local(chess.new_game(), [Seat::Person, Seat::Computer(level)]);
+    let mut screen = GameScreen::new(table, false);
+    resign(&mut screen, context);
+    screen
+}
+
 fn tick_until_prefix(screen: &mut dyn Screen, context: &mut Context, prefix: &str) {
     let deadline = Instant::now() + Duration::from_secs(10);
     while Instant::now() < deadline {
@@ -80,13 +90,7 @@ fn tick_until_prefix(screen: &mut dyn Screen, context: &mut Context, prefix: &st
 fn a_game_against_the_computer_is_recorded_once_with_its_fields() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let mut context = context_in(dir.path());
-    let chess = find_mode("chess").expect("chess");
-    let table = Table::local(
-        chess.new_game(),
-        [Seat::Person, Seat::Computer(Level::Hard)],
-    );
-    let mut screen = GameScreen::new(table, false);
-    resign(&mut screen, &mut context);
+    let mut screen = resigned_against(Level::Hard, &mut context);
     for _ in 0..3 {
         screen.update(&Event::Tick(0.01), &mut context);
     }
@@ -199,13 +203,7 @@ fn a_game_the_history_cannot_take_is_saved_and_the_player_told_once() {
     let mut context = context_in(dir.path());
     let history = context.storage.history.clone().expect("a history");
     for _ in 0..2 {
-        let chess = find_mode("chess").expect("chess");
-        let table = Table::local(
-            chess.new_game(),
-            [Seat::Person, Seat::Computer(Level::Easy)],
-        );
-        let mut screen = GameScreen::new(table, false);
-        resign(&mut screen, &mut context);
+        resigned_against(Level::Easy, &mut context);
     }
     assert!(
         history

@@ -23,6 +23,15 @@ pub struct Column {
     pub tally: Tally,
 }
 
+/// The most games of any bar (at least 1, the scale's top).
+fn most_games(bars: &[Column]) -> u32 {
+    bars.iter()
+        .map(|bar| bar.tally.games())
+        .max()
+        .unwrap_or(0)
+        .max(1)
+}
+
 /// The parts of a tally, bottom (or left) first, with their colours.
 fn parts(tally: Tally) -> [(u32, Rgba); 3] {
     [(tally.wins, WIN), (tally.draws, DRAW), (tally.losses, LOSS)]
@@ -61,12 +70,7 @@ pub fn columns(bars: &[Column], area: Rect, size: f32, frame: &mut Frame) {
         area.w - size * 2.8,
         area.h - label_height - size * 0.6,
     );
-    let most = bars
-        .iter()
-        .map(|bar| bar.tally.games())
-        .max()
-        .unwrap_or(0)
-        .max(1);
+    let most = most_games(bars);
     frame.text(
         most.to_string(),
         Rect::new(area.x + size * 0.2, plot.y - size * 0.4, size * 1.8, size),
@@ -149,12 +153,7 @@ pub fn rows(bars: &[Column], area: Rect, size: f32, frame: &mut Frame) {
     frame.rect(area, theme::PANEL);
     let pitch = row_pitch(size);
     let fitting = rows_fitting(area.h, size);
-    let most = bars
-        .iter()
-        .map(|bar| bar.tally.games())
-        .max()
-        .unwrap_or(0)
-        .max(1);
+    let most = most_games(bars);
     let label_width = (area.w * 0.28).min(size * 9.0);
     let count_width = size * 3.0;
     let track = area.w - label_width - count_width - size;
