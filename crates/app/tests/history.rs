@@ -202,8 +202,8 @@ fn a_game_the_history_cannot_take_is_saved_and_the_player_told_once() {
     std::fs::create_dir_all(dir.path().join("history.sqlite3")).expect("a folder in the way");
     let mut context = context_in(dir.path());
     let history = context.storage.history.clone().expect("a history");
-    for _ in 0..2 {
-        resigned_against(Level::Easy, &mut context);
+    for level in [Level::Easy, Level::Hard] {
+        resigned_against(level, &mut context);
     }
     assert!(
         history
@@ -218,6 +218,20 @@ fn a_game_the_history_cannot_take_is_saved_and_the_player_told_once() {
     let told = history.take_notice().expect("the player is told");
     assert!(told.text.contains("saved games"), "{}", told.text);
     assert_eq!(history.take_notice(), None, "and told once");
+
+    // Once the history can be opened, the games kept aside come in, each once.
+    std::fs::remove_dir(dir.path().join("history.sqlite3")).expect("the folder goes");
+    resigned_against(Level::Medium, &mut context);
+    let listed = games(&history);
+    assert_eq!(listed.len(), 3, "{listed:?}");
+    assert_eq!(
+        SaveFolder::at(dir.path().join("saves"))
+            .list()
+            .expect("the saves")
+            .len(),
+        2,
+        "the game recorded now went straight into the history"
+    );
 }
 
 /// Ticks `screen` until the history answered everything it asked.

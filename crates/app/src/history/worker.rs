@@ -1,6 +1,7 @@
 //! The thread that owns the history: it opens the file once, away from the frame loop,
 //! then takes jobs in order: games to record (kept in the saves folder when the
-//! history cannot take them), games to withdraw, and questions from the screens.
+//! history cannot take them, and brought in from there once it can), games to
+//! withdraw, and questions from the screens.
 
 use super::Ticket;
 use crossbeam_channel::{Receiver, Sender};
@@ -40,6 +41,9 @@ pub(super) struct Worker {
     recorded: HashMap<Ticket, GameId>,
     /// Whether the player was told that a game could not be recorded.
     told_of_failure: bool,
+    /// Whether a game went to the saves folder instead, to bring in once the history
+    /// takes games again.
+    kept_aside: bool,
     notices: Sender<Message>,
     wake: crate::wake::Poke,
 }
@@ -59,6 +63,7 @@ impl Worker {
             history: Err("the history is opening".to_string()),
             recorded: HashMap::new(),
             told_of_failure: false,
+            kept_aside: false,
             notices,
             wake,
         }
@@ -72,6 +77,7 @@ impl Worker {
                 // A file that was busy or missing may serve now.
                 self.open();
             }
+            self.bring_in_kept_aside();
             match job {
                 Job::Record {
                     saved,
@@ -136,13 +142,14 @@ impl Worker {
                         None => Err("there is no folder for saved games".to_string()),
                     }
                 };
+                self.kept_aside |= kept.is_ok();
                 match kept {
                     Ok(()) if !self.told_of_failure => {
                         self.told_of_failure = true;
                         self.tell(Message::warning(format!(
                             "The finished game could not go into the history ({problem}); \
-                             it is in your saved games, and the history takes it in when \
-                             rebuilt from them."
+                             it is in your saved games, and comes into the history as soon \
+                             as the history can take it."
                         )));
                     }
                     Ok(()) => {}
@@ -152,6 +159,16 @@ impl Worker {
                     ))),
                 }
             }
+        }
+    }
+
+    /// Imports the saves folder once the history serves again after a game went there
+    /// instead (games already in the history are not stored twice).
+    fn bring_in_kept_aside(&mut self) {
+        if let (true, Ok(history), Some(saves)) = (self.kept_aside, &mut self.history, &self.saves)
+            && history.import_saves(saves).is_ok()
+        {
+            self.kept_aside = false;
         }
     }
 
