@@ -441,3 +441,16 @@ fn the_statistics_of_a_known_set_of_games() {
         "{charts:?}"
     );
 }
+
+#[test]
+fn a_damaged_history_is_set_aside_and_the_player_told_once() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    std::fs::write(dir.path().join("history.sqlite3"), b"not a database at all")
+        .expect("a damaged file");
+    let history = history_in(dir.path());
+    let count = history.ask(|history| history.count(&GameFilter::default()));
+    assert_eq!(count.wait(), Ok(0), "a new history takes its place");
+    let told = history.take_notice().expect("the player is told");
+    assert!(told.text.contains("damaged"), "{}", told.text);
+    assert_eq!(history.take_notice(), None, "once");
+}
