@@ -11,6 +11,7 @@ pub mod display3d;
 pub mod geometry;
 pub mod help;
 pub mod help_images;
+pub mod history;
 pub mod input;
 pub mod measure;
 pub mod monitor;

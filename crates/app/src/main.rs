@@ -78,6 +78,12 @@ fn main() -> ExitCode {
     }
     context.storage.saves = ply_save::SaveFolder::standard().ok();
     context.storage.seats = ply_net::RejoinStore::standard();
+    context.storage.history = Some(plyground::history::HistoryHandle::start(
+        options.start.history_file(),
+        context.storage.saves.clone(),
+        vec![context.prefs.settings.name.clone()],
+        plyground::wake::poke(),
+    ));
     let computers = options.dev.measure_frames.map(|_| options.dev.level);
     let picture = options.dev.screenshot.is_some();
     let screen = match options.start.first_screen(&mut context, computers, picture) {

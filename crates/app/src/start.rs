@@ -8,6 +8,7 @@ use ply_modes::{Level, MODES, ReplayError, find_mode, mode_ids};
 use ply_net::portmap::Reach;
 use ply_play::{Seat, Table};
 use plyground::screens::game::GameScreen;
+use plyground::screens::history::{Filters, HistoryScreen, StatsScreen};
 use plyground::screens::load::LoadScreen;
 use plyground::screens::local::LocalSetup;
 use plyground::screens::menu::MainMenu;
@@ -16,12 +17,14 @@ use plyground::screens::settings::SettingsScreen;
 use plyground::screens::sound::SoundScreen;
 use plyground::screens::{Context, Screen};
 use std::net::SocketAddr;
+use std::path::PathBuf;
 
 /// What to show first.
 #[derive(Args, Debug)]
 pub struct StartOptions {
-    /// The screen to show first: menu, local, settings, sound, game, load, host, join or
-    /// lobby (a lobby hosted on this computer).
+    /// The screen to show first: menu, local, settings, sound, game, load, history,
+    /// stats, charts (the statistics' charts), host, join or lobby (a lobby hosted on
+    /// this computer).
     #[arg(long, default_value = "menu")]
     pub screen: String,
     /// The game mode for `--screen game` or `local` (see `ply modes`).
@@ -70,6 +73,10 @@ pub struct StartOptions {
     /// For `--screen lobby`: the host says this line in the lobby's chat (repeatable).
     #[arg(long, value_name = "TEXT")]
     chat: Vec<String>,
+    /// Use a history of made-up example games, in a new folder of its own, instead of
+    /// the player's (for pictures of `--screen history`, `stats` and `charts`).
+    #[arg(long)]
+    example_history: bool,
     /// For `--screen join`: type this address (and a password) and press Join, to show
     /// the form after what came of it.
     #[arg(long, value_name = "ADDRESS")]
@@ -93,7 +100,7 @@ pub enum StartError {
     NoLobby(#[from] plyground::screens::online::OnlineError),
     /// No screen has that name.
     #[error(
-        "unknown screen \"{0}\"; choose menu, local, settings, sound, game, load, host, join or lobby"
+        "unknown screen \"{0}\"; choose menu, local, settings, sound, game, load, history, stats, charts, host, join or lobby"
     )]
     UnknownScreen(String),
     /// No router answer has that name.
@@ -106,7 +113,29 @@ fn parse_clock(text: &str) -> Result<TimeControl, String> {
     TimeControl::parse(text).map_err(|problem| problem.to_string())
 }
 
+/// How many made-up games `--example-history` keeps.
+const EXAMPLE_GAMES: usize = 60;
+
 impl StartOptions {
+    /// The history's file: the player's, or with `--example-history` a new one of
+    /// made-up games in a folder of its own (`None` when there is no place for it).
+    pub fn history_file(&self) -> Option<PathBuf> {
+        if !self.example_history {
+            return ply_history::standard_file().ok();
+        }
+        let folder =
+            std::env::temp_dir().join(format!("plyground-example-history-{}", std::process::id()));
+        let file = folder.join("history.sqlite3");
+        let _ = std::fs::remove_dir_all(&folder);
+        match plyground::history::fill_example(&file, EXAMPLE_GAMES) {
+            Ok(()) => Some(file),
+            Err(problem) => {
+                eprintln!("the example history could not be made: {problem}");
+                None
+            }
+        }
+    }
+
     /// The router's answer `--router` names, with example addresses, or none to ask
     /// it (a screenshot never asks: it shows "off").
     fn router_answer(
@@ -160,6 +189,13 @@ impl StartOptions {
             "settings" => Box::new(SettingsScreen::new()),
             "sound" => Box::new(SoundScreen),
             "load" => Box::new(LoadScreen::new(context)),
+            "history" => Box::new(HistoryScreen::new(context)),
+            "stats" => Box::new(StatsScreen::new(context, &Filters::default())),
+            "charts" => {
+                let mut charts = StatsScreen::new(context, &Filters::default());
+                charts.show_charts(true);
+                Box::new(charts)
+            }
             "host" => Box::new(HostScreen::new(context)),
             "join" => {
                 let mut join = JoinScreen::new(context);

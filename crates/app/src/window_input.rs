@@ -53,6 +53,11 @@ fn key(code: KeyCode) -> Option<Key> {
         KeyCode::End => Key::End,
         KeyCode::Tab => Key::Tab,
         KeyCode::F1 => Key::F1,
+        KeyCode::Up => Key::Up,
+        KeyCode::Down => Key::Down,
+        KeyCode::PageUp => Key::PageUp,
+        KeyCode::PageDown => Key::PageDown,
+        KeyCode::Delete => Key::Delete,
         _ => return None,
     })
 }

@@ -9,7 +9,9 @@ use ply_play::{Seat, Table};
 use ply_save::SaveFolder;
 use plyground::display::{Align, Frame, Item};
 use plyground::geometry::{Point, Rect};
+use plyground::history::{HistoryHandle, fill_example};
 use plyground::screens::game::{Action, GameScreen};
+use plyground::screens::history::{Filters, HistoryScreen, StatsScreen};
 use plyground::screens::load::LoadScreen;
 use plyground::screens::local::LocalSetup;
 use plyground::screens::menu::MainMenu;
@@ -234,6 +236,29 @@ fn every_screen(context: &mut Context, saves: &SaveFolder) -> Vec<(String, Frame
             .expect("the temporary folder takes saves");
     }
     show("load", &LoadScreen::new(context), context);
+    let mut history = HistoryScreen::new(context);
+    history.settle();
+    show("history", &history, context);
+    history.update(&Event::Char(' '), context);
+    let search = text_center(&history, context, "Search by name");
+    click(&mut history, context, search);
+    for letter in "a long name searched for".chars() {
+        history.update(&Event::Char(letter), context);
+    }
+    history.settle();
+    show("history, searching", &history, context);
+    history.update(&Event::Key(Key::Enter), context);
+    history.update(&Event::Key(Key::Delete), context);
+    show("history, deleting", &history, context);
+    let mut stats = StatsScreen::new(context, &Filters::default());
+    stats.settle();
+    show("statistics per mode", &stats, context);
+    stats.update(&Event::Key(Key::Right), context);
+    show("statistics per opponent", &stats, context);
+    stats.update(&Event::Key(Key::Right), context);
+    show("statistics against the computer", &stats, context);
+    stats.show_charts(true);
+    show("statistics' charts", &stats, context);
     show("host", &HostScreen::new(context), context);
     show("join", &JoinScreen::new(context), context);
     let mut lobby = hosted_lobby(context);
@@ -317,9 +342,18 @@ fn every_screen(context: &mut Context, saves: &SaveFolder) -> Vec<(String, Frame
 fn every_screen_fits_every_window_at_every_text_size() {
     let folder = tempfile::tempdir().expect("a temporary folder");
     let saves = SaveFolder::at(folder.path());
+    let file = folder.path().join("history.sqlite3");
+    fill_example(&file, 60).expect("an example history");
+    let history = HistoryHandle::start(
+        Some(file),
+        Some(saves.clone()),
+        Vec::new(),
+        std::sync::Arc::new(|| {}),
+    );
     let mut problems = Vec::new();
     for (size, text_size) in CASES {
         let mut context = context(size, text_size);
+        context.storage.history = Some(history.clone());
         for (name, frame) in every_screen(&mut context, &saves) {
             for problem in misfits(&frame, size) {
                 problems.push(format!(

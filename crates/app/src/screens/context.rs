@@ -14,7 +14,7 @@ pub struct Context {
     pub window: Window,
     /// The player's settings, and whether they are to be written.
     pub prefs: Prefs,
-    /// Where games and online seats are kept.
+    /// Where games, online seats and the history of finished games are kept.
     pub storage: Storage,
     /// What the screens hand to the window: a notice, clipboard text, sounds.
     pub output: Output,
@@ -77,6 +77,9 @@ pub struct Storage {
     /// Where the seats taken in online lobbies are kept, to take them back after a
     /// crash or a restart (none when the system has no place for them).
     pub seats: Option<ply_net::RejoinStore>,
+    /// The history of finished games, kept by a worker thread (none when the window
+    /// keeps no history: tests and screenshots that do not ask for one).
+    pub history: Option<crate::history::HistoryHandle>,
 }
 
 /// What the screens hand to the window, which shows, copies or plays it.

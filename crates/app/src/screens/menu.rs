@@ -12,16 +12,18 @@ enum Choice {
     Host,
     Join,
     Load,
+    History,
     Help,
     Settings,
     Quit,
 }
 
-const ENTRIES: [(Choice, &str); 7] = [
+const ENTRIES: [(Choice, &str); 8] = [
     (Choice::PlayHere, "Play on this computer"),
     (Choice::Host, "Host an online game"),
     (Choice::Join, "Join an online game"),
     (Choice::Load, "Load a saved game"),
+    (Choice::History, "History of your games"),
     (Choice::Help, "Help"),
     (Choice::Settings, "Settings"),
     (Choice::Quit, "Quit"),
@@ -74,6 +76,9 @@ impl Screen for MainMenu {
                     )),
                     Some(Choice::Load) => {
                         Transition::Push(Box::new(super::load::LoadScreen::new(context)))
+                    }
+                    Some(Choice::History) => {
+                        Transition::Push(Box::new(super::history::HistoryScreen::new(context)))
                     }
                     Some(Choice::Host) => {
                         Transition::Push(Box::new(super::online::HostScreen::new(context)))

@@ -5,6 +5,7 @@ pub mod confirm;
 mod context;
 pub mod controls;
 pub mod game;
+pub mod history;
 pub mod load;
 pub mod local;
 pub mod menu;
@@ -44,6 +45,16 @@ pub enum Key {
     Tab,
     /// F1: show or hide the controls overlay.
     F1,
+    /// Up arrow: the row above.
+    Up,
+    /// Down arrow: the row below.
+    Down,
+    /// Page Up: the page before.
+    PageUp,
+    /// Page Down: the page after.
+    PageDown,
+    /// Delete: delete what is chosen (after asking).
+    Delete,
 }
 
 /// Something that happened in the window.
@@ -119,6 +130,9 @@ pub trait Screen {
     }
 }
 
+/// How long a closing window waits for the history to store what it was given.
+const HISTORY_FINISH: Duration = Duration::from_secs(3);
+
 /// The stack of open screens and the shared context.
 pub struct App {
     stack: Vec<Box<dyn Screen>>,
@@ -155,7 +169,18 @@ impl App {
         match event {
             Event::PointerDown(_) => self.context.window.pointer_held = true,
             Event::PointerUp(_) => self.context.window.pointer_held = false,
-            Event::Tick(seconds) => self.age += seconds.max(0.0),
+            Event::Tick(seconds) => {
+                self.age += seconds.max(0.0);
+                if let Some(told) = self
+                    .context
+                    .storage
+                    .history
+                    .as_ref()
+                    .and_then(|history| history.take_notice())
+                {
+                    self.context.output.notice = Some(told);
+                }
+            }
             _ => {}
         }
         let depth = self.stack.len();
@@ -224,6 +249,9 @@ impl App {
     pub fn closing(&mut self) {
         for screen in self.stack.iter_mut().rev() {
             screen.closing(&mut self.context);
+        }
+        if let Some(history) = &self.context.storage.history {
+            history.finish(HISTORY_FINISH);
         }
     }
 

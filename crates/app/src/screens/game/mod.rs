@@ -17,6 +17,7 @@ mod note;
 mod online;
 mod panel;
 mod premove;
+mod recording;
 mod view;
 mod why_not;
 
@@ -111,6 +112,8 @@ pub struct GameScreen {
     aborted: bool,
     /// A move entered while the other side thinks, played when the turn comes.
     premoves: Premoves,
+    /// The game's entry in the history, once it ended here and was recorded.
+    recorded: Option<crate::history::Ticket>,
 }
 
 impl GameScreen {
@@ -140,6 +143,7 @@ impl GameScreen {
             link: None,
             aborted: false,
             premoves: Premoves::default(),
+            recorded: None,
         };
         if screen.table.outcome().is_some() {
             screen.push(Layer::GameOver { collapsed: false });

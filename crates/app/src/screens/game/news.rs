@@ -1,6 +1,7 @@
 //! What the game screen does with the table's news: the board animates and sounds
 //! play, the panel follows, layers open and close for offers and endings, the online
-//! game is kept on disk, and messages say what happened.
+//! game is kept on disk, a finished game goes into the history, and messages say what
+//! happened.
 
 use super::GameScreen;
 use super::layers::Layer;
@@ -39,6 +40,7 @@ impl GameScreen {
             self.boards.show(&event, &self.table.game().view());
             match event {
                 TableEvent::Undone => {
+                    self.withdraw_ending(context);
                     // A takeback granted answers the request this player was told about.
                     if context
                         .output
@@ -54,6 +56,7 @@ impl GameScreen {
                 TableEvent::Ended(_) => {
                     // What was said during the game ("waiting for the answer") is over.
                     context.output.notice = None;
+                    self.record_ending(context);
                     self.refresh_moves();
                     self.layers.retain(|layer| {
                         !matches!(
