@@ -50,6 +50,9 @@ pub struct Session {
     /// The player left the lobby from its game for the main menu: the lobby screen
     /// goes too.
     pub to_menu: bool,
+    /// The connection healed since the game's table was built: moves may have been
+    /// played meanwhile, so the table is built again from the mirror.
+    pub healed: bool,
     /// The lobby's invite secret, when this computer hosts it (for the invite code, and
     /// to answer with after a dropped connection).
     pub invite: Option<InviteSecret>,
@@ -123,6 +126,7 @@ impl Session {
             away_since: HashMap::new(),
             seat_not_kept: None,
             to_menu: false,
+            healed: false,
             invite: None,
         }))
     }
@@ -197,6 +201,9 @@ impl Session {
                     ));
                 }
                 self.note_absences(&entered.lobby);
+                if matches!(event, NetEvent::Reconnected(_)) {
+                    self.healed = true;
+                }
             }
             NetEvent::Message(ServerMsg::Lobby(view)) => self.note_absences(view),
             _ => {}

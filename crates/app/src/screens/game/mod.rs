@@ -160,6 +160,7 @@ impl GameScreen {
         saves: Option<SaveFolder>,
     ) -> Option<GameScreen> {
         let table = online_table(session, strength)?;
+        session.borrow_mut().healed = false;
         let mut screen = GameScreen::new(table, true);
         screen.link = Some(OnlineLink::new(Rc::clone(session), strength, saves));
         Some(screen)
@@ -475,10 +476,13 @@ impl Screen for GameScreen {
                 {
                     self.table.stop_computer();
                     let (session, strength) = (Rc::clone(link.session()), link.strength());
+                    // After a healed connection the relay's clocks, just received, are
+                    // the ones to show; after a reseat, the running table's.
+                    let healed = session.borrow().healed;
                     if let Some(mut next) =
                         GameScreen::online(&session, strength, context.storage.saves.clone())
                     {
-                        if self.table.outcome().is_none() {
+                        if self.table.outcome().is_none() && !healed {
                             next.table.keep_clocks_of(&self.table);
                         }
                         return Transition::Replace(Box::new(next));

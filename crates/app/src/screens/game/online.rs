@@ -103,11 +103,15 @@ impl OnlineLink {
     }
 
     /// Whether the relay moved on from the table this link was built with: a side was
-    /// reseated during the game, or the next game (a rematch) started after it.
+    /// reseated during the game, the next game (a rematch) started after it, or the
+    /// connection healed (moves may have been played meanwhile).
     pub fn outdated(&self, table: &Table) -> bool {
         let session = self.session.borrow();
         let mirror = &session.mirror;
-        mirror.in_game() && (table.outcome().is_some() || mirror.sides().cloned() != self.sides)
+        mirror.in_game()
+            && (table.outcome().is_some()
+                || mirror.sides().cloned() != self.sides
+                || session.healed)
     }
 
     /// Keeps the game on disk after `event`: written again after a move, kept as lost
