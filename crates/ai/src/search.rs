@@ -161,6 +161,9 @@ impl<M: Copy> Report<M> {
     }
 }
 
+/// What hears the lines of every completed iteration of [`Searcher::search_lines`].
+pub type Progress<'a, M> = dyn FnMut(&[Report<M>]) + 'a;
+
 /// Scores are stored relative to the node so that win distances stay right when the
 /// same position is reached at another depth.
 fn to_table(score: Score, ply: usize) -> i32 {
@@ -344,7 +347,7 @@ impl<G: Heuristics> Searcher<G> {
         limits: &Limits,
         lines: usize,
         stop: &AtomicBool,
-        progress: &mut dyn FnMut(&[Report<G::Move>]),
+        progress: &mut Progress<'_, G::Move>,
     ) -> Vec<Report<G::Move>> {
         let started = Instant::now();
         self.transpositions.new_search();
@@ -408,7 +411,7 @@ impl<G: Heuristics> Searcher<G> {
         stop: &AtomicBool,
         first_depth: u32,
         lines: usize,
-        progress: &mut dyn FnMut(&[Report<G::Move>]),
+        progress: &mut Progress<'_, G::Move>,
     ) -> Vec<Report<G::Move>> {
         self.deadline = limits.time.map(|budget| started + budget);
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
@@ -461,7 +464,7 @@ impl<G: Heuristics> Searcher<G> {
             };
             // A later line can score above an earlier one, its search having been
             // ordered and pruned differently: the lines are shown best first.
-            found.sort_by(|a, b| b.score.cmp(&a.score));
+            found.sort_by_key(|line| std::cmp::Reverse(line.score));
             let changed = found[0].pv.first() != best[0].pv.first();
             let dropped = best[0].depth > 0 && found[0].score.0 < best[0].score.0 - unit / 2;
             best = found;
