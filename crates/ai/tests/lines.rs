@@ -141,39 +141,28 @@ fn one_line_is_the_plain_search_node_for_node() {
     same(ConnectFour::start(), 10);
 }
 
+/// Searches `root` for three lines within `limits`, with the stop flag raised from
+/// the start if `stopped`, and checks that three well-formed lines come back.
+fn assert_three_lines(root: &Standard, limits: &Limits, stopped: bool) {
+    let stop = AtomicBool::new(stopped);
+    let lines = Searcher::<Standard>::new(4).search_lines(root, &[], limits, 3, &stop, &mut |_| {});
+    assert_eq!(lines.len(), 3);
+    assert_well_formed(root, &lines);
+}
+
 #[test]
 fn a_search_stopped_at_once_still_offers_distinct_legal_moves() {
-    let root = Standard::start();
-    let lines = Searcher::<Standard>::new(4).search_lines(
-        &root,
-        &[],
-        &Limits::default(),
-        3,
-        &AtomicBool::new(true),
-        &mut |_| {},
-    );
-    assert_eq!(lines.len(), 3);
-    assert_well_formed(&root, &lines);
+    assert_three_lines(&Standard::start(), &Limits::default(), true);
 }
 
 #[test]
 fn helper_threads_keep_the_lines_well_formed() {
-    let root = Standard::from_fen(KIWIPETE).unwrap();
     let limits = Limits {
         depth: Some(5),
         threads: 2,
         ..Limits::default()
     };
-    let lines = Searcher::<Standard>::new(4).search_lines(
-        &root,
-        &[],
-        &limits,
-        3,
-        &AtomicBool::new(false),
-        &mut |_| {},
-    );
-    assert_eq!(lines.len(), 3);
-    assert_well_formed(&root, &lines);
+    assert_three_lines(&Standard::from_fen(KIWIPETE).unwrap(), &limits, false);
 }
 
 #[test]

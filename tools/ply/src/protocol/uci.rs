@@ -271,6 +271,8 @@ mod tests {
             &"option name UCI_Variant type combo default chess var chess var atomic var kingofthehill"
                 .to_string()
         ));
+        let multipv = "option name MultiPV type spin default 1 min 1 max 5";
+        assert!(hello.contains(&multipv.to_string()), "{hello:?}");
         engine.send("isready");
         assert_eq!(engine.read_until("readyok"), ["readyok"]);
         engine.send("ucinewgame");
@@ -343,12 +345,6 @@ mod tests {
     #[test]
     fn multipv_numbers_its_lines_at_every_depth_until_set_back_to_one() {
         let mut engine = uci();
-        engine.send("uci");
-        let hello = engine.read_until("uciok");
-        assert!(
-            hello.contains(&"option name MultiPV type spin default 1 min 1 max 5".to_string()),
-            "{hello:?}"
-        );
         engine.send("setoption name MultiPV value 3");
         engine.send("position startpos moves e2e4");
         engine.send("go depth 4");
