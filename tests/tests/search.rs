@@ -166,26 +166,31 @@ fn score_of<G: Rules>(position: &G, outcome: Option<Outcome>, ply: u32) -> Score
     }
 }
 
+/// The `index`th position of a playout seeded by `seed` (up to 40 random plies from the
+/// start), unless the game is over there.
+fn random_position<G: Rules>(seed: u64, index: u64) -> Option<G> {
+    let mut position = G::start();
+    let plies = splitmix64(seed ^ index) % 40;
+    let mut moves = Vec::new();
+    for ply in 0..plies {
+        moves.clear();
+        position.gen_moves(&mut moves);
+        if moves.is_empty() || position.outcome().is_some() {
+            break;
+        }
+        position.make(moves[(splitmix64(seed + index * 977 + ply) % moves.len() as u64) as usize]);
+    }
+    position.outcome().is_none().then_some(position)
+}
+
 /// Random positions from seeded playouts; the exact search must equal minimax on each.
 fn agrees_with_minimax<G: Heuristics>(seed: u64, positions: usize, max_depth: u32) {
     let mut searcher = Searcher::<G>::new(1);
     let stop = AtomicBool::new(false);
     for index in 0..positions as u64 {
-        let mut position = G::start();
-        let plies = splitmix64(seed ^ index) % 40;
-        let mut moves = Vec::new();
-        for ply in 0..plies {
-            moves.clear();
-            position.gen_moves(&mut moves);
-            if moves.is_empty() || position.outcome().is_some() {
-                break;
-            }
-            position
-                .make(moves[(splitmix64(seed + index * 977 + ply) % moves.len() as u64) as usize]);
-        }
-        if position.outcome().is_some() {
+        let Some(position) = random_position::<G>(seed, index) else {
             continue;
-        }
+        };
         for depth in 1..=max_depth {
             let limits = Limits {
                 depth: Some(depth),
@@ -219,6 +224,58 @@ fn search_equals_minimax_in_the_chess_family() {
 fn search_equals_minimax_in_checkers_and_hnefatafl() {
     agrees_with_minimax::<ply_games::checkers::Checkers>(7, 20, 4);
     agrees_with_minimax::<ply_games::hnefatafl::Hnefatafl>(8, 4, 2);
+}
+
+/// Random positions from seeded playouts: the exact search's best three lines must be
+/// the three root moves with the best minimax values, each scored with its own value.
+fn lines_agree_with_minimax<G: Heuristics>(seed: u64, positions: usize, depth: u32) {
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        depth: Some(depth),
+        exact: true,
+        ..Limits::default()
+    };
+    for index in 0..positions as u64 {
+        let Some(mut position) = random_position::<G>(seed, index) else {
+            continue;
+        };
+        let mut moves = Vec::new();
+        position.gen_moves(&mut moves);
+        let root = position.hash();
+        let mut values: Vec<Score> = moves
+            .iter()
+            .map(|&mv| {
+                let undo = position.make(mv);
+                let value = -minimax(&mut position, depth - 1, 1, &mut vec![root]);
+                position.unmake(mv, undo);
+                value
+            })
+            .collect();
+        let lines =
+            Searcher::<G>::new(1).search_lines(&position, &[], &limits, 3, &stop, &mut |_| {});
+        for line in &lines {
+            let at = moves.iter().position(|&mv| line.best() == Some(mv));
+            let at = at.expect("each line starts with a legal move");
+            assert_eq!(line.score, values[at], "{}", position.to_text());
+        }
+        values.sort_unstable_by(|a, b| b.cmp(a));
+        let scores: Vec<Score> = lines.iter().map(|line| line.score).collect();
+        assert_eq!(
+            scores,
+            values[..moves.len().min(3)],
+            "{}",
+            position.to_text()
+        );
+    }
+}
+
+#[test]
+fn exact_lines_are_the_best_root_moves_by_minimax() {
+    lines_agree_with_minimax::<Standard>(11, 12, 3);
+    lines_agree_with_minimax::<Atomic>(12, 8, 3);
+    lines_agree_with_minimax::<ply_games::checkers::Checkers>(13, 20, 4);
+    lines_agree_with_minimax::<ply_games::hnefatafl::Hnefatafl>(14, 3, 2);
+    lines_agree_with_minimax::<ply_games::connect4::ConnectFour>(15, 12, 4);
 }
 
 #[test]

@@ -148,7 +148,21 @@ impl<M: Copy> Report<M> {
     pub fn best(&self) -> Option<M> {
         self.pv.first().copied()
     }
+
+    /// What is known before any iteration completes: the line `pv`, unscored.
+    fn unsearched(pv: Vec<M>) -> Self {
+        Report {
+            depth: 0,
+            score: Score::ZERO,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            pv,
+        }
+    }
 }
+
+/// What hears the lines of every completed iteration of [`Searcher::search_lines`].
+pub type Progress<'a, M> = dyn FnMut(&[Report<M>]) + 'a;
 
 /// Scores are stored relative to the node so that win distances stay right when the
 /// same position is reached at another depth.
@@ -234,6 +248,9 @@ pub struct Searcher<G: Heuristics> {
     /// The move left out at each ply while the search checks whether the table move
     /// is singular (the only one that holds the score).
     excluded: Vec<Option<G::Move>>,
+    /// The root moves left out because earlier lines of a multi-line search start with
+    /// them (empty when searching for one line).
+    root_excluded: Vec<G::Move>,
     /// Static evaluations of positions seen lately.
     evaluations: Evaluations,
     /// What this thread has learned about the evaluation's errors.
@@ -268,6 +285,7 @@ impl<G: Heuristics> Searcher<G> {
             played: vec![None; MAX_PLY + 1],
             evals: vec![-Score::INFINITE; MAX_PLY + 1],
             excluded: vec![None; MAX_PLY + 1],
+            root_excluded: Vec::new(),
             evaluations: Evaluations::new(),
             corrections: Corrections::new(),
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
@@ -308,6 +326,29 @@ impl<G: Heuristics> Searcher<G> {
         stop: &AtomicBool,
         progress: &mut dyn FnMut(&Report<G::Move>),
     ) -> Report<G::Move> {
+        let mut lines = self.search_lines(root, history, limits, 1, stop, &mut |lines| {
+            progress(&lines[0])
+        });
+        lines.swap_remove(0)
+    }
+
+    /// Searches `root` as [`Searcher::search`] does, for its best `lines` lines of play
+    /// (multi-PV, for analysis; 0 counts as 1), each starting with a different move.
+    /// Every iteration searches the best line, then the best line without the first
+    /// moves of the lines found so far, and so on, each in its own aspiration window.
+    /// Returns the lines of the last completed iteration, best score first: as many as
+    /// asked when `root` has that many legal moves, and always at least one, whose `pv`
+    /// is empty only when `root` has no legal move. `progress` hears every completed
+    /// iteration's lines. With one line this is exactly [`Searcher::search`].
+    pub fn search_lines(
+        &mut self,
+        root: &G,
+        history: &[u64],
+        limits: &Limits,
+        lines: usize,
+        stop: &AtomicBool,
+        progress: &mut Progress<'_, G::Move>,
+    ) -> Vec<Report<G::Move>> {
         let started = Instant::now();
         self.transpositions.new_search();
         let helpers = limits.threads.max(1) - 1;
@@ -316,7 +357,7 @@ impl<G: Heuristics> Searcher<G> {
                 .push(Searcher::sharing(Arc::clone(&self.transpositions)));
         }
         if helpers == 0 {
-            return self.iterate(root, history, limits, started, stop, 1, progress);
+            return self.iterate(root, history, limits, started, stop, 1, lines, progress);
         }
         let finished = AtomicBool::new(false);
         let helper_limits = Limits {
@@ -326,12 +367,13 @@ impl<G: Heuristics> Searcher<G> {
             ..*limits
         };
         let mut helpers_now = std::mem::take(&mut self.helpers);
-        let mut report = std::thread::scope(|scope| {
+        let mut found = std::thread::scope(|scope| {
             for (number, helper) in helpers_now.iter_mut().take(helpers).enumerate() {
                 let finished = &finished;
                 scope.spawn(move || {
                     // Helpers start at different depths so that they do not all
-                    // search the same nodes in the same order.
+                    // search the same nodes in the same order. They look for the best
+                    // line only: what they add is what they leave in the table.
                     let first_depth = 1 + (number as u32 + 1) % 2;
                     helper.iterate(
                         root,
@@ -340,20 +382,25 @@ impl<G: Heuristics> Searcher<G> {
                         started,
                         finished,
                         first_depth,
+                        1,
                         &mut |_| {},
                     );
                 });
             }
-            let report = self.iterate(root, history, limits, started, stop, 1, progress);
+            let found = self.iterate(root, history, limits, started, stop, 1, lines, progress);
             finished.store(true, Ordering::Relaxed);
-            report
+            found
         });
-        report.nodes += helpers_now.iter().map(|helper| helper.nodes).sum::<u64>();
+        let helper_nodes = helpers_now.iter().map(|helper| helper.nodes).sum::<u64>();
+        for line in &mut found {
+            line.nodes += helper_nodes;
+        }
         self.helpers = helpers_now;
-        report
+        found
     }
 
-    /// Iterative deepening from `first_depth`: one thread's whole search.
+    /// Iterative deepening from `first_depth` for the best `lines` lines (see
+    /// [`Searcher::search_lines`]): one thread's whole search.
     #[allow(clippy::too_many_arguments)]
     fn iterate(
         &mut self,
@@ -363,8 +410,9 @@ impl<G: Heuristics> Searcher<G> {
         started: Instant,
         stop: &AtomicBool,
         first_depth: u32,
-        progress: &mut dyn FnMut(&Report<G::Move>),
-    ) -> Report<G::Move> {
+        lines: usize,
+        progress: &mut Progress<'_, G::Move>,
+    ) -> Vec<Report<G::Move>> {
         self.deadline = limits.time.map(|budget| started + budget);
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.exact = limits.exact;
@@ -380,47 +428,56 @@ impl<G: Heuristics> Searcher<G> {
             .unwrap_or(MAX_PLY as u32 - 1)
             .clamp(1, MAX_PLY as u32 - 1);
         let mut position = root.clone();
-        let mut best = Report {
-            depth: 0,
-            score: Score::ZERO,
-            nodes: 0,
-            elapsed: Duration::ZERO,
-            pv: Vec::new(),
-        };
         let mut root_moves = Vec::new();
         root.gen_moves(&mut root_moves);
-        if let Some(&only) = root_moves.first() {
-            best.pv.push(only);
-        } else {
-            return best;
+        if root_moves.is_empty() {
+            return vec![Report::unsearched(Vec::new())];
         }
+        // Until an iteration completes, each line is one legal move, unscored.
+        let mut best: Vec<Report<G::Move>> = root_moves
+            .iter()
+            .take(lines.max(1))
+            .map(|&mv| Report::unsearched(vec![mv]))
+            .collect();
         let mut plan = limits
             .time
             .filter(|_| !limits.use_all_time)
             .map(|budget| TimePlan::new(started, budget));
         let unit = G::PRUNING_UNIT.unwrap_or(100).max(1);
         for depth in first_depth.min(max_depth)..=max_depth {
-            let score = self.aspirate(&mut position, depth as i32, best.score, unit, stop);
-            if self.aborted {
-                // A partial iteration still improves on the last one when its first
-                // (previously best) move was searched and something beat it.
-                if let Some(&mv) = self.pv[0].first()
-                    && Some(mv) != best.best()
-                {
-                    best.pv.clone_from(&self.pv[0]);
-                    best.score = score;
+            let mut found = match self.lines_at(&mut position, depth, &best, unit, stop) {
+                Ok(found) => found,
+                Err(score) => {
+                    // A partial iteration still improves on the last one when its first
+                    // (previously best) move was searched and something beat it. With
+                    // several lines the last complete set stands, so that the lines stay
+                    // distinct and in order.
+                    if let [only] = best.as_mut_slice()
+                        && let Some(&mv) = self.pv[0].first()
+                        && Some(mv) != only.best()
+                    {
+                        only.pv.clone_from(&self.pv[0]);
+                        only.score = score;
+                    }
+                    break;
                 }
-                break;
-            }
-            let changed = self.pv[0].first() != best.pv.first();
-            let dropped = best.depth > 0 && score.0 < best.score.0 - unit / 2;
-            best.depth = depth;
-            best.score = score;
-            best.pv.clone_from(&self.pv[0]);
-            best.nodes = self.nodes;
-            best.elapsed = started.elapsed();
+            };
+            // A later line can score above an earlier one, its search having been
+            // ordered and pruned differently: the lines are shown best first.
+            found.sort_by_key(|line| std::cmp::Reverse(line.score));
+            let changed = found[0].pv.first() != best[0].pv.first();
+            let dropped = best[0].depth > 0 && found[0].score.0 < best[0].score.0 - unit / 2;
+            best = found;
+            self.stamp(&mut best, started);
             progress(&best);
-            if score.is_decisive() && score.plies_to_end().is_some_and(|plies| plies <= depth) {
+            let proven = |line: &Report<G::Move>| {
+                line.score.is_decisive()
+                    && line
+                        .score
+                        .plies_to_end()
+                        .is_some_and(|plies| plies <= depth)
+            };
+            if best.iter().all(proven) {
                 break;
             }
             if let Some(plan) = &mut plan
@@ -429,9 +486,53 @@ impl<G: Heuristics> Searcher<G> {
                 break;
             }
         }
-        best.nodes = self.nodes;
-        best.elapsed = started.elapsed();
+        self.stamp(&mut best, started);
         best
+    }
+
+    /// One iteration at `depth` for as many lines as `last` holds (the lines of the
+    /// iteration before, whose scores centre the windows): the best line, then the best
+    /// without the first moves of the lines found so far, and so on. The lines come
+    /// in the order found; a search stopped before the iteration ends gives the score
+    /// of the interrupted line instead.
+    fn lines_at(
+        &mut self,
+        position: &mut G,
+        depth: u32,
+        last: &[Report<G::Move>],
+        unit: i32,
+        stop: &AtomicBool,
+    ) -> Result<Vec<Report<G::Move>>, Score> {
+        let mut found = Vec::with_capacity(last.len());
+        self.root_excluded.clear();
+        for previous in last {
+            let score = self.aspirate(position, depth as i32, previous.score, unit, stop);
+            if self.aborted {
+                self.root_excluded.clear();
+                return Err(score);
+            }
+            found.push(Report {
+                depth,
+                score,
+                pv: self.pv[0].clone(),
+                ..Report::unsearched(Vec::new())
+            });
+            match self.pv[0].first() {
+                Some(&first) => self.root_excluded.push(first),
+                None => break,
+            }
+        }
+        self.root_excluded.clear();
+        Ok(found)
+    }
+
+    /// Records the nodes searched and the time spent so far in every line.
+    fn stamp(&self, lines: &mut [Report<G::Move>], started: Instant) {
+        let elapsed = started.elapsed();
+        for line in lines {
+            line.nodes = self.nodes;
+            line.elapsed = elapsed;
+        }
     }
 
     /// One iteration at `depth` in a window around the last iteration's score `guess`,
@@ -675,6 +776,11 @@ impl<G: Heuristics> Searcher<G> {
         position.gen_moves(&mut self.moves[ply]);
         if self.moves[ply].is_empty() {
             return terminal_score(position, position.outcome(), ply);
+        }
+        let partial_root = ply == 0 && !self.root_excluded.is_empty();
+        if partial_root {
+            let left_out = &self.root_excluded;
+            self.moves[0].retain(|mv| !left_out.contains(mv));
         }
         if ply > 0 && position.drawn_by_rule() {
             return Score::ZERO;
@@ -921,7 +1027,7 @@ impl<G: Heuristics> Searcher<G> {
             }
         }
         self.path.pop();
-        if excluded.is_some() {
+        if excluded.is_some() || partial_root {
             // Nothing here is the node's true value: neither learned nor stored.
             return if best_move.is_none() {
                 alpha

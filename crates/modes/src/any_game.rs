@@ -231,6 +231,18 @@ pub trait AnyGame: Send + Sync {
         stop: &AtomicBool,
         progress: &mut dyn FnMut(&Thought),
     ) -> Thought;
+    /// Searches within explicit limits for the best `lines` lines of play (multi-PV:
+    /// an analysis board's lines, UCI's `MultiPV`), each a [`Thought`] with its own
+    /// first move, score, depth and line, best first: as many as asked when there
+    /// are that many legal moves, and always at least one. With one line this is
+    /// [`AnyGame::analyse`]; `progress` hears every completed iteration's lines.
+    fn analyse_lines(
+        &self,
+        limits: &Limits,
+        lines: usize,
+        stop: &AtomicBool,
+        progress: &mut dyn FnMut(&[Thought]),
+    ) -> Vec<Thought>;
 }
 
 /// Keeps `AnyGame` object safe: this fails to compile if it stops being so.
@@ -658,12 +670,31 @@ impl<G: Rules + Heuristics + Present + Explain> AnyGame for Game<G> {
         stop: &AtomicBool,
         progress: &mut dyn FnMut(&Thought),
     ) -> Thought {
+        let mut lines = self.analyse_lines(limits, 1, stop, &mut |lines| progress(&lines[0]));
+        lines.swap_remove(0)
+    }
+
+    fn analyse_lines(
+        &self,
+        limits: &Limits,
+        lines: usize,
+        stop: &AtomicBool,
+        progress: &mut dyn FnMut(&[Thought]),
+    ) -> Vec<Thought> {
         let history = self.earlier_hashes();
-        let report = self.searcher.with(|searcher| {
-            searcher.search(&self.current, &history, limits, stop, &mut |report| {
-                progress(&self.thought(report))
-            })
+        let thoughts = |reports: &[Report<G::Move>]| -> Vec<Thought> {
+            reports.iter().map(|report| self.thought(report)).collect()
+        };
+        let reports = self.searcher.with(|searcher| {
+            searcher.search_lines(
+                &self.current,
+                &history,
+                limits,
+                lines,
+                stop,
+                &mut |reports| progress(&thoughts(reports)),
+            )
         });
-        self.thought(&report)
+        thoughts(&reports)
     }
 }

@@ -49,6 +49,45 @@ fn perft_divide_splits_by_move() {
 }
 
 #[test]
+fn think_lines_shows_numbered_lines_with_different_first_moves() {
+    let output = ply(&[
+        "think",
+        "--mode",
+        "hnefatafl",
+        "--depth",
+        "3",
+        "--lines",
+        "3",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let firsts: Vec<&str> = (1..=3)
+        .map(|number| {
+            let prefix = format!("depth  3  #{number}  score");
+            let row = text.lines().find(|row| row.starts_with(&prefix));
+            let row = row.unwrap_or_else(|| panic!("no row '{prefix}': {text}"));
+            let (_, line) = row.split_once("  line ").expect("a line of play");
+            line.split_whitespace().next().expect("a first move")
+        })
+        .collect();
+    assert!(
+        firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2],
+        "{text}"
+    );
+    let best = text
+        .lines()
+        .last()
+        .and_then(|row| row.strip_prefix("best "));
+    assert!(
+        best.is_some_and(|best| best.starts_with(&format!("{} (", firsts[0]))),
+        "{text}"
+    );
+    let one = stdout(&ply(&["think", "--mode", "hnefatafl", "--depth", "3"]));
+    assert_eq!(one.lines().count(), 3 + 1, "{one}");
+    assert!(!one.contains('#'), "{one}");
+}
+
+#[test]
 fn moves_lists_legal_moves_then_the_outcome() {
     let output = ply(&["moves", "--mode", "chess"]);
     assert_eq!(stdout(&output).lines().count(), 20);

@@ -146,6 +146,62 @@ fn uci_atomic_explodes_the_king() {
     engine.quit();
 }
 
+/// The `score` (`cp X` or `mate N`, as a number of centipawns or of moves) and the
+/// moves of an `info ... score ... pv ...` line.
+fn scored_line(info: &str) -> (i64, Vec<String>) {
+    let words: Vec<&str> = info.split_whitespace().collect();
+    let at = words
+        .iter()
+        .position(|&word| word == "score")
+        .expect("a score");
+    let value: i64 = words[at + 2].parse().expect("a number");
+    let score = match words[at + 1] {
+        // A mate in fewer moves is better for the winner, worse for the loser.
+        "mate" => (1_000_000 - value.abs()) * value.signum(),
+        _ => value,
+    };
+    let pv = words.iter().position(|&word| word == "pv").expect("a pv");
+    (
+        score,
+        words[pv + 1..].iter().map(|&word| word.into()).collect(),
+    )
+}
+
+#[test]
+fn uci_multipv_gives_three_distinct_legal_lines_best_first() {
+    let moves = ["e2e4", "e7e5", "g1f3"];
+    let mut engine = Engine::start("uci");
+    engine.send("setoption name MultiPV value 3");
+    engine.send(&format!("position startpos moves {}", moves.join(" ")));
+    engine.send("go depth 6");
+    let answer = engine.read_until("bestmove");
+    let deepest: Vec<(i64, Vec<String>)> = (1..=3)
+        .map(|number| {
+            let prefix = format!("info depth 6 multipv {number} ");
+            let info = answer.iter().find(|line| line.starts_with(&prefix));
+            scored_line(info.unwrap_or_else(|| panic!("no {prefix}: {answer:?}")))
+        })
+        .collect();
+    for (index, (_, pv)) in deepest.iter().enumerate() {
+        let mut game = ply_modes::replay("chess", None, moves).expect("a valid game");
+        for mv in pv {
+            assert!(game.play_text(mv).is_ok(), "{mv} in {pv:?}");
+        }
+        assert!(
+            deepest[..index]
+                .iter()
+                .all(|(_, earlier)| earlier[0] != pv[0]),
+            "{deepest:?}"
+        );
+    }
+    assert!(
+        deepest.windows(2).all(|pair| pair[0].0 >= pair[1].0),
+        "{deepest:?}"
+    );
+    assert_eq!(Engine::best_move(&answer), deepest[0].1[0]);
+    engine.quit();
+}
+
 #[test]
 fn uci_infinite_search_answers_stop() {
     let mut engine = Engine::start("uci");

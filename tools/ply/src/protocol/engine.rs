@@ -66,6 +66,7 @@ impl<W: Write + Send + 'static> Session<W> {
                 self.search.start(Job {
                     game: self.game.clone_box(),
                     limits,
+                    lines: 1,
                     until_stopped: false,
                 })?;
             }

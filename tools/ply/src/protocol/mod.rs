@@ -45,6 +45,18 @@ pub enum CommandError {
         /// What followed it.
         given: String,
     },
+    /// An option's value lies outside the range the engine announced for it.
+    #[error("'{name}' takes a whole number from {min} to {max}, not '{given}'")]
+    OutOfRange {
+        /// The option.
+        name: &'static str,
+        /// The value given.
+        given: String,
+        /// The least value allowed.
+        min: usize,
+        /// The greatest value allowed.
+        max: usize,
+    },
     /// The command is missing its arguments or has them in the wrong shape.
     #[error("usage: {0}")]
     Usage(&'static str),
@@ -163,12 +175,24 @@ fn score_text(score: Score) -> String {
     }
 }
 
-/// The `info` line for one completed iteration of the search.
-fn info_line(thought: &Thought) -> String {
+/// The `info` lines for one completed iteration of the search, one for each of its
+/// `lines`; when `numbered` (several lines were asked for), each says which it is,
+/// from `multipv 1`, the best.
+fn info_lines(lines: &[Thought], numbered: bool) -> Vec<String> {
+    lines
+        .iter()
+        .enumerate()
+        .map(|(index, thought)| info_line(thought, numbered.then_some(index + 1)))
+        .collect()
+}
+
+/// The `info` line for one line of play, with its `multipv` number if it has one.
+fn info_line(thought: &Thought, multipv: Option<usize>) -> String {
     let micros = thought.elapsed.as_micros().max(1);
     let nps = u128::from(thought.nodes) * 1_000_000 / micros;
+    let number = multipv.map_or_else(String::new, |number| format!(" multipv {number}"));
     let mut line = format!(
-        "info depth {} score {} nodes {} time {} nps {nps}",
+        "info depth {}{number} score {} nodes {} time {} nps {nps}",
         thought.depth,
         score_text(thought.score),
         thought.nodes,

@@ -2,7 +2,7 @@
 //! `isready` and `quit` while the engine thinks, and ends the search the moment it is
 //! told to.
 
-use super::info_line;
+use super::info_lines;
 use super::output::Output;
 use ply_modes::{AnyGame, Limits, Thought};
 use std::io::{self, Write};
@@ -13,13 +13,17 @@ use std::thread::{Builder, JoinHandle};
 /// The answer when there is no move to recommend.
 const NO_MOVE: &str = "bestmove (none)";
 
-/// A search to run: the position, its limits, and whether the best move must wait for
-/// `stop` (UCI's `go infinite`) even if the search ends earlier.
+/// A search to run: the position, its limits, how many lines to look for, and whether
+/// the best move must wait for `stop` (UCI's `go infinite`) even if the search ends
+/// earlier.
 pub struct Job {
     /// The game to search from its current position.
     pub game: Box<dyn AnyGame>,
     /// When the search ends by itself.
     pub limits: Limits,
+    /// How many lines to report, each starting with a different move (UCI's
+    /// `MultiPV`); with more than one, every `info` line says which it is.
+    pub lines: usize,
     /// Hold the `bestmove` line back until the search is stopped.
     pub until_stopped: bool,
 }
@@ -46,8 +50,8 @@ impl<W: Write + Send + 'static> SearchThread<W> {
     }
 
     /// Starts searching `job` on a worker thread, first ending any search still
-    /// running. Each completed iteration is reported as an `info` line, the result as
-    /// `bestmove`.
+    /// running. Each completed iteration is reported as `info` lines, one a line of
+    /// play, the result as `bestmove`.
     pub fn start(&mut self, job: Job) -> io::Result<()> {
         self.finish()?;
         if job.game.legal_moves().is_empty() {
@@ -61,14 +65,17 @@ impl<W: Write + Send + 'static> SearchThread<W> {
             let Job {
                 game,
                 limits,
+                lines,
                 until_stopped,
             } = job;
             // A reader that can no longer write notices on its own next line; the
             // search just finishes quietly.
-            let thought = game.analyse(&limits, &worker_stop, &mut |thought| {
-                let _ = output.line(&info_line(thought));
+            let found = game.analyse_lines(&limits, lines, &worker_stop, &mut |found| {
+                for info in info_lines(found, lines > 1) {
+                    let _ = output.line(&info);
+                }
             });
-            let answer = bestmove_line(game.as_ref(), &thought);
+            let answer = bestmove_line(game.as_ref(), &found[0]);
             if until_stopped && !worker_stop.load(Ordering::Acquire) {
                 return Some(answer);
             }

@@ -1,6 +1,6 @@
 //! `ply uci`: the Universal Chess Interface for standard chess, atomic and king of the
 //! hill (chosen with the usual `UCI_Variant` option), so the engine plays in ordinary
-//! chess GUIs and match tools.
+//! chess GUIs and match tools, and shows its best few lines there (`MultiPV`).
 
 use super::output::Output;
 use super::search_thread::{Job, SearchThread};
@@ -17,6 +17,8 @@ const VARIANTS: [(&str, &str); 3] = [
     ("atomic", "atomic"),
     ("kingofthehill", "koth"),
 ];
+/// The most lines `MultiPV` may ask for: each costs about one more search.
+const MAX_LINES: usize = 5;
 const POSITION_USAGE: &str = "position startpos|fen FEN [moves MOVE ...]";
 const SETOPTION_USAGE: &str = "setoption name NAME value VALUE";
 
@@ -27,10 +29,12 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) -> io::Re
     session.search.finish()
 }
 
-/// The variant, the position, and the search.
+/// The variant, the position, how many lines to show, and the search.
 struct Session<W: Write + Send + 'static> {
     variant: &'static Mode,
     game: Box<dyn AnyGame>,
+    /// The `MultiPV` option.
+    lines: usize,
     search: SearchThread<W>,
     output: Output<W>,
 }
@@ -91,12 +95,27 @@ fn read_go(words: &[&str], side: Player) -> Result<(Limits, bool), CommandError>
     Ok((limits, infinite || unlimited))
 }
 
+/// The value of the `MultiPV` option: a number of lines from 1 to [`MAX_LINES`].
+fn lines_option(value: &str) -> Result<usize, CommandError> {
+    value
+        .parse()
+        .ok()
+        .filter(|lines| (1..=MAX_LINES).contains(lines))
+        .ok_or_else(|| CommandError::OutOfRange {
+            name: "MultiPV",
+            given: value.to_string(),
+            min: 1,
+            max: MAX_LINES,
+        })
+}
+
 impl<W: Write + Send + 'static> Session<W> {
     fn new(output: Output<W>) -> Self {
         let variant = variant_mode(VARIANTS[0].0).unwrap_or(&ply_modes::MODES[0]);
         Session {
             variant,
             game: variant.new_game(),
+            lines: 1,
             search: SearchThread::new(output.clone()),
             output,
         }
@@ -131,6 +150,7 @@ impl<W: Write + Send + 'static> Session<W> {
                 self.search.start(Job {
                     game: self.game.clone_box(),
                     limits,
+                    lines: self.lines,
                     until_stopped,
                 })?;
             }
@@ -164,6 +184,9 @@ impl<W: Write + Send + 'static> Session<W> {
             "option name UCI_Variant type combo default {}{variants}",
             VARIANTS[0].0
         ))?;
+        self.output.line(&format!(
+            "option name MultiPV type spin default 1 min 1 max {MAX_LINES}"
+        ))?;
         self.output.line("uciok")
     }
 
@@ -176,6 +199,10 @@ impl<W: Write + Send + 'static> Session<W> {
             Some(index) => (rest[..index].join(" "), rest[index + 1..].join(" ")),
             None => (rest.join(" "), String::new()),
         };
+        if name.eq_ignore_ascii_case("MultiPV") {
+            self.lines = lines_option(&value)?;
+            return Ok(());
+        }
         if !name.eq_ignore_ascii_case("UCI_Variant") {
             self.output
                 .line(&format!("info string ignoring unknown option '{name}'"))?;
@@ -244,6 +271,8 @@ mod tests {
             &"option name UCI_Variant type combo default chess var chess var atomic var kingofthehill"
                 .to_string()
         ));
+        let multipv = "option name MultiPV type spin default 1 min 1 max 5";
+        assert!(hello.contains(&multipv.to_string()), "{hello:?}");
         engine.send("isready");
         assert_eq!(engine.read_until("readyok"), ["readyok"]);
         engine.send("ucinewgame");
@@ -285,6 +314,9 @@ mod tests {
             "go depth -3",
             "setoption name UCI_Variant value crazyhouse",
             "setoption",
+            "setoption name MultiPV value 0",
+            "setoption name multipv value 6",
+            "setoption name MultiPV value all",
         ] {
             engine.send(line);
             engine.send("isready");
@@ -307,6 +339,41 @@ mod tests {
                 .parse_move(best.trim_start_matches("bestmove "))
                 .is_ok(),
             "{best}"
+        );
+    }
+
+    #[test]
+    fn multipv_numbers_its_lines_at_every_depth_until_set_back_to_one() {
+        let mut engine = uci();
+        engine.send("setoption name MultiPV value 3");
+        engine.send("position startpos moves e2e4");
+        engine.send("go depth 4");
+        let answer = engine.read_until("bestmove");
+        let infos: Vec<&String> = answer
+            .iter()
+            .filter(|line| line.starts_with("info depth"))
+            .collect();
+        assert_eq!(infos.len(), 4 * 3, "{answer:?}");
+        for (index, info) in infos.iter().enumerate() {
+            let numbered = format!("info depth {} multipv {} ", index / 3 + 1, index % 3 + 1);
+            assert!(
+                info.starts_with(&numbered),
+                "{info} should start {numbered}"
+            );
+        }
+        let best_line = infos[9].split(" pv ").nth(1).expect("a line of play");
+        let best = answer
+            .last()
+            .and_then(|line| line.strip_prefix("bestmove "));
+        assert_eq!(best, best_line.split_whitespace().next(), "{answer:?}");
+        engine.send("setoption name MultiPV value 1");
+        engine.send("go depth 2");
+        let answer = engine.read_until("bestmove");
+        assert!(
+            answer[..answer.len() - 1]
+                .iter()
+                .all(|line| line.starts_with("info depth") && !line.contains("multipv")),
+            "{answer:?}"
         );
     }
 
