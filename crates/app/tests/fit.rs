@@ -741,3 +741,30 @@ fn the_local_clock_comes_back_to_none_after_the_typed_one() {
     assert_eq!(clock_button(&local, &context).0, "Clock: none");
     assert_eq!(context.output.notice, None);
 }
+
+/// The choices of Play on this computer are kept when the player leaves with Back or
+/// Esc, not only on Start (the tour lost its sides and clock to Back).
+#[test]
+fn the_local_setup_remembers_its_choices_when_left() {
+    for by_key in [true, false] {
+        let mut context = context((1280.0, 800.0), 100);
+        let mut local = LocalSetup::new(&context.prefs.settings);
+        for choice in ["Connect Four", "Computer", "Clock: "] {
+            let at = text_center(&local, &context, choice);
+            click(&mut local, &mut context, at);
+        }
+        let chosen = (local.mode_id(), local.seats(), local.clock());
+        let left = if by_key {
+            local.update(&Event::Key(Key::Escape), &mut context)
+        } else {
+            let back = text_center(&local, &context, "Back");
+            local.update(&Event::PointerDown(back), &mut context);
+            local.update(&Event::PointerUp(back), &mut context)
+        };
+        assert!(matches!(left, plyground::screens::Transition::Pop));
+        let again = LocalSetup::new(&context.prefs.settings);
+        assert_eq!((again.mode_id(), again.seats(), again.clock()), chosen);
+        assert_eq!(chosen.0, "connect4", "a mode was chosen");
+        assert!(chosen.2.is_some(), "a clock was chosen");
+    }
+}

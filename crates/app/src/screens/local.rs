@@ -110,8 +110,8 @@ impl LocalSetup {
         self
     }
 
-    /// Starts the game this setup describes, and remembers the choices for next time.
-    pub fn start_game(&self, context: &mut Context) -> GameScreen {
+    /// Remembers the choices for next time (on Start, and on leaving with Back or Esc).
+    fn remember(&self, context: &mut Context) {
         let settings = &mut context.prefs.settings;
         settings.local_mode = MODES[self.mode].id.to_string();
         settings.local_seats = self.seats.map(seat_text);
@@ -120,6 +120,18 @@ impl LocalSetup {
             .map(|clock| clock.to_string())
             .unwrap_or_default();
         context.prefs.changed = true;
+    }
+
+    /// Leaves the setup for the menu, its choices remembered.
+    fn leave(&self, context: &mut Context) -> Transition {
+        self.remember(context);
+        Transition::Pop
+    }
+
+    /// Starts the game this setup describes, and remembers the choices for next time.
+    pub fn start_game(&self, context: &mut Context) -> GameScreen {
+        self.remember(context);
+        let settings = &context.prefs.settings;
         let pace = Duration::from_millis(u64::from(settings.computer_pace_ms));
         let mut table = Table::local(MODES[self.mode].new_game(), self.seats).with_pace(pace);
         if let Some(clock) = self.clock {
@@ -329,7 +341,7 @@ impl Screen for LocalSetup {
             }
         }
         match event {
-            Event::Key(Key::Escape) => Transition::Pop,
+            Event::Key(Key::Escape) => self.leave(context),
             Event::Key(Key::Enter) => Transition::Replace(Box::new(self.start_game(context))),
             Event::PointerUp(point) => {
                 let buttons = self.layout(context, &mut Frame::default(), false);
@@ -351,7 +363,7 @@ impl Screen for LocalSetup {
                     Some(Action::Start) => {
                         return Transition::Replace(Box::new(self.start_game(context)));
                     }
-                    Some(Action::Back) => return Transition::Pop,
+                    Some(Action::Back) => return self.leave(context),
                     Some(Action::Computer(_) | Action::Clock) | None => {}
                 }
                 Transition::Stay
