@@ -95,7 +95,12 @@ pub fn button(frame: &mut Frame, context: &Context, rect: Rect, label: &str, loo
     frame.text(
         label,
         inside,
-        label_size(label, inside.w, button_font_size(context, rect.h)),
+        label_size(
+            label,
+            inside.w,
+            button_font_size(context, rect.h),
+            font_size(rect.h) * 0.7,
+        ),
         color,
         Align::Center,
     );
@@ -109,13 +114,13 @@ fn button_font_size(context: &Context, height: f32) -> f32 {
     grown.min(height * 0.6).max(font_size(height))
 }
 
-/// The size of a button's label: `size`, made up to 30% smaller when the label
-/// would not otherwise fit in `width` (beyond that the painter cuts it with an
+/// The size of a button's label: `size`, made smaller when the label would not
+/// otherwise fit in `width`, down to `smallest` (beyond that the painter cuts it with an
 /// ellipsis), from the font's average letter width.
-fn label_size(label: &str, width: f32, size: f32) -> f32 {
+fn label_size(label: &str, width: f32, size: f32, smallest: f32) -> f32 {
     let letters = label.chars().count().max(1) as f32;
-    let fitting = width / (letters * 0.62);
-    size.min(fitting.max(size * 0.7))
+    let fitting = width / (letters * 0.7);
+    size.min(fitting.max(smallest))
 }
 
 /// About how many lines `text` takes when wrapped into `width` pixels at `size`,
