@@ -115,11 +115,11 @@ fn button_font_size(context: &Context, height: f32) -> f32 {
 }
 
 /// The size of a button's label: `size`, made smaller when the label would not
-/// otherwise fit in `width`, down to `smallest` (beyond that the painter cuts it with an
+/// otherwise fit in `width` (wide letters counted), down to `smallest` (beyond that the painter cuts it with an
 /// ellipsis), from the font's average letter width.
 fn label_size(label: &str, width: f32, size: f32, smallest: f32) -> f32 {
     let letters = label.chars().count().max(1) as f32;
-    let fitting = width / (letters * 0.7);
+    let fitting = width / (letters * 0.78);
     size.min(fitting.max(smallest))
 }
 
