@@ -225,12 +225,6 @@ impl Screen for SettingsScreen {
             color,
             Align::Center,
         );
-        widgets::button(
-            frame,
-            context,
-            widgets::back_button(context),
-            "Back",
-            Look::Normal,
-        );
+        widgets::draw_back_button(frame, context);
     }
 }

@@ -79,11 +79,5 @@ pub fn draw<P: SettingsPage>(context: &Context, frame: &mut Frame) {
         frame.text(name, label, 26.0 * s, theme::TEXT, Align::Left);
         widgets::button(frame, context, field, &value, Look::Normal);
     }
-    widgets::button(
-        frame,
-        context,
-        widgets::back_button(context),
-        "Back",
-        Look::Normal,
-    );
+    widgets::draw_back_button(frame, context);
 }

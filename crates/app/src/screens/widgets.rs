@@ -202,6 +202,11 @@ pub fn column(context: &Context, area: Rect, count: usize) -> Vec<Rect> {
         .collect()
 }
 
+/// Draws the Back button where [`back_button`] puts it.
+pub fn draw_back_button(frame: &mut Frame, context: &Context) {
+    button(frame, context, back_button(context), "Back", Look::Normal);
+}
+
 /// The Back button of a form screen (settings, sound): centred at the bottom.
 pub fn back_button(context: &Context) -> Rect {
     let s = scale(context);
