@@ -3,7 +3,8 @@
 //! (how the board looks and how a person enters moves).
 
 use crate::{
-    BoardView, MoveError, Outcome, PieceLook, Player, PositionError, Score, SideColors, TimeControl,
+    BoardView, ChanceCurve, MoveError, Outcome, PieceLook, Player, PositionError, Score,
+    SideColors, TimeControl,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
@@ -115,6 +116,10 @@ pub trait Heuristics: Rules {
     /// the search's margin-based pruning (futility and the like). `None`, the default,
     /// turns that pruning off, for modes where one quiet move can decide the game.
     const PRUNING_UNIT: Option<i32> = None;
+    /// How the mode's scores translate into a chance of winning (the game review's
+    /// and the evaluation bar's curve), fitted to the project's own games with
+    /// `ply tune curve`.
+    const CHANCE_CURVE: ChanceCurve;
 
     /// A static estimate of the position from the side to move's point of view.
     fn evaluate(&self) -> Score;

@@ -4,8 +4,8 @@
 use ply_ai::level::{self, Request};
 use ply_ai::search::{Limits, Report, Searcher};
 use ply_core::{
-    Attempt, BoardView, EndReason, Explain, Heuristics, MoveCode, MoveError, Outcome, PieceKind,
-    PieceLook, Player, Present, Rules, Score, SideColors, WhyNot,
+    Attempt, BoardView, ChanceCurve, EndReason, Explain, Heuristics, MoveCode, MoveError, Outcome,
+    PieceKind, PieceLook, Player, Present, Rules, Score, SideColors, WhyNot,
 };
 use std::any::Any;
 use std::sync::atomic::AtomicBool;
@@ -216,6 +216,8 @@ pub trait AnyGame: Send + Sync {
     /// histories) carries over: as an engine keeps its tables from one position it is
     /// sent to the next. A game of another mode keeps its own.
     fn share_searcher_with(&self, other: &mut dyn AnyGame);
+    /// How this mode's scores translate into the side to move's chance of winning.
+    fn chance_curve(&self) -> ChanceCurve;
     /// Lets the computer choose a move at a strength level. Stops early when `stop` is
     /// raised; `progress` hears about each completed iteration.
     fn think(
@@ -440,6 +442,10 @@ impl<G: Rules + Heuristics + Present + Explain> AnyGame for Game<G> {
 
     fn position_keys(&self) -> Vec<u64> {
         self.hashes().collect()
+    }
+
+    fn chance_curve(&self) -> ChanceCurve {
+        G::CHANCE_CURVE
     }
 
     fn side_name(&self, player: Player) -> &'static str {

@@ -6,8 +6,8 @@ use super::geometry::{CROWNING_ROW, bit, cell_of, squares};
 use super::look;
 use super::position::{Checkers, START};
 use ply_core::{
-    BoardView, CellMark, EndReason, Heuristics, InputStyle, MoveCode, MoveError, Outcome,
-    PieceLook, Player, PositionError, Present, Rules, Score, SideColors,
+    BoardView, CellMark, ChanceCurve, EndReason, Heuristics, InputStyle, MoveCode, MoveError,
+    Outcome, PieceLook, Player, PositionError, Present, Rules, Score, SideColors,
 };
 
 /// Plies without a capture or a man moving after which the game is drawn.
@@ -95,10 +95,17 @@ const CAPTURED_KING_HINT: i32 = 50;
 /// The hint for a man reaching its crowning row.
 const CROWNING_HINT: i32 = 60;
 
+/// The scale of the chance-of-winning curve, fitted with `ply tune curve`.
+const CHANCE_SCALE: f64 = 0.85;
+
 /// No margin-based pruning (the default `PRUNING_UNIT`): with compulsory jumps and
 /// tempo fights, pruning quiet-looking moves lost more than it saved (`ply match` at
 /// 200 ms against the previous search: 47.5% with it, 62.5% without, same openings).
 impl Heuristics for Checkers {
+    const CHANCE_CURVE: ChanceCurve = ChanceCurve {
+        scale: CHANCE_SCALE,
+    };
+
     fn evaluate(&self) -> Score {
         let score = self.first_player_score();
         Score(match self.turn {

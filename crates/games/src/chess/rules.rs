@@ -7,8 +7,8 @@ use super::position::{Chess, NO_PROGRESS_PLIES};
 use super::variants::{MaterialDraw, Variant};
 use super::{Move, Role};
 use ply_core::{
-    BoardView, CellMark, EndReason, Heuristics, InputStyle, MoveCode, MoveError, Outcome,
-    PieceLook, Player, PositionError, Present, Rules, Score, SideColors, TimeControl,
+    BoardView, CellMark, ChanceCurve, EndReason, Heuristics, InputStyle, MoveCode, MoveError,
+    Outcome, PieceLook, Player, PositionError, Present, Rules, Score, SideColors, TimeControl,
 };
 
 impl<V: Variant> Chess<V> {
@@ -203,6 +203,9 @@ impl<V: Variant> Rules for Chess<V> {
 
 impl<V: Variant> Heuristics for Chess<V> {
     const PRUNING_UNIT: Option<i32> = Some(100);
+    const CHANCE_CURVE: ChanceCurve = ChanceCurve {
+        scale: V::CHANCE_SCALE,
+    };
 
     fn null_move(&self) -> Option<Self> {
         self.passed()

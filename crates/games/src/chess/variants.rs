@@ -43,6 +43,8 @@ pub trait Variant: Copy + Debug + Eq + Send + Sync + 'static {
     /// The learned network on the pieces (`network`) the evaluation uses instead of the
     /// weight table, where the variant has one.
     const PIECE_NETWORK: Option<Committed> = None;
+    /// The scale of the variant's chance-of-winning curve (`ply tune curve`).
+    const CHANCE_SCALE: f64;
 
     /// The four centre squares (the hill, or the holes).
     fn centre() -> <Self::Geometry as Geometry>::Bits {
@@ -87,6 +89,7 @@ pub struct StandardRules;
 impl Variant for StandardRules {
     type Geometry = Board8;
     const ID: &'static str = "chess";
+    const CHANCE_SCALE: f64 = 0.6;
     const NAME: &'static str = "Chess";
     const SUMMARY: &'static str = "The classic: checkmate the enemy king.";
     const START: &'static str = STANDARD_START;
@@ -99,6 +102,7 @@ pub struct AtomicRules;
 impl Variant for AtomicRules {
     type Geometry = Board8;
     const ID: &'static str = "atomic";
+    const CHANCE_SCALE: f64 = 0.44;
     const NAME: &'static str = "Atomic chess";
     const SUMMARY: &'static str =
         "Every capture explodes, taking out nearby pieces: blow up the enemy king.";
@@ -114,6 +118,7 @@ pub struct KothRules;
 impl Variant for KothRules {
     type Geometry = Board8;
     const ID: &'static str = "koth";
+    const CHANCE_SCALE: f64 = 0.62;
     const NAME: &'static str = "King of the hill";
     const SUMMARY: &'static str =
         "Chess where bringing your king to one of the four centre squares also wins.";
@@ -129,6 +134,7 @@ pub struct HoleRules;
 impl Variant for HoleRules {
     type Geometry = Board8;
     const ID: &'static str = "hole";
+    const CHANCE_SCALE: f64 = 0.6;
     const NAME: &'static str = "Hole chess";
     const SUMMARY: &'static str =
         "Chess with the four centre squares cut out: nothing stands on or passes through them.";
@@ -142,6 +148,7 @@ pub struct LpsRules;
 impl Variant for LpsRules {
     type Geometry = Board8;
     const ID: &'static str = "lps";
+    const CHANCE_SCALE: f64 = 0.6;
     const NAME: &'static str = "Last piece standing";
     const SUMMARY: &'static str =
         "No check, no checkmate: capture every enemy piece, the king included.";
@@ -161,6 +168,7 @@ pub struct MegaRules;
 impl Variant for MegaRules {
     type Geometry = Board16;
     const ID: &'static str = "mega";
+    const CHANCE_SCALE: f64 = 0.6;
     const NAME: &'static str = "Mega chess";
     const SUMMARY: &'static str =
         "Chess on a 16x16 board with three queens, twelve knights and eight bishops a side.";

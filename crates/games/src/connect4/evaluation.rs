@@ -5,7 +5,7 @@
 use super::Move;
 use super::bitboard::{self, EVEN_ROWS, ODD_ROWS};
 use super::position::ConnectFour;
-use ply_core::{Heuristics, Player, Score};
+use ply_core::{ChanceCurve, Heuristics, Player, Score};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -38,7 +38,14 @@ impl ConnectFour {
     }
 }
 
+/// The scale of the chance-of-winning curve, fitted with `ply tune curve`.
+const CHANCE_SCALE: f64 = 0.5;
+
 impl Heuristics for ConnectFour {
+    const CHANCE_CURVE: ChanceCurve = ChanceCurve {
+        scale: CHANCE_SCALE,
+    };
+
     fn evaluate(&self) -> Score {
         if self.is_won() {
             return Score(-WIN_NOW);

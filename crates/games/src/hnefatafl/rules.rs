@@ -7,8 +7,8 @@ use super::evaluation::ATTACKER_WORTH;
 use super::look;
 use super::position::{Hnefatafl, START};
 use ply_core::{
-    BoardView, CellMark, EndReason, Heuristics, InputStyle, MoveCode, MoveError, Outcome,
-    PieceLook, Player, PositionError, Present, Rules, Score, SideColors,
+    BoardView, CellMark, ChanceCurve, EndReason, Heuristics, InputStyle, MoveCode, MoveError,
+    Outcome, PieceLook, Player, PositionError, Present, Rules, Score, SideColors,
 };
 
 impl Rules for Hnefatafl {
@@ -90,8 +90,14 @@ impl Rules for Hnefatafl {
     }
 }
 
+/// The scale of the chance-of-winning curve, fitted with `ply tune curve`.
+const CHANCE_SCALE: f64 = 0.021;
+
 impl Heuristics for Hnefatafl {
     const PRUNING_UNIT: Option<i32> = Some(ATTACKER_WORTH);
+    const CHANCE_CURVE: ChanceCurve = ChanceCurve {
+        scale: CHANCE_SCALE,
+    };
 
     fn evaluate(&self) -> Score {
         let score = self.first_player_score();

@@ -7,6 +7,7 @@
 //! standing to the positions' scores. docs/tuning.md describes the methods and the runs
 //! behind the committed tables and networks.
 
+mod curve;
 mod fit;
 mod label;
 mod net;
@@ -18,7 +19,8 @@ mod table_file;
 use clap::{Args, Subcommand};
 use ply_core::{Explain, Present, Tunable};
 use ply_games::checkers::Checkers;
-use ply_games::chess::{Atomic, KingOfTheHill, LastPieceStanding, Standard};
+use ply_games::chess::{Atomic, HoleChess, KingOfTheHill, LastPieceStanding, MegaChess, Standard};
+use ply_games::connect4::ConnectFour;
 use ply_games::hnefatafl::Hnefatafl;
 
 /// Arguments of `ply tune`.
@@ -38,11 +40,13 @@ enum TuneCommand {
     Label(label::LabelArgs),
     /// Train the network on the pieces (chess, lps) to the positions' scores, and write it.
     Net(net::NetArgs),
+    /// Fit the scale of the mode's chance-of-winning curve to positions' scores and results.
+    Curve(curve::CurveArgs),
 }
 
 /// The modes whose evaluation has a weight table of its own. Last piece standing, whose
 /// network learns from its own games, may play them too.
-const TUNABLE: &str = "chess, koth, atomic, checkers, hnefatafl";
+const TUNABLE: &str = "chess, koth, atomic, checkers, hnefatafl (every mode can `play`)";
 
 /// Runs a `ply tune` subcommand for the mode it names.
 pub fn run(args: &TuneArgs) -> Result<(), String> {
@@ -51,6 +55,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         TuneCommand::Fit(fit) => fit.mode.as_str(),
         TuneCommand::Net(net) => return net::run(net),
         TuneCommand::Label(label) => return label::run(label),
+        TuneCommand::Curve(curve) => return curve::run(curve),
     };
     match mode {
         "chess" => run_for::<Standard>(args),
@@ -58,7 +63,9 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         "atomic" => run_for::<Atomic>(args),
         "checkers" => run_for::<Checkers>(args),
         "hnefatafl" => run_for::<Hnefatafl>(args),
-        "lps" if matches!(args.command, TuneCommand::Play(_)) => run_for::<LastPieceStanding>(args),
+        "lps" | "hole" | "mega" | "connect4" if matches!(args.command, TuneCommand::Play(_)) => {
+            play_any(args)
+        }
         other => Err(format!(
             "mode '{other}' has no weight table to tune (tunable: {TUNABLE})"
         )),
@@ -71,5 +78,22 @@ fn run_for<G: Tunable + Present + Explain>(args: &TuneArgs) -> Result<(), String
         TuneCommand::Fit(fit) => fit::run::<G>(fit),
         TuneCommand::Net(net) => net::run(net),
         TuneCommand::Label(label) => label::run(label),
+        TuneCommand::Curve(curve) => curve::run(curve),
+    }
+}
+
+/// `ply tune play` for the modes without a weight table of their own: their games
+/// still teach the chance-of-winning curve (`ply tune curve`), and last piece
+/// standing's its network.
+fn play_any(args: &TuneArgs) -> Result<(), String> {
+    let TuneCommand::Play(play) = &args.command else {
+        return Err("only `ply tune play` plays every mode".into());
+    };
+    match play.mode.as_str() {
+        "lps" => play::run::<LastPieceStanding>(play),
+        "hole" => play::run::<HoleChess>(play),
+        "mega" => play::run::<MegaChess>(play),
+        "connect4" => play::run::<ConnectFour>(play),
+        other => Err(format!("mode '{other}' cannot play here")),
     }
 }

@@ -8,7 +8,7 @@ use super::samples::{GameResult, Sample, write_sample};
 use crate::uci_opponent::{UciBudget, UciOpponent, UciScore};
 use clap::Args;
 use ply_ai::search::{Limits, Searcher};
-use ply_core::{Explain, Player, Present, Tunable, zobrist::splitmix64};
+use ply_core::{Explain, Heuristics, Player, Present, zobrist::splitmix64};
 use ply_modes::{AnyGame, Game};
 use std::fs::OpenOptions;
 use std::io::{BufWriter, Write};
@@ -54,7 +54,7 @@ pub struct PlayArgs {
 }
 
 /// Plays the games on `threads` threads, appending each finished game's positions.
-pub fn run<G: Tunable + Present + Explain>(args: &PlayArgs) -> Result<(), String> {
+pub fn run<G: Heuristics + Present + Explain>(args: &PlayArgs) -> Result<(), String> {
     let file = OpenOptions::new()
         .create(true)
         .append(true)
@@ -138,14 +138,14 @@ struct Choice<M> {
 }
 
 /// What chooses both sides' moves on one thread.
-enum MoveChooser<G: Tunable> {
+enum MoveChooser<G: Heuristics> {
     /// The computer's own search, at `--nodes` positions a move.
     Search(Box<Searcher<G>>),
     /// A UCI engine, at `--nodes` positions a move.
     Uci(UciOpponent),
 }
 
-impl<G: Tunable + Present + Explain> MoveChooser<G> {
+impl<G: Heuristics + Present + Explain> MoveChooser<G> {
     fn new(args: &PlayArgs) -> Result<Self, String> {
         match &args.uci {
             Some(command) => Ok(MoveChooser::Uci(UciOpponent::start(
@@ -193,7 +193,7 @@ impl<G: Tunable + Present + Explain> MoveChooser<G> {
 
 /// Plays game `index` and returns its quiet positions as text with their scores (from
 /// the first player's view), and the result.
-fn play_game<G: Tunable + Present + Explain>(
+fn play_game<G: Heuristics + Present + Explain>(
     chooser: &mut MoveChooser<G>,
     args: &PlayArgs,
     index: u64,
