@@ -36,6 +36,7 @@ impl StoredGame {
             updated: self.summary.ended,
             game,
             hinted: self.hinted.clone(),
+            review: None,
         })
     }
 

@@ -3,7 +3,7 @@
 //! docs/save-format.md describes the same layout for people.
 
 use crate::SaveError;
-use crate::wire::{WireHeader, WireRecord, WireRecordV2, WireRecordV3};
+use crate::wire::{WireHeader, WireRecord, WireRecordV2, WireRecordV3, WireRecordV4};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::io::Read;
@@ -13,7 +13,7 @@ use std::io::Read;
 pub const MAGIC: [u8; 8] = *b"\x89PLY\r\n\x1a\n";
 
 /// The format version this build writes, and the newest it reads.
-pub const FORMAT_VERSION: u16 = 3;
+pub const FORMAT_VERSION: u16 = 4;
 
 /// The oldest format version this build reads. Released versions are never dropped.
 pub const OLDEST_FORMAT_VERSION: u16 = 1;
@@ -110,7 +110,7 @@ fn decode_section<T: DeserializeOwned>(bytes: &[u8], crc: u32, name: &str) -> Re
 }
 
 /// Splits and checks a whole file into its two sections, decoded.
-pub(crate) fn decode(bytes: &[u8]) -> Result<(WireHeader, WireRecordV3), SaveError> {
+pub(crate) fn decode(bytes: &[u8]) -> Result<(WireHeader, WireRecordV4), SaveError> {
     let prefix = read_prefix(bytes)?;
     match bytes.len().cmp(&prefix.file_len()) {
         std::cmp::Ordering::Less => return Err(cut_short()),
@@ -124,13 +124,19 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<(WireHeader, WireRecordV3), SaveErr
     let record_bytes = &bytes[header_end..];
     let name = "game record";
     let record = match prefix.version {
-        1 => WireRecordV2::from(decode_section::<WireRecord>(
+        1 => WireRecordV3::from(WireRecordV2::from(decode_section::<WireRecord>(
+            record_bytes,
+            prefix.record_crc,
+            name,
+        )?))
+        .into(),
+        2 => WireRecordV3::from(decode_section::<WireRecordV2>(
             record_bytes,
             prefix.record_crc,
             name,
         )?)
         .into(),
-        2 => decode_section::<WireRecordV2>(record_bytes, prefix.record_crc, name)?.into(),
+        3 => decode_section::<WireRecordV3>(record_bytes, prefix.record_crc, name)?.into(),
         _ => decode_section(record_bytes, prefix.record_crc, name)?,
     };
     Ok((header, record))
@@ -190,7 +196,7 @@ fn encode_section(value: &impl Serialize, name: &str, limit: u32) -> Result<Vec<
 }
 
 /// The whole file for a header and a record.
-pub(crate) fn encode(header: &WireHeader, record: &WireRecordV3) -> Result<Vec<u8>, SaveError> {
+pub(crate) fn encode(header: &WireHeader, record: &WireRecordV4) -> Result<Vec<u8>, SaveError> {
     let header = encode_section(header, "header", MAX_HEADER_LEN)?;
     let record = encode_section(record, "game record", MAX_RECORD_LEN)?;
     let mut bytes = Vec::with_capacity(PREFIX_LEN + header.len() + record.len());

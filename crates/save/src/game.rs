@@ -2,12 +2,13 @@
 //! Loading replays every move through the mode's rules, so a save can never put a game
 //! in a state the rules do not allow.
 
-use crate::SaveError;
 use crate::format::{self, FORMAT_VERSION};
 use crate::wire::{
-    WireClock, WireController, WireEnding, WireHeader, WireRecordV3, WireResult, WireSeat, WireSide,
+    WireClock, WireController, WireEnding, WireHeader, WireRecordV4, WireResult, WireReview,
+    WireSeat, WireSide, WireVerdict,
 };
-use ply_core::{EndReason, Outcome, Player, TimeControl};
+use crate::{PositionVerdict, SaveError, SavedReview};
+use ply_core::{EndReason, Outcome, Player, Score, TimeControl};
 use ply_modes::{AnyGame, Level, find_mode};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -106,6 +107,8 @@ pub struct SavedGame {
     /// The moves played after their mover asked for a hint, by index (0 for the first
     /// move), in order.
     pub hinted: Vec<usize>,
+    /// The game's review, when it has been reviewed.
+    pub review: Option<SavedReview>,
 }
 
 impl SavedGame {
@@ -121,6 +124,7 @@ impl SavedGame {
             updated: now,
             game,
             hinted: Vec::new(),
+            review: None,
         }
     }
 
@@ -204,7 +208,19 @@ impl SavedGame {
             .iter()
             .filter_map(|&index| u32::try_from(index).ok())
             .collect();
-        let record = WireRecordV3 {
+        let review = self.review.as_ref().map(|review| WireReview {
+            per_position_ms: saturating_millis(review.per_position),
+            positions: review
+                .positions
+                .iter()
+                .map(|verdict| WireVerdict {
+                    score: verdict.score.0,
+                    depth: verdict.depth,
+                    best: verdict.best.clone(),
+                })
+                .collect(),
+        });
+        let record = WireRecordV4 {
             start: self.game.start_text(),
             moves,
             seats: self.seats.iter().map(wire_seat).collect(),
@@ -212,6 +228,7 @@ impl SavedGame {
             ending,
             clock,
             hinted,
+            review,
         };
         format::encode(&header, &record)
     }
@@ -239,6 +256,23 @@ impl SavedGame {
                 "the moves marked as played after a hint are not moves of the game",
             ));
         }
+        let review = record.review.map(|review| SavedReview {
+            per_position: Duration::from_millis(review.per_position_ms),
+            positions: review
+                .positions
+                .into_iter()
+                .map(|verdict| PositionVerdict {
+                    score: Score(verdict.score),
+                    depth: verdict.depth,
+                    best: verdict.best,
+                })
+                .collect(),
+        });
+        if review.as_ref().is_some_and(|review| !review.fits(&*game)) {
+            return Err(SaveError::damaged(
+                "the review does not fit the game's moves",
+            ));
+        }
         Ok(SavedGame {
             title: summary.title,
             seats: record.seats.into_iter().map(seat).collect(),
@@ -248,13 +282,14 @@ impl SavedGame {
             updated: summary.updated,
             game,
             hinted,
+            review,
         })
     }
 }
 
 /// The game a header and record describe: the start position, then every move played
 /// through the rules, then a resignation or agreed draw if the save records one.
-fn replay(header: &WireHeader, record: &WireRecordV3) -> Result<Box<dyn AnyGame>, SaveError> {
+fn replay(header: &WireHeader, record: &WireRecordV4) -> Result<Box<dyn AnyGame>, SaveError> {
     let mode = find_mode(&header.mode).ok_or_else(|| SaveError::UnknownMode {
         mode: header.mode.clone(),
     })?;

@@ -17,6 +17,7 @@ mod folder;
 mod format;
 mod game;
 mod keeper;
+mod review;
 mod wire;
 
 pub use date::{local_text, utc_text};
@@ -31,3 +32,4 @@ pub use game::{
     Controller, GameResult, SaveSummary, SavedClock, SavedGame, Seat, length_text, whole_millis,
 };
 pub use keeper::{GameKeeper, LOST_SUFFIX};
+pub use review::{MoveVerdict, PositionVerdict, ReviewSummary, SavedReview};

@@ -60,6 +60,37 @@ pub(crate) struct WireRecordV3 {
     pub hinted: Vec<u32>,
 }
 
+/// The second section of format version 4: version 3's fields, then the game's review
+/// when it has one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct WireRecordV4 {
+    pub start: String,
+    pub moves: Vec<String>,
+    pub seats: Vec<WireSeat>,
+    pub time_used_ms: [u64; 2],
+    pub ending: WireEnding,
+    pub clock: Option<WireClock>,
+    pub hinted: Vec<u32>,
+    pub review: Option<WireReview>,
+}
+
+/// A game's review: the search time each position had, and what the search said of
+/// every position from the start to the end.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct WireReview {
+    pub per_position_ms: u64,
+    pub positions: Vec<WireVerdict>,
+}
+
+/// What the search said of one position: its value from the first player's view, how
+/// deep it looked, and the move it preferred (none at the end of the game).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct WireVerdict {
+    pub score: i32,
+    pub depth: u32,
+    pub best: Option<String>,
+}
+
 /// A timed game's clocks: the time control, each side's time left, and the time the
 /// mover had left after each move (for records such as PGN's `%clk`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -93,6 +124,21 @@ impl From<WireRecordV2> for WireRecordV3 {
             ending: old.ending,
             clock: old.clock,
             hinted: Vec::new(),
+        }
+    }
+}
+
+impl From<WireRecordV3> for WireRecordV4 {
+    fn from(old: WireRecordV3) -> Self {
+        WireRecordV4 {
+            start: old.start,
+            moves: old.moves,
+            seats: old.seats,
+            time_used_ms: old.time_used_ms,
+            ending: old.ending,
+            clock: old.clock,
+            hinted: old.hinted,
+            review: None,
         }
     }
 }

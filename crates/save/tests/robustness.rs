@@ -335,17 +335,107 @@ fn the_moves_played_after_a_hint_are_kept_in_the_documented_version_3_layout() {
     let bytes = version_3_chess(vec![0, 2]);
     let loaded = SavedGame::from_bytes(&bytes).expect("a handmade version 3 save loads");
     assert_eq!(loaded.hinted, [0, 2]);
-    assert_eq!(
-        loaded.to_bytes().expect("encodes"),
-        bytes,
-        "and is written back as it was"
-    );
+    assert!(loaded.review.is_none(), "version 3 kept no review");
+    let again = SavedGame::from_bytes(&loaded.to_bytes().expect("encodes")).expect("loads");
+    assert_eq!(again.hinted, [0, 2], "and keeps them in the current format");
     for bad in [vec![3], vec![2, 0], vec![1, 1]] {
         let error = SavedGame::from_bytes(&version_3_chess(bad.clone()))
             .err()
             .unwrap_or_else(|| panic!("{bad:?} is refused"));
         assert!(error.to_string().contains("hint"), "{bad:?}: {error}");
     }
+}
+
+/// The game record of format version 4 as docs/save-format.md lists it: version 3's,
+/// then the review.
+#[derive(Serialize)]
+struct RecordV4<'a> {
+    start: &'a str,
+    moves: Vec<&'a str>,
+    seats: Vec<Seat<'a>>,
+    time_used_ms: [u64; 2],
+    ending: Ending,
+    clock: Option<Clock>,
+    hinted: Vec<u32>,
+    review: Option<Review<'a>>,
+}
+
+/// A review as docs/save-format.md lists it.
+#[derive(Serialize)]
+struct Review<'a> {
+    per_position_ms: u64,
+    positions: Vec<Verdict<'a>>,
+}
+
+/// One position's verdict as docs/save-format.md lists it.
+#[derive(Serialize)]
+struct Verdict<'a> {
+    score: i32,
+    depth: u32,
+    best: Option<&'a str>,
+}
+
+fn version_4_reviewed(bests: [&str; 3]) -> Vec<u8> {
+    let header = Header {
+        title: "Reviewed",
+        mode: "chess",
+        rules_version: 1,
+        created_ms: 1_795_258_320_000,
+        updated_ms: 1_795_258_380_000,
+        move_count: 2,
+        to_move: Side::First,
+        result: Result_::InProgress,
+    };
+    let verdict = |score, best| Verdict {
+        score,
+        depth: 12,
+        best: Some(best),
+    };
+    let record = RecordV4 {
+        start: CHESS_START,
+        moves: vec!["e2e4", "f7f6"],
+        seats: vec![],
+        time_used_ms: [1_000, 2_000],
+        ending: Ending::ByTheMoves,
+        clock: None,
+        hinted: vec![],
+        review: Some(Review {
+            per_position_ms: 500,
+            positions: vec![
+                verdict(30, bests[0]),
+                verdict(25, bests[1]),
+                verdict(140, bests[2]),
+            ],
+        }),
+    };
+    file_of(
+        4,
+        &postcard::to_stdvec(&header).expect("header encodes"),
+        &postcard::to_stdvec(&record).expect("record encodes"),
+    )
+}
+
+#[test]
+fn a_review_is_kept_in_the_documented_version_4_layout() {
+    let bytes = version_4_reviewed(["e2e4", "e7e5", "d2d4"]);
+    let loaded = SavedGame::from_bytes(&bytes).expect("a handmade version 4 save loads");
+    let review = loaded.review.as_ref().expect("reviewed");
+    assert_eq!(review.per_position.as_millis(), 500);
+    assert_eq!(review.positions.len(), 3);
+    assert_eq!(review.positions[2].score, ply_core::Score(140));
+    assert_eq!(review.positions[1].best.as_deref(), Some("e7e5"));
+    assert_eq!(
+        loaded.to_bytes().expect("encodes"),
+        bytes,
+        "and is written back as it was"
+    );
+    let summary = review.summary(&*loaded.game).expect("fits the game");
+    assert_eq!(summary.moves[0].class, ply_core::MoveClass::Best);
+    assert!(summary.moves[1].class >= ply_core::MoveClass::Inaccuracy);
+    let error = SavedGame::from_bytes(&version_4_reviewed(["e2e4", "e7e4", "d2d4"]))
+        .err()
+        .expect("a review naming an illegal move is refused");
+    assert!(error.to_string().contains("review"), "{error}");
 }
 
 #[test]
@@ -452,7 +542,7 @@ fn every_truncation_of_a_real_save_is_refused() {
 fn each_refusal_names_what_is_wrong() {
     let newer_format = {
         let mut bytes = chess_save("chess", 1, &[], Side::First);
-        bytes[8] = 4;
+        bytes[8] = 5;
         bytes
     };
     let cases = [
@@ -462,7 +552,7 @@ fn each_refusal_names_what_is_wrong() {
         ),
         (
             newer_format,
-            "this save was made by a newer version of Plyground (save format 4; this version reads formats up to 3); update the game to open it",
+            "this save was made by a newer version of Plyground (save format 5; this version reads formats up to 4); update the game to open it",
         ),
         (
             chess_save("chess", 99, &[], Side::First),
