@@ -91,6 +91,11 @@ impl MoveTree {
         &*self.current
     }
 
+    /// The side that moves first from the start position.
+    pub fn first_mover(&self) -> Player {
+        self.start.to_move()
+    }
+
     /// Where the cursor is.
     pub fn cursor(&self) -> NodeId {
         self.cursor
@@ -340,9 +345,9 @@ impl MoveTree {
         let offset = usize::from(self.start.to_move() == Player::Second);
         let number = (node.ply - 1 + offset) / 2 + 1;
         let number = if first_player_moved {
-            format!("{number}.")
+            format!("{number}. ")
         } else if line_starts {
-            format!("{number}…")
+            format!("{number}… ")
         } else {
             String::new()
         };

@@ -25,7 +25,7 @@ fn rows(tree: &MoveTree) -> Vec<String> {
             let moves: Vec<String> = line
                 .moves
                 .iter()
-                .map(|m| format!("{}{}", m.number, m.shown))
+                .map(|m| format!("{}{}", m.number.trim_end(), m.shown))
                 .collect();
             format!("{}{}", "  ".repeat(line.depth), moves.join(" "))
         })
