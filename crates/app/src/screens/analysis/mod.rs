@@ -36,6 +36,8 @@ pub enum Source {
     Save(PathBuf),
     /// The history of finished games: the review goes with the game there.
     History(ply_history::GameId),
+    /// A game that has just ended here, recorded in the history with this ticket.
+    Recorded(crate::history::Ticket),
     /// Nowhere to keep it (a position typed in, a game still being played).
     Nowhere,
 }

@@ -8,6 +8,7 @@ use super::Source;
 use crate::screens::Context;
 use ply_analysis::{NodeId, ReviewJob, ReviewProgress, ReviewSettings};
 use ply_core::{MoveClass, Player};
+use ply_history::SideReview;
 use ply_modes::AnyGame;
 use ply_play::Message;
 use ply_save::{ReviewSummary, SavedGame, SavedReview};
@@ -164,25 +165,36 @@ pub fn keep(
                 Err(error) => Message::error(format!("The review could not be kept: {error}")),
             }
         }
-        (Source::History(id), _) => {
-            let Some(history) = &context.storage.history else {
+        (Source::History(_) | Source::Recorded(_), _) => {
+            let (Some(history), Some(summary)) = (&context.storage.history, review.summary(game))
+            else {
                 return;
             };
-            let Some(summary) = review.summary(game) else {
-                return;
-            };
-            let id = *id;
-            // The answer is not awaited: a failure shows as the history's own notice.
-            let _ = history.ask(move |history| {
-                for side in [Player::First, Player::Second] {
-                    let kept = ply_history::SideReview {
+            let sides: Vec<(Player, SideReview)> = [Player::First, Player::Second]
+                .into_iter()
+                .map(|side| {
+                    let kept = SideReview {
                         accuracy: summary.accuracy[side.index()],
                         classes: Some(summary.classes_text(side)),
                     };
-                    history.set_review(id, side, &kept)?;
+                    (side, kept)
+                })
+                .collect();
+            match source {
+                Source::Recorded(ticket) => history.review_recorded(*ticket, sides),
+                Source::History(id) => {
+                    let id = *id;
+                    // Not awaited: the screen may close first; the history then still
+                    // keeps it.
+                    let _ = history.ask(move |history| {
+                        for (side, kept) in &sides {
+                            history.set_review(id, *side, kept)?;
+                        }
+                        Ok(())
+                    });
                 }
-                Ok(())
-            });
+                _ => {}
+            }
             Message::success("Review kept with the game in the history")
         }
         _ => return,

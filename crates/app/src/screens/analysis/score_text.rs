@@ -54,11 +54,12 @@ pub fn proven(game: &dyn AnyGame, to_move_view: Score) -> String {
     let name = game.side_name(winner);
     if game.mode_id() == "connect4" {
         // The winner's counters on the board, then its moves still to come.
-        let own_before = if winner == Player::First {
-            game.moves().len().div_ceil(2)
-        } else {
-            game.moves().len() / 2
-        };
+        let own_before = game
+            .view()
+            .cells
+            .iter()
+            .filter(|cell| cell.piece.is_some_and(|(owner, _)| owner == winner))
+            .count();
         let counter = own_before + (plies as usize).div_ceil(2);
         return format!(
             "{} with the {} counter",
