@@ -26,6 +26,13 @@ impl AnalysisScreen {
         self.boards.get(context.prefs.settings.view_3d)
     }
 
+    /// Where the centre of `cell` is on screen (for tests and tools).
+    pub fn cell_center(&self, context: &Context, cell: usize) -> Point {
+        let view = self.tree.position().view();
+        self.board(context)
+            .cell_center(self.placement(context), &view, cell)
+    }
+
     fn hit(&self, context: &Context, point: Point) -> Option<Hit> {
         let view = self.tree.position().view();
         self.board(context)
