@@ -3,7 +3,7 @@
 //! a quick click, a short drag or three fast key presses each count.
 
 use crate::geometry::Point;
-use crate::screens::{Event, Key};
+use crate::screens::{Event, Key, Modifiers};
 
 /// A mouse button the screens tell apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,6 +34,8 @@ pub enum RawInput {
     },
     /// A character was typed.
     Char(char),
+    /// The modifier keys held changed to these.
+    Modifiers(Modifiers),
 }
 
 /// Whether a held key repeats: stepping through the moves and deleting typed text do;
@@ -47,6 +49,8 @@ fn repeats(key: Key) -> bool {
 pub struct InputQueue {
     pending: Vec<Event>,
     pointer: Option<Point>,
+    /// The modifier keys held now.
+    modifiers: Modifiers,
 }
 
 impl InputQueue {
@@ -64,7 +68,7 @@ impl InputQueue {
                 self.move_to(point);
                 self.pending.push(match button {
                     Button::Primary => Event::PointerDown(point),
-                    Button::Secondary => Event::SecondaryDown(point),
+                    Button::Secondary => Event::SecondaryDown(point, self.modifiers),
                 });
             }
             RawInput::Released(button, point) => {
@@ -78,6 +82,7 @@ impl InputQueue {
                 self.pending.push(Event::Scroll(lines.signum()));
             }
             RawInput::Wheel(_) => {}
+            RawInput::Modifiers(held) => self.modifiers = held,
             RawInput::Key { key, repeat } => {
                 if !repeat || repeats(key) {
                     self.pending.push(Event::Key(key));

@@ -6,13 +6,14 @@ use macroquad::input::utils::{register_input_subscriber, repeat_all_miniquad_inp
 use macroquad::miniquad::{EventHandler, KeyCode, KeyMods, MouseButton};
 use plyground::geometry::Point;
 use plyground::input::{Button, InputQueue, RawInput};
-use plyground::screens::{Event, Key};
+use plyground::screens::{Event, Key, Modifiers};
 use plyground::wake::is_wake_point;
 
 /// The window's input since the last frame.
 pub struct WindowInput {
     subscriber: usize,
     queue: InputQueue,
+    modifiers: Modifiers,
 }
 
 impl WindowInput {
@@ -21,18 +22,44 @@ impl WindowInput {
         WindowInput {
             subscriber: register_input_subscriber(),
             queue: InputQueue::new(),
+            modifiers: Modifiers::default(),
         }
     }
 
     /// This frame's events: `seconds` since the last frame, then every input in order.
     pub fn frame(&mut self, seconds: f32) -> Vec<Event> {
-        repeat_all_miniquad_input(&mut Reader(&mut self.queue), self.subscriber);
+        let mut reader = Reader {
+            queue: &mut self.queue,
+            modifiers: &mut self.modifiers,
+        };
+        repeat_all_miniquad_input(&mut reader, self.subscriber);
         self.queue.frame(seconds)
     }
 }
 
-/// Turns the library's events into raw input for the queue.
-struct Reader<'a>(&'a mut InputQueue);
+/// Turns the library's events into raw input for the queue, following the modifier
+/// keys as they go down and up.
+struct Reader<'a> {
+    queue: &'a mut InputQueue,
+    modifiers: &'a mut Modifiers,
+}
+
+impl Reader<'_> {
+    /// Notes that a modifier key went down or up; tells the queue if that changed
+    /// what is held.
+    fn modifier(&mut self, code: KeyCode, down: bool) {
+        let held = match code {
+            KeyCode::LeftShift | KeyCode::RightShift => &mut self.modifiers.shift,
+            KeyCode::LeftAlt | KeyCode::RightAlt => &mut self.modifiers.alt,
+            KeyCode::LeftControl | KeyCode::RightControl => &mut self.modifiers.ctrl,
+            _ => return,
+        };
+        if *held != down {
+            *held = down;
+            self.queue.push(RawInput::Modifiers(*self.modifiers));
+        }
+    }
+}
 
 fn button(button: MouseButton) -> Option<Button> {
     match button {
@@ -69,33 +96,40 @@ impl EventHandler for Reader<'_> {
 
     fn mouse_motion_event(&mut self, x: f32, y: f32) {
         if !is_wake_point(x, y) {
-            self.0.push(RawInput::Moved(Point::new(x, y)));
+            self.queue.push(RawInput::Moved(Point::new(x, y)));
         }
     }
 
     fn mouse_wheel_event(&mut self, _x: f32, y: f32) {
-        self.0.push(RawInput::Wheel(y));
+        self.queue.push(RawInput::Wheel(y));
     }
 
     fn mouse_button_down_event(&mut self, pressed: MouseButton, x: f32, y: f32) {
         if let Some(pressed) = button(pressed) {
-            self.0.push(RawInput::Pressed(pressed, Point::new(x, y)));
+            self.queue
+                .push(RawInput::Pressed(pressed, Point::new(x, y)));
         }
     }
 
     fn mouse_button_up_event(&mut self, released: MouseButton, x: f32, y: f32) {
         if let Some(released) = button(released) {
-            self.0.push(RawInput::Released(released, Point::new(x, y)));
+            self.queue
+                .push(RawInput::Released(released, Point::new(x, y)));
         }
     }
 
     fn char_event(&mut self, character: char, _keymods: KeyMods, _repeat: bool) {
-        self.0.push(RawInput::Char(character));
+        self.queue.push(RawInput::Char(character));
     }
 
     fn key_down_event(&mut self, code: KeyCode, _keymods: KeyMods, repeat: bool) {
+        self.modifier(code, true);
         if let Some(key) = key(code) {
-            self.0.push(RawInput::Key { key, repeat });
+            self.queue.push(RawInput::Key { key, repeat });
         }
+    }
+
+    fn key_up_event(&mut self, code: KeyCode, _keymods: KeyMods) {
+        self.modifier(code, false);
     }
 }

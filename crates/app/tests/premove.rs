@@ -122,7 +122,10 @@ fn a_right_click_or_esc_cancels_a_premove() {
     click_cell(&mut screen, &mut context, 6);
     click_cell(&mut screen, &mut context, 21);
     let anywhere = Point::new(20.0, 20.0);
-    screen.update(&Event::SecondaryDown(anywhere), &mut context);
+    screen.update(
+        &Event::SecondaryDown(anywhere, Default::default()),
+        &mut context,
+    );
     screen.update(&Event::SecondaryUp(anywhere), &mut context);
     assert!(!screen.premoves().any(), "a right click cancels");
     click_cell(&mut screen, &mut context, 6);

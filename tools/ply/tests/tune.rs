@@ -131,8 +131,12 @@ fn bad_positions_files_and_modes_are_refused() {
         "cannot open /nonexistent/x.txt",
     );
     refused(
-        &["tune", "play", "--mode", "connect4", "--out", broken],
+        &["tune", "fit", "--mode", "connect4", "--positions", broken],
         "mode 'connect4' has no weight table to tune",
+    );
+    refused(
+        &["tune", "curve", "--mode", "go", "--positions", broken],
+        "unknown mode 'go'",
     );
     refused(
         &["tune", "fit", "--mode", "lps", "--positions", broken],

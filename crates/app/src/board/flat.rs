@@ -4,6 +4,7 @@
 use super::animation::{Spot, Timeline};
 use super::{Board, Hit, Placement, Scene};
 use crate::board::arrow::draw_arrow;
+use crate::board::drawings::draw_shapes;
 use crate::color::Rgba;
 use crate::display::{Align, Frame, Item};
 use crate::geometry::{Point, Rect};
@@ -531,6 +532,9 @@ impl Board for FlatBoard {
         self.draw_pieces(&g, scene, frame);
         self.draw_ending(&g, scene, frame);
         draw_hint(&g, scene, frame);
+        draw_shapes(frame, &scene.marks.drawings, g.cell, |cell| {
+            g.cell_rect(cell).center()
+        });
     }
 }
 

@@ -5,6 +5,7 @@
 pub mod animation;
 pub mod arrow;
 pub mod camera;
+pub mod drawings;
 pub mod flat;
 mod forms;
 pub mod shapes;
@@ -57,6 +58,8 @@ pub struct Marks {
     pub dragging: Option<(usize, Point)>,
     /// The cells of a move entered in advance, waiting for the player's turn.
     pub premove: Vec<usize>,
+    /// The player's arrows and circles.
+    pub drawings: Vec<drawings::Drawing>,
 }
 
 /// Where a board goes on screen: the area it fits in, and whether it is turned round

@@ -5,7 +5,9 @@
 //! tested headless) and picks cells with a ray from the pointer to the board.
 
 use super::animation::{Spot, Timeline};
+use super::arrow::draw_arrow;
 use super::camera::{Camera, Stage};
+use super::drawings::draw_shapes;
 use super::shapes::HALF_TURN;
 use super::{Board, Hit, Placement, Scene};
 use crate::color::Rgba;
@@ -102,6 +104,29 @@ fn form_of(scene: &Scene<'_>, piece: Piece) -> Option<Form> {
 }
 
 impl SolidBoard {
+    /// The hint's arrow and the player's arrows and circles, drawn over the scene
+    /// between the cells' centres as the camera sees them.
+    fn overlays(&self, scene: &Scene<'_>, frame: &mut Frame) {
+        let view = scene.view;
+        if scene.marks.hint.is_empty() && scene.marks.drawings.is_empty() {
+            return;
+        }
+        let center = |cell| self.cell_center(scene.placement, view, cell);
+        let cell = if view.cells.len() > 1 {
+            let (a, b) = (center(0), center(1));
+            ((a.x - b.x).powi(2) + (a.y - b.y).powi(2)).sqrt()
+        } else {
+            scene.placement.area.w / 8.0
+        };
+        let mut hint: Vec<Point> = scene.marks.hint.iter().map(|&c| center(c)).collect();
+        if let [only] = hint.as_slice() {
+            let above = Point::new(only.x, only.y - cell * 1.2);
+            hint.insert(0, above);
+        }
+        draw_arrow(frame, &hint, cell * 0.16, theme::HINT);
+        draw_shapes(frame, &scene.marks.drawings, cell, center);
+    }
+
     /// A board with the camera at home and nothing moving.
     pub fn new() -> SolidBoard {
         SolidBoard::default()
@@ -670,5 +695,6 @@ impl Board for SolidBoard {
             solids,
         })));
         self.labels(scene, &lens, frame);
+        self.overlays(scene, frame);
     }
 }

@@ -58,6 +58,17 @@ pub enum Key {
     Delete,
 }
 
+/// The modifier keys held down.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Modifiers {
+    /// Either Shift.
+    pub shift: bool,
+    /// Either Alt.
+    pub alt: bool,
+    /// Either Ctrl.
+    pub ctrl: bool,
+}
+
 /// Something that happened in the window.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Event {
@@ -70,8 +81,8 @@ pub enum Event {
     PointerMove(Point),
     /// The mouse button came up.
     PointerUp(Point),
-    /// The second (right) mouse button went down.
-    SecondaryDown(Point),
+    /// The second (right) mouse button went down, with the modifier keys held then.
+    SecondaryDown(Point, Modifiers),
     /// The second (right) mouse button came up.
     SecondaryUp(Point),
     /// A special key was pressed.

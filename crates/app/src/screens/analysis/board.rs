@@ -6,11 +6,12 @@
 use super::AnalysisScreen;
 use super::layout::Layout;
 use crate::audio::Cue;
+use crate::board::drawings::Brush;
 use crate::board::{Board, Hit, Marks, Placement, Scene};
 use crate::display::Frame;
 use crate::geometry::{Point, Rect};
 use crate::screens::game::{Entry, MoveEntry};
-use crate::screens::{Context, widgets};
+use crate::screens::{Context, Modifiers, widgets};
 use crate::theme;
 use ply_core::{Player, Score};
 
@@ -43,6 +44,7 @@ impl AnalysisScreen {
     /// put down.
     pub(super) fn board_down(&mut self, point: Point, context: &mut Context) {
         self.choosing = None;
+        self.drawings.clear();
         match self.hit(context, point) {
             Some(Hit::Column(column)) => {
                 let width = self.tree.position().view().width;
@@ -93,6 +95,30 @@ impl AnalysisScreen {
         }
     }
 
+    /// The right button went down: on a cell it starts an arrow or a circle in the
+    /// colour the modifier keys choose; beside the board in 3D it turns the camera.
+    pub(super) fn secondary_down(&mut self, point: Point, held: Modifiers, context: &Context) {
+        match self.hit(context, point) {
+            Some(Hit::Cell(cell)) => {
+                self.drawings
+                    .press(cell, Brush::of(held.shift, held.alt || held.ctrl));
+            }
+            _ => self.orbiting = context.prefs.settings.view_3d.then_some(point),
+        }
+    }
+
+    /// The right button came up: the arrow or circle is drawn (or taken away).
+    pub(super) fn secondary_up(&mut self, point: Point, context: &Context) {
+        if self.drawings.drawing() {
+            let cell = match self.hit(context, point) {
+                Some(Hit::Cell(cell)) => Some(cell),
+                _ => None,
+            };
+            self.drawings.release(cell);
+        }
+        self.orbiting = None;
+    }
+
     /// The right button held in 3D orbits the camera.
     pub(super) fn orbit_to(&mut self, point: Point) {
         if let Some(from) = self.orbiting {
@@ -141,6 +167,12 @@ impl AnalysisScreen {
             capture_targets,
             hover,
             hint,
+            drawings: self
+                .drawings
+                .shown(match self.hit(context, context.window.pointer) {
+                    Some(Hit::Cell(cell)) => Some(cell),
+                    _ => None,
+                }),
             dragging: match (self.entry.picked(), self.dragging) {
                 (Some(cell), Some(_)) => Some((cell, context.window.pointer)),
                 _ => None,

@@ -13,6 +13,7 @@ mod score_text;
 
 use super::controls::Control;
 use super::{Context, Event, Key, Screen, Transition};
+use crate::board::drawings::Drawings;
 use crate::board::views::Boards;
 use crate::display::Frame;
 use crate::geometry::Point;
@@ -63,6 +64,8 @@ pub struct AnalysisScreen {
     /// The moves that fit a click, while the player chooses one (a promotion).
     choosing: Option<Vec<MoveCode>>,
     orbiting: Option<Point>,
+    /// The player's arrows and circles.
+    drawings: Drawings,
     press: Option<(Point, Target)>,
     review: Review,
     source: Source,
@@ -89,6 +92,7 @@ impl AnalysisScreen {
             dragging: None,
             choosing: None,
             orbiting: None,
+            drawings: Drawings::default(),
             press: None,
             review: Review::default(),
             source: Source::Nowhere,
@@ -160,6 +164,7 @@ impl AnalysisScreen {
     /// starts again on the new position (unless a review has the cores).
     fn moved(&mut self) {
         self.entry.clear();
+        self.drawings.clear();
         self.dragging = None;
         self.choosing = None;
         self.candidates = candidates(self.tree.position());
@@ -327,10 +332,8 @@ impl Screen for AnalysisScreen {
                 _ => {}
             },
             Event::PointerMove(point) => self.orbit_to(point),
-            Event::SecondaryDown(point) => {
-                self.orbiting = context.prefs.settings.view_3d.then_some(point);
-            }
-            Event::SecondaryUp(_) => self.orbiting = None,
+            Event::SecondaryDown(point, held) => self.secondary_down(point, held, context),
+            Event::SecondaryUp(point) => self.secondary_up(point, context),
             Event::Scroll(lines)
                 if context.prefs.settings.view_3d
                     && !layout.panel.contains(context.window.pointer) =>
@@ -367,6 +370,10 @@ impl Screen for AnalysisScreen {
             Control::new("Home / End", "to the start / the end of the line"),
             Control::new("Click a line", "play the computer's line onto the board"),
             Control::new("Delete", "delete the move shown and what follows"),
+            Control::new(
+                "Right-drag, right-click",
+                "arrow, circle (Shift red, Alt blue)",
+            ),
             Control::new("Tab", "flat or 3D board"),
             Control::new("Esc", "back"),
         ]

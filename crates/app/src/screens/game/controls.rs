@@ -31,6 +31,7 @@ impl GameScreen {
             controls.push(Control::new("F", "flip"));
         }
         controls.push(Control::new("←/→", "replay"));
+        controls.push(Control::new("Right-drag", "arrow (Shift red, Alt blue)"));
         controls
     }
 

@@ -107,6 +107,7 @@ impl GameScreen {
     }
 
     fn board_down(&mut self, point: Point, context: &mut Context) {
+        self.drawings.clear();
         if self.looking_back.is_some() {
             self.looking_back = None;
             self.panel.reveal(context, &self.table, None);

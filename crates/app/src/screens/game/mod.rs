@@ -29,6 +29,7 @@ pub use premove::{Premove, Premoves};
 
 use super::widgets;
 use super::{Context, Event, Key, Screen, Transition};
+use crate::board::drawings::Drawings;
 use crate::board::views::Boards;
 use crate::board::{Hit, Marks, Placement, Scene};
 use crate::display::Frame;
@@ -114,6 +115,8 @@ pub struct GameScreen {
     premoves: Premoves,
     /// The game's entry in the history, once it ended here and was recorded.
     recorded: Option<crate::history::Ticket>,
+    /// The player's arrows and circles on the board.
+    drawings: Drawings,
 }
 
 impl GameScreen {
@@ -144,6 +147,7 @@ impl GameScreen {
             aborted: false,
             premoves: Premoves::default(),
             recorded: None,
+            drawings: Drawings::default(),
         };
         if screen.table.outcome().is_some() {
             screen.push(Layer::GameOver { collapsed: false });
@@ -441,6 +445,12 @@ impl GameScreen {
             } else {
                 Vec::new()
             },
+            drawings: self
+                .drawings
+                .shown(match self.board_hit(context, context.window.pointer) {
+                    Some(Hit::Cell(cell)) => Some(cell),
+                    _ => None,
+                }),
         }
     }
 }
@@ -450,7 +460,7 @@ impl Screen for GameScreen {
         if self.chat_event(event) {
             return Transition::Stay;
         }
-        if matches!(event, Event::SecondaryDown(_)) && self.premoves.any() {
+        if matches!(event, Event::SecondaryDown(..)) && self.premoves.any() {
             self.premoves.cancel();
             self.dragging = None;
         }

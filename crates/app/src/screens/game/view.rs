@@ -1,10 +1,12 @@
 //! The board view on the game screen: Tab switches between the flat and the 3D board
-//! (remembered in the settings), and in 3D the right button orbits the camera, the wheel
-//! zooms and R puts the camera back.
+//! (remembered in the settings); the right button draws arrows and circles on the board
+//! and, in 3D, orbits the camera when dragged beside the board; the wheel zooms and R
+//! puts the camera back.
 
 use super::GameScreen;
 use super::panel::Panel;
-use crate::board::Board;
+use crate::board::drawings::Brush;
+use crate::board::{Board, Hit};
 use crate::geometry::Point;
 use crate::screens::{Context, Event, Key};
 
@@ -29,11 +31,24 @@ impl GameScreen {
                 self.boards.get_mut(true).reset_camera();
                 true
             }
-            Event::SecondaryDown(point) => {
-                self.orbiting = solid.then_some(point);
+            Event::SecondaryDown(point, held) => {
+                match self.board_hit(context, point) {
+                    Some(Hit::Cell(cell)) => {
+                        let brush = Brush::of(held.shift, held.alt || held.ctrl);
+                        self.drawings.press(cell, brush);
+                    }
+                    _ => self.orbiting = solid.then_some(point),
+                }
                 true
             }
-            Event::SecondaryUp(_) => {
+            Event::SecondaryUp(point) => {
+                if self.drawings.drawing() {
+                    let cell = match self.board_hit(context, point) {
+                        Some(Hit::Cell(cell)) => Some(cell),
+                        _ => None,
+                    };
+                    self.drawings.release(cell);
+                }
                 self.orbiting = None;
                 true
             }
@@ -57,10 +72,11 @@ impl GameScreen {
     }
 
     /// Orbits the 3D camera by a drag from `from` to `to` with the right button, as
-    /// the window would (for tests and tools).
+    /// the window would (for tests and tools); `from` must lie beside the board, since
+    /// a right-drag on it draws an arrow.
     pub fn orbit_drag(&mut self, context: &mut Context, from: Point, to: Point) {
         for event in [
-            Event::SecondaryDown(from),
+            Event::SecondaryDown(from, Default::default()),
             Event::PointerMove(to),
             Event::SecondaryUp(to),
         ] {
