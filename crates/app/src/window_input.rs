@@ -118,12 +118,22 @@ impl EventHandler for Reader<'_> {
         }
     }
 
-    fn char_event(&mut self, character: char, _keymods: KeyMods, _repeat: bool) {
-        self.queue.push(RawInput::Char(character));
+    fn char_event(&mut self, character: char, keymods: KeyMods, _repeat: bool) {
+        // Ctrl with a letter is a command (Ctrl+V pastes), not typing.
+        if !keymods.ctrl {
+            self.queue.push(RawInput::Char(character));
+        }
     }
 
-    fn key_down_event(&mut self, code: KeyCode, _keymods: KeyMods, repeat: bool) {
+    fn key_down_event(&mut self, code: KeyCode, keymods: KeyMods, repeat: bool) {
         self.modifier(code, true);
+        if code == KeyCode::V && keymods.ctrl && !repeat {
+            // Pasting types the clipboard's text, so every text field takes it.
+            let pasted = macroquad::miniquad::window::clipboard_get().unwrap_or_default();
+            for character in pasted.chars().filter(|c| !c.is_control() || *c == '\n') {
+                self.queue.push(RawInput::Char(character));
+            }
+        }
         if let Some(key) = key(code) {
             self.queue.push(RawInput::Key { key, repeat });
         }

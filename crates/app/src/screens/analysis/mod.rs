@@ -7,6 +7,7 @@
 mod board;
 mod layout;
 mod panel;
+mod records;
 mod review;
 mod review_panel;
 mod score_text;
@@ -71,6 +72,8 @@ pub struct AnalysisScreen {
     source: Source,
     /// The game as it was opened, with its players, for keeping the review.
     saved: Option<ply_save::SavedGame>,
+    /// What the player is typing or pasting: a position or a game record.
+    typing: Option<String>,
 }
 
 impl AnalysisScreen {
@@ -97,6 +100,7 @@ impl AnalysisScreen {
             review: Review::default(),
             source: Source::Nowhere,
             saved: None,
+            typing: None,
         };
         screen.moved();
         Some(screen)
@@ -192,6 +196,17 @@ impl AnalysisScreen {
     }
 
     fn key(&mut self, key: Key, context: &mut Context) -> Transition {
+        if let Some(text) = &mut self.typing {
+            match key {
+                Key::Escape => self.typing = None,
+                Key::Backspace => {
+                    text.pop();
+                }
+                Key::Enter => return self.open_typed(context),
+                _ => {}
+            }
+            return Transition::Stay;
+        }
         match key {
             Key::Escape if self.choosing.is_some() => self.choosing = None,
             Key::Escape => return Transition::Pop,
@@ -228,7 +243,7 @@ impl AnalysisScreen {
     }
 
     /// Runs what a click on the panel means.
-    fn act(&mut self, hit: PanelHit) -> Transition {
+    fn act(&mut self, hit: PanelHit, context: &mut Context) -> Transition {
         match hit {
             PanelHit::Back => return Transition::Pop,
             PanelHit::Move(id) => self.go(id),
@@ -254,6 +269,18 @@ impl AnalysisScreen {
             }
             PanelHit::Delete => self.delete_here(),
             PanelHit::Choice(code) => self.play(code),
+            PanelHit::Paste => self.typing = Some(String::new()),
+            PanelHit::CopyPosition => {
+                context.output.clipboard = Some(self.tree.position().position_text());
+                context.output.notice = Some(ply_play::Message::success("Position copied"));
+            }
+            PanelHit::CopyGame => match records::record_of(&self.main_saved()) {
+                Ok(text) => {
+                    context.output.clipboard = Some(text);
+                    context.output.notice = Some(ply_play::Message::success("Game record copied"));
+                }
+                Err(reason) => context.output.notice = Some(ply_play::Message::error(reason)),
+            },
             PanelHit::StartReview => {
                 let game = self.main_game();
                 self.review.start(game, self.tree.main_line());
@@ -274,6 +301,44 @@ impl AnalysisScreen {
             }
         }
         Transition::Stay
+    }
+
+    /// Opens what the player typed or pasted: a position, moves or a game record of
+    /// this board's mode, in place of this board; says why not if it cannot.
+    fn open_typed(&mut self, context: &mut Context) -> Transition {
+        let text = self.typing.take().unwrap_or_default();
+        let mode = self.tree.position().mode_id();
+        let opened = match records::read(&text, mode) {
+            Ok(records::Opened::Game(game)) => {
+                AnalysisScreen::new(&*game, game.moves().len(), self.title.clone())
+            }
+            Ok(records::Opened::Record(saved)) => AnalysisScreen::of_saved(*saved, Source::Nowhere),
+            Err(reason) => {
+                context.output.notice = Some(ply_play::Message::error(reason));
+                self.typing = Some(text);
+                return Transition::Stay;
+            }
+        };
+        match opened {
+            Some(board) => Transition::Replace(Box::new(board)),
+            None => Transition::Stay,
+        }
+    }
+
+    /// The main line as a saved game: the players and review it was opened with.
+    fn main_saved(&self) -> ply_save::SavedGame {
+        let game = self.main_game();
+        let mut saved = ply_save::SavedGame::new(self.title.clone(), Vec::new(), game);
+        if let Some(opened) = &self.saved {
+            saved.seats = opened.seats.clone();
+            saved.created = opened.created;
+            if opened.game.move_texts() == saved.game.move_texts() {
+                saved.review = opened.review.clone();
+                saved.clock = opened.clock.clone();
+                saved.time_used = opened.time_used;
+            }
+        }
+        saved
     }
 
     /// The game the main line records (what a review looks at).
@@ -310,6 +375,13 @@ impl Screen for AnalysisScreen {
         match *event {
             Event::Tick(seconds) => self.tick(seconds, context),
             Event::Key(key) => return self.key(key, context),
+            Event::Char(typed) if self.typing.is_some() => {
+                if let Some(text) = &mut self.typing
+                    && (!typed.is_control() || typed == '\n')
+                {
+                    text.push(typed);
+                }
+            }
             Event::Char('r' | 'R') if context.prefs.settings.view_3d => {
                 self.boards.get_mut(true).reset_camera();
             }
@@ -327,7 +399,7 @@ impl Screen for AnalysisScreen {
                 Some((_, Target::Panel(Some(hit))))
                     if self.panel_hit(context, point) == Some(hit) =>
                 {
-                    return self.act(hit);
+                    return self.act(hit, context);
                 }
                 _ => {}
             },
@@ -358,6 +430,10 @@ impl Screen for AnalysisScreen {
             .review
             .running()
             .then_some(std::time::Duration::from_millis(250)))
+    }
+
+    fn typing(&self) -> bool {
+        self.typing.is_some()
     }
 
     fn controls(&self) -> Vec<Control> {

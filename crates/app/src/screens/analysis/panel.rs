@@ -40,13 +40,19 @@ pub enum PanelHit {
     CancelReview,
     /// Go to the position after this many moves of the main line (the graph).
     Graph(usize),
+    /// Type or paste a position or a game.
+    Paste,
+    /// Put the position on the clipboard.
+    CopyPosition,
+    /// Put the game's record on the clipboard.
+    CopyGame,
 }
 
 /// The colour a move's class is marked in.
 fn class_color(class: MoveClass) -> Rgba {
     match class {
         MoveClass::Best => Rgba::rgb(120, 200, 140),
-        MoveClass::Good => theme::TEXT_DIM,
+        MoveClass::Good => theme::TEXT,
         MoveClass::Inaccuracy => Rgba::rgb(240, 210, 90),
         MoveClass::Mistake => Rgba::rgb(245, 150, 60),
         MoveClass::Blunder => Rgba::rgb(235, 80, 70),
@@ -62,6 +68,7 @@ struct Parts {
     lines: Vec<Rect>,
     moves: Rect,
     review: Rect,
+    tools: [Rect; 3],
     buttons: [Rect; 3],
 }
 
@@ -91,8 +98,11 @@ impl Parts {
         let third = (inner.w - 2.0 * 8.0 * s) / 3.0;
         let buttons = [0.0, 1.0, 2.0]
             .map(|i| Rect::new(inner.x + i * (third + 8.0 * s), buttons_y, third, button_h));
-        let review_h = 196.0 * s;
-        let review = Rect::new(inner.x, buttons_y - review_h - 10.0 * s, inner.w, review_h);
+        let tools_y = buttons_y - 40.0 * s;
+        let tools = [0.0, 1.0, 2.0]
+            .map(|i| Rect::new(inner.x + i * (third + 8.0 * s), tools_y, third, 34.0 * s));
+        let review_h = 186.0 * s;
+        let review = Rect::new(inner.x, tools_y - review_h - 8.0 * s, inner.w, review_h);
         let moves = Rect::new(inner.x, y, inner.w, (review.y - 10.0 * s - y).max(0.0));
         Parts {
             title,
@@ -102,6 +112,7 @@ impl Parts {
             lines,
             moves,
             review,
+            tools,
             buttons,
         }
     }
@@ -220,10 +231,14 @@ impl AnalysisScreen {
             return Some(PanelHit::Engine);
         }
         let [promote, delete, back] = parts.buttons;
+        let [paste, copy_position, copy_game] = parts.tools;
         for (rect, hit) in [
             (promote, PanelHit::Promote),
             (delete, PanelHit::Delete),
             (back, PanelHit::Back),
+            (paste, PanelHit::Paste),
+            (copy_position, PanelHit::CopyPosition),
+            (copy_game, PanelHit::CopyGame),
         ] {
             if rect.contains(point) {
                 return Some(hit);
@@ -323,6 +338,13 @@ impl AnalysisScreen {
         };
         widgets::button(frame, context, delete, "Delete", delete_look);
         widgets::button(frame, context, back, "Back", Look::Normal);
+        let [paste, copy_position, copy_game] = parts.tools;
+        widgets::button(frame, context, paste, "Paste…", Look::Normal);
+        widgets::button(frame, context, copy_position, "Copy position", Look::Normal);
+        widgets::button(frame, context, copy_game, "Copy game", Look::Normal);
+        if let Some(text) = &self.typing {
+            self.draw_typing(context, parts.moves, text, frame);
+        }
         for (rect, _, label) in self.choice_buttons(context) {
             widgets::button(frame, context, rect, &label, Look::Normal);
         }
@@ -393,6 +415,52 @@ impl AnalysisScreen {
             frame.text(chip.number, inside, size, theme::TEXT_DIM, Align::Left);
             let rest = Rect::new(inside.x + number_w, inside.y, inside.w - number_w, inside.h);
             frame.text(chip.shown, rest, size, color, Align::Left);
+        }
+    }
+}
+
+impl AnalysisScreen {
+    /// The box where a position or a game is typed or pasted, over the moves.
+    fn draw_typing(&self, context: &Context, area: Rect, text: &str, frame: &mut Frame) {
+        let s = widgets::scale(context);
+        let small = theme::TEXT_SMALL * s;
+        frame.rounded(area, 6.0 * s, theme::BACKGROUND);
+        let hint = Rect::new(
+            area.x + 8.0 * s,
+            area.y + 4.0 * s,
+            area.w - 16.0 * s,
+            44.0 * s,
+        );
+        frame.push(crate::display::Item::Text {
+            text: "Type or paste (Ctrl+V) a position, moves or a game record; Enter opens \
+                   it, Esc goes back."
+                .into(),
+            rect: hint,
+            size: small * 0.9,
+            color: theme::TEXT_DIM,
+            align: Align::Left,
+        });
+        let per_line = ((area.w - 16.0 * s) / (small * 0.56)).max(10.0) as usize;
+        let lines = (area.h - 60.0 * s) / (small * 1.4);
+        let shown: Vec<String> = text
+            .lines()
+            .flat_map(|line| {
+                let letters: Vec<char> = line.chars().collect();
+                letters
+                    .chunks(per_line)
+                    .map(|chunk| chunk.iter().collect::<String>())
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        let skip = shown.len().saturating_sub(lines.max(1.0) as usize);
+        for (index, line) in shown.iter().skip(skip).enumerate() {
+            let y = area.y + 52.0 * s + index as f32 * small * 1.4;
+            let rect = Rect::new(area.x + 8.0 * s, y, area.w - 16.0 * s, small * 1.4);
+            frame.text(line.as_str(), rect, small, theme::TEXT, Align::Left);
+        }
+        if text.is_empty() {
+            let rect = Rect::new(area.x + 8.0 * s, area.y + 52.0 * s, area.w, small * 1.4);
+            frame.text("|", rect, small, theme::TITLE, Align::Left);
         }
     }
 }

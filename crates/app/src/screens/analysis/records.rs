@@ -1,0 +1,81 @@
+//! Positions and games in and out of the analysis board as text: a position in the
+//! mode's own text (FEN for the chess family), moves in the mode's move text, or a game
+//! record (PGN for the chess family, PDN for checkers) typed or pasted (Ctrl+V) into
+//! the board; and the position or the game copied to the clipboard.
+
+use ply_modes::{AnyGame, find_mode};
+use ply_save::{Format, SavedGame};
+
+/// What a typed or pasted text opens on the analysis board.
+pub enum Opened {
+    /// A position, or moves from the start.
+    Game(Box<dyn AnyGame>),
+    /// A game record, with its players.
+    Record(Box<SavedGame>),
+}
+
+/// Reads `text` for the analysis board of mode `mode_id`: a record when it has tags or
+/// numbered moves, else a position in the mode's text, else moves from the start.
+pub fn read(text: &str, mode_id: &str) -> Result<Opened, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err("Type or paste a position or a game first.".into());
+    }
+    let mode = find_mode(mode_id).ok_or_else(|| format!("unknown mode '{mode_id}'"))?;
+    let looks_like_record = text.starts_with('[') || text.split_whitespace().any(|w| w == "1.");
+    if looks_like_record || text.starts_with("1.") {
+        let games = ply_history::read_records(text, mode_id).map_err(|e| e.to_string())?;
+        let first = games
+            .into_iter()
+            .next()
+            .ok_or("The record holds no game.")?;
+        return match first.game {
+            Ok(Some(saved)) => Ok(Opened::Record(Box::new(saved))),
+            Ok(None) => Err("Only finished games can be read from a record for now.".into()),
+            Err(reason) => Err(format!("The record cannot be read: {reason}")),
+        };
+    }
+    let as_position = mode.from_position(text);
+    let position_error = match as_position {
+        Ok(game) => return Ok(Opened::Game(game)),
+        Err(error) => error,
+    };
+    match mode.replay(None, text.split_whitespace()) {
+        Ok(game) => Ok(Opened::Game(game)),
+        Err(_) => Err(format!(
+            "Not a position or moves of {}: {position_error}",
+            mode.name
+        )),
+    }
+}
+
+/// The game as a record other programs read (PGN, PDN, or the plain text record).
+pub fn record_of(saved: &SavedGame) -> Result<String, String> {
+    let format = Format::for_mode(saved.game.mode_id());
+    ply_save::export(saved, format).map_err(|error| error.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_moves_and_records_are_read_and_nonsense_is_refused_with_a_reason() {
+        let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+        assert!(matches!(read(fen, "chess"), Ok(Opened::Game(_))));
+        let Ok(Opened::Game(moves)) = read("e2e4 e7e5", "chess") else {
+            panic!("moves are read");
+        };
+        assert_eq!(moves.moves().len(), 2);
+        let pgn = "[Event \"x\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+        let Ok(Opened::Record(saved)) = read(pgn, "chess") else {
+            panic!("a record is read");
+        };
+        assert_eq!(saved.game.moves().len(), 4);
+        let refused = read("not a position", "chess").err().expect("refused");
+        assert!(refused.contains("Not a position"), "{refused}");
+        assert!(read("  ", "chess").is_err());
+        let text = record_of(&saved).expect("written");
+        assert!(text.contains("Qh4#"), "{text}");
+    }
+}
