@@ -145,3 +145,41 @@ fn the_review_runs_in_the_background_and_is_kept_in_the_save() {
     let summary = review.summary(&*kept.game).expect("fits");
     assert_eq!(summary.moves[3].class, ply_core::MoveClass::Blunder);
 }
+
+#[test]
+fn learning_from_a_blunder_refuses_the_blunder_again_and_shows_the_best_move() {
+    let mut context = context();
+    let game = chess("e2e4 e7e5 g1f3 d8g5 f3g5");
+    let mut screen = AnalysisScreen::new(&*game, 5, "Analysis").expect("a board");
+    screen.review_now(6).expect("reviewed");
+    let frame = drawn(&screen, &context);
+    let learn = text_box(&frame, "Learn").expect("the lesson's button");
+    click(&mut screen, &mut context, learn.center());
+    let frame = drawn(&screen, &context);
+    assert!(
+        text_box(&frame, "Learn from your mistakes: 1 of 1").is_some(),
+        "{:?}",
+        frame.texts()
+    );
+    assert_eq!(screen.position().moves().len(), 3, "before the blunder");
+    // The blunder again: d8-g5.
+    let (d8, g5) = (
+        screen.cell_center(&context, 59),
+        screen.cell_center(&context, 38),
+    );
+    click(&mut screen, &mut context, d8);
+    click(&mut screen, &mut context, g5);
+    tick_until(
+        &mut screen,
+        &mut context,
+        Duration::from_secs(20),
+        |screen, context| text_box(&drawn(screen, context), "Try again").is_some(),
+    );
+    let frame = drawn(&screen, &context);
+    let show = text_box(&frame, "Show").expect("Show");
+    click(&mut screen, &mut context, show.center());
+    assert_eq!(screen.position().moves().len(), 4);
+    assert_ne!(screen.position().move_texts()[3], "d8g5");
+    let frame = drawn(&screen, &context);
+    assert!(text_box(&frame, "This was the best move.").is_some());
+}

@@ -167,6 +167,7 @@ impl AnalysisScreen {
             capture_targets,
             hover,
             hint,
+            explained: self.lesson_hint().into_iter().collect(),
             drawings: self
                 .drawings
                 .shown(match self.hit(context, context.window.pointer) {

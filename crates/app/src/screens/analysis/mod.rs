@@ -6,6 +6,8 @@
 
 mod board;
 mod layout;
+mod lesson;
+mod lesson_panel;
 mod panel;
 mod records;
 mod review;
@@ -74,6 +76,8 @@ pub struct AnalysisScreen {
     saved: Option<ply_save::SavedGame>,
     /// What the player is typing or pasting: a position or a game record.
     typing: Option<String>,
+    /// Learning from the game's mistakes, while it goes on.
+    lesson: Option<lesson::Lesson>,
 }
 
 impl AnalysisScreen {
@@ -101,6 +105,7 @@ impl AnalysisScreen {
             source: Source::Nowhere,
             saved: None,
             typing: None,
+            lesson: None,
         };
         screen.moved();
         Some(screen)
@@ -176,15 +181,22 @@ impl AnalysisScreen {
     }
 
     fn restart_analysis(&mut self) {
-        self.live = (self.engine_on && !self.review.running()).then(|| {
+        let quiet = self.review.running() || self.lesson.is_some();
+        self.live = (self.engine_on && !quiet).then(|| {
             LiveAnalysis::start(self.tree.position(), LINES, 1, Some(crate::wake::poke()))
         });
     }
 
     /// Plays `code` on the board (as a new side line where the game went otherwise).
     fn play(&mut self, code: MoveCode) {
+        let text = self.tree.position().move_text(code);
         if self.tree.play(code).is_ok() {
             self.moved();
+            if let (Some(lesson), Some(text)) = (&mut self.lesson, text)
+                && *lesson.step() == lesson::Step::Asking
+            {
+                lesson.tried(self.tree.position(), &text);
+            }
         }
     }
 
@@ -270,6 +282,8 @@ impl AnalysisScreen {
             PanelHit::Delete => self.delete_here(),
             PanelHit::Choice(code) => self.play(code),
             PanelHit::Paste => self.typing = Some(String::new()),
+            PanelHit::Learn => self.start_lesson(),
+            PanelHit::Lesson(step) => self.lesson_step(step),
             PanelHit::CopyPosition => {
                 context.output.clipboard = Some(self.tree.position().position_text());
                 context.output.notice = Some(ply_play::Message::success("Position copied"));
@@ -352,6 +366,10 @@ impl AnalysisScreen {
     fn tick(&mut self, seconds: f32, context: &mut Context) {
         let rotated = self.rotated();
         self.boards.tick(seconds, rotated);
+        if let Some(lesson) = &mut self.lesson {
+            let curve = self.tree.position().chance_curve();
+            lesson.tick(|score| curve.chance(score));
+        }
         if !self.review.running() {
             return;
         }
@@ -425,11 +443,17 @@ impl Screen for AnalysisScreen {
     }
 
     fn next_frame(&self, _context: &Context) -> Option<std::time::Duration> {
+        let checking = self
+            .lesson
+            .as_ref()
+            .is_some_and(|lesson| *lesson.step() == lesson::Step::Checking);
         let busy = self.boards.animating() || self.dragging.is_some();
-        busy.then_some(std::time::Duration::ZERO).or(self
-            .review
-            .running()
-            .then_some(std::time::Duration::from_millis(250)))
+        busy.then_some(std::time::Duration::ZERO)
+            .or(self
+                .review
+                .running()
+                .then_some(std::time::Duration::from_millis(250)))
+            .or(checking.then_some(std::time::Duration::from_millis(200)))
     }
 
     fn typing(&self) -> bool {

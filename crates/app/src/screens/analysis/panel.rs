@@ -46,6 +46,25 @@ pub enum PanelHit {
     CopyPosition,
     /// Put the game's record on the clipboard.
     CopyGame,
+    /// Start learning from the game's mistakes.
+    Learn,
+    /// A button of the lesson.
+    Lesson(LessonButton),
+}
+
+/// The lesson's buttons.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LessonButton {
+    /// Mark the piece to move.
+    Hint,
+    /// Play the best move.
+    Show,
+    /// Try the same position again.
+    Retry,
+    /// On to the next mistake.
+    Next,
+    /// Leave the lesson.
+    Stop,
 }
 
 /// The colour a move's class is marked in.
@@ -244,6 +263,9 @@ impl AnalysisScreen {
                 return Some(hit);
             }
         }
+        if let Some(hit) = self.lesson_hit(context, parts.moves, point) {
+            return Some(hit);
+        }
         if let Some(index) = parts.lines.iter().position(|rect| rect.contains(point)) {
             return Some(PanelHit::Line(index));
         }
@@ -322,6 +344,7 @@ impl AnalysisScreen {
             theme::DIVIDER,
         );
         self.draw_moves(context, parts.moves, frame);
+        self.draw_lesson(context, parts.moves, frame);
         self.draw_review(context, parts.review, frame);
         let on_side_line = !self.tree.on_main_line(self.tree.cursor());
         let [promote, delete, back] = parts.buttons;

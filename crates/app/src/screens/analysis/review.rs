@@ -40,6 +40,8 @@ enum State {
 
 /// A finished review and what it says of each move on the board.
 pub struct Finished {
+    /// What the search said of each position.
+    pub review: SavedReview,
     /// Each side's accuracy and each move's verdict.
     pub summary: ReviewSummary,
     /// The class of each reviewed move, by its place in the tree.
@@ -52,7 +54,7 @@ impl Review {
     pub fn finished(review: SavedReview, game: &dyn AnyGame, nodes: Vec<NodeId>) -> Review {
         match review.summary(game) {
             Some(summary) => Review {
-                state: State::Done(finish(summary, &nodes)),
+                state: State::Done(finish(review, summary, &nodes)),
             },
             None => Review::default(),
         }
@@ -122,7 +124,7 @@ impl Review {
             (review, summary)
         }) {
             Ok((review, Some(summary))) => {
-                self.state = State::Done(finish(summary, &nodes));
+                self.state = State::Done(finish(review.clone(), summary, &nodes));
                 Some((review, game))
             }
             Ok((_, None)) => {
@@ -138,13 +140,17 @@ impl Review {
 }
 
 /// Pairs each move's class with its place in the tree.
-fn finish(summary: ReviewSummary, nodes: &[NodeId]) -> Finished {
+fn finish(review: SavedReview, summary: ReviewSummary, nodes: &[NodeId]) -> Finished {
     let classes = nodes
         .iter()
         .zip(&summary.moves)
         .map(|(&id, verdict)| (id, verdict.class))
         .collect();
-    Finished { summary, classes }
+    Finished {
+        review,
+        summary,
+        classes,
+    }
 }
 
 /// Keeps a finished review where the game came from: written into its save file (the

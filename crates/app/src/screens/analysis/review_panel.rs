@@ -15,6 +15,7 @@ use ply_core::{MoveClass, Player};
 /// The review area's parts.
 struct ReviewParts {
     button: Rect,
+    learn: Rect,
     text: Rect,
     second_text: Rect,
     graph: Rect,
@@ -26,10 +27,12 @@ impl ReviewParts {
         let button = Rect::new(area.x, area.y, area.w, 40.0 * s);
         let text = Rect::new(area.x, area.y, area.w, 24.0 * s);
         let second_text = Rect::new(area.x, area.y + 24.0 * s, area.w, 24.0 * s);
+        let learn = Rect::new(area.x + area.w - 100.0 * s, area.y, 100.0 * s, 44.0 * s);
         let graph_top = area.y + 54.0 * s;
         let graph = Rect::new(area.x, graph_top, area.w, area.y + area.h - graph_top);
         ReviewParts {
             button,
+            learn,
             text,
             second_text,
             graph,
@@ -51,6 +54,9 @@ impl AnalysisScreen {
             return cancel.contains(point).then_some(PanelHit::CancelReview);
         }
         if let Some(done) = self.review.done() {
+            if parts.learn.contains(point) && self.lesson.is_none() {
+                return Some(PanelHit::Learn);
+            }
             if !parts.graph.contains(point) {
                 return None;
             }
@@ -110,6 +116,12 @@ impl AnalysisScreen {
                 frame.text(text, rect, small, theme::TEXT, Align::Left);
             }
             self.draw_graph(context, parts.graph, &done.summary.chances, frame);
+            let look = if self.lesson.is_some() {
+                Look::Disabled
+            } else {
+                Look::Normal
+            };
+            widgets::button(frame, context, parts.learn, "Learn", look);
             return;
         }
         if let Some(reason) = self.review.failure() {
