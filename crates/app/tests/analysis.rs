@@ -183,3 +183,56 @@ fn learning_from_a_blunder_refuses_the_blunder_again_and_shows_the_best_move() {
     let frame = drawn(&screen, &context);
     assert!(text_box(&frame, "This was the best move.").is_some());
 }
+
+#[test]
+fn the_analysis_board_says_how_your_games_went_on_from_the_position() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let settings = Settings {
+        name: "Ann".to_string(),
+        ..Settings::default()
+    };
+    let mut context = Context::new(settings, (1280.0, 800.0));
+    let history = plyground::history::HistoryHandle::start(
+        Some(dir.path().join("history.sqlite3")),
+        Some(ply_save::SaveFolder::at(dir.path().join("saves"))),
+        vec!["Ann".to_string()],
+        std::sync::Arc::new(|| {}),
+    );
+    let played = chess("f2f3 e7e5 g2g4 d8h4");
+    let mut saved = ply_save::SavedGame::new("Fool's mate", Vec::new(), played);
+    saved.seats = vec![
+        ply_save::Seat {
+            name: "Ann".into(),
+            controller: ply_save::Controller::Person,
+            side: ply_core::Player::First,
+        },
+        ply_save::Seat {
+            name: "Bea".into(),
+            controller: ply_save::Controller::Person,
+            side: ply_core::Player::Second,
+        },
+    ];
+    let circumstances = ply_history::Circumstances::local();
+    history
+        .ask(move |history| history.record(&saved, &circumstances).map(drop))
+        .wait()
+        .expect("recorded");
+    context.storage.history = Some(history);
+    let mut screen = AnalysisScreen::new(&*chess(""), 0, "Analysis").expect("a board");
+    tick_until(
+        &mut screen,
+        &mut context,
+        Duration::from_secs(10),
+        |screen, context| text_box(&drawn(screen, context), "Your games here").is_some(),
+    );
+    let frame = drawn(&screen, &context);
+    let said = frame
+        .texts()
+        .into_iter()
+        .find(|text| text.starts_with("Your games here"));
+    assert_eq!(
+        said,
+        Some("Your games here: 1 game; f3 ×1 (0%)"),
+        "White lost the one game that began 1. f3"
+    );
+}

@@ -78,6 +78,10 @@ pub struct AnalysisScreen {
     typing: Option<String>,
     /// Learning from the game's mistakes, while it goes on.
     lesson: Option<lesson::Lesson>,
+    /// The player's own games at the position shown, once the history answered.
+    explored: Option<ply_history::Explored>,
+    /// The history's answer about the position shown, while it is awaited.
+    exploring: Option<crate::history::Pending<ply_history::Explored>>,
 }
 
 impl AnalysisScreen {
@@ -106,6 +110,8 @@ impl AnalysisScreen {
             saved: None,
             typing: None,
             lesson: None,
+            explored: None,
+            exploring: None,
         };
         screen.moved();
         Some(screen)
@@ -172,6 +178,8 @@ impl AnalysisScreen {
     /// The cursor moved or a move was played: new moves to enter, and the analysis
     /// starts again on the new position (unless a review has the cores).
     fn moved(&mut self) {
+        self.explored = None;
+        self.exploring = None;
         self.entry.clear();
         self.drawings.clear();
         self.dragging = None;
@@ -363,9 +371,27 @@ impl AnalysisScreen {
         }
     }
 
+    /// Asks the history about the position shown, unless it was asked already.
+    fn explore(&mut self, context: &Context) {
+        let Some(history) = &context.storage.history else {
+            return;
+        };
+        if self.explored.is_some() || self.exploring.is_some() {
+            return;
+        }
+        let position = self.tree.position().clone_box();
+        self.exploring = Some(history.ask(move |history| history.explore(&*position)));
+    }
+
     fn tick(&mut self, seconds: f32, context: &mut Context) {
         let rotated = self.rotated();
         self.boards.tick(seconds, rotated);
+        self.explore(context);
+        if let Some(answer) = self.exploring.as_ref().and_then(|pending| pending.poll()) {
+            self.exploring = None;
+            // A history that cannot answer leaves the line out; it says why elsewhere.
+            self.explored = Some(answer.unwrap_or_default());
+        }
         if let Some(lesson) = &mut self.lesson {
             let curve = self.tree.position().chance_curve();
             lesson.tick(|score| curve.chance(score));

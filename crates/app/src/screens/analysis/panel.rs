@@ -85,6 +85,7 @@ struct Parts {
     status: Rect,
     proven: Option<Rect>,
     lines: Vec<Rect>,
+    explorer: Rect,
     moves: Rect,
     review: Rect,
     tools: [Rect; 3],
@@ -111,7 +112,9 @@ impl Parts {
         let lines = (0..super::LINES)
             .map(|index| Rect::new(inner.x, y + index as f32 * 30.0 * s, inner.w, 28.0 * s))
             .collect();
-        y += super::LINES as f32 * 30.0 * s + 8.0 * s;
+        y += super::LINES as f32 * 30.0 * s + 2.0 * s;
+        let explorer = Rect::new(inner.x, y, inner.w, 24.0 * s);
+        y += 30.0 * s;
         let button_h = 44.0 * s;
         let buttons_y = panel.h - button_h - 14.0 * s;
         let third = (inner.w - 2.0 * 8.0 * s) / 3.0;
@@ -129,6 +132,7 @@ impl Parts {
             status,
             proven,
             lines,
+            explorer,
             moves,
             review,
             tools,
@@ -343,6 +347,16 @@ impl AnalysisScreen {
             ),
             theme::DIVIDER,
         );
+        if let Some(explored) = &self.explored {
+            let text = explorer_text(explored);
+            frame.text(
+                text,
+                parts.explorer,
+                small * 0.95,
+                theme::TEXT_DIM,
+                Align::Left,
+            );
+        }
         self.draw_moves(context, parts.moves, frame);
         self.draw_lesson(context, parts.moves, frame);
         self.draw_review(context, parts.review, frame);
@@ -486,6 +500,32 @@ impl AnalysisScreen {
             frame.text("|", rect, small, theme::TITLE, Align::Left);
         }
     }
+}
+
+/// "Your games here": how many of the player's games reached the position and the
+/// moves most played from it, with the side to move's score after each.
+fn explorer_text(explored: &ply_history::Explored) -> String {
+    if explored.games == 0 {
+        return "Your games here: none".to_string();
+    }
+    let moves: Vec<String> = explored
+        .moves
+        .iter()
+        .take(3)
+        .map(|next| {
+            let tally = next.tally;
+            let games = tally.games();
+            let score =
+                (f64::from(tally.wins) + f64::from(tally.draws) / 2.0) / f64::from(games.max(1));
+            format!("{} ×{games} ({:.0}%)", next.display, score * 100.0)
+        })
+        .collect();
+    let games = if explored.games == 1 { "game" } else { "games" };
+    format!(
+        "Your games here: {} {games}; {}",
+        explored.games,
+        moves.join(", ")
+    )
 }
 
 /// A line of moves (in move text, from `position`) as players read it, numbered as
