@@ -236,3 +236,29 @@ fn the_analysis_board_says_how_your_games_went_on_from_the_position() {
         "White lost the one game that began 1. f3"
     );
 }
+
+#[test]
+fn a_finished_game_opens_on_the_analysis_board_with_a_key() {
+    let mut context = context();
+    let game = chess("f2f3 e7e5 g2g4 d8h4");
+    let table = ply_play::Table::local(game, [ply_play::Seat::Person; 2]);
+    let mut screen = plyground::screens::game::GameScreen::new(table, false);
+    screen.update(&Event::Key(Key::Left), &mut context);
+    match screen.update(&Event::Char('a'), &mut context) {
+        plyground::screens::Transition::Push(board) => {
+            let frame = drawn_any(&*board, &context);
+            assert!(
+                frame.texts().contains(&"Review the game"),
+                "{:?}",
+                frame.texts()
+            );
+        }
+        _ => panic!("A opens the analysis board"),
+    }
+}
+
+fn drawn_any(screen: &dyn Screen, context: &Context) -> Frame {
+    let mut frame = Frame::default();
+    screen.draw(context, &mut frame);
+    frame
+}

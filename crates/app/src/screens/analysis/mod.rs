@@ -130,6 +130,23 @@ impl AnalysisScreen {
         Some(screen)
     }
 
+    /// Shows the position after `ply` moves of the main line (the move a player was
+    /// looking at when they asked for the analysis).
+    pub fn at_ply(mut self, ply: usize) -> Self {
+        let main = self.tree.main_line();
+        let id = match ply {
+            0 => MoveTree::ROOT,
+            _ => main
+                .get(ply - 1)
+                .or(main.last())
+                .copied()
+                .unwrap_or(MoveTree::ROOT),
+        };
+        self.tree.go(id);
+        self.moved();
+        self
+    }
+
     /// The position on the board.
     pub fn position(&self) -> &dyn AnyGame {
         self.tree.position()

@@ -184,8 +184,12 @@ impl GameScreen {
                     Some(ticket) => Source::Recorded(ticket),
                     None => Source::Nowhere,
                 };
+                let plies = self
+                    .looking_back
+                    .as_ref()
+                    .map_or(saved.game.moves().len(), |back| back.plies);
                 if let Some(board) = AnalysisScreen::of_saved(saved, source) {
-                    return Transition::Push(Box::new(board));
+                    return Transition::Push(Box::new(board.at_ply(plies)));
                 }
             }
             Action::Collapse | Action::Expand => {

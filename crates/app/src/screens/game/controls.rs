@@ -31,6 +31,9 @@ impl GameScreen {
             controls.push(Control::new("F", "flip"));
         }
         controls.push(Control::new("←/→", "replay"));
+        if self.table.outcome().is_some() {
+            controls.push(Control::new("A", "analyse"));
+        }
         controls.push(Control::new("Right-drag", "arrow (Shift red, Alt blue)"));
         controls
     }

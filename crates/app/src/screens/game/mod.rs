@@ -571,6 +571,16 @@ impl Screen for GameScreen {
                 }
                 Transition::Stay
             }
+            // A finished game opens on the analysis board at the move shown.
+            Event::Char('a' | 'A')
+                if self.table.outcome().is_some()
+                    && self
+                        .layers
+                        .iter()
+                        .all(|layer| matches!(layer, Layer::GameOver { .. })) =>
+            {
+                self.act(Action::Analyse, Point::default(), context)
+            }
             Event::Char('t' | 'T') => {
                 context.prefs.settings.theme =
                     (context.prefs.settings.theme + 1) % theme::THEMES.len();
