@@ -4,6 +4,7 @@
 pub mod confirm;
 mod context;
 pub mod controls;
+pub mod editor;
 pub mod game;
 pub mod history;
 pub mod load;
