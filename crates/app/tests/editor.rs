@@ -237,7 +237,7 @@ fn the_mode_button_moves_to_the_next_mode_and_escape_goes_back() {
 
 #[test]
 fn an_existing_game_can_be_edited_from_where_it_stands() {
-    let game = ply_modes::replay("chess", None, ["e2e4", "c7c5"].into_iter()).expect("a game");
+    let game = ply_modes::replay("chess", None, ["e2e4", "c7c5"]).expect("a game");
     let editor = EditorScreen::editing(game.as_ref()).expect("an editor");
     // A position set up by hand starts its move counters afresh.
     let fields = |text: &str| text.split(' ').take(4).collect::<Vec<_>>().join(" ");
@@ -252,8 +252,10 @@ fn an_existing_game_can_be_edited_from_where_it_stands() {
 
 #[test]
 fn large_text_keeps_every_button_inside_the_window() {
-    let mut settings = Settings::default();
-    settings.text_size = 150;
+    let settings = Settings {
+        text_size: 150,
+        ..Settings::default()
+    };
     let context = Context::new(settings, (1024.0, 640.0));
     for mode in ["chess", "mega", "hnefatafl", "connect4"] {
         let editor = EditorScreen::new(mode);

@@ -92,8 +92,8 @@ impl Compose for ConnectFour {
         }
         let mut grid: Grid = [[None; ROWS]; COLUMNS];
         let mut heights = [0; COLUMNS];
-        for (column, height) in heights.iter_mut().enumerate() {
-            for row in 0..ROWS {
+        for (column, (height, counters)) in heights.iter_mut().zip(&mut grid).enumerate() {
+            for (row, counter) in counters.iter_mut().enumerate() {
                 let Some((side, kind)) = setup.cells[row * COLUMNS + column] else {
                     continue;
                 };
@@ -112,7 +112,7 @@ impl Compose for ConnectFour {
                         row + 1
                     )));
                 }
-                grid[column][row] = Some(side);
+                *counter = Some(side);
                 *height = row + 1;
             }
         }
