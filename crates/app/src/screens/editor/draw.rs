@@ -178,13 +178,7 @@ fn draw_verdict(editor: &EditorScreen, context: &Context, layout: &Layout, frame
         Some(text) => format!("Position: {text}"),
         None => "Position: none can be written".to_string(),
     };
-    frame.text(
-        text,
-        under(layout.text_line),
-        16.0 * s,
-        theme::TEXT_DIM,
-        Align::Left,
-    );
+    draw_position_text(&text, under(layout.text_line), 14.0 * s, frame);
     let (verdict, color) = match (&editor.verdict, editor.refusal()) {
         (_, Some(reason)) => (format!("Refused: {reason}."), theme::WARNING),
         (Ok(game), None) if game.outcome().is_some() => (
@@ -200,4 +194,33 @@ fn draw_verdict(editor: &EditorScreen, context: &Context, layout: &Layout, frame
         ),
     };
     frame.text(verdict, under(layout.verdict), 20.0 * s, color, Align::Wrap);
+}
+
+/// The position text on one line, or on two when it is too long (mega chess's FEN),
+/// broken after the rank's '/' (or at the space) nearest its middle; what still does not
+/// fit is cut by the painter.
+fn draw_position_text(text: &str, area: Rect, size: f32, frame: &mut Frame) {
+    let per_line = (area.w / (size * 0.6)).max(8.0) as usize;
+    let line_h = area.h / 2.0;
+    let first = Rect::new(area.x, area.y, area.w, line_h);
+    if text.chars().count() <= per_line {
+        frame.text(text, first, size, theme::TEXT_DIM, Align::Left);
+        return;
+    }
+    let middle = text.len() / 2;
+    let split = text
+        .match_indices(['/', ' '])
+        .map(|(index, _)| index + 1)
+        .min_by_key(|&index| index.abs_diff(middle))
+        .unwrap_or(middle);
+    let (head, tail) = text.split_at(split);
+    frame.text(head, first, size, theme::TEXT_DIM, Align::Left);
+    let second = Rect::new(area.x, area.y + line_h, area.w, line_h);
+    frame.text(
+        tail.trim_start(),
+        second,
+        size,
+        theme::TEXT_DIM,
+        Align::Left,
+    );
 }

@@ -46,7 +46,7 @@ const LABEL_WIDTH: f32 = 110.0;
 pub struct Layout {
     /// The board's area.
     pub board: Placement,
-    /// The line with the position text.
+    /// The position text's place: one line, or two for a long text.
     pub text_line: Rect,
     /// The line saying whether the position is accepted, or why not.
     pub verdict: Rect,
@@ -68,7 +68,7 @@ impl Layout {
         let window = context.window.area();
         let top = 112.0 * s;
         let margin = 24.0 * s;
-        let band = 76.0 * s;
+        let band = 100.0 * s;
         let panel_w = (440.0 * s).min(window.w * 0.45);
         let panel = Rect::new(
             window.w - margin - panel_w,
@@ -82,8 +82,13 @@ impl Layout {
             area: Rect::new(margin, top, board_w, board_h),
             rotated: false,
         };
-        let text_line = Rect::new(margin, top + board_h + 4.0 * s, board_w, 26.0 * s);
-        let verdict = Rect::new(margin, text_line.y + text_line.h, board_w, band - 30.0 * s);
+        let text_line = Rect::new(margin, top + board_h + 4.0 * s, board_w, 40.0 * s);
+        let verdict = Rect::new(
+            margin,
+            text_line.y + text_line.h + 2.0 * s,
+            board_w,
+            band - 46.0 * s,
+        );
         let fields = mode.setup_fields;
         let count = 7 + if fields.castling { 2 } else { 0 } + usize::from(fields.en_passant);
         let mut rows = widgets::stack(panel, count, 48.0 * s, 12.0 * s).into_iter();
