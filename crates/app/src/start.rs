@@ -7,6 +7,7 @@ use ply_core::TimeControl;
 use ply_modes::{Level, MODES, ReplayError, find_mode, mode_ids};
 use ply_net::portmap::Reach;
 use ply_play::{Seat, Table};
+use plyground::screens::analysis::AnalysisScreen;
 use plyground::screens::editor::EditorScreen;
 use plyground::screens::game::GameScreen;
 use plyground::screens::history::{Filters, HistoryScreen, StatsScreen};
@@ -24,8 +25,8 @@ use std::path::PathBuf;
 #[derive(Args, Debug)]
 pub struct StartOptions {
     /// The screen to show first: menu, local, editor (set up a position), settings,
-    /// sound, game, load, history, stats, charts (the statistics' charts), host, join or
-    /// lobby (a lobby hosted on this computer).
+    /// sound, game, load, history, stats, charts (the statistics' charts), analysis, host,
+    /// join or lobby (a lobby hosted on this computer).
     #[arg(long, default_value = "menu")]
     pub screen: String,
     /// The game mode for `--screen game`, `local` or `editor` (see `ply modes`).
@@ -49,7 +50,12 @@ pub struct StartOptions {
     /// For `--screen game`: play under this time control, minutes+seconds ("5+3").
     #[arg(long, value_name = "M+S", value_parser = parse_clock)]
     clock: Option<TimeControl>,
-    /// For `--screen game`: look back at the position after this many moves.
+    /// For `--screen analysis`: review the game first, each position searched to this
+    /// depth.
+    #[arg(long, value_name = "PLIES")]
+    review_depth: Option<u32>,
+    /// For `--screen game`: look back at the position after this many moves; for
+    /// `--screen analysis`: show the position after this many moves.
     #[arg(long, value_name = "PLIES")]
     look_back: Option<usize>,
     /// For `--screen game` of a finished game: fold the game-over banner into a strip.
@@ -102,9 +108,12 @@ pub enum StartError {
     NoLobby(#[from] plyground::screens::online::OnlineError),
     /// No screen has that name.
     #[error(
-        "unknown screen \"{0}\"; choose menu, local, editor, settings, sound, game, load, history, stats, charts, host, join or lobby"
+        "unknown screen \"{0}\"; choose menu, local, editor, settings, sound, game, analysis, load, history, stats, charts, host, join or lobby"
     )]
     UnknownScreen(String),
+    /// The review asked for could not be made.
+    #[error("the review failed: {0}")]
+    Review(String),
     /// No router answer has that name.
     #[error("unknown router answer \"{0}\"; choose opened, refused, private or off")]
     UnknownRouter(String),
@@ -114,6 +123,12 @@ pub enum StartError {
 fn parse_clock(text: &str) -> Result<TimeControl, String> {
     TimeControl::parse(text).map_err(|problem| problem.to_string())
 }
+
+/// The depth a screenshot of the analysis board waits for its lines to reach, at most
+/// [`ANALYSIS_WAIT`].
+const ANALYSIS_DEPTH: u32 = 10;
+/// How long a screenshot of the analysis board waits for its lines.
+const ANALYSIS_WAIT: std::time::Duration = std::time::Duration::from_secs(8);
 
 /// How many made-up games `--example-history` keeps.
 const EXAMPLE_GAMES: usize = 60;
@@ -221,6 +236,7 @@ impl StartOptions {
                 Box::new(lobby)
             }
             "game" => Box::new(self.game_screen(context, mode)?),
+            "analysis" => Box::new(self.analysis_screen(mode, screenshot)?),
             other => return Err(StartError::UnknownScreen(other.to_string())),
         })
     }
@@ -233,6 +249,26 @@ impl StartOptions {
         let moves = self.moves.iter().flat_map(|moves| moves.split_whitespace());
         let game = mode.replay(self.position.as_deref(), moves)?;
         Ok(EditorScreen::editing(game.as_ref()).unwrap_or_else(|| EditorScreen::new(mode.id)))
+    }
+
+    fn analysis_screen(
+        &self,
+        mode: &'static ply_modes::Mode,
+        screenshot: bool,
+    ) -> Result<AnalysisScreen, StartError> {
+        let moves = self.moves.iter().flat_map(|moves| moves.split_whitespace());
+        let game = mode.replay(self.position.as_deref(), moves)?;
+        let plies = self.look_back.unwrap_or(game.moves().len());
+        let title = format!("Analysis: {}", mode.name);
+        let mut screen = AnalysisScreen::new(&*game, plies, title)
+            .ok_or_else(|| StartError::UnknownScreen("analysis of that game".into()))?;
+        if let Some(depth) = self.review_depth {
+            screen.review_now(depth).map_err(StartError::Review)?;
+        }
+        if screenshot {
+            screen.wait_for_analysis(ANALYSIS_DEPTH, ANALYSIS_WAIT);
+        }
+        Ok(screen)
     }
 
     fn game_screen(

@@ -164,6 +164,14 @@ pub trait Heuristics: Rules {
     fn perfect_move(&self, _deadline: Instant, _stop: &AtomicBool) -> Option<(Self::Move, Score)> {
         None
     }
+    /// For a mode that can be solved: the position's exact value from the side to
+    /// move's view (a win or loss in so many plies, or a draw) with a move that keeps
+    /// it, proven before `deadline` (and before `stop` is raised): what an analysis
+    /// shows as a certainty. `None` when the mode has no solver, the game is over, or
+    /// the proof does not finish in time.
+    fn exact_value(&self, _deadline: Instant, _stop: &AtomicBool) -> Option<(Self::Move, Score)> {
+        None
+    }
 }
 
 /// How a mode is shown and played by a person.

@@ -50,7 +50,7 @@ pub use model::{
 };
 pub use position_key::PositionKey;
 pub use record::Recorded;
-pub use records::{ImportError, fallback_mode};
+pub use records::{ImportError, RecordGame, fallback_mode, read_records};
 pub use saves_import::ImportReport;
 pub use schema::SCHEMA_VERSION;
 pub use stats::{Group, LevelResults, Statistics, Streaks};

@@ -10,7 +10,7 @@ use ply_core::{
 use std::any::Any;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Size of the search's transposition table, in megabytes.
 const TABLE_MEGABYTES: usize = 16;
@@ -218,6 +218,11 @@ pub trait AnyGame: Send + Sync {
     fn share_searcher_with(&self, other: &mut dyn AnyGame);
     /// How this mode's scores translate into the side to move's chance of winning.
     fn chance_curve(&self) -> ChanceCurve;
+    /// The position's exact value, for a mode that can be solved (Connect Four): a
+    /// [`Thought`] whose score is a proven win, loss or draw for the side to move and
+    /// whose move keeps it, found before `deadline`; `None` when the mode has no
+    /// solver, the game is over, or the proof does not finish in time.
+    fn solve(&self, deadline: Instant, stop: &AtomicBool) -> Option<Thought>;
     /// Lets the computer choose a move at a strength level. Stops early when `stop` is
     /// raised; `progress` hears about each completed iteration.
     fn think(
@@ -446,6 +451,21 @@ impl<G: Rules + Heuristics + Present + Explain> AnyGame for Game<G> {
 
     fn chance_curve(&self) -> ChanceCurve {
         G::CHANCE_CURVE
+    }
+
+    fn solve(&self, deadline: Instant, stop: &AtomicBool) -> Option<Thought> {
+        if self.outcome().is_some() {
+            return None;
+        }
+        let started = Instant::now();
+        let (mv, score) = self.current.exact_value(deadline, stop)?;
+        Some(self.thought(&Report {
+            depth: score.plies_to_end().unwrap_or(0),
+            score,
+            nodes: 0,
+            elapsed: started.elapsed(),
+            pv: vec![mv],
+        }))
     }
 
     fn side_name(&self, player: Player) -> &'static str {

@@ -2,7 +2,9 @@
 //! and king of the hill by python-chess, PDN of random checkers games by pydraughts.
 //! Each reader replays the moves on its own rules and must find the same moves, the
 //! same result tag and, for games the rules ended, the same result on the board; timed
-//! chess games also the same time control and the clock after every move.
+//! chess games also the same time control and the clock after every move, and reviewed
+//! chess games the same evaluation and annotation (NAG) after every move, for made-up
+//! reviews of random games and for a review searched by the engine.
 //! Needs a Python with both libraries (`.ci/setup-python-tests` installs them; set
 //! `PLY_PYTHON` to use another interpreter than `python3`); without one the tests fail
 //! saying so.
@@ -10,11 +12,12 @@
 mod common;
 
 use common::{Dice, random_game, saved};
-use ply_core::{EndReason, Outcome, Player, TimeControl};
-use ply_modes::{AnyGame, find_mode};
-use ply_save::{Format, SavedClock, export};
+use ply_core::{EndReason, Outcome, Player, Score, TimeControl};
+use ply_modes::{AnyGame, Limits, find_mode, replay};
+use ply_save::{Format, PositionVerdict, SavedClock, SavedGame, SavedReview, export};
 use std::path::Path;
 use std::process::Command;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// Random games written per mode.
@@ -127,10 +130,58 @@ fn round_trip(
 /// The time control of the timed games: a quarter hour and ten seconds a move.
 const CONTROL: TimeControl = TimeControl::minutes(15, 10);
 
-/// A save of the game `seed`, timed for every third seed: each move leaves its mover a
-/// different, made-up time.
-fn timed_save(seed: u64, game: &dyn AnyGame) -> ply_save::SavedGame {
+/// The value of a game's last position when the game is over: a win or loss on the
+/// spot, or a draw, from the first player's view.
+fn final_score(outcome: Outcome) -> Score {
+    match outcome.winner() {
+        Some(Player::First) => Score::win_in(0),
+        Some(Player::Second) => Score::loss_in(0),
+        None => Score::ZERO,
+    }
+}
+
+/// A made-up review of `game`: random values of up to eight pawns, one position in
+/// eight a proven win or loss a few plies away, and the true value where the moves
+/// ended the game.
+fn made_up_review(seed: u64, game: &dyn AnyGame) -> SavedReview {
+    let mut dice = Dice(seed * 104_729);
+    let plies = game.moves().len();
+    let positions = (0..=plies)
+        .map(|ply| {
+            let score = match game.outcome() {
+                Some(outcome) if ply == plies && ended_by_the_moves(Some(outcome)) => {
+                    final_score(outcome)
+                }
+                _ if dice.below(8) == 0 => {
+                    let distance = 1 + dice.below(9) as u32;
+                    if dice.below(2) == 0 {
+                        Score::win_in(distance)
+                    } else {
+                        Score::loss_in(distance)
+                    }
+                }
+                _ => Score(dice.below(1601) as i32 - 800),
+            };
+            PositionVerdict {
+                score,
+                depth: 6,
+                best: None,
+            }
+        })
+        .collect();
+    SavedReview {
+        per_position: Duration::from_millis(100),
+        positions,
+    }
+}
+
+/// A save of the game `seed`, timed for every third seed (each move leaves its mover a
+/// different, made-up time) and reviewed, with a made-up review, for every odd seed.
+fn timed_save(seed: u64, game: &dyn AnyGame) -> SavedGame {
     let mut save = saved(&format!("Random {seed}"), game.clone_box());
+    if seed % 2 == 1 {
+        save.review = Some(made_up_review(seed, game));
+    }
     if seed.is_multiple_of(3) {
         let after_moves: Vec<Duration> = (0..game.moves().len() as u64)
             .map(|ply| CONTROL.base - Duration::from_secs(ply * 7 % 900))
@@ -142,6 +193,46 @@ fn timed_save(seed: u64, game: &dyn AnyGame) -> ply_save::SavedGame {
         });
     }
     save
+}
+
+/// A score of the first player's view as python-chess reads `%eval` back, from White's
+/// view: "cp:17" in centipawns, "#3" or "#-2" for a win or loss in so many moves, "-"
+/// where the game was over (no evaluation written).
+fn python_eval(score: Score) -> String {
+    match score.plies_to_end() {
+        Some(0) => "-".to_string(),
+        Some(plies) if score.0 > 0 => format!("#{}", plies.div_ceil(2)),
+        Some(plies) => format!("#-{}", plies.div_ceil(2)),
+        None => format!("cp:{}", score.0),
+    }
+}
+
+/// The evaluations and NAGs python-chess should read after each move of a save, as
+/// `read_pgn.py` prints them ("-" for none).
+fn expected_review(save: &SavedGame) -> (String, String) {
+    let plies = save.game.moves().len();
+    let Some(review) = &save.review else {
+        let none = vec!["-"; plies].join(" ");
+        return (none.clone(), none);
+    };
+    let summary = review
+        .summary(save.game.as_ref())
+        .expect("the review fits its game");
+    let evals: Vec<String> = review.positions[1..]
+        .iter()
+        .map(|verdict| python_eval(verdict.score))
+        .collect();
+    let nags: Vec<String> = summary
+        .moves
+        .iter()
+        .map(|verdict| {
+            verdict
+                .class
+                .nag()
+                .map_or_else(|| "-".to_string(), |nag| nag.to_string())
+        })
+        .collect();
+    (evals.join(" "), nags.join(" "))
 }
 
 /// The result token PGN and PDN write with `white`'s score first.
@@ -187,6 +278,9 @@ fn check_pgn(mode_id: &str) {
         };
         assert_eq!(line[3], control, "TimeControl tag");
         assert_eq!(line[4], clocks.join(" "), "clocks read back");
+        let (evals, nags) = expected_review(&save);
+        assert_eq!(line[5], evals, "evaluations read back");
+        assert_eq!(line[6], nags, "NAGs read back");
     });
     assert!(finished > 0, "some {mode_id} games end by the moves");
 }
@@ -225,4 +319,92 @@ fn pydraughts_reads_checkers_games_back() {
         assert_eq!(line[1], winner, "pydraughts's winner after {}", line[2]);
     });
     assert!(finished > 0, "some checkers games end by the moves");
+}
+
+/// A review of `game` searched by the engine to a fixed depth, as the review would
+/// make it: each position's value from the first player's view and the move preferred.
+fn searched_review(game: &dyn AnyGame, depth: u32) -> SavedReview {
+    let mode = find_mode(game.mode_id()).expect("registered mode");
+    let mut replayed = mode.new_game();
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let mut positions = Vec::new();
+    let moves = game.move_texts();
+    for ply in 0..=moves.len() {
+        let verdict = match replayed.outcome() {
+            Some(outcome) => PositionVerdict {
+                score: final_score(outcome),
+                depth: 0,
+                best: None,
+            },
+            None => {
+                let thought = replayed.analyse(&limits, &AtomicBool::new(false), &mut |_| {});
+                let score = if replayed.to_move() == Player::First {
+                    thought.score
+                } else {
+                    -thought.score
+                };
+                PositionVerdict {
+                    score,
+                    depth: thought.depth,
+                    best: thought.best.and_then(|code| replayed.move_text(code)),
+                }
+            }
+        };
+        positions.push(verdict);
+        if let Some(text) = moves.get(ply) {
+            replayed.play_text(text).expect("the game's own move");
+        }
+    }
+    SavedReview {
+        per_position: Duration::ZERO,
+        positions,
+    }
+}
+
+#[test]
+fn python_chess_reads_a_searched_review_back() {
+    // A queen left to a knight (2... Qg5??), and the fool's mate (2. g4?? Qh4#).
+    let games = [
+        vec!["e2e4", "e7e5", "g1f3", "d8g5", "f3g5"],
+        vec!["f2f3", "e7e5", "g2g4", "d8h4"],
+    ];
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let file = folder.path().join("reviewed.pgn");
+    let mut saves = Vec::new();
+    let mut records = String::new();
+    for (index, moves) in games.iter().enumerate() {
+        let game = replay("chess", None, moves.iter().copied()).expect("legal moves");
+        let mut save = saved(&format!("Reviewed {index}"), game);
+        save.review = Some(searched_review(save.game.as_ref(), 4));
+        records += &export(&save, Format::Pgn).expect("PGN fits chess");
+        records.push('\n');
+        saves.push(save);
+    }
+    std::fs::write(&file, &records).expect("records written");
+    let lines = read_back("read_pgn.py", &file);
+    assert_eq!(lines.len(), saves.len(), "one line per game read back");
+    for (save, line) in saves.iter().zip(&lines) {
+        let (evals, nags) = expected_review(save);
+        assert_eq!(line[5], evals, "evaluations read back from\n{records}");
+        assert_eq!(line[6], nags, "NAGs read back from\n{records}");
+    }
+    let nag_of = |game: usize, ply: usize| lines[game][6].split(' ').nth(ply).map(str::to_string);
+    assert_eq!(
+        nag_of(0, 3).as_deref(),
+        Some("4"),
+        "2... Qg5 read as a blunder ($4)"
+    );
+    assert_eq!(
+        nag_of(1, 2).as_deref(),
+        Some("4"),
+        "2. g4 read as a blunder ($4)"
+    );
+    assert!(
+        lines[1][5].ends_with("#-1 -"),
+        "g4 allows mate in one: {}",
+        lines[1][5]
+    );
 }

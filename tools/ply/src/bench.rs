@@ -1,12 +1,13 @@
 //! `ply bench`: measurements that back the performance goals: the computer player's
 //! depth and speed in a fixed time for every mode, Connect Four solving, the history of
-//! games at 100,000 games (`history`), and (in `stop_bench` and `relay_bench`) how
+//! games at 100,000 games (`history`), the review of a long game (`review`), and (in `stop_bench` and `relay_bench`) how
 //! quickly the search obeys its stop flag and time budget, and the relay's round trips
 //! under load.
 
 mod connect4;
 mod history;
 mod history_writes;
+mod review;
 
 use crate::game_args::mode_named;
 use clap::{Args, Subcommand};
@@ -44,6 +45,9 @@ enum BenchCommand {
     /// Games recorded into the history one transaction at a time, each printed once
     /// committed (what the crash test kills).
     HistoryWrites(history_writes::HistoryWritesArgs),
+    /// The review of a long game (played by the engine from a seeded opening) at a
+    /// time per position, with the progress shown.
+    Review(review::ReviewBenchArgs),
 }
 
 #[derive(Args, Debug)]
@@ -86,6 +90,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         BenchCommand::Wire(wire) => crate::wire_bench::run(wire),
         BenchCommand::History(history) => history::run(history),
         BenchCommand::HistoryWrites(writes) => history_writes::run(writes),
+        BenchCommand::Review(review) => review::run(review),
     }
 }
 

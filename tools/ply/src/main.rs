@@ -19,6 +19,7 @@ mod protocol;
 mod random_games;
 mod relay;
 mod relay_bench;
+mod review;
 mod save_export;
 mod save_inspect;
 mod save_list;
@@ -54,6 +55,9 @@ enum Command {
     Why(why::WhyArgs),
     /// Let the computer search a position, showing each iteration.
     Think(think::ThinkArgs),
+    /// Review a game: each move classed by how much of the mover's chance it gave
+    /// away, and each side's accuracy.
+    Review(review::ReviewArgs),
     /// Two search settings play a match against each other.
     Match(matches::MatchArgs),
     /// Speak UCI on standard input and output (chess, atomic, king of the hill), for
@@ -104,6 +108,7 @@ fn main() -> ExitCode {
         Command::Think(args) => think::run(&args),
         Command::Why(args) => why::run(&args),
         Command::Match(args) => matches::run(&args),
+        Command::Review(args) => review::run(&args),
         Command::Uci => conversation(protocol::uci::run(io::stdin().lock(), io::stdout())),
         Command::Engine => conversation(protocol::engine::run(io::stdin().lock(), io::stdout())),
         Command::Bench(args) => bench::run(&args),

@@ -8,7 +8,8 @@ mod worker;
 pub use example::{example_games, fill_example};
 
 use crossbeam_channel::{Receiver, Sender, TryRecvError, unbounded};
-use ply_history::{Circumstances, History, HistoryError};
+use ply_core::Player;
+use ply_history::{Circumstances, History, HistoryError, SideReview};
 use ply_play::Message;
 use ply_save::{SaveFolder, SavedGame};
 use std::fmt;
@@ -110,6 +111,12 @@ impl HistoryHandle {
     /// Takes a recorded game out again (its end was taken back: it goes on).
     pub fn withdraw(&self, ticket: Ticket) {
         self.send(Job::Withdraw(ticket));
+    }
+
+    /// Keeps each side's review of the game recorded with `ticket` (nothing happens if
+    /// it was not recorded).
+    pub fn review_recorded(&self, ticket: Ticket, sides: Vec<(Player, SideReview)>) {
+        self.send(Job::Review(ticket, sides));
     }
 
     /// Asks the history something; the answer comes later through the [`Pending`].

@@ -5,7 +5,8 @@
 
 use super::Ticket;
 use crossbeam_channel::{Receiver, Sender};
-use ply_history::{Circumstances, GameId, History, HistoryError, Recorded};
+use ply_core::Player;
+use ply_history::{Circumstances, GameId, History, HistoryError, Recorded, SideReview};
 use ply_play::Message;
 use ply_save::{SaveFolder, SavedGame};
 use std::collections::HashMap;
@@ -26,6 +27,8 @@ pub(super) enum Job {
     },
     /// Take back a game recorded with this ticket.
     Withdraw(Ticket),
+    /// Keep the review of the game recorded with this ticket.
+    Review(Ticket, Vec<(Player, SideReview)>),
     /// Answer a question.
     Ask(Question),
 }
@@ -86,6 +89,7 @@ impl Worker {
                     ticket,
                 } => self.record(&saved, &circumstances, in_saves, ticket),
                 Job::Withdraw(ticket) => self.withdraw(ticket),
+                Job::Review(ticket, sides) => self.review(ticket, &sides),
                 Job::Ask(question) => {
                     question(self.history.as_mut().map_err(|problem| problem.as_str()))
                 }
@@ -176,6 +180,20 @@ impl Worker {
         if let (Some(id), Ok(history)) = (self.recorded.remove(&ticket), &mut self.history) {
             // A game that cannot be taken out stays: it did end once.
             let _ = history.delete(&[id]);
+        }
+    }
+
+    fn review(&mut self, ticket: Ticket, sides: &[(Player, SideReview)]) {
+        let (Some(&id), Ok(history)) = (self.recorded.get(&ticket), &mut self.history) else {
+            return;
+        };
+        for (side, review) in sides {
+            if let Err(error) = history.set_review(id, *side, review) {
+                self.tell(Message::error(format!(
+                    "The review could not be kept in the history: {error}"
+                )));
+                return;
+            }
         }
     }
 

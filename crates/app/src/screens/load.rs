@@ -1,6 +1,7 @@
 //! "Load a saved game": the saves, newest first, with what each holds; load, export as
 //! a game record, or delete; and the saves folder opened in the file manager.
 
+use super::analysis::{AnalysisScreen, Source};
 use super::confirm::{Answer, Question};
 use super::game::GameScreen;
 use super::widgets::{self, Buttons, Look};
@@ -17,6 +18,7 @@ use ply_save::{GameResult, ListedSave, SaveFolder, local_text};
 enum Action {
     Load(usize),
     Export(usize),
+    Analyse(usize),
     Delete(usize),
     OpenFolder,
     Previous,
@@ -113,7 +115,7 @@ impl LoadScreen {
         let text_width = if shape.stacked {
             width - 32.0 * s
         } else {
-            width - 460.0 * s
+            width - 560.0 * s
         };
         for (slot, index) in (self.first..self.saves.len()).take(rows).enumerate() {
             let save = &self.saves[index];
@@ -144,15 +146,18 @@ impl LoadScreen {
                 );
             }
             let top = y + shape.buttons_top * s;
-            let load = Rect::new(left + width - 430.0 * s, top, 140.0 * s, 46.0 * s);
-            let export = Rect::new(left + width - 280.0 * s, top, 130.0 * s, 46.0 * s);
-            let delete = Rect::new(left + width - 140.0 * s, top, 128.0 * s, 46.0 * s);
+            let load = Rect::new(left + width - 540.0 * s, top, 120.0 * s, 46.0 * s);
+            let analyse = Rect::new(left + width - 410.0 * s, top, 140.0 * s, 46.0 * s);
+            let export = Rect::new(left + width - 260.0 * s, top, 120.0 * s, 46.0 * s);
+            let delete = Rect::new(left + width - 130.0 * s, top, 118.0 * s, 46.0 * s);
             if readable {
                 if draw {
                     widgets::button(frame, context, load, "Load", Look::Chosen);
+                    widgets::button(frame, context, analyse, "Analyse", Look::Normal);
                     widgets::button(frame, context, export, "Export", Look::Normal);
                 }
                 buttons.add(load, Action::Load(index));
+                buttons.add(analyse, Action::Analyse(index));
                 buttons.add(export, Action::Export(index));
             }
             if draw {
@@ -220,6 +225,28 @@ impl LoadScreen {
                     false,
                 )))
             }
+            Err(error) => {
+                context.output.notice = Some(Message::error(error.to_string()));
+                Transition::Stay
+            }
+        }
+    }
+
+    /// Opens save `index` on the analysis board; a review made there is written into
+    /// the save.
+    fn analyse(&mut self, index: usize, context: &mut Context) -> Transition {
+        let (Some(save), Some(folder)) = (self.saves.get(index), context.storage.saves.as_ref())
+        else {
+            return Transition::Stay;
+        };
+        let opened = folder
+            .file_of(&save.name)
+            .and_then(|path| Ok((folder.load(&save.name)?, path)));
+        match opened {
+            Ok((saved, path)) => match AnalysisScreen::of_saved(saved, Source::Save(path)) {
+                Some(board) => Transition::Push(Box::new(board)),
+                None => Transition::Stay,
+            },
             Err(error) => {
                 context.output.notice = Some(Message::error(error.to_string()));
                 Transition::Stay
@@ -317,6 +344,7 @@ impl Screen for LoadScreen {
                 match buttons.at(*point) {
                     Some(Action::Load(index)) => return self.load(index, context),
                     Some(Action::Export(index)) => self.export(index, context),
+                    Some(Action::Analyse(index)) => return self.analyse(index, context),
                     Some(Action::Delete(index)) => self.ask_delete(index, *point),
                     Some(Action::OpenFolder) => Self::open_folder(context),
                     Some(Action::Previous) => self.first = self.first.saturating_sub(rows),
@@ -375,7 +403,7 @@ impl RowShape {
 
     fn of(context: &Context) -> RowShape {
         let s = widgets::scale(context);
-        let beside = context.window.size.0 - 120.0 * s - 460.0 * s;
+        let beside = context.window.size.0 - 120.0 * s - 560.0 * s;
         if beside >= RowShape::TEXT_ROOM * s {
             RowShape {
                 pitch: 84.0,

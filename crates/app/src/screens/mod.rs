@@ -1,6 +1,7 @@
 //! The screen stack: every screen turns events into a transition and draws itself into
 //! a display list, without touching the window, so all of it is testable headless.
 
+pub mod analysis;
 pub mod confirm;
 mod context;
 pub mod controls;

@@ -76,6 +76,15 @@ impl Heuristics for ConnectFour {
         super::solver::perfect_move(self, deadline, stop)
     }
 
+    /// The solver's exact value, never the book's (which knows the result but not how
+    /// far away it is).
+    fn exact_value(&self, deadline: Instant, stop: &AtomicBool) -> Option<(Move, Score)> {
+        if self.is_won() || self.is_full() {
+            return None;
+        }
+        super::solver::exact_value(self, deadline, stop)
+    }
+
     /// The moves that complete four at once.
     fn noisy_moves(&self, out: &mut Vec<Move>) {
         if self.is_won() {

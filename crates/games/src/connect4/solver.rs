@@ -596,6 +596,31 @@ pub fn perfect_move(
     }
 }
 
+/// The exact value of `position` (which must still be played) and a move that keeps
+/// it, proven by the solver before `deadline` (or `stop`), sharing the computer
+/// player's cache; `None` when the proof does not finish in time.
+pub fn exact_value(
+    position: &ConnectFour,
+    deadline: Instant,
+    stop: &AtomicBool,
+) -> Option<(Move, Score)> {
+    static SHARED: Mutex<Option<Solver>> = Mutex::new(None);
+    let board = Board::of(position);
+    let limits = Limits {
+        deadline: Some(deadline),
+        stop: Some(stop),
+        nodes: None,
+    };
+    let solve = |solver: &mut Solver| {
+        let (mv, score) = solver.best_move(&board, &limits).ok()?;
+        Some((mv, distance_score(score, board.plies)))
+    };
+    match SHARED.try_lock() {
+        Ok(mut shared) => solve(shared.get_or_insert_with(|| Solver::new(PLAYER_CACHE_LOG2))),
+        Err(_) => solve(&mut Solver::new(PLAYER_CACHE_LOG2)),
+    }
+}
+
 /// A solver score as the search's score: a win or loss in so many plies, or a draw.
 fn distance_score(score: i32, plies: u32) -> Score {
     /// A score counts counters from one more than a side's share of the board.

@@ -1,7 +1,8 @@
 //! Game records in: PGN and PDN files (from other programs, or written by
-//! `ply_save::export`) read into finished games and stored, each move checked by the
-//! mode's rules. A file is stored whole or not at all: the first game that cannot be
-//! read stops the import with an error naming the game and the move.
+//! `ply_save::export`) read into finished games ([`read_records`]) and stored, each
+//! move checked by the mode's rules. A file is stored whole or not at all: the first
+//! game that cannot be read stops the import with an error naming the game and the
+//! move.
 
 mod moves;
 mod tags;
@@ -37,44 +38,74 @@ pub fn fallback_mode(file: &Path) -> &'static str {
     if pdn { "checkers" } else { "chess" }
 }
 
+/// One game of a record file, read but not stored.
+pub struct RecordGame {
+    /// The game's place in the file, from 1.
+    pub number: usize,
+    /// Its players as the tags give them ("Ann v Bob"), when known.
+    pub players: Option<String>,
+    /// The finished game, `None` for a game that did not end (result `*`), or what is
+    /// wrong with it, naming the move when a move is.
+    pub game: Result<Option<SavedGame>, String>,
+}
+
+impl RecordGame {
+    /// The game's place and players, as reports name a game: "game 3 (Ann v Bob)".
+    pub fn label(&self) -> String {
+        let players = self.players.as_ref().map(|p| format!(" ({p})"));
+        format!("game {}{}", self.number, players.unwrap_or_default())
+    }
+}
+
+/// Reads every game of a PGN or PDN file's `text` without storing anything, each move
+/// checked by the mode's rules; games of an unknown mode are taken to be of
+/// `fallback_mode` (see [`fallback_mode`]). Only a file that cannot be split into
+/// games, or an unknown `fallback_mode`, fails as a whole.
+pub fn read_records(text: &str, fallback_mode: &str) -> Result<Vec<RecordGame>, ImportError> {
+    let fallback = find_mode(fallback_mode).ok_or_else(|| ImportError {
+        number: 0,
+        players: None,
+        detail: format!("unknown mode '{fallback_mode}'"),
+    })?;
+    let raw_games = tokens::split_games(text).map_err(|(number, detail)| ImportError {
+        number,
+        players: None,
+        detail,
+    })?;
+    Ok(raw_games
+        .iter()
+        .enumerate()
+        .map(|(index, raw)| RecordGame {
+            number: index + 1,
+            players: players_of(raw),
+            game: read_game(raw, fallback),
+        })
+        .collect())
+}
+
 impl History {
-    /// Stores the finished games of a PGN or PDN file's `text`; games of an unknown
-    /// mode are taken to be of `fallback_mode` (see [`fallback_mode`]). Games the
-    /// history already has (the same moves between the same names, dated to the same
-    /// second, or within a day of a game that came in another way) are counted, not
-    /// stored again; unfinished games (result `*`) are passed over and named in the
-    /// report.
+    /// Stores the finished games of a PGN or PDN file's `text`, read as
+    /// [`read_records`] reads them; the first game that cannot be read stops the
+    /// import. Games the history already has (the same moves between the same names,
+    /// dated to the same second, or within a day of a game that came in another way)
+    /// are counted, not stored again; unfinished games (result `*`) are passed over and
+    /// named in the report.
     pub fn import_records(
         &mut self,
         text: &str,
         fallback_mode: &str,
     ) -> Result<ImportReport, HistoryError> {
-        let fallback = find_mode(fallback_mode).ok_or_else(|| ImportError {
-            number: 0,
-            players: None,
-            detail: format!("unknown mode '{fallback_mode}'"),
-        })?;
-        let raw_games = tokens::split_games(text).map_err(|(number, detail)| ImportError {
-            number,
-            players: None,
-            detail,
-        })?;
         let mut report = ImportReport::default();
-        let mut games = Vec::with_capacity(raw_games.len());
-        for (index, raw) in raw_games.iter().enumerate() {
-            let number = index + 1;
-            match read_game(raw, fallback) {
+        let mut games = Vec::new();
+        for record in read_records(text, fallback_mode)? {
+            let label = record.label();
+            match record.game {
                 Ok(Some(saved)) => games.push(saved),
-                Ok(None) => report.skipped.push(format!(
-                    "game {number}{}: not finished",
-                    players_of(raw)
-                        .map(|p| format!(" ({p})"))
-                        .unwrap_or_default()
-                )),
+                Ok(None) => report.skipped.push(format!("{label}: not finished")),
                 Err(detail) => {
                     return Err(ImportError {
-                        number,
-                        players: players_of(raw),
+                        number: record.number,
+                        players: record.players,
                         detail,
                     }
                     .into());

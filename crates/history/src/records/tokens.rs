@@ -273,6 +273,16 @@ mod tests {
     }
 
     #[test]
+    fn a_reviewed_games_evaluations_and_nags_leave_moves_and_clocks_read() {
+        let games = split_games("1. e4 $6 {[%eval 0.17] [%clk 0:04:59]} 1... e5 {[%eval #-2]} *")
+            .expect("well formed");
+        let moves: Vec<&str> = games[0].moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(moves, ["e4", "e5"]);
+        assert_eq!(games[0].moves[0].clock, Some(Duration::from_secs(299)));
+        assert_eq!(games[0].moves[1].clock, None);
+    }
+
+    #[test]
     fn checkers_moves_and_international_scores_are_read() {
         let games = split_games("1. 11-15 23-19 2. 8-11 22x15x8 2-0").expect("well formed");
         let moves: Vec<&str> = games[0].moves.iter().map(|m| m.text.as_str()).collect();

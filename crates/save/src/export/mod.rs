@@ -3,14 +3,15 @@
 //! Connect Four, which have no common exchange format). Each writer reads a
 //! [`SavedGame`]; this file chooses the format, says when one does not fit the mode,
 //! and holds what the writers share: the game's facts, tag escaping and numbered,
-//! wrapped movetext that can carry a clock per move.
+//! wrapped movetext that can carry a clock, a review's evaluation and its verdict per
+//! move.
 
 mod pdn;
 mod pgn;
 mod text;
 
 use crate::SavedGame;
-use ply_core::{EndReason, Outcome, Player, PositionError};
+use ply_core::{EndReason, MoveClass, Outcome, Player, PositionError, Score};
 use ply_modes::find_mode;
 use std::fmt;
 use std::time::Duration;
@@ -116,7 +117,8 @@ struct Facts {
     first_mover: Player,
     /// Whether the game started from the mode's usual start position.
     usual_start: bool,
-    /// The moves in the mode's move-list notation, each with the clock after it.
+    /// The moves in the mode's move-list notation, each with the clock after it and,
+    /// in a reviewed game, the review's word on it.
     moves: Vec<RecordedMove>,
 }
 
@@ -140,12 +142,22 @@ impl Facts {
             .map(|clock| clock.after_moves.as_slice())
             .filter(|after_moves| after_moves.len() == texts.len())
             .unwrap_or_default();
+        let review = saved
+            .review
+            .as_ref()
+            .and_then(|review| Some((review, review.summary(game.as_ref())?)));
         let moves = texts
             .into_iter()
             .enumerate()
             .map(|(index, text)| RecordedMove {
                 text,
                 clock: clocks.get(index).copied(),
+                score: review
+                    .as_ref()
+                    .map(|(review, _)| review.positions[index + 1].score),
+                class: review
+                    .as_ref()
+                    .map(|(_, summary)| summary.moves[index].class),
             })
             .collect();
         Ok(Facts {
@@ -172,6 +184,11 @@ struct RecordedMove {
     /// Time left on the mover's clock after the move, in a timed game; written as a
     /// `[%clk H:MM:SS]` comment.
     clock: Option<Duration>,
+    /// In a reviewed game, the value of the position after the move from the first
+    /// player's view; written as a `[%eval ...]` comment.
+    score: Option<Score>,
+    /// In a reviewed game, the move's class; written as its NAG (`$6`, `$2`, `$4`).
+    class: Option<MoveClass>,
 }
 
 /// The result as PGN and PDN write it, White's score first: "1-0", "0-1", "1/2-1/2",
@@ -205,13 +222,15 @@ fn tag(name: &str, value: &str) -> String {
 const LINE_WIDTH: usize = 79;
 
 /// Numbered movetext ending in the result token, wrapped to [`LINE_WIDTH`]: `1. e4 e5
-/// 2. Nf3`, starting `N...` when the second side moves first, each clock as a comment
-/// after its move, and the move number repeated (`N...`) for a reply after a comment
-/// when `renumber` (PGN's export format; PDN readers such as pydraughts do not expect
-/// it).
+/// 2. Nf3`, starting `N...` when the second side moves first; after each move the NAG
+/// of its review class, then one comment with its evaluation (from `white`'s view, the
+/// side whose score the record puts first) and its clock; and the move number repeated
+/// (`N...`) for a reply after a comment when `renumber` (PGN's export format; PDN
+/// readers such as pydraughts do not expect it).
 fn movetext(
     moves: &[RecordedMove],
     first_mover: Player,
+    white: Player,
     first_number: u32,
     result: &str,
     renumber: bool,
@@ -227,10 +246,23 @@ fn movetext(
             tokens.push(format!("{number}..."));
         }
         tokens.push(recorded.text.clone());
-        after_comment = false;
-        if let Some(clock) = recorded.clock {
-            tokens.push(format!("{{[%clk {}]}}", clock_text(clock)));
-            after_comment = true;
+        if let Some(nag) = recorded.class.and_then(MoveClass::nag) {
+            tokens.push(format!("${nag}"));
+        }
+        let commands: Vec<String> = recorded
+            .score
+            .and_then(|score| eval_text(score, white))
+            .map(|eval| format!("[%eval {eval}]"))
+            .into_iter()
+            .chain(
+                recorded
+                    .clock
+                    .map(|clock| format!("[%clk {}]", clock_text(clock))),
+            )
+            .collect();
+        after_comment = !commands.is_empty();
+        if after_comment {
+            tokens.push(format!("{{{}}}", commands.join(" ")));
         }
         if mover == Player::Second {
             number += 1;
@@ -261,6 +293,31 @@ fn wrap(tokens: &[String]) -> String {
     text
 }
 
+/// A position's value as `%eval` writes it, from `white`'s view (`score` is from the
+/// first player's): hundredths of the mode's units with two decimals (`0.17`, pawns in
+/// chess), or a proven result as moves to the end, `#3` when `white` wins and `#-2`
+/// when it loses, as lichess writes them. `None` where the game is already over, which
+/// lichess leaves without an evaluation.
+fn eval_text(score: Score, white: Player) -> Option<String> {
+    let score = if white == Player::First {
+        score
+    } else {
+        -score
+    };
+    match score.plies_to_end() {
+        Some(0) => None,
+        Some(plies) => {
+            let moves = plies.div_ceil(2);
+            Some(if score.0 > 0 {
+                format!("#{moves}")
+            } else {
+                format!("#-{moves}")
+            })
+        }
+        None => Some(format!("{:.2}", f64::from(score.0) / 100.0)),
+    }
+}
+
 /// A clock reading as PGN's `%clk` writes it: `H:MM:SS`.
 fn clock_text(left: Duration) -> String {
     let seconds = left.as_secs();
@@ -282,19 +339,35 @@ mod tests {
             .map(|text| RecordedMove {
                 text: text.to_string(),
                 clock: None,
+                score: None,
+                class: None,
             })
             .collect()
     }
 
     #[test]
     fn moves_are_numbered_in_pairs() {
-        let text = movetext(&moves(&["e4", "e5", "Nf3"]), Player::First, 1, "*", true);
+        let text = movetext(
+            &moves(&["e4", "e5", "Nf3"]),
+            Player::First,
+            Player::First,
+            1,
+            "*",
+            true,
+        );
         assert_eq!(text, "1. e4 e5 2. Nf3 *\n");
     }
 
     #[test]
     fn a_start_with_the_second_side_to_move_begins_with_dots() {
-        let text = movetext(&moves(&["e5", "Nf3"]), Player::Second, 7, "1-0", true);
+        let text = movetext(
+            &moves(&["e5", "Nf3"]),
+            Player::Second,
+            Player::First,
+            7,
+            "1-0",
+            true,
+        );
         assert_eq!(text, "7... e5 8. Nf3 1-0\n");
     }
 
@@ -303,7 +376,7 @@ mod tests {
         let mut played = moves(&["e4", "e5", "Nf3"]);
         played[0].clock = Some(Duration::from_secs(272));
         played[1].clock = Some(Duration::from_secs(3 * 3600 + 59));
-        let text = movetext(&played, Player::First, 1, "*", true);
+        let text = movetext(&played, Player::First, Player::First, 1, "*", true);
         assert_eq!(
             text,
             "1. e4 {[%clk 0:04:32]} 1... e5 {[%clk 3:00:59]} 2. Nf3 *\n"
@@ -311,9 +384,57 @@ mod tests {
     }
 
     #[test]
+    fn a_review_adds_nags_and_evaluations_merged_with_the_clock() {
+        let mut played = moves(&["e4", "Qh4", "g3"]);
+        played[0].score = Some(Score(17));
+        played[0].clock = Some(Duration::from_secs(299));
+        played[1].score = Some(Score(-905));
+        played[1].class = Some(MoveClass::Blunder);
+        played[2].score = Some(Score::win_in(3));
+        played[2].class = Some(MoveClass::Good);
+        let text = movetext(&played, Player::First, Player::First, 1, "*", true);
+        assert_eq!(
+            text,
+            concat!(
+                "1. e4 {[%eval 0.17] [%clk 0:04:59]} 1... Qh4 $4 {[%eval -9.05]} 2. g3\n",
+                "{[%eval #2]} *\n"
+            )
+        );
+    }
+
+    #[test]
+    fn evaluations_are_from_whites_view_and_proven_results_count_moves() {
+        assert_eq!(
+            eval_text(Score(-3), Player::First).as_deref(),
+            Some("-0.03")
+        );
+        assert_eq!(
+            eval_text(Score(250), Player::Second).as_deref(),
+            Some("-2.50")
+        );
+        assert_eq!(
+            eval_text(Score::win_in(1), Player::First).as_deref(),
+            Some("#1")
+        );
+        assert_eq!(
+            eval_text(Score::win_in(4), Player::First).as_deref(),
+            Some("#2")
+        );
+        assert_eq!(
+            eval_text(Score::loss_in(2), Player::First).as_deref(),
+            Some("#-1")
+        );
+        assert_eq!(
+            eval_text(Score::loss_in(5), Player::Second).as_deref(),
+            Some("#3")
+        );
+        assert_eq!(eval_text(Score::loss_in(0), Player::First), None);
+    }
+
+    #[test]
     fn long_movetext_wraps_under_80_characters() {
         let played = moves(&["Nf3"; 60]);
-        let text = movetext(&played, Player::First, 1, "*", true);
+        let text = movetext(&played, Player::First, Player::First, 1, "*", true);
         assert!(text.lines().count() > 1);
         assert!(text.lines().all(|line| line.len() <= LINE_WIDTH));
         assert_eq!(text.split_whitespace().filter(|t| *t == "Nf3").count(), 60);

@@ -4,7 +4,10 @@
 //! when the game did not start from the usual position; the result White's score first,
 //! as chess does and checkers databases write it ("1-0" White won, "0-1" Black won,
 //! "1/2-1/2"), not the 2-0/1-1 of international draughts; a timed game's clocks as
-//! `%clk` comments, without the repeated move numbers PDN readers trip over.
+//! `%clk` comments, without the repeated move numbers PDN readers trip over; a reviewed
+//! game's evaluations as `%eval` comments from White's view, in hundredths of the
+//! evaluation's units (a man is worth about 2.3), and the NAGs of its poor moves, as
+//! in PGN.
 
 use super::{Facts, movetext, result_token, tag, termination};
 use crate::SavedGame;
@@ -31,6 +34,13 @@ pub(super) fn write(saved: &SavedGame, facts: &Facts) -> String {
     }
     text += &tag("Termination", termination(outcome));
     text.push('\n');
-    text += &movetext(&facts.moves, facts.first_mover, 1, result, false);
+    text += &movetext(
+        &facts.moves,
+        facts.first_mover,
+        Player::Second,
+        1,
+        result,
+        false,
+    );
     text
 }

@@ -3,7 +3,9 @@
 //! chess, last piece standing and mega chess have no standard name, so they get ours
 //! and always a SetUp/FEN tag), SetUp/FEN when the game did not start from the usual
 //! position, the TimeControl of a timed game, the Termination, and numbered SAN with
-//! each move's clock.
+//! each move's clock and, in a reviewed game, its evaluation (`[%eval 0.17]`, White's
+//! view in pawns, `[%eval #-2]` for a proven result) and the NAG of an inaccuracy,
+//! mistake or blunder (`$6`, `$2`, `$4`).
 
 use super::{Facts, movetext, result_token, tag, termination};
 use crate::SavedGame;
@@ -71,7 +73,14 @@ pub(super) fn write(saved: &SavedGame, facts: &Facts) -> String {
     } else {
         fullmove_number(&start)
     };
-    text += &movetext(&facts.moves, facts.first_mover, first_number, result, true);
+    text += &movetext(
+        &facts.moves,
+        facts.first_mover,
+        Player::First,
+        first_number,
+        result,
+        true,
+    );
     text
 }
 

@@ -3,7 +3,8 @@
 //! their side names, the start position in the mode's position text when it is not the
 //! usual one, the result in words), a blank line, then the moves numbered in pairs in the mode's move-list
 //! notation (hnefatafl `d1-d3`, Connect Four's columns `1`..`7`), ending with the
-//! result token.
+//! result token; a reviewed game's evaluations, from the first side's view, and
+//! verdicts come as in PGN.
 
 use super::{Facts, mode_name, movetext, result_token};
 use crate::date::{record_date, record_time};
@@ -45,6 +46,13 @@ pub(super) fn write(saved: &SavedGame, facts: &Facts) -> String {
     line("Result", &result);
     text.push('\n');
     let token = result_token(outcome, Player::First);
-    text += &movetext(&facts.moves, facts.first_mover, 1, token, true);
+    text += &movetext(
+        &facts.moves,
+        facts.first_mover,
+        Player::First,
+        1,
+        token,
+        true,
+    );
     text
 }

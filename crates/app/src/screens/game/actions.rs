@@ -4,6 +4,7 @@
 use super::GameScreen;
 use super::layers::{self, Action, Layer};
 use crate::geometry::Point;
+use crate::screens::analysis::{AnalysisScreen, Source};
 use crate::screens::{Context, Transition};
 use ply_play::Message;
 
@@ -175,6 +176,16 @@ impl GameScreen {
                 if let Some(table) = self.table.rematch() {
                     self.table.stop_computer();
                     return Transition::Replace(Box::new(GameScreen::new(table, false)));
+                }
+            }
+            Action::Analyse => {
+                let saved = self.table.saved_game(&context.prefs.settings.name);
+                let source = match self.recorded {
+                    Some(ticket) => Source::Recorded(ticket),
+                    None => Source::Nowhere,
+                };
+                if let Some(board) = AnalysisScreen::of_saved(saved, source) {
+                    return Transition::Push(Box::new(board));
                 }
             }
             Action::Collapse | Action::Expand => {

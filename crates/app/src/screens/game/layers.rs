@@ -74,6 +74,8 @@ pub enum Action {
     HandToComputer(Player),
     /// Online: leave the lobby for the main menu.
     ToMenu,
+    /// Open the finished game on the analysis board.
+    Analyse,
     /// Online: ask the opponent to take back one's last move.
     AskTakeback,
     /// Online: take back the moves the opponent asked for.
@@ -478,24 +480,29 @@ fn game_over_buttons(context: &Context, situation: &Situation<'_>, collapsed: bo
         };
         vec![
             (label, look, Action::Rematch),
+            ("Analyse", Look::Normal, Action::Analyse),
             ("Save", Look::Normal, Action::Save),
             ("Lobby", Look::Normal, Action::Leave),
             ("Menu", Look::Normal, Action::ToMenu),
         ]
     } else if situation.online {
-        vec![("Back to lobby", Look::Chosen, Action::Leave)]
+        vec![
+            ("Back to lobby", Look::Chosen, Action::Leave),
+            ("Analyse", Look::Normal, Action::Analyse),
+        ]
     } else {
         vec![
             ("Rematch", Look::Chosen, Action::Rematch),
+            ("Analyse", Look::Normal, Action::Analyse),
             ("Save", Look::Normal, Action::Save),
             ("Menu", Look::Normal, Action::Leave),
         ]
     };
-    // A lone button ("Back to lobby") gets the room its longer label needs.
+    // "Back to lobby" gets the room its longer label needs.
     let gap = 12.0 * s;
     let count = entries.len() as f32;
     let room = (rect.w - 24.0 * s - (count - 1.0) * gap) / count;
-    let w = (if entries.len() == 1 { 230.0 } else { 150.0 } * s).min(room);
+    let w = (if entries.len() <= 2 { 200.0 } else { 150.0 } * s).min(room);
     let total = entries.len() as f32 * w + (entries.len() - 1) as f32 * gap;
     let left = rect.center().x - total / 2.0;
     for (i, (label, look, action)) in entries.into_iter().enumerate() {

@@ -11,6 +11,7 @@ use super::stats::StatsScreen;
 use crate::display::{Align, Frame, Item};
 use crate::geometry::{Point, Rect};
 use crate::history::Pending;
+use crate::screens::analysis::{AnalysisScreen, Source};
 use crate::screens::confirm::{Answer, Question};
 use crate::screens::controls::Control;
 use crate::screens::game::GameScreen;
@@ -38,6 +39,7 @@ enum Action {
     Choose(usize),
     Back,
     Open,
+    Analyse,
     Export,
     Delete,
     Statistics,
@@ -46,9 +48,10 @@ enum Action {
 }
 
 /// The bottom bar's buttons, in order.
-const BAR: [(Action, &str); 7] = [
+const BAR: [(Action, &str); 8] = [
     (Action::Back, "Back"),
     (Action::Open, "Open"),
+    (Action::Analyse, "Analyse"),
     (Action::Export, "Export"),
     (Action::Delete, "Delete"),
     (Action::Statistics, "Statistics"),
@@ -57,7 +60,7 @@ const BAR: [(Action, &str); 7] = [
 ];
 
 /// The bottom bar's buttons' shares of its width (the longer labels wider).
-const BAR_WEIGHTS: [f32; 7] = [0.85, 0.95, 1.0, 1.0, 1.3, 1.15, 0.85];
+const BAR_WEIGHTS: [f32; 8] = [0.85, 0.95, 1.1, 1.0, 1.0, 1.3, 1.15, 0.85];
 
 /// A page of the list and how many games the filters let through.
 type Listing = (Vec<GameSummary>, u64);
@@ -88,6 +91,8 @@ pub struct HistoryScreen {
     listing: Option<Pending<Listing>>,
     naming: Option<Pending<Vec<String>>>,
     opening: Option<Pending<SavedGame>>,
+    /// The game being opened goes to the analysis board (its review kept with it).
+    analysing: Option<GameId>,
     exporting: Option<Pending<PathBuf>>,
     deleting: Option<Pending<usize>>,
 }
@@ -111,6 +116,7 @@ impl HistoryScreen {
             listing: None,
             naming: None,
             opening: None,
+            analysing: None,
             exporting: None,
             deleting: None,
         };
@@ -214,6 +220,12 @@ impl HistoryScreen {
             self.opening = None;
             match answer {
                 Ok(saved) => {
+                    if let Some(id) = self.analysing.take() {
+                        if let Some(board) = AnalysisScreen::of_saved(saved, Source::History(id)) {
+                            return Transition::Push(Box::new(board));
+                        }
+                        return Transition::Stay;
+                    }
                     return Transition::Push(Box::new(GameScreen::new(
                         Table::from_saved(saved, None),
                         false,
@@ -259,12 +271,14 @@ impl HistoryScreen {
         }
     }
 
-    fn open(&mut self, context: &Context) {
+    /// Opens the game the keyboard is on: to play on, or on the analysis board.
+    fn open(&mut self, context: &Context, to_analyse: bool) {
         let (Some(history), Some(game)) = (&context.storage.history, self.shown.get(self.cursor))
         else {
             return;
         };
         let id = game.id;
+        self.analysing = to_analyse.then_some(id);
         self.opening = Some(history.ask(move |history| history.game(id)?.saved_game()));
     }
 
@@ -392,7 +406,7 @@ impl HistoryScreen {
     fn can(&self, action: Action) -> bool {
         let any = !self.targets().is_empty();
         match action {
-            Action::Open => self.shown.get(self.cursor).is_some(),
+            Action::Open | Action::Analyse => self.shown.get(self.cursor).is_some(),
             Action::Export | Action::Delete => any,
             Action::Previous => self.first > 0,
             Action::Next => self.first + (self.shown.len() as u64) < self.total,
@@ -443,7 +457,8 @@ impl HistoryScreen {
                 self.toggle(slot);
             }
             Action::Back => return Transition::Pop,
-            Action::Open => self.open(context),
+            Action::Open => self.open(context, false),
+            Action::Analyse => self.open(context, true),
             Action::Export => self.export(context),
             Action::Delete => self.ask_delete(at),
             Action::Statistics => {
@@ -471,7 +486,7 @@ impl HistoryScreen {
             Key::PageDown => self.step(rows, context),
             Key::Home => self.step(-(self.total as i64), context),
             Key::End => self.step(self.total as i64, context),
-            Key::Enter => self.open(context),
+            Key::Enter => self.open(context, false),
             Key::Delete => {
                 let at = self.row_center(context);
                 self.ask_delete(at);

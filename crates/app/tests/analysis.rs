@@ -1,0 +1,147 @@
+//! The analysis board as a player uses it, headless: a move played on the board
+//! becomes a side line and leaves the game alone; a click on the computer's line plays
+//! it; Review the game runs in the background with its progress shown, then marks the
+//! hung queen a blunder and keeps the review in the save it came from.
+
+use ply_modes::AnyGame;
+use plyground::display::{Frame, Item};
+use plyground::geometry::{Point, Rect};
+use plyground::screens::analysis::{AnalysisScreen, Source};
+use plyground::screens::{Context, Event, Key, Screen};
+use plyground::settings::Settings;
+use std::time::{Duration, Instant};
+
+fn context() -> Context {
+    Context::new(Settings::default(), (1280.0, 800.0))
+}
+
+fn chess(moves: &str) -> Box<dyn AnyGame> {
+    ply_modes::replay("chess", None, moves.split_whitespace()).expect("a game")
+}
+
+fn click(screen: &mut AnalysisScreen, context: &mut Context, at: Point) {
+    context.window.pointer = at;
+    screen.update(&Event::PointerDown(at), context);
+    screen.update(&Event::PointerUp(at), context);
+}
+
+fn drawn(screen: &AnalysisScreen, context: &Context) -> Frame {
+    let mut frame = Frame::default();
+    screen.draw(context, &mut frame);
+    frame
+}
+
+/// Where the text starting with `words` is drawn.
+fn text_box(frame: &Frame, words: &str) -> Option<Rect> {
+    frame.items.iter().find_map(|item| match item {
+        Item::Text { text, rect, .. } if text.starts_with(words) => Some(*rect),
+        _ => None,
+    })
+}
+
+/// Ticks the screen until `done` says so, at most `longest`.
+fn tick_until(
+    screen: &mut AnalysisScreen,
+    context: &mut Context,
+    longest: Duration,
+    done: impl Fn(&AnalysisScreen, &Context) -> bool,
+) {
+    let started = Instant::now();
+    while !done(screen, context) {
+        assert!(started.elapsed() < longest, "gave up waiting");
+        screen.update(&Event::Tick(0.05), context);
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn a_move_on_the_board_is_a_side_line_and_the_game_stays() {
+    let mut context = context();
+    let game = chess("e2e4 e7e5 g1f3");
+    let mut screen = AnalysisScreen::new(&*game, 3, "Analysis").expect("a board");
+    screen.update(&Event::Key(Key::Left), &mut context);
+    screen.update(&Event::Key(Key::Left), &mut context);
+    assert_eq!(screen.position().moves().len(), 1, "after 1. e4");
+    // Black plays c7-c5 instead of e5, by two clicks.
+    let (c7, c5) = (
+        screen.cell_center(&context, 50),
+        screen.cell_center(&context, 34),
+    );
+    click(&mut screen, &mut context, c7);
+    click(&mut screen, &mut context, c5);
+    assert_eq!(screen.position().move_texts(), ["e2e4", "c7c5"]);
+    let listing = screen.tree().listing();
+    assert_eq!(
+        listing.len(),
+        3,
+        "main line, side line, rest of the main line"
+    );
+    assert_eq!(listing[1].depth, 1);
+    let main: Vec<String> = screen
+        .tree()
+        .main_line()
+        .iter()
+        .map(|&id| screen.tree().shown(id).to_string())
+        .collect();
+    assert_eq!(main, ["e4", "e5", "Nf3"], "the game is untouched");
+    let frame = drawn(&screen, &context);
+    assert!(text_box(&frame, "c5").is_some(), "{:?}", frame.texts());
+}
+
+#[test]
+fn clicking_the_computers_line_plays_it() {
+    let mut context = context();
+    let game = chess("e2e4");
+    let mut screen = AnalysisScreen::new(&*game, 1, "Analysis").expect("a board");
+    screen.wait_for_analysis(4, Duration::from_secs(20));
+    let frame = drawn(&screen, &context);
+    let line = text_box(&frame, "1… ").expect("the computer's lines are shown");
+    click(&mut screen, &mut context, line.center());
+    assert!(
+        screen.position().moves().len() == 2,
+        "the line's first move is on the board: {:?}",
+        screen.position().move_texts()
+    );
+}
+
+#[test]
+fn the_review_runs_in_the_background_and_is_kept_in_the_save() {
+    let folder = tempfile::tempdir().expect("a folder");
+    let path = folder.path().join("game.ply");
+    let game = chess("e2e4 e7e5 g1f3 d8g5");
+    let saved = ply_save::SavedGame::new("Queen lost", Vec::new(), game);
+    ply_save::write_file(&path, &saved).expect("saved");
+    let mut context = context();
+    let mut screen = AnalysisScreen::of_saved(saved, Source::Save(path.clone())).expect("a board");
+    let frame = drawn(&screen, &context);
+    let button = text_box(&frame, "Review the game").expect("the review's button");
+    click(&mut screen, &mut context, button.center());
+    assert!(screen.reviewing());
+    let frame = drawn(&screen, &context);
+    assert!(
+        text_box(&frame, "Reviewing:").is_some(),
+        "progress is shown: {:?}",
+        frame.texts()
+    );
+    tick_until(
+        &mut screen,
+        &mut context,
+        Duration::from_secs(30),
+        |screen, _| !screen.reviewing(),
+    );
+    let frame = drawn(&screen, &context);
+    assert!(
+        text_box(&frame, "White: accuracy").is_some(),
+        "{:?}",
+        frame.texts()
+    );
+    assert!(
+        frame.texts().contains(&"Qg5??"),
+        "the hung queen is marked: {:?}",
+        frame.texts()
+    );
+    let kept = ply_save::load_file(&path).expect("the save still loads");
+    let review = kept.review.expect("the review is in the save");
+    let summary = review.summary(&*kept.game).expect("fits");
+    assert_eq!(summary.moves[3].class, ply_core::MoveClass::Blunder);
+}
