@@ -133,6 +133,24 @@ fn a_refused_position_says_why_as_it_is_edited() {
 }
 
 #[test]
+fn taking_a_king_off_takes_its_castling_rights_along() {
+    let mut context = context();
+    let mut editor = EditorScreen::new("chess");
+    let at = editor.cell_center(&context, E1);
+    editor.update(&Event::SecondaryDown(at), &mut context);
+    assert_eq!(
+        editor.refusal(),
+        Some("White must have exactly one king, not 0")
+    );
+    assert!(
+        editor
+            .position_text()
+            .expect("written")
+            .contains(" w kq - ")
+    );
+}
+
+#[test]
 fn connect_four_refuses_a_floating_counter_in_words() {
     let mut context = context();
     let mut editor = EditorScreen::new("connect4");
@@ -219,6 +237,23 @@ fn play_from_here_starts_a_local_game_from_the_position() {
 }
 
 #[test]
+fn analyse_opens_the_analysis_board_once_the_position_is_accepted() {
+    let mut context = context();
+    let mut editor = EditorScreen::new("hnefatafl");
+    press(&mut editor, &mut context, Action::Clear);
+    assert!(editor.analyse().is_none());
+    assert!(matches!(
+        press(&mut editor, &mut context, Action::Analyse),
+        Transition::Stay
+    ));
+    press(&mut editor, &mut context, Action::Start);
+    assert!(matches!(
+        press(&mut editor, &mut context, Action::Analyse),
+        Transition::Push(_)
+    ));
+}
+
+#[test]
 fn the_mode_button_moves_to_the_next_mode_and_escape_goes_back() {
     let mut context = context();
     let mut editor = EditorScreen::new("connect4");
@@ -263,6 +298,7 @@ fn large_text_keeps_every_button_inside_the_window() {
             Action::Mode,
             Action::ToMove,
             Action::Clear,
+            Action::Analyse,
             Action::Back,
             Action::Play,
         ] {

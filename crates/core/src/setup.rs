@@ -42,6 +42,21 @@ impl CastlingRights {
         self.rights[player.index()][wing as usize] = allowed;
     }
 
+    /// The rights both `self` and `other` give.
+    pub fn and(&self, other: CastlingRights) -> CastlingRights {
+        let mut both = CastlingRights::NONE;
+        for player in Player::BOTH {
+            for wing in Wing::BOTH {
+                both.set(
+                    player,
+                    wing,
+                    self.has(player, wing) && other.has(player, wing),
+                );
+            }
+        }
+        both
+    }
+
     /// Whether no side may castle at all.
     pub fn is_empty(&self) -> bool {
         *self == CastlingRights::NONE
@@ -142,6 +157,12 @@ pub trait Compose: Present {
     /// This position as a setup.
     fn setup(&self) -> Setup;
 
+    /// The castling rights `setup`'s pieces still allow (each king and rook on its home
+    /// square). None in modes without castling.
+    fn castling_possible(_setup: &Setup) -> CastlingRights {
+        CastlingRights::NONE
+    }
+
     /// The cells where an en passant square could be given in `setup` (behind a pawn of
     /// the side that just moved, standing where its double step ends). None in modes
     /// without en passant.
@@ -170,6 +191,14 @@ mod tests {
         assert!(rights.has(Player::Second, Wing::QueenSide));
         assert!(!rights.has(Player::Second, Wing::KingSide));
         assert!(!rights.has(Player::First, Wing::QueenSide));
+        let mut other = CastlingRights::NONE;
+        other.set(Player::Second, Wing::QueenSide, true);
+        other.set(Player::First, Wing::KingSide, true);
+        assert_eq!(rights.and(other), {
+            let mut only = CastlingRights::NONE;
+            only.set(Player::Second, Wing::QueenSide, true);
+            only
+        });
         rights.set(Player::Second, Wing::QueenSide, false);
         assert!(rights.is_empty());
     }

@@ -2,8 +2,8 @@
 
 use crate::{AnyGame, Game, conformance};
 use ply_core::{
-    Compose, Explain, Heuristics, PieceKind, Player, PositionError, Present, Rules, Setup,
-    SetupFields, TimeControl,
+    CastlingRights, Compose, Explain, Heuristics, PieceKind, Player, PositionError, Present, Rules,
+    Setup, SetupFields, TimeControl,
 };
 
 /// A playable mode: its names and how to start a game of it.
@@ -28,6 +28,7 @@ pub struct Mode {
     compose: fn(&Setup) -> Result<Box<dyn AnyGame>, PositionError>,
     setup_of_text: fn(&str) -> Option<Setup>,
     en_passant_cells: fn(&Setup) -> Vec<usize>,
+    castling_possible: fn(&Setup) -> CastlingRights,
     check: fn(u64, usize) -> Result<conformance::Report, conformance::ConformanceError>,
 }
 
@@ -48,6 +49,7 @@ impl Mode {
             compose: compose::<G>,
             setup_of_text: setup_of_text::<G>,
             en_passant_cells: G::en_passant_cells,
+            castling_possible: G::castling_possible,
             check: conformance::check::<G>,
         }
     }
@@ -90,6 +92,11 @@ impl Mode {
         let start = self.new_game();
         self.setup_of(start.as_ref())
             .expect("the start position reads back")
+    }
+
+    /// The castling rights `setup`'s pieces still allow (none outside chess).
+    pub fn castling_possible(&self, setup: &Setup) -> CastlingRights {
+        (self.castling_possible)(setup)
     }
 
     /// The cells where `setup` may have an en passant square (none outside chess).

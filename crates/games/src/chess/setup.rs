@@ -146,6 +146,37 @@ impl<V: Variant> Compose for Chess<V> {
         }
     }
 
+    fn castling_possible(setup: &Setup) -> CastlingRights {
+        let mut possible = CastlingRights::NONE;
+        if !V::CASTLING {
+            return possible;
+        }
+        let at = |side: Player, role: Role, column: usize| {
+            let row = match side {
+                Player::First => 0,
+                Player::Second => setup.height - 1,
+            };
+            setup
+                .cells
+                .get(row * setup.width + column)
+                .copied()
+                .flatten()
+                == Some((side, look::kind(role)))
+        };
+        for (side, wing, _) in RIGHTS {
+            let rook_column = match wing {
+                Wing::KingSide => 7,
+                Wing::QueenSide => 0,
+            };
+            possible.set(
+                side,
+                wing,
+                at(side, Role::King, 4) && at(side, Role::Rook, rook_column),
+            );
+        }
+        possible
+    }
+
     fn en_passant_cells(setup: &Setup) -> Vec<usize> {
         let mover = setup.to_move.opponent();
         let files = setup.width;
@@ -212,6 +243,17 @@ mod tests {
         assert_eq!(Standard::en_passant_cells(&black_to_move), vec![2 * 8 + 4]);
         let mega = MegaChess::start().setup();
         assert!(MegaChess::en_passant_cells(&mega).is_empty());
+    }
+
+    #[test]
+    fn castling_is_possible_only_with_king_and_rook_at_home() {
+        let setup = setup_of("r3k3/8/8/8/8/8/8/4K2R w - - 0 1");
+        let possible = Standard::castling_possible(&setup);
+        assert!(possible.has(Player::First, Wing::KingSide));
+        assert!(!possible.has(Player::First, Wing::QueenSide));
+        assert!(possible.has(Player::Second, Wing::QueenSide));
+        assert!(!possible.has(Player::Second, Wing::KingSide));
+        assert!(MegaChess::castling_possible(&MegaChess::start().setup()).is_empty());
     }
 
     #[test]

@@ -144,6 +144,14 @@ fn button(editor: &EditorScreen, action: Action) -> (String, Look) {
         Action::Clear => ("Clear".to_string(), Look::Normal),
         Action::Start => ("Start position".to_string(), Look::Normal),
         Action::Back => ("Back".to_string(), Look::Normal),
+        Action::Analyse => {
+            let look = if editor.verdict.is_ok() {
+                Look::Normal
+            } else {
+                Look::Disabled
+            };
+            ("Analyse".to_string(), look)
+        }
         Action::Play => {
             let playable = editor
                 .verdict

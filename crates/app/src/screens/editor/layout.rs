@@ -1,7 +1,8 @@
 //! Where the position editor's parts go, worked out from the window, the text size and
 //! the mode: the board on the left with the position text and the verdict under it, and
 //! on the right the mode, the palette of both sides' pieces and the eraser, the side to
-//! move, the chess family's castling rights and en passant square, and the buttons.
+//! move, the chess family's castling rights and en passant square, and the buttons
+//! (Clear and Start position, Analyse and Play from here, Back).
 
 use super::super::{Context, widgets};
 use crate::board::Placement;
@@ -35,6 +36,8 @@ pub enum Action {
     Start,
     /// Back to the menu.
     Back,
+    /// The analysis board on the position set up.
+    Analyse,
     /// A game on this computer from the position set up.
     Play,
 }
@@ -90,7 +93,7 @@ impl Layout {
             band - 46.0 * s,
         );
         let fields = mode.setup_fields;
-        let count = 7 + if fields.castling { 2 } else { 0 } + usize::from(fields.en_passant);
+        let count = 8 + if fields.castling { 2 } else { 0 } + usize::from(fields.en_passant);
         let mut rows = widgets::stack(panel, count, 48.0 * s, 12.0 * s).into_iter();
         let mut layout = Layout {
             board,
@@ -140,8 +143,10 @@ impl Layout {
         layout.buttons.push((left, Action::Clear));
         layout.buttons.push((right, Action::Start));
         let (left, right) = halves(next(), s);
-        layout.buttons.push((left, Action::Back));
+        layout.buttons.push((left, Action::Analyse));
         layout.buttons.push((right, Action::Play));
+        let (back, _) = halves(next(), s);
+        layout.buttons.push((back, Action::Back));
         layout
     }
 

@@ -2,13 +2,15 @@
 //! sides' pieces and an eraser, clicked then placed or dragged onto the board, the right
 //! button clearing a square), the side to move and, in the chess family, castling and
 //! en passant. The position text and whether the mode's rules accept the position, or
-//! why not, show as it changes; an accepted position can be played from here.
+//! why not, show as it changes; an accepted position can be analysed or played from
+//! here.
 
 mod draw;
 mod layout;
 
 pub use layout::{Action, Brush};
 
+use super::analysis::AnalysisScreen;
 use super::local::LocalSetup;
 use super::{Context, Event, Key, Screen, Transition, controls::Control};
 use crate::board::flat::Geometry;
@@ -115,6 +117,14 @@ impl EditorScreen {
         Some(LocalSetup::new(&context.prefs.settings).with_position(game))
     }
 
+    /// The analysis board on the position set up; `None` while the position is
+    /// refused.
+    pub fn analyse(&self) -> Option<AnalysisScreen> {
+        let game = self.composed()?;
+        let title = format!("Analysis: {} (a position set up)", self.mode().name);
+        AnalysisScreen::new(game.as_ref(), 0, title)
+    }
+
     /// Puts `piece` on `cell` (or clears it), as a click with a brush does; cells that
     /// are not squares of the mode (hole chess's holes, checkers' light squares) stay
     /// empty.
@@ -127,6 +137,9 @@ impl EditorScreen {
             .is_some_and(|square| !matches!(square.mark, CellMark::Hole | CellMark::Unused));
         if usable && self.setup.cells[cell] != piece {
             self.setup.cells[cell] = piece;
+            // A king or rook moved off its home square takes its castling rights along.
+            let possible = self.mode().castling_possible(&self.setup);
+            self.setup.castling = self.setup.castling.and(possible);
             self.judge();
         }
     }
@@ -243,6 +256,11 @@ impl EditorScreen {
             Action::Clear => self.set(self.setup.cleared()),
             Action::Start => self.set(mode.start_setup()),
             Action::Back => return Transition::Pop,
+            Action::Analyse => {
+                if let Some(board) = self.analyse() {
+                    return Transition::Push(Box::new(board));
+                }
+            }
             Action::Play => {
                 if let Some(local) = self.play_from_here(context) {
                     return Transition::Push(Box::new(local));
