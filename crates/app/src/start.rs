@@ -8,6 +8,7 @@ use ply_modes::{Level, MODES, ReplayError, find_mode, mode_ids};
 use ply_net::portmap::Reach;
 use ply_play::{Seat, Table};
 use plyground::screens::analysis::AnalysisScreen;
+use plyground::screens::editor::EditorScreen;
 use plyground::screens::game::GameScreen;
 use plyground::screens::history::{Filters, HistoryScreen, StatsScreen};
 use plyground::screens::load::LoadScreen;
@@ -23,15 +24,16 @@ use std::path::PathBuf;
 /// What to show first.
 #[derive(Args, Debug)]
 pub struct StartOptions {
-    /// The screen to show first: menu, local, settings, sound, game, load, history,
-    /// stats, charts (the statistics' charts), analysis, host, join or lobby (a lobby
-    /// hosted on this computer).
+    /// The screen to show first: menu, local, editor (set up a position), settings,
+    /// sound, game, load, history, stats, charts (the statistics' charts), analysis, host,
+    /// join or lobby (a lobby hosted on this computer).
     #[arg(long, default_value = "menu")]
     pub screen: String,
-    /// The game mode for `--screen game` or `local` (see `ply modes`).
+    /// The game mode for `--screen game`, `local` or `editor` (see `ply modes`).
     #[arg(long, value_name = "ID")]
     mode: Option<String>,
-    /// The starting position for `--screen game`, in the mode's position text.
+    /// The starting position for `--screen game` (and the position `--screen editor`
+    /// holds), in the mode's position text.
     #[arg(long, value_name = "TEXT")]
     position: Option<String>,
     /// Moves to play (in the mode's move text, separated by spaces) before `--screen game`
@@ -106,7 +108,7 @@ pub enum StartError {
     NoLobby(#[from] plyground::screens::online::OnlineError),
     /// No screen has that name.
     #[error(
-        "unknown screen \"{0}\"; choose menu, local, settings, sound, game, analysis, load, history, stats, charts, host, join or lobby"
+        "unknown screen \"{0}\"; choose menu, local, editor, settings, sound, game, analysis, load, history, stats, charts, host, join or lobby"
     )]
     UnknownScreen(String),
     /// The review asked for could not be made.
@@ -201,6 +203,7 @@ impl StartOptions {
         Ok(match self.screen.as_str() {
             "menu" => Box::new(MainMenu),
             "local" => Box::new(LocalSetup::new(&context.prefs.settings).with_mode(mode.id)),
+            "editor" => Box::new(self.editor_screen(mode)?),
             "settings" => Box::new(SettingsScreen::new()),
             "sound" => Box::new(SoundScreen),
             "load" => Box::new(LoadScreen::new(context)),
@@ -236,6 +239,16 @@ impl StartOptions {
             "analysis" => Box::new(self.analysis_screen(mode, screenshot)?),
             other => return Err(StartError::UnknownScreen(other.to_string())),
         })
+    }
+
+    /// The editor at the mode's start, or holding `--position` after `--moves`.
+    fn editor_screen(&self, mode: &'static ply_modes::Mode) -> Result<EditorScreen, StartError> {
+        if self.position.is_none() && self.moves.is_none() {
+            return Ok(EditorScreen::new(mode.id));
+        }
+        let moves = self.moves.iter().flat_map(|moves| moves.split_whitespace());
+        let game = mode.replay(self.position.as_deref(), moves)?;
+        Ok(EditorScreen::editing(game.as_ref()).unwrap_or_else(|| EditorScreen::new(mode.id)))
     }
 
     fn analysis_screen(

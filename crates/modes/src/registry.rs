@@ -1,7 +1,10 @@
 //! The list of game modes. Adding a mode is one line in `MODES`.
 
 use crate::{AnyGame, Game, conformance};
-use ply_core::{Explain, Heuristics, PositionError, Present, Rules, TimeControl};
+use ply_core::{
+    CastlingRights, Compose, Explain, Heuristics, PieceKind, Player, PositionError, Present, Rules,
+    Setup, SetupFields, TimeControl,
+};
 
 /// A playable mode: its names and how to start a game of it.
 pub struct Mode {
@@ -17,12 +20,21 @@ pub struct Mode {
     pub time_presets: &'static [TimeControl],
     new_game: fn() -> Box<dyn AnyGame>,
     from_position: fn(&str) -> Result<Box<dyn AnyGame>, PositionError>,
+    /// The pieces a position editor offers, each with its side.
+    pub palette: &'static [(Player, PieceKind)],
+    /// What the mode's positions record beyond the pieces and the side to move.
+    pub setup_fields: SetupFields,
+    setup_text: fn(&Setup) -> Result<String, PositionError>,
+    compose: fn(&Setup) -> Result<Box<dyn AnyGame>, PositionError>,
+    setup_of_text: fn(&str) -> Option<Setup>,
+    en_passant_cells: fn(&Setup) -> Vec<usize>,
+    castling_possible: fn(&Setup) -> CastlingRights,
     check: fn(u64, usize) -> Result<conformance::Report, conformance::ConformanceError>,
 }
 
 impl Mode {
     /// The registry entry of mode `G`.
-    pub const fn of<G: Rules + Heuristics + Present + Explain>() -> Mode {
+    pub const fn of<G: Rules + Heuristics + Present + Explain + Compose>() -> Mode {
         Mode {
             id: G::ID,
             name: G::NAME,
@@ -31,6 +43,13 @@ impl Mode {
             time_presets: G::TIME_PRESETS,
             new_game: new_game::<G>,
             from_position: from_position::<G>,
+            palette: G::PALETTE,
+            setup_fields: G::FIELDS,
+            setup_text: G::setup_text,
+            compose: compose::<G>,
+            setup_of_text: setup_of_text::<G>,
+            en_passant_cells: G::en_passant_cells,
+            castling_possible: G::castling_possible,
             check: conformance::check::<G>,
         }
     }
@@ -43,6 +62,46 @@ impl Mode {
     /// A game from a position given as text.
     pub fn from_position(&self, text: &str) -> Result<Box<dyn AnyGame>, PositionError> {
         (self.from_position)(text)
+    }
+
+    /// The game `setup` describes, or why it cannot be one: the mode cannot write it
+    /// (no order of drops builds a Connect Four grid, a checker on a light square) or its
+    /// rules refuse the position text (two kings, a pawn on the last rank, the side not to
+    /// move in check, more pieces than a side has), each with the reason in words.
+    pub fn compose(&self, setup: &Setup) -> Result<Box<dyn AnyGame>, PositionError> {
+        (self.compose)(setup)
+    }
+
+    /// The position text of `setup`, unjudged: what [`Mode::compose`] reads, or why the
+    /// mode has no text for it.
+    pub fn setup_text(&self, setup: &Setup) -> Result<String, PositionError> {
+        (self.setup_text)(setup)
+    }
+
+    /// The current position of `game` as a setup to edit; `None` for a game of another
+    /// mode.
+    pub fn setup_of(&self, game: &dyn AnyGame) -> Option<Setup> {
+        if game.mode_id() != self.id {
+            return None;
+        }
+        (self.setup_of_text)(&game.position_text())
+    }
+
+    /// The usual starting position as a setup.
+    pub fn start_setup(&self) -> Setup {
+        let start = self.new_game();
+        self.setup_of(start.as_ref())
+            .expect("the start position reads back")
+    }
+
+    /// The castling rights `setup`'s pieces still allow (none outside chess).
+    pub fn castling_possible(&self, setup: &Setup) -> CastlingRights {
+        (self.castling_possible)(setup)
+    }
+
+    /// The cells where `setup` may have an en passant square (none outside chess).
+    pub fn en_passant_cells(&self, setup: &Setup) -> Vec<usize> {
+        (self.en_passant_cells)(setup)
     }
 
     /// Runs the generic conformance checks on `playouts` random games from `seed`.
@@ -63,6 +122,16 @@ fn from_position<G: Rules + Heuristics + Present + Explain>(
     text: &str,
 ) -> Result<Box<dyn AnyGame>, PositionError> {
     Ok(Box::new(Game::new(G::from_text(text)?)))
+}
+
+fn compose<G: Rules + Heuristics + Present + Explain + Compose>(
+    setup: &Setup,
+) -> Result<Box<dyn AnyGame>, PositionError> {
+    Ok(Box::new(Game::new(G::compose(setup)?)))
+}
+
+fn setup_of_text<G: Rules + Compose>(text: &str) -> Option<Setup> {
+    G::from_text(text).ok().map(|position| position.setup())
 }
 
 /// Every mode, in menu order.

@@ -1,5 +1,6 @@
 //! "Play on this computer": choose a mode, who plays each side, and the clock (none, one
-//! of the mode's time controls, or one typed as "minutes+seconds").
+//! of the mode's time controls, or one typed as "minutes+seconds"); the game starts from
+//! the usual position, or from one set up in the position editor.
 
 use super::game::GameScreen;
 use super::widgets::{self, Buttons, Look};
@@ -9,7 +10,7 @@ use crate::geometry::Rect;
 use crate::settings::Settings;
 use crate::theme;
 use ply_core::{Player, TimeControl};
-use ply_modes::{Level, MODES};
+use ply_modes::{AnyGame, Level, MODES};
 use ply_play::{Message, Seat, Table};
 use std::time::Duration;
 
@@ -32,6 +33,9 @@ pub struct LocalSetup {
     clock: Option<TimeControl>,
     /// A time control being typed, when the player chose to enter their own.
     typing: Option<String>,
+    /// The position to start from instead of the usual one (set up in the editor),
+    /// kept while its mode stays chosen.
+    position: Option<Box<dyn AnyGame>>,
 }
 
 impl LocalSetup {
@@ -50,6 +54,23 @@ impl LocalSetup {
                 .map(|seat| seat_from_text(&seat)),
             clock: TimeControl::parse(&settings.local_clock).ok(),
             typing: None,
+            position: None,
+        }
+    }
+
+    /// Starts the game from `position` (of its own mode, which becomes the choice)
+    /// instead of the usual start.
+    pub fn with_position(mut self, position: Box<dyn AnyGame>) -> LocalSetup {
+        self = self.with_mode(position.mode_id());
+        self.position = Some(position);
+        self
+    }
+
+    /// The position the game will start from: the one set up, or the mode's start.
+    fn first_position(&self) -> Box<dyn AnyGame> {
+        match &self.position {
+            Some(position) => position.clone_box(),
+            None => MODES[self.mode].new_game(),
         }
     }
 
@@ -133,7 +154,7 @@ impl LocalSetup {
         self.remember(context);
         let settings = &context.prefs.settings;
         let pace = Duration::from_millis(u64::from(settings.computer_pace_ms));
-        let mut table = Table::local(MODES[self.mode].new_game(), self.seats).with_pace(pace);
+        let mut table = Table::local(self.first_position(), self.seats).with_pace(pace);
         if let Some(clock) = self.clock {
             table = table.with_time_control(clock);
         }
@@ -192,12 +213,16 @@ impl LocalSetup {
         let seat_h = label_h + choice_h + strength_h + 2.0 * inner_gap;
         // The sides follow the summary, or stand as low as they must to fit.
         let summary_top = top + 50.0 * s;
-        let summary_lines = widgets::wrapped_lines(mode.summary, width, 22.0 * s) as f32;
+        let summary = match self.position {
+            Some(_) => "Starts from the position you set up.",
+            None => mode.summary,
+        };
+        let summary_lines = widgets::wrapped_lines(summary, width, 22.0 * s) as f32;
         let after_summary = summary_top + summary_lines * 22.0 * s * 1.25 + 28.0 * s;
         let seats_top = after_summary.min(bottom - 16.0 * s - 2.0 * seat_h - 12.0 * s);
         if draw {
             frame.text(
-                mode.summary,
+                summary,
                 Rect::new(left, summary_top, width, seats_top - 12.0 * s - summary_top),
                 22.0 * s,
                 theme::TEXT,
@@ -346,7 +371,12 @@ impl Screen for LocalSetup {
             Event::PointerUp(point) => {
                 let buttons = self.layout(context, &mut Frame::default(), false);
                 match buttons.at(*point) {
-                    Some(Action::Mode(index)) => self.mode = index,
+                    Some(Action::Mode(index)) => {
+                        if index != self.mode {
+                            self.position = None;
+                        }
+                        self.mode = index;
+                    }
                     Some(Action::HowToPlay) => {
                         widgets::open_help(context, Some(MODES[self.mode].id));
                     }

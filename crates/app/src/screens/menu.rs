@@ -9,6 +9,7 @@ use crate::theme;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Choice {
     PlayHere,
+    SetUp,
     Host,
     Join,
     Load,
@@ -18,8 +19,9 @@ enum Choice {
     Quit,
 }
 
-const ENTRIES: [(Choice, &str); 8] = [
+const ENTRIES: [(Choice, &str); 9] = [
     (Choice::PlayHere, "Play on this computer"),
+    (Choice::SetUp, "Set up a position"),
     (Choice::Host, "Host an online game"),
     (Choice::Join, "Join an online game"),
     (Choice::Load, "Load a saved game"),
@@ -73,6 +75,9 @@ impl Screen for MainMenu {
                 match buttons.at(*point) {
                     Some(Choice::PlayHere) => Transition::Push(Box::new(
                         super::local::LocalSetup::new(&context.prefs.settings),
+                    )),
+                    Some(Choice::SetUp) => Transition::Push(Box::new(
+                        super::editor::EditorScreen::new(&context.prefs.settings.local_mode),
                     )),
                     Some(Choice::Load) => {
                         Transition::Push(Box::new(super::load::LoadScreen::new(context)))

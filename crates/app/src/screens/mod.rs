@@ -5,6 +5,7 @@ pub mod analysis;
 pub mod confirm;
 mod context;
 pub mod controls;
+pub mod editor;
 pub mod game;
 pub mod history;
 pub mod load;

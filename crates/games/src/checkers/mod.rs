@@ -10,6 +10,7 @@ mod notation;
 mod pdn_problem;
 mod position;
 mod rules;
+mod setup;
 mod weights;
 mod why;
 

@@ -83,6 +83,48 @@ pub enum FenProblem {
     /// The side that just moved left its own king in check.
     #[error("the side that just moved is in check")]
     MoverInCheck,
+    /// More pieces than a side starts with.
+    #[error("{side} has {count} pieces; a side has at most {most}")]
+    TooManyPieces {
+        /// The side's name.
+        side: &'static str,
+        /// How many pieces it has.
+        count: u32,
+        /// How many it starts with.
+        most: u32,
+    },
+    /// More pawns than a side starts with.
+    #[error("{side} has {pawns} pawns; a side has at most {most}")]
+    TooManyPawns {
+        /// The side's name.
+        side: &'static str,
+        /// How many pawns it has.
+        pawns: u32,
+        /// How many it starts with.
+        most: u32,
+    },
+    /// More kings than a side starts with, where kings are ordinary pieces.
+    #[error("{side} has {kings} kings; a pawn never becomes a king, so a side has at most 1")]
+    TooManyKings {
+        /// The side's name.
+        side: &'static str,
+        /// How many kings it has.
+        kings: u32,
+    },
+    /// More pieces beyond the starting set than pawns gone to promote into them.
+    #[error(
+        "{side} has {promoted} pieces more than its starting set, but only {lost_pawns} \
+         pawn{plural} gone to have promoted into them",
+        plural = if *lost_pawns == 1 { "" } else { "s" }
+    )]
+    TooManyPromoted {
+        /// The side's name.
+        side: &'static str,
+        /// Its pieces beyond the starting set, counted per kind.
+        promoted: u32,
+        /// Its pawns no longer on the board.
+        lost_pawns: u32,
+    },
     /// Last piece standing: the side that just moved has no pieces.
     #[error("{0} has no pieces left, so it cannot have made the last move")]
     MoverHasNoPieces(&'static str),
@@ -111,7 +153,11 @@ impl FenProblem {
             | FenProblem::KingCount { .. }
             | FenProblem::MoverExploded(_)
             | FenProblem::MoverInCheck
-            | FenProblem::MoverHasNoPieces(_) => Impossible,
+            | FenProblem::MoverHasNoPieces(_)
+            | FenProblem::TooManyPieces { .. }
+            | FenProblem::TooManyPawns { .. }
+            | FenProblem::TooManyKings { .. }
+            | FenProblem::TooManyPromoted { .. } => Impossible,
         }
     }
 }

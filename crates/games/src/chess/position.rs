@@ -29,7 +29,7 @@ fn piece_key(side: Player, role: Role, square: u8) -> u64 {
 }
 
 /// What FEN and its messages call `side`.
-fn side_name(side: Player) -> &'static str {
+pub(super) fn side_name(side: Player) -> &'static str {
     match side {
         Player::First => "White",
         Player::Second => "Black",

@@ -9,6 +9,7 @@ mod look;
 mod notation;
 mod position;
 mod rules;
+mod setup;
 pub mod solver;
 mod solver_cache;
 mod traps;

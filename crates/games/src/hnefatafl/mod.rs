@@ -8,6 +8,7 @@ mod look;
 mod movegen;
 mod position;
 mod rules;
+mod setup;
 mod text_problem;
 mod weights;
 mod why;

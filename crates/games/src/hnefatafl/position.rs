@@ -329,6 +329,26 @@ impl Hnefatafl {
     /// refused: the king may be gone or hemmed in after the attackers' move, or on a
     /// corner after the defenders' move.
     fn validate(&self) -> Result<(), TextProblem> {
+        for (side, count, letter, besides) in [
+            ("attackers", self.attackers.count_ones(), 'a', ""),
+            (
+                "defenders",
+                self.defenders.count_ones(),
+                'd',
+                " besides the king",
+            ),
+        ] {
+            let board = START.split_whitespace().next().unwrap_or_default();
+            let most = board.chars().filter(|&c| c == letter).count() as u32;
+            if count > most {
+                return Err(TextProblem::TooManyPieces {
+                    side,
+                    count,
+                    most,
+                    besides,
+                });
+            }
+        }
         let blocked = (self.attackers | self.defenders) & RESTRICTED;
         if let Some(square) = squares(blocked).next() {
             return Err(TextProblem::Restricted(super::square_name(square)));

@@ -37,6 +37,18 @@ pub enum TextProblem {
     /// A second king.
     #[error("there is more than one king")]
     SecondKing,
+    /// More attackers, or defenders besides the king, than a side starts with.
+    #[error("the {side} have {count} pieces{besides}; they start with {most}")]
+    TooManyPieces {
+        /// The side's name.
+        side: &'static str,
+        /// How many they have, the king not counted.
+        count: u32,
+        /// How many they start with.
+        most: u32,
+        /// " besides the king" for the defenders, else nothing.
+        besides: &'static str,
+    },
     /// A piece other than the king on the throne or a corner (named square).
     #[error("only the king may stand on the throne or a corner, but {0} holds another piece")]
     Restricted(String),
@@ -64,9 +76,11 @@ impl TextProblem {
     /// Which kind of fault this reason is.
     pub fn fault(&self) -> PositionFault {
         match self {
-            TextProblem::Restricted(_) | TextProblem::KingMissing | TextProblem::KingOnCorner => {
-                Impossible
-            }
+            TextProblem::Restricted(_)
+            | TextProblem::KingMissing
+            | TextProblem::KingOnCorner
+            | TextProblem::SecondKing
+            | TextProblem::TooManyPieces { .. } => Impossible,
             TextProblem::KingTakenEarlier => PastTheEnd,
             _ => Notation,
         }
