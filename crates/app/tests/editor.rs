@@ -90,7 +90,7 @@ fn pieces_go_on_by_click_and_by_drag_and_come_off_with_the_right_button() {
     );
 
     let at = editor.cell_center(&context, E8);
-    editor.update(&Event::SecondaryDown(at), &mut context);
+    editor.update(&Event::SecondaryDown(at, Default::default()), &mut context);
     assert_eq!(editor.setup().cells[E8], None);
 }
 
@@ -137,7 +137,7 @@ fn taking_a_king_off_takes_its_castling_rights_along() {
     let mut context = context();
     let mut editor = EditorScreen::new("chess");
     let at = editor.cell_center(&context, E1);
-    editor.update(&Event::SecondaryDown(at), &mut context);
+    editor.update(&Event::SecondaryDown(at, Default::default()), &mut context);
     assert_eq!(
         editor.refusal(),
         Some("White must have exactly one king, not 0")
@@ -222,7 +222,7 @@ fn play_from_here_starts_a_local_game_from_the_position() {
         .find(|&cell| cell / 8 == 5)
         .expect("a black man on the third row from the top");
     let at = editor.cell_center(&context, square_12);
-    editor.update(&Event::SecondaryDown(at), &mut context);
+    editor.update(&Event::SecondaryDown(at, Default::default()), &mut context);
     let text = editor.position_text().expect("written").to_string();
     assert!(matches!(
         press(&mut editor, &mut context, Action::Play),

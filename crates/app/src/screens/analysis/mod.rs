@@ -307,6 +307,11 @@ impl AnalysisScreen {
             PanelHit::Delete => self.delete_here(),
             PanelHit::Choice(code) => self.play(code),
             PanelHit::Paste => self.typing = Some(String::new()),
+            PanelHit::Edit => {
+                if let Some(editor) = super::editor::EditorScreen::editing(self.tree.position()) {
+                    return Transition::Push(Box::new(editor));
+                }
+            }
             PanelHit::Learn => self.start_lesson(),
             PanelHit::Lesson(step) => self.lesson_step(step),
             PanelHit::CopyPosition => {

@@ -42,6 +42,8 @@ pub enum PanelHit {
     Graph(usize),
     /// Type or paste a position or a game.
     Paste,
+    /// Set up the position shown by hand, in the editor.
+    Edit,
     /// Put the position on the clipboard.
     CopyPosition,
     /// Put the game's record on the clipboard.
@@ -88,7 +90,7 @@ struct Parts {
     explorer: Rect,
     moves: Rect,
     review: Rect,
-    tools: [Rect; 3],
+    tools: [Rect; 4],
     buttons: [Rect; 3],
 }
 
@@ -121,8 +123,15 @@ impl Parts {
         let buttons = [0.0, 1.0, 2.0]
             .map(|i| Rect::new(inner.x + i * (third + 8.0 * s), buttons_y, third, button_h));
         let tools_y = buttons_y - 40.0 * s;
-        let tools = [0.0, 1.0, 2.0]
-            .map(|i| Rect::new(inner.x + i * (third + 8.0 * s), tools_y, third, 34.0 * s));
+        let quarter = (inner.w - 3.0 * 6.0 * s) / 4.0;
+        let tools = [0.0, 1.0, 2.0, 3.0].map(|i| {
+            Rect::new(
+                inner.x + i * (quarter + 6.0 * s),
+                tools_y,
+                quarter,
+                34.0 * s,
+            )
+        });
         let review_h = 186.0 * s;
         let review = Rect::new(inner.x, tools_y - review_h - 8.0 * s, inner.w, review_h);
         let moves = Rect::new(inner.x, y, inner.w, (review.y - 10.0 * s - y).max(0.0));
@@ -254,8 +263,9 @@ impl AnalysisScreen {
             return Some(PanelHit::Engine);
         }
         let [promote, delete, back] = parts.buttons;
-        let [paste, copy_position, copy_game] = parts.tools;
+        let [paste, edit, copy_position, copy_game] = parts.tools;
         for (rect, hit) in [
+            (edit, PanelHit::Edit),
             (promote, PanelHit::Promote),
             (delete, PanelHit::Delete),
             (back, PanelHit::Back),
@@ -375,8 +385,9 @@ impl AnalysisScreen {
         };
         widgets::button(frame, context, delete, "Delete", delete_look);
         widgets::button(frame, context, back, "Back", Look::Normal);
-        let [paste, copy_position, copy_game] = parts.tools;
+        let [paste, edit, copy_position, copy_game] = parts.tools;
         widgets::button(frame, context, paste, "Paste…", Look::Normal);
+        widgets::button(frame, context, edit, "Edit…", Look::Normal);
         widgets::button(frame, context, copy_position, "Copy position", Look::Normal);
         widgets::button(frame, context, copy_game, "Copy game", Look::Normal);
         if let Some(text) = &self.typing {

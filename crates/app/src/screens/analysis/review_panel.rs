@@ -107,13 +107,15 @@ impl AnalysisScreen {
                     .map_or("-".to_string(), |a| format!("{a:.0}"));
                 let count = |class| done.summary.count(side, class);
                 let text = format!(
-                    "{}: accuracy {accuracy} · {} ?! · {} ? · {} ??",
+                    "{} {accuracy}% · ?! {} · ? {} · ?? {}",
                     game.side_name(side),
                     count(MoveClass::Inaccuracy),
                     count(MoveClass::Mistake),
                     count(MoveClass::Blunder),
                 );
-                frame.text(text, rect, small, theme::TEXT, Align::Left);
+                let beside_learn =
+                    Rect::new(rect.x, rect.y, parts.learn.x - rect.x - 6.0 * s, rect.h);
+                frame.text(text, beside_learn, small, theme::TEXT, Align::Left);
             }
             self.draw_graph(context, parts.graph, &done.summary.chances, frame);
             let look = if self.lesson.is_some() {

@@ -316,7 +316,7 @@ impl Screen for EditorScreen {
                     None => Transition::Stay,
                 }
             }
-            Event::SecondaryDown(point) => {
+            Event::SecondaryDown(point, _) => {
                 if let Some(cell) = cell_at(&geometry, &self.setup, point) {
                     self.place(cell, None);
                 }
