@@ -89,7 +89,7 @@ pub struct StandardRules;
 impl Variant for StandardRules {
     type Geometry = Board8;
     const ID: &'static str = "chess";
-    const CHANCE_SCALE: f64 = 0.6;
+    const CHANCE_SCALE: f64 = 0.39;
     const NAME: &'static str = "Chess";
     const SUMMARY: &'static str = "The classic: checkmate the enemy king.";
     const START: &'static str = STANDARD_START;
@@ -102,7 +102,7 @@ pub struct AtomicRules;
 impl Variant for AtomicRules {
     type Geometry = Board8;
     const ID: &'static str = "atomic";
-    const CHANCE_SCALE: f64 = 0.44;
+    const CHANCE_SCALE: f64 = 0.456;
     const NAME: &'static str = "Atomic chess";
     const SUMMARY: &'static str =
         "Every capture explodes, taking out nearby pieces: blow up the enemy king.";
@@ -118,7 +118,7 @@ pub struct KothRules;
 impl Variant for KothRules {
     type Geometry = Board8;
     const ID: &'static str = "koth";
-    const CHANCE_SCALE: f64 = 0.62;
+    const CHANCE_SCALE: f64 = 0.746;
     const NAME: &'static str = "King of the hill";
     const SUMMARY: &'static str =
         "Chess where bringing your king to one of the four centre squares also wins.";
@@ -134,7 +134,7 @@ pub struct HoleRules;
 impl Variant for HoleRules {
     type Geometry = Board8;
     const ID: &'static str = "hole";
-    const CHANCE_SCALE: f64 = 0.6;
+    const CHANCE_SCALE: f64 = 0.27;
     const NAME: &'static str = "Hole chess";
     const SUMMARY: &'static str =
         "Chess with the four centre squares cut out: nothing stands on or passes through them.";
