@@ -98,6 +98,7 @@ impl History {
                         .map(|index| index as usize)
                         .collect(),
                     reviews: [None, None],
+                    review: None,
                     summary,
                 })
             })
@@ -119,6 +120,7 @@ impl History {
             let (side, review) = row?;
             stored.reviews[Player::from_index(side.unsigned_abs() as usize).index()] = Some(review);
         }
+        stored.review = self.review_positions(id)?;
         Ok(stored)
     }
 }

@@ -214,6 +214,8 @@ pub struct StoredGame {
     pub hinted: Vec<usize>,
     /// Each side's review, when the game was reviewed.
     pub reviews: [Option<SideReview>; 2],
+    /// What the review's search said of every position, when it was kept.
+    pub review: Option<ply_save::SavedReview>,
 }
 
 /// The number the database keeps for a computer level: its place in `Level::ALL`

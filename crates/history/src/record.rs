@@ -210,6 +210,9 @@ fn store(
         let next = codes.get(ply).map(|code| code.0 as i64);
         position.execute(params![key.0, id, ply as i64, next, result])?;
     }
+    if let Some(review) = &saved.review {
+        crate::review::store_brought_review(transaction, GameId(id), review, game)?;
+    }
     Ok(Recorded::Added(GameId(id)))
 }
 

@@ -27,6 +27,8 @@ impl StoredGame {
                     })
             })
             .collect();
+        // A review that no longer fits the moves (a rules change) is left out.
+        let review = self.review.clone().filter(|review| review.fits(&*game));
         Ok(SavedGame {
             title: self.summary.title.clone(),
             seats,
@@ -36,7 +38,7 @@ impl StoredGame {
             updated: self.summary.ended,
             game,
             hinted: self.hinted.clone(),
-            review: None,
+            review,
         })
     }
 

@@ -76,8 +76,18 @@ CREATE TABLE reviews (
 ) WITHOUT ROWID;
 ";
 
+/// Step 2: what a review's search said of every position of a game (one row per game),
+/// so that the review can be shown again, graph and all.
+const STEP_2: &str = "
+CREATE TABLE review_positions (
+    game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    per_position_ms INTEGER NOT NULL,
+    verdicts TEXT NOT NULL
+);
+";
+
 /// Every migration step, in order: a file at `user_version` N has had the first N.
-const STEPS: &[&str] = &[STEP_1];
+const STEPS: &[&str] = &[STEP_1, STEP_2];
 
 /// The schema version this build writes: the number of steps it knows.
 pub const SCHEMA_VERSION: u32 = STEPS.len() as u32;

@@ -236,3 +236,66 @@ fn the_saves_folder_is_imported_on_the_first_start_only() {
     let again = history.import_saves(&place.saves).expect("imported again");
     assert_eq!((again.added, again.already_there), (0, 2));
 }
+
+/// A review of the fool's mate as a search would give it: even at first, then White's
+/// g4 lets Black mate at once.
+fn fools_mate_review() -> ply_save::SavedReview {
+    let verdict = |score: i32, depth, best: Option<&str>| ply_save::PositionVerdict {
+        score: ply_core::Score(score),
+        depth,
+        best: best.map(str::to_string),
+    };
+    ply_save::SavedReview {
+        per_position: Duration::from_millis(500),
+        positions: vec![
+            verdict(30, 14, Some("e2e4")),
+            verdict(-20, 14, Some("e7e5")),
+            verdict(-40, 13, Some("b1c3")),
+            verdict(-999_999, 1, Some("d8h4")),
+            verdict(-1_000_000, 0, None),
+        ],
+    }
+}
+
+#[test]
+fn a_review_is_kept_whole_and_the_game_comes_back_with_it() {
+    let place = Place::new();
+    let mut history = place.history();
+    let mut game = saved(
+        "Reviewed",
+        vec![person("Ann", Player::First), person("Bea", Player::Second)],
+        played("chess", &FOOLS_MATE),
+        at(MONDAY_NOON),
+    );
+    game.review = Some(fools_mate_review());
+    let Recorded::Added(id) = history
+        .record(&game, &Circumstances::local())
+        .expect("recorded")
+    else {
+        panic!("a new game");
+    };
+    let stored = history.game(id).expect("game");
+    let white = stored.reviews[0].as_ref().expect("White's verdicts");
+    assert_eq!(white.classes.as_deref(), Some("good blunder"));
+    let again = stored.saved_game().expect("replays");
+    assert_eq!(
+        again.review, game.review,
+        "every position's verdict comes back"
+    );
+
+    let mut shorter = fools_mate_review();
+    shorter.per_position = Duration::from_millis(250);
+    history
+        .set_review_positions(id, &shorter)
+        .expect("replaced");
+    let replaced = history
+        .game(id)
+        .expect("game")
+        .saved_game()
+        .expect("replays");
+    assert_eq!(replaced.review.expect("kept").per_position.as_millis(), 250);
+    assert!(matches!(
+        history.set_review_positions(ply_history::GameId(999), &shorter),
+        Err(HistoryError::NoSuchGame { .. })
+    ));
+}

@@ -11,7 +11,7 @@ use crossbeam_channel::{Receiver, Sender, TryRecvError, unbounded};
 use ply_core::Player;
 use ply_history::{Circumstances, History, HistoryError, SideReview};
 use ply_play::Message;
-use ply_save::{SaveFolder, SavedGame};
+use ply_save::{SaveFolder, SavedGame, SavedReview};
 use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -113,10 +113,15 @@ impl HistoryHandle {
         self.send(Job::Withdraw(ticket));
     }
 
-    /// Keeps each side's review of the game recorded with `ticket` (nothing happens if
-    /// it was not recorded).
-    pub fn review_recorded(&self, ticket: Ticket, sides: Vec<(Player, SideReview)>) {
-        self.send(Job::Review(ticket, sides));
+    /// Keeps the review of the game recorded with `ticket`, with each side's verdicts
+    /// (nothing happens if it was not recorded).
+    pub fn review_recorded(
+        &self,
+        ticket: Ticket,
+        review: SavedReview,
+        sides: Vec<(Player, SideReview)>,
+    ) {
+        self.send(Job::Review(ticket, Box::new(review), sides));
     }
 
     /// Asks the history something; the answer comes later through the [`Pending`].

@@ -8,7 +8,7 @@ use crossbeam_channel::{Receiver, Sender};
 use ply_core::Player;
 use ply_history::{Circumstances, GameId, History, HistoryError, Recorded, SideReview};
 use ply_play::Message;
-use ply_save::{SaveFolder, SavedGame};
+use ply_save::{SaveFolder, SavedGame, SavedReview};
 use std::collections::HashMap;
 use std::path::PathBuf;
 
@@ -27,8 +27,9 @@ pub(super) enum Job {
     },
     /// Take back a game recorded with this ticket.
     Withdraw(Ticket),
-    /// Keep the review of the game recorded with this ticket.
-    Review(Ticket, Vec<(Player, SideReview)>),
+    /// Keep the review of the game recorded with this ticket: what the search said of
+    /// every position, and each side's verdicts.
+    Review(Ticket, Box<SavedReview>, Vec<(Player, SideReview)>),
     /// Answer a question.
     Ask(Question),
 }
@@ -89,7 +90,7 @@ impl Worker {
                     ticket,
                 } => self.record(&saved, &circumstances, in_saves, ticket),
                 Job::Withdraw(ticket) => self.withdraw(ticket),
-                Job::Review(ticket, sides) => self.review(ticket, &sides),
+                Job::Review(ticket, review, sides) => self.review(ticket, &review, &sides),
                 Job::Ask(question) => {
                     question(self.history.as_mut().map_err(|problem| problem.as_str()))
                 }
@@ -183,17 +184,18 @@ impl Worker {
         }
     }
 
-    fn review(&mut self, ticket: Ticket, sides: &[(Player, SideReview)]) {
+    fn review(&mut self, ticket: Ticket, review: &SavedReview, sides: &[(Player, SideReview)]) {
         let (Some(&id), Ok(history)) = (self.recorded.get(&ticket), &mut self.history) else {
             return;
         };
-        for (side, review) in sides {
-            if let Err(error) = history.set_review(id, *side, review) {
-                self.tell(Message::error(format!(
-                    "The review could not be kept in the history: {error}"
-                )));
-                return;
-            }
+        let kept = sides
+            .iter()
+            .try_for_each(|(side, verdicts)| history.set_review(id, *side, verdicts))
+            .and_then(|()| history.set_review_positions(id, review));
+        if let Err(error) = kept {
+            self.tell(Message::error(format!(
+                "The review could not be kept in the history: {error}"
+            )));
         }
     }
 

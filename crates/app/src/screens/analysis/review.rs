@@ -187,7 +187,7 @@ pub fn keep(
                 })
                 .collect();
             match source {
-                Source::Recorded(ticket) => history.review_recorded(*ticket, sides),
+                Source::Recorded(ticket) => history.review_recorded(*ticket, review, sides),
                 Source::History(id) => {
                     let id = *id;
                     // Not awaited: the screen may close first; the history then still
@@ -196,7 +196,7 @@ pub fn keep(
                         for (side, kept) in &sides {
                             history.set_review(id, *side, kept)?;
                         }
-                        Ok(())
+                        history.set_review_positions(id, &review)
                     });
                 }
                 _ => {}
