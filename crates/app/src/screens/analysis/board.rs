@@ -222,6 +222,10 @@ impl AnalysisScreen {
     /// The evaluation bar: the first player's share of the chance of winning from the
     /// bottom when that side is at the bottom (its colour), the rest in the other's.
     pub(super) fn draw_bar(&self, context: &Context, frame: &mut Frame) {
+        if self.lesson.is_some() {
+            // The bar would give the answer away.
+            return;
+        }
         let s = widgets::scale(context);
         let layout = Layout::of(context);
         let position = self.tree.position();

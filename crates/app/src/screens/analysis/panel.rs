@@ -174,7 +174,7 @@ impl AnalysisScreen {
         let s = widgets::scale(context);
         let size = theme::TEXT_SMALL * s * context.prefs.settings.text_scale().min(1.3);
         let row_h = size * 1.5;
-        let letter = size * 0.56;
+        let letter = size * 0.62;
         let classes = self.review.done().map(|done| &done.classes);
         let mut chips = Vec::new();
         let mut y = area.y;
@@ -321,6 +321,7 @@ impl AnalysisScreen {
         let view = self.live.as_ref().map(|live| live.view());
         let status = match (&view, self.review.running()) {
             (_, true) => "paused while the review runs".to_string(),
+            (None, false) if self.lesson.is_some() => "hidden while you learn".to_string(),
             (None, false) if position.outcome().is_some() => "the game is over".to_string(),
             (None, false) => "not analysing".to_string(),
             (Some(view), false) => match view.lines.first() {
@@ -518,6 +519,13 @@ impl AnalysisScreen {
 fn explorer_text(explored: &ply_history::Explored) -> String {
     if explored.games == 0 {
         return "Your games here: none".to_string();
+    }
+    if explored.moves.is_empty() {
+        let ended = explored.ended_here;
+        return format!(
+            "Your games here: {} ended here ({} won, {} drawn, {} lost by the side to move)",
+            explored.games, ended.wins, ended.draws, ended.losses
+        );
     }
     let moves: Vec<String> = explored
         .moves

@@ -34,7 +34,7 @@ impl GameScreen {
         if self.table.outcome().is_some() {
             controls.push(Control::new("A", "analyse"));
         }
-        controls.push(Control::new("Right-drag", "arrow (Shift red, Alt blue)"));
+        controls.push(Control::new("Right-drag", "arrow"));
         controls
     }
 
