@@ -96,7 +96,7 @@ const CAPTURED_KING_HINT: i32 = 50;
 const CROWNING_HINT: i32 = 60;
 
 /// The scale of the chance-of-winning curve, fitted with `ply tune curve`.
-const CHANCE_SCALE: f64 = 0.85;
+const CHANCE_SCALE: f64 = 0.105;
 
 /// No margin-based pruning (the default `PRUNING_UNIT`): with compulsory jumps and
 /// tempo fights, pruning quiet-looking moves lost more than it saved (`ply match` at

@@ -148,7 +148,7 @@ pub struct LpsRules;
 impl Variant for LpsRules {
     type Geometry = Board8;
     const ID: &'static str = "lps";
-    const CHANCE_SCALE: f64 = 0.6;
+    const CHANCE_SCALE: f64 = 0.206;
     const NAME: &'static str = "Last piece standing";
     const SUMMARY: &'static str =
         "No check, no checkmate: capture every enemy piece, the king included.";
