@@ -99,7 +99,13 @@ pub struct Settings {
     /// Whether a move may be entered while the other side thinks, to be played when
     /// the turn comes (a premove).
     pub premoves: bool,
+    /// The search time a game review gives each position, in milliseconds (one of
+    /// [`REVIEW_TIMES_MS`]).
+    pub review_ms: u32,
 }
+
+/// The times a review may give each position, in milliseconds, shortest first.
+pub const REVIEW_TIMES_MS: [u32; 5] = [200, 500, 1000, 2000, 5000];
 
 impl Default for Settings {
     fn default() -> Self {
@@ -124,6 +130,7 @@ impl Default for Settings {
             controls: ControlsOverlay::default(),
             games_started: 0,
             premoves: true,
+            review_ms: 500,
         }
     }
 }
@@ -251,6 +258,7 @@ mod tests {
             controls: ControlsOverlay::Never,
             games_started: 7,
             premoves: false,
+            review_ms: 2000,
         };
         settings.save_to(&dir).expect("temp folder is writable");
         assert_eq!(Settings::load_from(&dir), settings);

@@ -236,7 +236,7 @@ impl StartOptions {
                 Box::new(lobby)
             }
             "game" => Box::new(self.game_screen(context, mode)?),
-            "analysis" => Box::new(self.analysis_screen(mode, screenshot)?),
+            "analysis" => Box::new(self.analysis_screen(context, mode, screenshot)?),
             other => return Err(StartError::UnknownScreen(other.to_string())),
         })
     }
@@ -253,6 +253,7 @@ impl StartOptions {
 
     fn analysis_screen(
         &self,
+        context: &Context,
         mode: &'static ply_modes::Mode,
         screenshot: bool,
     ) -> Result<AnalysisScreen, StartError> {
@@ -267,6 +268,7 @@ impl StartOptions {
         }
         if screenshot {
             screen.wait_for_analysis(ANALYSIS_DEPTH, ANALYSIS_WAIT);
+            screen.wait_for_history(context, ANALYSIS_WAIT);
         }
         Ok(screen)
     }

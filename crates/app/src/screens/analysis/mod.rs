@@ -187,6 +187,24 @@ impl AnalysisScreen {
         }
     }
 
+    /// Waits until the history said how the player's games went on from the position
+    /// shown, at most `longest` (for screenshots, which want it shown).
+    pub fn wait_for_history(&mut self, context: &Context, longest: std::time::Duration) {
+        let started = std::time::Instant::now();
+        self.explore(context);
+        while let Some(pending) = &self.exploring {
+            if let Some(answer) = pending.poll() {
+                self.exploring = None;
+                self.explored = Some(answer.unwrap_or_default());
+                return;
+            }
+            if started.elapsed() > longest {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+    }
+
     /// Whether a review is running.
     pub fn reviewing(&self) -> bool {
         self.review.running()
@@ -327,8 +345,21 @@ impl AnalysisScreen {
             },
             PanelHit::StartReview => {
                 let game = self.main_game();
-                self.review.start(game, self.tree.main_line());
+                let per_position =
+                    std::time::Duration::from_millis(u64::from(context.prefs.settings.review_ms));
+                self.review.start(game, self.tree.main_line(), per_position);
                 self.live = None;
+            }
+            PanelHit::ReviewTime => {
+                let times = crate::settings::REVIEW_TIMES_MS;
+                let now = context.prefs.settings.review_ms;
+                let next = times
+                    .iter()
+                    .copied()
+                    .find(|&ms| ms > now)
+                    .unwrap_or(times[0]);
+                context.prefs.settings.review_ms = next;
+                context.prefs.changed = true;
             }
             PanelHit::CancelReview => {
                 self.review.cancel();

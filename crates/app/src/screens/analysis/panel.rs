@@ -36,6 +36,8 @@ pub enum PanelHit {
     Choice(MoveCode),
     /// Start the review.
     StartReview,
+    /// Choose the next review time per position.
+    ReviewTime,
     /// Stop the review.
     CancelReview,
     /// Go to the position after this many moves of the main line (the graph).
@@ -115,8 +117,8 @@ impl Parts {
             .map(|index| Rect::new(inner.x, y + index as f32 * 30.0 * s, inner.w, 28.0 * s))
             .collect();
         y += super::LINES as f32 * 30.0 * s + 2.0 * s;
-        let explorer = Rect::new(inner.x, y, inner.w, 24.0 * s);
-        y += 30.0 * s;
+        let explorer = Rect::new(inner.x, y, inner.w, 44.0 * s);
+        y += 50.0 * s;
         let button_h = 44.0 * s;
         let buttons_y = panel.h - button_h - 14.0 * s;
         let third = (inner.w - 2.0 * 8.0 * s) / 3.0;
@@ -359,14 +361,19 @@ impl AnalysisScreen {
             theme::DIVIDER,
         );
         if let Some(explored) = &self.explored {
-            let text = explorer_text(explored);
-            frame.text(
-                text,
-                parts.explorer,
-                small * 0.95,
-                theme::TEXT_DIM,
-                Align::Left,
+            let (games, moves) = explorer_text(explored);
+            let half = parts.explorer.h / 2.0;
+            let (top, bottom) = (
+                Rect::new(parts.explorer.x, parts.explorer.y, parts.explorer.w, half),
+                Rect::new(
+                    parts.explorer.x,
+                    parts.explorer.y + half,
+                    parts.explorer.w,
+                    half,
+                ),
             );
+            frame.text(games, top, small * 0.95, theme::TEXT_DIM, Align::Left);
+            frame.text(moves, bottom, small * 0.95, theme::TEXT_DIM, Align::Left);
         }
         self.draw_moves(context, parts.moves, frame);
         self.draw_lesson(context, parts.moves, frame);
@@ -514,18 +521,22 @@ impl AnalysisScreen {
     }
 }
 
-/// "Your games here": how many of the player's games reached the position and the
-/// moves most played from it, with the side to move's score after each.
-fn explorer_text(explored: &ply_history::Explored) -> String {
+/// "Your games here", on two lines: how many of the player's games reached the
+/// position, and the moves most played from it with the side to move's score after
+/// each (or how the games ended there).
+fn explorer_text(explored: &ply_history::Explored) -> (String, String) {
     if explored.games == 0 {
-        return "Your games here: none".to_string();
+        return ("Your games here: none".to_string(), String::new());
     }
+    let games = if explored.games == 1 { "game" } else { "games" };
+    let heading = format!("Your games here: {} {games}", explored.games);
     if explored.moves.is_empty() {
         let ended = explored.ended_here;
-        return format!(
-            "Your games here: {} ended here ({} won, {} drawn, {} lost by the side to move)",
-            explored.games, ended.wins, ended.draws, ended.losses
+        let how = format!(
+            "ended here: the side to move won {}, drew {}, lost {}",
+            ended.wins, ended.draws, ended.losses
         );
+        return (heading, how);
     }
     let moves: Vec<String> = explored
         .moves
@@ -539,12 +550,7 @@ fn explorer_text(explored: &ply_history::Explored) -> String {
             format!("{} ×{games} ({:.0}%)", next.display, score * 100.0)
         })
         .collect();
-    let games = if explored.games == 1 { "game" } else { "games" };
-    format!(
-        "Your games here: {} {games}; {}",
-        explored.games,
-        moves.join(", ")
-    )
+    (heading, moves.join(" · "))
 }
 
 /// A line of moves (in move text, from `position`) as players read it, numbered as

@@ -15,9 +15,6 @@ use ply_save::{ReviewSummary, SavedGame, SavedReview};
 use std::collections::HashMap;
 use std::time::Duration;
 
-/// The search time a review gives each position.
-const PER_POSITION: Duration = Duration::from_millis(500);
-
 /// Where the review stands.
 #[derive(Default)]
 pub struct Review {
@@ -60,14 +57,14 @@ impl Review {
         }
     }
 
-    /// Starts reviewing `game` (the main line), whose moves are the tree's `nodes`, on
-    /// every core but one.
-    pub fn start(&mut self, game: Box<dyn AnyGame>, nodes: Vec<NodeId>) {
+    /// Starts reviewing `game` (the main line), whose moves are the tree's `nodes`, for
+    /// `per_position` a position on every core but one.
+    pub fn start(&mut self, game: Box<dyn AnyGame>, nodes: Vec<NodeId>, per_position: Duration) {
         let threads = std::thread::available_parallelism()
             .map_or(1, |cores| cores.get().saturating_sub(1))
             .max(1);
         let settings = ReviewSettings {
-            per_position: PER_POSITION,
+            per_position,
             threads,
             depth: None,
         };

@@ -15,6 +15,7 @@ use ply_core::{MoveClass, Player};
 /// The review area's parts.
 struct ReviewParts {
     button: Rect,
+    time: Rect,
     learn: Rect,
     text: Rect,
     second_text: Rect,
@@ -24,7 +25,9 @@ struct ReviewParts {
 impl ReviewParts {
     fn of(context: &Context, area: Rect) -> ReviewParts {
         let s = widgets::scale(context);
-        let button = Rect::new(area.x, area.y, area.w, 40.0 * s);
+        let time_w = 120.0 * s;
+        let button = Rect::new(area.x, area.y, area.w - time_w - 8.0 * s, 40.0 * s);
+        let time = Rect::new(area.x + area.w - time_w, area.y, time_w, 40.0 * s);
         let text = Rect::new(area.x, area.y, area.w, 24.0 * s);
         let second_text = Rect::new(area.x, area.y + 24.0 * s, area.w, 24.0 * s);
         let learn = Rect::new(area.x + area.w - 100.0 * s, area.y, 100.0 * s, 44.0 * s);
@@ -32,6 +35,7 @@ impl ReviewParts {
         let graph = Rect::new(area.x, graph_top, area.w, area.y + area.h - graph_top);
         ReviewParts {
             button,
+            time,
             learn,
             text,
             second_text,
@@ -63,6 +67,9 @@ impl AnalysisScreen {
             let moves = done.summary.moves.len().max(1);
             let share = ((point.x - parts.graph.x) / parts.graph.w).clamp(0.0, 1.0);
             return Some(PanelHit::Graph((share * moves as f32).round() as usize));
+        }
+        if parts.time.contains(point) {
+            return Some(PanelHit::ReviewTime);
         }
         let can_start = !self.tree.main_line().is_empty();
         (can_start && parts.button.contains(point)).then_some(PanelHit::StartReview)
@@ -141,6 +148,9 @@ impl AnalysisScreen {
             Look::Normal
         };
         widgets::button(frame, context, parts.button, "Review the game", look);
+        let seconds = f64::from(context.prefs.settings.review_ms) / 1000.0;
+        let label = format!("{seconds} s a move");
+        widgets::button(frame, context, parts.time, &label, Look::Normal);
     }
 
     /// The first player's chance over the game, 100% at the top, with the middle line
