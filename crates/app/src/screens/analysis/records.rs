@@ -1,7 +1,8 @@
 //! Positions and games in and out of the analysis board as text: a position in the
 //! mode's own text (FEN for the chess family), moves in the mode's move text, or a game
-//! record (PGN for the chess family, PDN for checkers) typed or pasted (Ctrl+V) into
-//! the board; and the position or the game copied to the clipboard.
+//! record (PGN for the chess family, PDN for checkers, Plyground's text record for every
+//! mode) typed or pasted (Ctrl+V) into the board; and the position or the game copied
+//! to the clipboard.
 
 use ply_modes::{AnyGame, find_mode};
 use ply_save::{Format, SavedGame};
@@ -20,6 +21,9 @@ pub fn read(text: &str, mode_id: &str) -> Result<Opened, String> {
     let text = text.trim();
     if text.is_empty() {
         return Err("Type or paste a position or a game first.".into());
+    }
+    if let Some(game) = text_record(text)? {
+        return Ok(Opened::Game(game));
     }
     let mode = find_mode(mode_id).ok_or_else(|| format!("unknown mode '{mode_id}'"))?;
     let looks_like_record = text.starts_with('[') || text.split_whitespace().any(|w| w == "1.");
@@ -47,6 +51,72 @@ pub fn read(text: &str, mode_id: &str) -> Result<Opened, String> {
             mode.name
         )),
     }
+}
+
+/// Reads Plyground's text record (the `Mode:` header line marks one): the mode, the
+/// start when given, then the moves as the move list writes them, past numbers,
+/// comments, annotation glyphs and the result. `None` when the text is not one.
+fn text_record(text: &str) -> Result<Option<Box<dyn AnyGame>>, String> {
+    let mut lines = text.lines();
+    let mut mode_id = None;
+    let mut start = None;
+    for line in lines.by_ref() {
+        let line = line.trim();
+        if line.is_empty() {
+            break;
+        }
+        match line.split_once(": ") {
+            Some(("Mode", id)) => mode_id = Some(id.trim().to_string()),
+            Some(("Start", position)) => start = Some(position.trim().to_string()),
+            _ => {}
+        }
+    }
+    let Some(mode_id) = mode_id else {
+        return Ok(None);
+    };
+    let mode = find_mode(&mode_id).ok_or_else(|| format!("unknown mode '{mode_id}'"))?;
+    let mut game = match &start {
+        Some(position) => mode.from_position(position).map_err(|e| e.to_string())?,
+        None => mode.new_game(),
+    };
+    let body: String = lines.collect::<Vec<_>>().join(" ");
+    let mut depth = 0usize;
+    let without_comments: String = body
+        .chars()
+        .filter(|&c| match c {
+            '{' => {
+                depth += 1;
+                false
+            }
+            '}' => {
+                depth = depth.saturating_sub(1);
+                false
+            }
+            _ => depth == 0,
+        })
+        .collect();
+    for token in without_comments.split_whitespace() {
+        let is_number = token
+            .trim_end_matches('.')
+            .chars()
+            .all(|c| c.is_ascii_digit())
+            && token.ends_with('.');
+        let is_result = matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*");
+        if is_number || is_result || token.starts_with('$') {
+            continue;
+        }
+        let bare = token.trim_end_matches(['?', '!']);
+        let code = game
+            .legal_moves()
+            .into_iter()
+            .find(|&code| {
+                game.display_move(code).as_deref() == Some(bare)
+                    || game.move_text(code).as_deref() == Some(bare)
+            })
+            .ok_or_else(|| format!("the record's move '{token}' is not legal here"))?;
+        game.play(code).map_err(|e| e.to_string())?;
+    }
+    Ok(Some(game))
 }
 
 /// The game as a record other programs read (PGN, PDN, or the plain text record).
@@ -77,5 +147,27 @@ mod tests {
         assert!(read("  ", "chess").is_err());
         let text = record_of(&saved).expect("written");
         assert!(text.contains("Qh4#"), "{text}");
+    }
+
+    #[test]
+    fn the_projects_text_record_of_every_mode_is_read_back() {
+        for mode in ply_modes::MODES {
+            let mut game = mode.new_game();
+            for _ in 0..6 {
+                let Some(&code) = game.legal_moves().first() else {
+                    break;
+                };
+                if game.play(code).is_err() || game.outcome().is_some() {
+                    break;
+                }
+            }
+            let saved = SavedGame::new("Read back", Vec::new(), game.clone_box());
+            let text = ply_save::export(&saved, Format::Text).expect("written");
+            let Ok(Opened::Game(read)) = read(&text, "chess") else {
+                panic!("{}: {text}", mode.id);
+            };
+            assert_eq!(read.mode_id(), mode.id);
+            assert_eq!(read.move_texts(), game.move_texts(), "{}: {text}", mode.id);
+        }
     }
 }
