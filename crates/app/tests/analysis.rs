@@ -263,3 +263,61 @@ fn drawn_any(screen: &dyn Screen, context: &Context) -> Frame {
     screen.draw(context, &mut frame);
     frame
 }
+
+#[test]
+fn a_review_made_from_the_history_goes_back_into_it_whole() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let mut context = context();
+    let history = plyground::history::HistoryHandle::start(
+        Some(dir.path().join("history.sqlite3")),
+        Some(ply_save::SaveFolder::at(dir.path().join("saves"))),
+        vec!["Ann".to_string()],
+        std::sync::Arc::new(|| {}),
+    );
+    let saved = ply_save::SavedGame::new("Fool's mate", Vec::new(), chess("f2f3 e7e5 g2g4 d8h4"));
+    let id = history
+        .ask(
+            move |history| match history.record(&saved, &ply_history::Circumstances::local())? {
+                ply_history::Recorded::Added(id) | ply_history::Recorded::AlreadyThere(id) => {
+                    Ok(id)
+                }
+            },
+        )
+        .wait()
+        .expect("recorded");
+    let opened = history
+        .ask(move |history| history.game(id)?.saved_game())
+        .wait()
+        .expect("opened");
+    context.storage.history = Some(history);
+    let mut screen = AnalysisScreen::of_saved(opened, Source::History(id)).expect("a board");
+    context.prefs.settings.review_ms = 200;
+    let frame = drawn(&screen, &context);
+    let button = text_box(&frame, "Review the game").expect("the review's button");
+    click(&mut screen, &mut context, button.center());
+    tick_until(
+        &mut screen,
+        &mut context,
+        Duration::from_secs(30),
+        |screen, _| !screen.reviewing(),
+    );
+    let history = context.storage.history.as_ref().expect("history");
+    let stored = history
+        .ask(move |history| Ok(history.game(id)?))
+        .wait()
+        .expect("read back");
+    let review = stored
+        .review
+        .as_ref()
+        .expect("every position's verdict is kept");
+    assert_eq!(review.positions.len(), 5);
+    assert_eq!(review.per_position.as_millis(), 200);
+    let white = stored.reviews[0].as_ref().expect("White's verdicts");
+    assert!(
+        white
+            .classes
+            .as_deref()
+            .is_some_and(|c| c.ends_with("blunder")),
+        "{white:?}"
+    );
+}
