@@ -303,7 +303,7 @@ fn a_review_made_from_the_history_goes_back_into_it_whole() {
     );
     let history = context.storage.history.as_ref().expect("history");
     let stored = history
-        .ask(move |history| Ok(history.game(id)?))
+        .ask(move |history| history.game(id))
         .wait()
         .expect("read back");
     let review = stored

@@ -106,10 +106,15 @@ fn print_review(game: &dyn AnyGame, review: &SavedReview) -> Result<(), String> 
             verdict.after * 100.0,
         );
     }
+    print_sides(game, &summary);
+    Ok(())
+}
+
+/// Each side's accuracy and how many of its moves fell in each class.
+pub fn print_sides(game: &dyn AnyGame, summary: &ply_save::ReviewSummary) {
     for side in [Player::First, Player::Second] {
         let counts: Vec<String> = MoveClass::ALL
             .iter()
-            .skip(2)
             .map(|&class| format!("{} {}", summary.count(side, class), class.name()))
             .collect();
         say!(
@@ -119,5 +124,4 @@ fn print_review(game: &dyn AnyGame, review: &SavedReview) -> Result<(), String> 
             counts.join(", ")
         );
     }
-    Ok(())
 }

@@ -550,7 +550,6 @@ pub fn perfect_move(
     deadline: Instant,
     stop: &AtomicBool,
 ) -> Option<(Move, Score)> {
-    static SHARED: Mutex<Option<Solver>> = Mutex::new(None);
     let board = Board::of(position);
     if let Some((mv, result)) = Book::committed().ok().and_then(|book| book.lookup(&board)) {
         // In a lost position the book's move only avoids losing at once; the ordinary
@@ -590,9 +589,16 @@ pub fn perfect_move(
         };
         Some((mv, score))
     };
+    with_player_solver(play)
+}
+
+/// Runs `work` with the solver the computer player keeps (and its cache of proofs), or
+/// with a fresh one while another thread is using it.
+fn with_player_solver<R>(work: impl FnOnce(&mut Solver) -> R) -> R {
+    static SHARED: Mutex<Option<Solver>> = Mutex::new(None);
     match SHARED.try_lock() {
-        Ok(mut shared) => play(shared.get_or_insert_with(|| Solver::new(PLAYER_CACHE_LOG2))),
-        Err(_) => play(&mut Solver::new(PLAYER_CACHE_LOG2)),
+        Ok(mut shared) => work(shared.get_or_insert_with(|| Solver::new(PLAYER_CACHE_LOG2))),
+        Err(_) => work(&mut Solver::new(PLAYER_CACHE_LOG2)),
     }
 }
 
@@ -604,21 +610,16 @@ pub fn exact_value(
     deadline: Instant,
     stop: &AtomicBool,
 ) -> Option<(Move, Score)> {
-    static SHARED: Mutex<Option<Solver>> = Mutex::new(None);
     let board = Board::of(position);
     let limits = Limits {
         deadline: Some(deadline),
         stop: Some(stop),
         nodes: None,
     };
-    let solve = |solver: &mut Solver| {
+    with_player_solver(|solver| {
         let (mv, score) = solver.best_move(&board, &limits).ok()?;
         Some((mv, distance_score(score, board.plies)))
-    };
-    match SHARED.try_lock() {
-        Ok(mut shared) => solve(shared.get_or_insert_with(|| Solver::new(PLAYER_CACHE_LOG2))),
-        Err(_) => solve(&mut Solver::new(PLAYER_CACHE_LOG2)),
-    }
+    })
 }
 
 /// A solver score as the search's score: a win or loss in so many plies, or a draw.

@@ -7,7 +7,6 @@ use crate::game_args::mode_named;
 use clap::Args;
 use ply_analysis::{ReviewSettings, review_game};
 use ply_core::zobrist::splitmix64;
-use ply_core::{MoveClass, Player};
 use ply_modes::{AnyGame, Limits};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -82,18 +81,7 @@ pub fn run(args: &ReviewBenchArgs) -> Result<(), String> {
         depths.iter().min().unwrap_or(&0),
         depths.iter().max().unwrap_or(&0),
     );
-    for side in [Player::First, Player::Second] {
-        let counts: Vec<String> = MoveClass::ALL
-            .iter()
-            .map(|&class| format!("{} {}", summary.count(side, class), class.name()))
-            .collect();
-        say!(
-            "{}: accuracy {}; {}",
-            game.side_name(side),
-            summary.accuracy[side.index()].map_or("-".into(), |a| format!("{a:.1}")),
-            counts.join(", ")
-        );
-    }
+    crate::review::print_sides(&*game, &summary);
     Ok(())
 }
 

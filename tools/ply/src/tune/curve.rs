@@ -4,10 +4,9 @@
 //! `1 / (1 + 10^(-scale · score / 400))` best predicts each position's result (least
 //! squared error), found by a golden-section search over its logarithm.
 
-use super::samples::read_samples;
+use super::samples::read_sample_files;
 use clap::Args;
 use ply_modes::find_mode;
-use std::io::BufReader;
 use std::path::PathBuf;
 
 /// Arguments of `ply tune curve`.
@@ -66,21 +65,16 @@ pub fn run(args: &CurveArgs) -> Result<(), String> {
         )
     })?;
     let mut points = Vec::new();
-    for path in &args.positions {
-        let file = std::fs::File::open(path)
-            .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-        read_samples(BufReader::new(file), |sample| {
-            let score = sample
-                .score
-                .ok_or("a position has no score: `ply tune play` writes one on every line")?;
-            points.push(Point {
-                score: f64::from(score),
-                result: sample.result.score(),
-            });
-            Ok(())
-        })
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    }
+    read_sample_files(&args.positions, |sample| {
+        let score = sample
+            .score
+            .ok_or("a position has no score: `ply tune play` writes one on every line")?;
+        points.push(Point {
+            score: f64::from(score),
+            result: sample.result.score(),
+        });
+        Ok(())
+    })?;
     if points.is_empty() {
         return Err("no positions to fit".into());
     }

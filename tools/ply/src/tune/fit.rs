@@ -13,11 +13,10 @@
 //! on them was least, so the fit stops before it learns its own games by heart.
 
 use super::parallel::sum_on_threads;
-use super::samples::{Sample as PositionLine, read_samples};
+use super::samples::{Sample as PositionLine, read_sample_files};
 use super::table_file::write_table;
 use clap::Args;
 use ply_core::{Present, TermUse, Tunable, zobrist::splitmix64};
-use std::io::BufReader;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -139,40 +138,35 @@ fn load<G: Tunable>(args: &FitArgs) -> Result<(Samples, Samples), String> {
     let mut held_out = Samples::default();
     let mut uses: Vec<TermUse> = Vec::new();
     let bias = G::weights().len();
-    for path in &args.positions {
-        let file = std::fs::File::open(path)
-            .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-        read_samples(BufReader::new(file), |sample| {
-            let target = target(&sample, args.score_share)?;
-            let position = G::from_text(sample.position).map_err(|e| e.to_string())?;
-            let fixed = f64::from(position.trace(&mut uses));
-            uses.sort_by_key(|term| term.index);
-            let set = if splitmix64(sample.game) % 100 < args.holdout_percent {
-                &mut held_out
-            } else {
-                &mut training
-            };
-            let first = set.terms.len();
-            for term in &uses {
-                let index = usize::from(term.index);
-                let amount = f64::from(term.amount);
-                let repeated =
-                    set.terms.len() > first && set.terms.last().is_some_and(|last| last.0 == index);
-                match set.terms.last_mut() {
-                    Some(last) if repeated => last.1 += amount,
-                    _ => set.terms.push((index, amount)),
-                }
+    read_sample_files(&args.positions, |sample| {
+        let target = target(&sample, args.score_share)?;
+        let position = G::from_text(sample.position).map_err(|e| e.to_string())?;
+        let fixed = f64::from(position.trace(&mut uses));
+        uses.sort_by_key(|term| term.index);
+        let set = if splitmix64(sample.game) % 100 < args.holdout_percent {
+            &mut held_out
+        } else {
+            &mut training
+        };
+        let first = set.terms.len();
+        for term in &uses {
+            let index = usize::from(term.index);
+            let amount = f64::from(term.amount);
+            let repeated =
+                set.terms.len() > first && set.terms.last().is_some_and(|last| last.0 == index);
+            match set.terms.last_mut() {
+                Some(last) if repeated => last.1 += amount,
+                _ => set.terms.push((index, amount)),
             }
-            set.terms.push((bias, 1.0));
-            set.samples.push(Sample {
-                target,
-                fixed,
-                terms: first..set.terms.len(),
-            });
-            Ok(())
-        })
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    }
+        }
+        set.terms.push((bias, 1.0));
+        set.samples.push(Sample {
+            target,
+            fixed,
+            terms: first..set.terms.len(),
+        });
+        Ok(())
+    })?;
     if training.samples.is_empty() {
         return Err("no positions to fit".into());
     }

@@ -9,12 +9,11 @@
 
 use super::fit::expected_score;
 use super::parallel::sum_on_threads;
-use super::samples::read_samples;
+use super::samples::read_sample_files;
 use clap::Args;
 use ply_core::{Player, Rules, zobrist::splitmix64};
 use ply_games::chess::network::{FloatWeights, HIDDEN, INPUTS, PieceNetwork, input};
 use ply_games::chess::{Chess, LpsRules, Role, StandardRules, Variant};
-use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -236,42 +235,37 @@ fn mean_error(
 /// positions variant `V`'s network evaluates.
 fn load<V: Variant>(args: &NetArgs) -> Result<(Vec<Position>, Vec<Position>), String> {
     let (mut training, mut held_out) = (Vec::new(), Vec::new());
-    for path in &args.positions {
-        let file = std::fs::File::open(path)
-            .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-        read_samples(BufReader::new(file), |sample| {
-            let score = sample
-                .score
-                .ok_or("no score on the line (the network learns the positions' scores)")?;
-            let board = Chess::<V>::from_text(sample.position).map_err(|e| e.to_string())?;
-            if !board.network_evaluates() {
-                return Ok(());
-            }
-            let to_move = board.turn();
-            let own_score = score * to_move.sign();
-            let mut position = Position {
-                pieces: [0; MOST_PIECES],
-                count: 0,
-                to_move,
-                target: expected_score(f64::from(own_score), 1.0) as f32,
-            };
-            for (owner, role, square) in board.piece_list() {
-                let slot = position
-                    .pieces
-                    .get_mut(usize::from(position.count))
-                    .ok_or("more than 32 pieces on the board")?;
-                *slot = (owner.index() as u16) << 9 | (role as u16) << 6 | u16::from(square);
-                position.count += 1;
-            }
-            if splitmix64(sample.game) % 100 < args.holdout_percent {
-                held_out.push(position);
-            } else {
-                training.push(position);
-            }
-            Ok(())
-        })
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    }
+    read_sample_files(&args.positions, |sample| {
+        let score = sample
+            .score
+            .ok_or("no score on the line (the network learns the positions' scores)")?;
+        let board = Chess::<V>::from_text(sample.position).map_err(|e| e.to_string())?;
+        if !board.network_evaluates() {
+            return Ok(());
+        }
+        let to_move = board.turn();
+        let own_score = score * to_move.sign();
+        let mut position = Position {
+            pieces: [0; MOST_PIECES],
+            count: 0,
+            to_move,
+            target: expected_score(f64::from(own_score), 1.0) as f32,
+        };
+        for (owner, role, square) in board.piece_list() {
+            let slot = position
+                .pieces
+                .get_mut(usize::from(position.count))
+                .ok_or("more than 32 pieces on the board")?;
+            *slot = (owner.index() as u16) << 9 | (role as u16) << 6 | u16::from(square);
+            position.count += 1;
+        }
+        if splitmix64(sample.game) % 100 < args.holdout_percent {
+            held_out.push(position);
+        } else {
+            training.push(position);
+        }
+        Ok(())
+    })?;
     if training.is_empty() {
         return Err("no positions to train on".into());
     }

@@ -190,3 +190,18 @@ mod tests {
         assert!(crowded.is_err_and(|e| e.starts_with("line 1:")));
     }
 }
+
+/// Reads every position of each positions file in `paths`, in order, calling `each`
+/// with its line; an error names the file (and the line).
+pub fn read_sample_files(
+    paths: &[std::path::PathBuf],
+    mut each: impl FnMut(Sample) -> Result<(), String>,
+) -> Result<(), String> {
+    for path in paths {
+        let file = std::fs::File::open(path)
+            .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        read_samples(io::BufReader::new(file), &mut each)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(())
+}
