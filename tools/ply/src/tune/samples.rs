@@ -127,6 +127,21 @@ pub fn read_samples(
     Ok(())
 }
 
+/// Reads every position of each positions file in `paths`, in order, calling `each`
+/// with its line; an error names the file (and the line).
+pub fn read_sample_files(
+    paths: &[std::path::PathBuf],
+    mut each: impl FnMut(Sample) -> Result<(), String>,
+) -> Result<(), String> {
+    for path in paths {
+        let file = std::fs::File::open(path)
+            .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        read_samples(io::BufReader::new(file), &mut each)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -189,19 +204,4 @@ mod tests {
         let crowded = read_samples(&b"1-0\t1\tok\t3\t4\n"[..], |_| Ok(()));
         assert!(crowded.is_err_and(|e| e.starts_with("line 1:")));
     }
-}
-
-/// Reads every position of each positions file in `paths`, in order, calling `each`
-/// with its line; an error names the file (and the line).
-pub fn read_sample_files(
-    paths: &[std::path::PathBuf],
-    mut each: impl FnMut(Sample) -> Result<(), String>,
-) -> Result<(), String> {
-    for path in paths {
-        let file = std::fs::File::open(path)
-            .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-        read_samples(io::BufReader::new(file), &mut each)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-    }
-    Ok(())
 }
