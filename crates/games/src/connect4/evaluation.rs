@@ -39,7 +39,7 @@ impl ConnectFour {
 }
 
 /// The scale of the chance-of-winning curve, fitted with `ply tune curve`.
-const CHANCE_SCALE: f64 = 0.5;
+const CHANCE_SCALE: f64 = 1.165;
 
 impl Heuristics for ConnectFour {
     const CHANCE_CURVE: ChanceCurve = ChanceCurve {

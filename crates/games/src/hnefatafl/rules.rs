@@ -91,7 +91,7 @@ impl Rules for Hnefatafl {
 }
 
 /// The scale of the chance-of-winning curve, fitted with `ply tune curve`.
-const CHANCE_SCALE: f64 = 0.021;
+const CHANCE_SCALE: f64 = 0.16;
 
 impl Heuristics for Hnefatafl {
     const PRUNING_UNIT: Option<i32> = Some(ATTACKER_WORTH);
