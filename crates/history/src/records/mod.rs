@@ -44,9 +44,9 @@ pub struct RecordGame {
     pub number: usize,
     /// Its players as the tags give them ("Ann v Bob"), when known.
     pub players: Option<String>,
-    /// The finished game, `None` for a game that did not end (result `*`), or what is
-    /// wrong with it, naming the move when a move is.
-    pub game: Result<Option<SavedGame>, String>,
+    /// The game (still going on when the record's result is `*`: the analysis board
+    /// reads such records too), or what is wrong with it, naming the move when a move is.
+    pub game: Result<SavedGame, String>,
 }
 
 impl RecordGame {
@@ -100,8 +100,8 @@ impl History {
         for record in read_records(text, fallback_mode)? {
             let label = record.label();
             match record.game {
-                Ok(Some(saved)) => games.push(saved),
-                Ok(None) => report.skipped.push(format!("{label}: not finished")),
+                Ok(saved) if saved.game.outcome().is_some() => games.push(saved),
+                Ok(_) => report.skipped.push(format!("{label}: not finished")),
                 Err(detail) => {
                     return Err(ImportError {
                         number: record.number,
@@ -127,8 +127,9 @@ fn players_of(raw: &RawGame) -> Option<String> {
         .then(|| format!("{} v {}", white.unwrap_or("?"), black.unwrap_or("?")))
 }
 
-/// A record read into a finished game; `None` for a game that did not end.
-fn read_game(raw: &RawGame, fallback: &'static Mode) -> Result<Option<SavedGame>, String> {
+/// A record read into a game, its ending declared when the result gives one (a game
+/// whose result is `*` is left going on).
+fn read_game(raw: &RawGame, fallback: &'static Mode) -> Result<SavedGame, String> {
     let mode = tags::mode_of(raw, fallback)?;
     let mut game = match raw.tag("FEN") {
         Some(fen) => mode
@@ -155,7 +156,7 @@ fn read_game(raw: &RawGame, fallback: &'static Mode) -> Result<Option<SavedGame>
     };
     let outcome = match (game.outcome(), winner) {
         (Some(ended), _) => ended,
-        (None, None) => return Ok(None),
+        (None, None) => return Ok(saved_game(raw, game, first_mover)),
         (None, Some(Some(winner))) => Outcome::Win {
             winner,
             reason: tags::declared_reason(raw, false),
@@ -170,7 +171,7 @@ fn read_game(raw: &RawGame, fallback: &'static Mode) -> Result<Option<SavedGame>
         ));
     }
     declare(game.as_mut(), outcome)?;
-    Ok(Some(saved_game(raw, game, first_mover)))
+    Ok(saved_game(raw, game, first_mover))
 }
 
 /// "12. Nf3" or "12... Nf6": a move as PGN numbers it, counting from the record's
@@ -186,7 +187,7 @@ fn move_label(ply: usize, first_mover: Player, written: &str) -> String {
     format!("{number}{dots} {written}")
 }
 
-/// The save of a finished game read from `raw`: its seats from the side-named tags
+/// The save of a game read from `raw`: its seats from the side-named tags
 /// (a name of "?" seats nobody), its title, date, time control and clocks.
 fn saved_game(raw: &RawGame, game: Box<dyn AnyGame>, first_mover: Player) -> SavedGame {
     let seats = Player::BOTH

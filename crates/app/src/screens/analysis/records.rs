@@ -34,8 +34,7 @@ pub fn read(text: &str, mode_id: &str) -> Result<Opened, String> {
             .next()
             .ok_or("The record holds no game.")?;
         return match first.game {
-            Ok(Some(saved)) => Ok(Opened::Record(Box::new(saved))),
-            Ok(None) => Err("Only finished games can be read from a record for now.".into()),
+            Ok(saved) => Ok(Opened::Record(Box::new(saved))),
             Err(reason) => Err(format!("The record cannot be read: {reason}")),
         };
     }
@@ -142,6 +141,12 @@ mod tests {
             panic!("a record is read");
         };
         assert_eq!(saved.game.moves().len(), 4);
+        let going_on = "[Event \"x\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n";
+        let Ok(Opened::Record(unfinished)) = read(going_on, "chess") else {
+            panic!("an unfinished record is read");
+        };
+        assert_eq!(unfinished.game.moves().len(), 3);
+        assert!(unfinished.game.outcome().is_none());
         let refused = read("not a position", "chess").err().expect("refused");
         assert!(refused.contains("Not a position"), "{refused}");
         assert!(read("  ", "chess").is_err());
