@@ -168,7 +168,7 @@ pub struct MegaRules;
 impl Variant for MegaRules {
     type Geometry = Board16;
     const ID: &'static str = "mega";
-    const CHANCE_SCALE: f64 = 0.6;
+    const CHANCE_SCALE: f64 = 0.064;
     const NAME: &'static str = "Mega chess";
     const SUMMARY: &'static str =
         "Chess on a 16x16 board with three queens, twelve knights and eight bishops a side.";
