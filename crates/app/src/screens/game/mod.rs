@@ -636,10 +636,17 @@ impl Screen for GameScreen {
             .link
             .as_ref()
             .and_then(|link| link.next_change(&self.table));
+        // The note counts the seconds while the connection heals.
+        let healing = self
+            .link
+            .as_ref()
+            .and_then(OnlineLink::reconnecting)
+            .map(|_| Duration::from_secs(1));
         self.table
             .next_change(self.paused())
             .into_iter()
             .chain(absence)
+            .chain(healing)
             .min()
     }
 
@@ -665,7 +672,11 @@ impl Screen for GameScreen {
         };
         let board = self.board(context);
         board.draw(&scene, frame);
-        if let Some(why) = &self.why_not {
+        let healing = self.link.as_ref().and_then(OnlineLink::reconnecting_note);
+        if let Some(text) = healing {
+            let bounds = board.bounds(scene.placement, view);
+            note::draw(&text, theme::WHY_NOT, context, bounds, frame);
+        } else if let Some(why) = &self.why_not {
             let bounds = board.bounds(scene.placement, view);
             why_not::draw(why, context, bounds, frame);
         } else if let Some(back) = &self.looking_back {

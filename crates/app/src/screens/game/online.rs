@@ -192,6 +192,23 @@ impl OnlineLink {
         })
     }
 
+    /// Since when the connection to the relay has been lost and is being brought back
+    /// by itself, while it is.
+    pub fn reconnecting(&self) -> Option<std::time::Instant> {
+        self.session.borrow().mirror.reconnecting()
+    }
+
+    /// What the board says while the connection heals: the wait so far, and that the
+    /// game goes on where it was once back.
+    pub fn reconnecting_note(&self) -> Option<String> {
+        let since = self.reconnecting()?;
+        Some(format!(
+            "The connection to the relay was lost: reconnecting ({} s). The game goes on \
+             where it was once back.",
+            since.elapsed().as_secs()
+        ))
+    }
+
     /// How each side's player is connected: their last round trip ("35 ms") or
     /// "connection lost" (for the computer's side, the host's connection).
     pub fn connections(&self) -> [Option<String>; 2] {

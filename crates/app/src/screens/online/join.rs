@@ -157,6 +157,13 @@ impl JoinScreen {
         }
     }
 
+    /// Types `code` into the lobby code field, as a player would.
+    pub fn fill_code(&mut self, code: &str) {
+        if let Some(field) = self.form.fields.get_mut(3) {
+            field.value = code.to_string();
+        }
+    }
+
     /// Connects to the host typed in the form and asks to enter its lobby, whose screen
     /// shows the connection from the start.
     pub fn connect(&mut self, context: &mut Context) -> Result<LobbyScreen, OnlineError> {

@@ -1,0 +1,85 @@
+//! A connection that heals itself, seen in the window: the relay of a game goes away
+//! (stopped) and comes back at the same address with its store; meanwhile the board
+//! says it is reconnecting and counts the seconds, and once back the note goes and the
+//! game goes on where it was.
+
+mod online_common;
+
+use online_common::{context, play_e2_e4, seat_and_start, settle, shown, tick_until};
+use ply_net::keys::RelayKey;
+use ply_net::server::RelayStore;
+use ply_net::{ServerConfig, host_in_process};
+use plyground::screens::online::{HostScreen, JoinScreen, LobbyScreen};
+use plyground::screens::{Event, Screen};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+const LOST: &str = "The connection to the relay was lost";
+
+fn note_shown(screen: &dyn Screen, context: &plyground::screens::Context) -> bool {
+    shown(screen, context)
+        .iter()
+        .any(|text| text.starts_with(LOST))
+}
+
+#[test]
+fn the_board_says_it_is_reconnecting_and_the_game_goes_on_once_back() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let path = dir.path().join("relay.db");
+    let key = RelayKey::generate();
+    let config = || ServerConfig {
+        key: key.clone(),
+        store: Some(Arc::new(RelayStore::open(&path).expect("the store opens"))),
+        ..ServerConfig::default()
+    };
+    let relay = host_in_process(([127, 0, 0, 1], 0).into(), config()).expect("a relay");
+    let addr = relay.addr();
+    let mut host_context = context("Hosty");
+    let mut host = HostScreen::new(&host_context)
+        .on_relay(&addr.to_string())
+        .open_lobby(&mut host_context)
+        .expect("a lobby on the relay");
+    settle(&mut host, &mut host_context, LobbyScreen::entered);
+    let code = host.code().expect("the lobby's code");
+    let mut guest_context = context("Guesty");
+    let mut join = JoinScreen::new(&guest_context);
+    join.fill(&addr.to_string(), "Guesty", "");
+    join.fill_code(&code);
+    let mut guest = join.connect(&mut guest_context).expect("typed");
+    settle(&mut guest, &mut guest_context, LobbyScreen::entered);
+    let seen = host_context.clone();
+    settle(&mut host, &mut host_context, |lobby| {
+        online_common::texts(lobby, &seen)
+            .iter()
+            .any(|text| text.starts_with("Guesty"))
+    });
+    let (mut host_game, _guest_game) =
+        seat_and_start(&mut host, &mut host_context, &mut guest, &mut guest_context);
+    assert!(!note_shown(&*host_game, &host_context));
+
+    relay.stop();
+    let started = Instant::now();
+    while !note_shown(&*host_game, &host_context) {
+        assert!(started.elapsed() < Duration::from_secs(10), "no note");
+        host_game.update(&Event::Tick(0.05), &mut host_context);
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(
+        host_game.next_frame(&host_context) <= Some(Duration::from_secs(1)),
+        "the seconds are counted"
+    );
+
+    let _back = host_in_process(addr, config()).expect("the relay starts again");
+    let started = Instant::now();
+    while note_shown(&*host_game, &host_context) {
+        assert!(started.elapsed() < Duration::from_secs(20), "never back");
+        host_game.update(&Event::Tick(0.05), &mut host_context);
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    play_e2_e4(&mut *host_game, &mut host_context);
+    assert!(
+        tick_until(&mut *host_game, &mut host_context, &["e4"]),
+        "the game goes on: {:?}",
+        shown(&*host_game, &host_context)
+    );
+}
