@@ -206,6 +206,7 @@ impl Session {
                 }
             }
             NetEvent::Message(ServerMsg::Lobby(view)) => self.note_absences(view),
+            NetEvent::Message(ServerMsg::GameStarted(_)) => self.note_game(),
             _ => {}
         }
         if let NetEvent::Closed(reason) = &event {
@@ -227,6 +228,27 @@ impl Session {
             });
         }
         events.push(event);
+    }
+
+    /// Notes the game that started with the seat kept for it, so that "Return to your
+    /// game" names its mode and opponent.
+    fn note_game(&mut self) {
+        let (Some(seats), Some(relay), Some(lobby), Some(name)) = (
+            &self.seats,
+            self.net.relay_fingerprint(),
+            self.mirror.lobby(),
+            self.mirror.name(),
+        ) else {
+            return;
+        };
+        let kept = seats.recall_at(relay, name, self.mirror.code(), false);
+        if let Some(seat) = kept
+            && let Err(error) = seats.note_lobby(&seat, lobby)
+        {
+            self.seat_not_kept = Some(format!(
+                "Your seat's game could not be noted to come back to it: {error}."
+            ));
+        }
     }
 
     /// Notes since when each member of `view` who is away has been away.

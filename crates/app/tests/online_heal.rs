@@ -1,7 +1,8 @@
-//! A connection that heals itself, seen in the window: the relay of a game goes away
+//! Coming back to an online game, seen in the window: the relay of a game goes away
 //! (stopped) and comes back at the same address with its store; meanwhile the board
 //! says it is reconnecting and counts the seconds, and once back the note goes and the
-//! game goes on where it was.
+//! game goes on where it was. And a player whose window went away finds the game under
+//! "Return to your game" and takes the seat back.
 
 mod online_common;
 
@@ -9,8 +10,8 @@ use online_common::{context, play_e2_e4, seat_and_start, settle, shown, tick_unt
 use ply_net::keys::RelayKey;
 use ply_net::server::RelayStore;
 use ply_net::{ServerConfig, host_in_process};
-use plyground::screens::online::{HostScreen, JoinScreen, LobbyScreen};
-use plyground::screens::{Event, Screen};
+use plyground::screens::online::{ComebackScreen, HostScreen, JoinScreen, LobbyScreen};
+use plyground::screens::{Event, Screen, Transition};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -81,5 +82,61 @@ fn the_board_says_it_is_reconnecting_and_the_game_goes_on_once_back() {
         tick_until(&mut *host_game, &mut host_context, &["e4"]),
         "the game goes on: {:?}",
         shown(&*host_game, &host_context)
+    );
+}
+
+#[test]
+fn return_to_your_game_lists_the_game_and_takes_the_seat_back() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let relay =
+        host_in_process(([127, 0, 0, 1], 0).into(), ServerConfig::default()).expect("a relay");
+    let addr = relay.addr();
+    let mut host_context = context("Hosty");
+    let mut host = HostScreen::new(&host_context)
+        .on_relay(&addr.to_string())
+        .open_lobby(&mut host_context)
+        .expect("a lobby on the relay");
+    settle(&mut host, &mut host_context, LobbyScreen::entered);
+    let code = host.code().expect("the lobby's code");
+    let mut guest_context = context("Guesty");
+    guest_context.storage.seats = Some(ply_net::RejoinStore::at(dir.path()));
+    let mut join = JoinScreen::new(&guest_context);
+    join.fill(&addr.to_string(), "Guesty", "");
+    join.fill_code(&code);
+    let mut guest = join.connect(&mut guest_context).expect("typed");
+    settle(&mut guest, &mut guest_context, LobbyScreen::entered);
+    let seen = host_context.clone();
+    settle(&mut host, &mut host_context, |lobby| {
+        online_common::texts(lobby, &seen)
+            .iter()
+            .any(|text| text.starts_with("Guesty"))
+    });
+    let (_host_game, mut guest_game) =
+        seat_and_start(&mut host, &mut host_context, &mut guest, &mut guest_context);
+    assert!(tick_until(&mut *guest_game, &mut guest_context, &["Hosty"]));
+    // The guest's window goes away (its connection with it).
+    drop(guest_game);
+    drop(guest);
+
+    let mut comeback = ComebackScreen::new(&guest_context);
+    let listed = shown(&comeback, &guest_context);
+    assert!(
+        listed.iter().any(|text| text == "Chess against Hosty"),
+        "{listed:?}"
+    );
+    let menu = plyground::screens::menu::MainMenu;
+    assert!(shown(&menu, &guest_context).contains(&"Return to your game".to_string()));
+    let at = online_common::text_at(&comeback, &guest_context, "Return", true);
+    guest_context.window.pointer = at;
+    comeback.update(&Event::PointerDown(at), &mut guest_context);
+    let Transition::Replace(back) = comeback.update(&Event::PointerUp(at), &mut guest_context)
+    else {
+        panic!("Return goes back into the lobby");
+    };
+    let mut back: Box<dyn Screen> = back;
+    assert!(
+        tick_until(&mut *back, &mut guest_context, &["Guesty"]),
+        "back in the lobby: {:?}",
+        shown(&*back, &guest_context)
     );
 }

@@ -12,6 +12,7 @@ enum Choice {
     SetUp,
     Host,
     Join,
+    Return,
     Load,
     History,
     Help,
@@ -19,11 +20,12 @@ enum Choice {
     Quit,
 }
 
-const ENTRIES: [(Choice, &str); 9] = [
+const ENTRIES: [(Choice, &str); 10] = [
     (Choice::PlayHere, "Play on this computer"),
     (Choice::SetUp, "Set up a position"),
     (Choice::Host, "Host an online game"),
     (Choice::Join, "Join an online game"),
+    (Choice::Return, "Return to your game"),
     (Choice::Load, "Load a saved game"),
     (Choice::History, "History of your games"),
     (Choice::Help, "Help"),
@@ -49,9 +51,15 @@ impl MainMenu {
             area.w,
             area.h - (SUBTITLE_HEIGHT + 12.0) * s,
         );
-        widgets::column(context, below_subtitle, ENTRIES.len())
+        // "Return to your game" shows only while an online game waits for the player.
+        let waiting = !super::online::held_seats(context).is_empty();
+        let entries: Vec<(Choice, &'static str)> = ENTRIES
             .into_iter()
-            .zip(ENTRIES)
+            .filter(|(choice, _)| *choice != Choice::Return || waiting)
+            .collect();
+        widgets::column(context, below_subtitle, entries.len())
+            .into_iter()
+            .zip(entries)
             .map(|(rect, (choice, label))| (rect, choice, label))
             .collect()
     }
@@ -90,6 +98,9 @@ impl Screen for MainMenu {
                     }
                     Some(Choice::Join) => {
                         Transition::Push(Box::new(super::online::JoinScreen::new(context)))
+                    }
+                    Some(Choice::Return) => {
+                        Transition::Push(Box::new(super::online::ComebackScreen::new(context)))
                     }
                     Some(Choice::Help) => {
                         widgets::open_help(context, None);

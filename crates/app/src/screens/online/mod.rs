@@ -4,6 +4,7 @@
 //! own thread; these screens only poll its channel.
 
 mod chat;
+mod comeback;
 mod error;
 mod form;
 mod game_table;
@@ -14,6 +15,7 @@ mod lobby_layout;
 mod reach;
 mod seat_picker;
 
+pub use comeback::{ComebackScreen, held_seats};
 pub use error::OnlineError;
 pub use game_table::online_table;
 pub use host::HostScreen;
