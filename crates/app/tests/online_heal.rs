@@ -6,12 +6,12 @@
 
 mod online_common;
 
-use online_common::{context, play_e2_e4, seat_and_start, settle, shown, tick_until};
+use online_common::{Started, context, play_e2_e4, seat_and_start, settle, shown, tick_until};
 use ply_net::keys::RelayKey;
 use ply_net::server::RelayStore;
 use ply_net::{ServerConfig, host_in_process};
 use plyground::screens::online::{ComebackScreen, HostScreen, JoinScreen, LobbyScreen};
-use plyground::screens::{Event, Screen, Transition};
+use plyground::screens::{Context, Event, Screen, Transition};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -21,6 +21,40 @@ fn note_shown(screen: &dyn Screen, context: &plyground::screens::Context) -> boo
     shown(screen, context)
         .iter()
         .any(|text| text.starts_with(LOST))
+}
+
+/// A game started through the windows on the relay at `addr`: Hosty hosts a lobby
+/// there, the guest (with `guest_context`) joins it by its code, and Hosty seats both
+/// and starts.
+fn game_on_relay(addr: std::net::SocketAddr, mut guest_context: Context) -> Started {
+    let mut host_context = context("Hosty");
+    let mut host = HostScreen::new(&host_context)
+        .on_relay(&addr.to_string())
+        .open_lobby(&mut host_context)
+        .expect("a lobby on the relay");
+    settle(&mut host, &mut host_context, LobbyScreen::entered);
+    let code = host.code().expect("the lobby's code");
+    let mut join = JoinScreen::new(&guest_context);
+    join.fill(&addr.to_string(), "Guesty", "");
+    join.fill_code(&code);
+    let mut guest = join.connect(&mut guest_context).expect("typed");
+    settle(&mut guest, &mut guest_context, LobbyScreen::entered);
+    let seen = host_context.clone();
+    settle(&mut host, &mut host_context, |lobby| {
+        online_common::texts(lobby, &seen)
+            .iter()
+            .any(|text| text.starts_with("Guesty"))
+    });
+    let (host_game, guest_game) =
+        seat_and_start(&mut host, &mut host_context, &mut guest, &mut guest_context);
+    Started {
+        host,
+        host_context,
+        guest,
+        guest_context,
+        host_game,
+        guest_game,
+    }
 }
 
 #[test]
@@ -35,27 +69,8 @@ fn the_board_says_it_is_reconnecting_and_the_game_goes_on_once_back() {
     };
     let relay = host_in_process(([127, 0, 0, 1], 0).into(), config()).expect("a relay");
     let addr = relay.addr();
-    let mut host_context = context("Hosty");
-    let mut host = HostScreen::new(&host_context)
-        .on_relay(&addr.to_string())
-        .open_lobby(&mut host_context)
-        .expect("a lobby on the relay");
-    settle(&mut host, &mut host_context, LobbyScreen::entered);
-    let code = host.code().expect("the lobby's code");
-    let mut guest_context = context("Guesty");
-    let mut join = JoinScreen::new(&guest_context);
-    join.fill(&addr.to_string(), "Guesty", "");
-    join.fill_code(&code);
-    let mut guest = join.connect(&mut guest_context).expect("typed");
-    settle(&mut guest, &mut guest_context, LobbyScreen::entered);
-    let seen = host_context.clone();
-    settle(&mut host, &mut host_context, |lobby| {
-        online_common::texts(lobby, &seen)
-            .iter()
-            .any(|text| text.starts_with("Guesty"))
-    });
-    let (mut host_game, _guest_game) =
-        seat_and_start(&mut host, &mut host_context, &mut guest, &mut guest_context);
+    let game = game_on_relay(addr, context("Guesty"));
+    let (mut host_game, mut host_context) = (game.host_game, game.host_context);
     assert!(!note_shown(&*host_game, &host_context));
 
     relay.stop();
@@ -91,32 +106,14 @@ fn return_to_your_game_lists_the_game_and_takes_the_seat_back() {
     let relay =
         host_in_process(([127, 0, 0, 1], 0).into(), ServerConfig::default()).expect("a relay");
     let addr = relay.addr();
-    let mut host_context = context("Hosty");
-    let mut host = HostScreen::new(&host_context)
-        .on_relay(&addr.to_string())
-        .open_lobby(&mut host_context)
-        .expect("a lobby on the relay");
-    settle(&mut host, &mut host_context, LobbyScreen::entered);
-    let code = host.code().expect("the lobby's code");
     let mut guest_context = context("Guesty");
     guest_context.storage.seats = Some(ply_net::RejoinStore::at(dir.path()));
-    let mut join = JoinScreen::new(&guest_context);
-    join.fill(&addr.to_string(), "Guesty", "");
-    join.fill_code(&code);
-    let mut guest = join.connect(&mut guest_context).expect("typed");
-    settle(&mut guest, &mut guest_context, LobbyScreen::entered);
-    let seen = host_context.clone();
-    settle(&mut host, &mut host_context, |lobby| {
-        online_common::texts(lobby, &seen)
-            .iter()
-            .any(|text| text.starts_with("Guesty"))
-    });
-    let (_host_game, mut guest_game) =
-        seat_and_start(&mut host, &mut host_context, &mut guest, &mut guest_context);
+    let game = game_on_relay(addr, guest_context);
+    let (mut guest_game, mut guest_context) = (game.guest_game, game.guest_context);
     assert!(tick_until(&mut *guest_game, &mut guest_context, &["Hosty"]));
     // The guest's window goes away (its connection with it).
     drop(guest_game);
-    drop(guest);
+    drop(game.guest);
 
     let mut comeback = ComebackScreen::new(&guest_context);
     let listed = shown(&comeback, &guest_context);

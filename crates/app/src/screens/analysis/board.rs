@@ -19,7 +19,7 @@ impl AnalysisScreen {
     fn placement(&self, context: &Context) -> Placement {
         Placement {
             area: Layout::of(context).board,
-            rotated: self.rotated(),
+            rotated: false,
         }
     }
 

@@ -437,8 +437,8 @@ impl AnalysisScreen {
     }
 
     fn tick(&mut self, seconds: f32, context: &mut Context) {
-        let rotated = self.rotated();
-        self.boards.tick(seconds, rotated);
+        // The analysis board is always seen from the mode's usual side.
+        self.boards.tick(seconds, false);
         self.explore(context);
         if let Some(answer) = self.exploring.as_ref().and_then(|pending| pending.poll()) {
             self.exploring = None;
@@ -458,11 +458,6 @@ impl AnalysisScreen {
         if !self.review.running() {
             self.restart_analysis();
         }
-    }
-
-    /// Whether the board is turned so the second player's side is at the bottom.
-    fn rotated(&self) -> bool {
-        false
     }
 }
 
