@@ -22,7 +22,7 @@ const BUDGET: Duration = Duration::from_millis(950);
 
 fn maximum() -> Request {
     Request {
-        level: Level::Maximum,
+        level: Level::FULL,
         budget: BUDGET,
         seed: 0,
     }

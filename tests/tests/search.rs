@@ -352,61 +352,6 @@ fn connect_four_solves_end_positions_exactly() {
     }
 }
 
-/// Easy and Medium think less deeply on some moves, at their set rates; Hard never
-/// does; and the seed makes every choice reproducible.
-#[test]
-fn easy_and_medium_slip_at_their_rates_and_the_seed_replays_them() {
-    use ply_modes::{Level, Request, Slips};
-    use std::time::Duration;
-    // White's queen, attacked by the knight on b4, must move: one ply puts it on c3,
-    // two plies on e4, three and four plies give check from g6.
-    const POSITION: &str = "r3k2r/ppp1q1p1/3bbp2/PP5p/1nPP1p2/3Q1N1P/4P1P1/R1B1KB1R w KQkq - 1 14";
-    const SEEDS: u64 = 60;
-    let budget = Duration::from_secs(5);
-    // A fresh game for every search, so that no search learns from another's table.
-    let fresh = || find_mode("chess").unwrap().from_position(POSITION).unwrap();
-    let stop = AtomicBool::new(false);
-    let searched = |depth: u32| {
-        fresh()
-            .analyse(&depth_limit(depth), &stop, &mut |_| {})
-            .best
-            .unwrap()
-    };
-    let played = |level: Level, seed: u64| {
-        let request = Request {
-            level,
-            budget,
-            seed,
-        };
-        fresh().think(&request, &stop, &mut |_| {}).best.unwrap()
-    };
-    for level in [Level::Easy, Level::Medium] {
-        let Slips::Shallower { percent, plies } = level.slips() else {
-            panic!("{level:?} slips by thinking less deeply");
-        };
-        let depth = level.limits(budget).depth.expect("a depth limit");
-        let (deep, shallow) = (searched(depth), searched(depth - plies));
-        assert_ne!(deep, shallow, "the position tells the two depths apart");
-        let choices: Vec<_> = (0..SEEDS).map(|seed| played(level, seed)).collect();
-        assert!(
-            choices
-                .iter()
-                .all(|&choice| choice == deep || choice == shallow)
-        );
-        let slips = choices.iter().filter(|&&choice| choice == shallow).count() as u64;
-        let expected = SEEDS * percent / 100;
-        // Allow for chance: about three standard deviations either way.
-        assert!(
-            slips.abs_diff(expected) <= 12,
-            "{level:?}: {slips} slips in {SEEDS} moves, {expected} expected"
-        );
-        assert_eq!(played(level, 7), choices[7]);
-        assert_eq!(played(level, 31), choices[31]);
-    }
-    let hard = searched(Level::Hard.limits(budget).depth.expect("a depth limit"));
-    assert!((0..10).all(|seed| played(Level::Hard, seed) == hard));
-}
-
 /// Positions a fresh searcher visits searching `position` to `depth`, with the
 /// techniques named in `left_out` left out.
 fn nodes_to_depth<G: Heuristics>(position: &G, depth: u32, left_out: &[&str]) -> u64 {

@@ -1,89 +1,179 @@
-//! Playing strengths for people: how deep and how long the computer thinks at each
-//! level, and the deliberate, reproducible slips (a shallower look now and then) that
-//! let a beginner win at Easy.
+//! Playing strengths for people: a ladder of levels from a beginner's opponent to the
+//! whole engine, each a depth, a number of candidate lines and a temperature that
+//! decide how often it settles for a worse move, reproducibly from the request's seed
+//! (why this way: docs/levels.md).
 
 use crate::search::{Limits, Report, Searcher};
 use ply_core::{Heuristics, zobrist::splitmix64};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-/// How strongly the computer plays.
+/// How strongly the computer plays: a rung of the ladder, 1 (a beginner's opponent)
+/// to [`Level::FULL`] (the whole engine). The rating of each rung is measured per mode
+/// (docs/levels.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Level {
-    /// Three plies deep, and often only one: it misses what the opponent threatens.
-    Easy,
-    /// Four plies deep, now and then only two: it misses deeper tactics.
-    Medium,
-    /// Six plies deep at most, within half the time budget, no deliberate mistakes.
-    /// Each level is about two plies from the next, which is where the weaker one still
-    /// wins now and then (see docs/levels.md).
-    Hard,
-    /// The whole time budget, searched by all but one of the machine's cores.
-    Maximum,
+pub struct Level(u8);
+
+/// How a level below the top searches and chooses.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ladder {
+    /// Plies searched before the captures at the end of each line.
+    pub depth: u32,
+    /// How many of the best first moves it weighs.
+    pub lines: usize,
+    /// How far, in points of winning chance out of a hundred, a worse line's chance
+    /// may fall before the line becomes e (2.72) times less likely to be played than
+    /// the best one.
+    pub temperature: f64,
 }
 
 impl Level {
+    /// The weakest level.
+    pub const WEAKEST: Level = Level(1);
+    /// The whole engine: the whole time budget on every core but one, no mistakes.
+    pub const FULL: Level = Level(9);
     /// Every level, weakest first.
-    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Maximum];
+    pub const ALL: [Level; 9] = [
+        Level(1),
+        Level(2),
+        Level(3),
+        Level(4),
+        Level(5),
+        Level(6),
+        Level(7),
+        Level(8),
+        Level(9),
+    ];
+    /// How each level below [`Level::FULL`] plays, weakest first (docs/levels.md).
+    const LADDER: [Ladder; 8] = [
+        Ladder {
+            depth: 1,
+            lines: 16,
+            temperature: 10.0,
+        },
+        Ladder {
+            depth: 2,
+            lines: 12,
+            temperature: 6.0,
+        },
+        Ladder {
+            depth: 3,
+            lines: 8,
+            temperature: 4.0,
+        },
+        Ladder {
+            depth: 4,
+            lines: 6,
+            temperature: 2.5,
+        },
+        Ladder {
+            depth: 5,
+            lines: 4,
+            temperature: 1.2,
+        },
+        Ladder {
+            depth: 6,
+            lines: 3,
+            temperature: 0.6,
+        },
+        Ladder {
+            depth: 8,
+            lines: 2,
+            temperature: 0.3,
+        },
+        Ladder {
+            depth: 10,
+            lines: 1,
+            temperature: 0.0,
+        },
+    ];
 
-    /// The level's name in menus.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "Easy",
-            Level::Medium => "Medium",
-            Level::Hard => "Hard",
-            Level::Maximum => "Maximum",
-        }
-    }
-
-    /// The level with this name, in any letter case.
-    pub fn from_name(name: &str) -> Option<Level> {
-        Level::ALL
-            .into_iter()
-            .find(|level| level.name().eq_ignore_ascii_case(name))
-    }
-
-    /// The level named by `text`, in any letter case, as players and scripts type it.
-    pub fn parse(text: &str) -> Result<Level, UnknownLevel> {
-        Level::from_name(text).ok_or_else(|| UnknownLevel {
-            given: text.to_string(),
-        })
-    }
-
-    /// The search limits for a move given a time `budget`.
-    pub fn limits(self, budget: Duration) -> Limits {
-        let (share, depth) = match self {
-            Level::Easy => (budget.min(Duration::from_millis(250)), Some(3)),
-            Level::Medium => (budget / 4, Some(4)),
-            Level::Hard => (budget / 2, Some(6)),
-            Level::Maximum => (budget, None),
-        };
-        let threads = if self == Level::Maximum {
-            search_threads()
+    /// The level of rung `number`, 1 to 9, if there is one.
+    pub const fn new(number: u8) -> Option<Level> {
+        if number >= 1 && number <= Level::FULL.0 {
+            Some(Level(number))
         } else {
-            1
-        };
-        Limits {
-            time: Some(share),
-            depth,
-            threads,
-            ..Limits::default()
+            None
         }
     }
 
-    /// How the level plays worse on purpose.
-    pub const fn slips(self) -> Slips {
-        match self {
-            Level::Easy => Slips::Shallower {
-                percent: 40,
-                plies: 2,
-            },
-            Level::Medium => Slips::Shallower {
-                percent: 15,
-                plies: 2,
-            },
-            Level::Hard | Level::Maximum => Slips::Never,
+    /// The level of rung `number`; for numbers fixed in the code (it panics on one
+    /// that is not a rung, 1 to 9).
+    pub const fn at(number: u8) -> Level {
+        match Level::new(number) {
+            Some(level) => level,
+            None => panic!("levels are numbered 1 to 9"),
         }
+    }
+
+    /// Its rung, 1 to 9.
+    pub const fn number(self) -> u8 {
+        self.0
+    }
+
+    /// The level's name in menus and records: "Level 3", or "Full strength".
+    pub fn name(self) -> String {
+        if self == Level::FULL {
+            "Full strength".to_string()
+        } else {
+            format!("Level {}", self.0)
+        }
+    }
+
+    /// How it searches and chooses, or `None` for the whole engine.
+    pub const fn ladder(self) -> Option<Ladder> {
+        if self.0 >= Level::FULL.0 {
+            None
+        } else {
+            Some(Level::LADDER[self.0 as usize - 1])
+        }
+    }
+
+    /// The level named by `text` as players and scripts type it: a rung's number,
+    /// "level 3", "full", or a name of the four levels before the ladder (easy,
+    /// medium, hard, maximum), which stand for the rungs that play most like them.
+    pub fn parse(text: &str) -> Result<Level, UnknownLevel> {
+        let unknown = || UnknownLevel {
+            given: text.to_string(),
+        };
+        let words = text.trim().to_ascii_lowercase();
+        let number = words.strip_prefix("level").unwrap_or(&words).trim();
+        match number {
+            "full" | "full strength" | "maximum" => Ok(Level::FULL),
+            "easy" => Ok(Level::at(4)),
+            "medium" => Ok(Level::at(5)),
+            "hard" => Ok(Level::at(7)),
+            _ => number
+                .parse::<u8>()
+                .ok()
+                .and_then(Level::new)
+                .ok_or_else(unknown),
+        }
+    }
+
+    /// The search limits for a move given a time `budget`: the whole budget on every
+    /// core but one at full strength; below it one thread, the level's depth, and the
+    /// budget only as a bound a slow machine may reach.
+    pub fn limits(self, budget: Duration) -> Limits {
+        match self.ladder() {
+            None => Limits {
+                time: Some(budget),
+                threads: search_threads(),
+                ..Limits::default()
+            },
+            Some(ladder) => Limits {
+                time: Some(budget),
+                depth: Some(ladder.depth),
+                threads: 1,
+                ..Limits::default()
+            },
+        }
+    }
+}
+
+impl std::fmt::Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.name())
     }
 }
 
@@ -96,33 +186,14 @@ pub struct UnknownLevel {
 
 impl std::fmt::Display for UnknownLevel {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "unknown level '{}' (easy, medium, hard or maximum)",
-            self.given
-        )
+        write!(f, "unknown level '{}' (1 to 8, or full)", self.given)
     }
 }
 
 impl std::error::Error for UnknownLevel {}
 
-/// The deliberate mistakes of a level, decided move by move from the request's seed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Slips {
-    /// Always the best move found.
-    Never,
-    /// At `percent` of the moves, a search `plies` shallower than usual: the move that
-    /// misses a deeper tactic, as a person who stopped looking too soon, yet never
-    /// leaves a piece to be taken at once.
-    Shallower {
-        /// How often, in percent of the moves.
-        percent: u64,
-        /// How many plies less.
-        plies: u32,
-    },
-}
-
-/// Threads for Maximum's search: every core but one, which stays free for the window.
+/// Threads for the full engine's search: every core but one, which stays free for the
+/// window.
 pub fn search_threads() -> usize {
     std::thread::available_parallelism()
         .map_or(1, |cores| cores.get().saturating_sub(1))
@@ -136,19 +207,22 @@ pub struct Request {
     pub level: Level,
     /// The time the move may take at most.
     pub budget: Duration,
-    /// Decides the deliberate mistakes, so a game can be replayed exactly.
+    /// Decides which of its candidate lines a level plays, so a game can be replayed.
     pub seed: u64,
 }
 
-/// The percentage of Maximum's budget a mode's perfect player may use; the ordinary
-/// search keeps the rest (a few plies' worth) in case it cannot finish. A proof that
-/// comes in time is worth far more than a deeper guess, so the proof gets most of it.
+/// The percentage of the full engine's budget a mode's perfect player may use; the
+/// ordinary search keeps the rest (a few plies' worth) in case it cannot finish. A
+/// proof that comes in time is worth far more than a deeper guess, so the proof gets
+/// most of it.
 const PERFECT_PERCENT: u32 = 85;
 
-/// Chooses a move for `root` at `level`. At Maximum, a mode that can play perfectly
-/// ([`Heuristics::perfect_move`]) is asked first, with part of the budget. Otherwise the
-/// move is the best the search finds within the level's limits, thinking less deeply
-/// on the moves the level's [`Slips`] pick by `seed`, so that games can be replayed.
+/// Chooses a move for `root` at `level`. At full strength, a mode that can play
+/// perfectly ([`Heuristics::perfect_move`]) is asked first, with part of the budget,
+/// and otherwise the best move the search finds is played. Below it, the level's best
+/// lines are searched to its depth and one is drawn by `seed`, each with a weight that
+/// falls with how much winning chance it gives up against the best
+/// ([`Heuristics::CHANCE_CURVE`]), so that games replay exactly.
 pub fn choose<G: Heuristics>(
     searcher: &mut Searcher<G>,
     root: &G,
@@ -163,7 +237,7 @@ pub fn choose<G: Heuristics>(
         seed,
     } = *request;
     let mut limits = level.limits(budget);
-    if level == Level::Maximum {
+    let Some(ladder) = level.ladder() else {
         let started = Instant::now();
         let deadline = started + budget * PERFECT_PERCENT / 100;
         if let Some((mv, score)) = root.perfect_move(deadline, stop) {
@@ -178,13 +252,39 @@ pub fn choose<G: Heuristics>(
             return report;
         }
         limits.time = Some(budget.saturating_sub(started.elapsed()));
+        return searcher.search(root, history, &limits, stop, progress);
+    };
+    let mut lines =
+        searcher.search_lines(root, history, &limits, ladder.lines, stop, &mut |lines| {
+            progress(&lines[0])
+        });
+    let chances: Vec<f64> = lines
+        .iter()
+        .map(|line| G::CHANCE_CURVE.chance(line.score))
+        .collect();
+    let pick = weighted_pick(&chances, ladder.temperature, seed);
+    lines.swap_remove(pick)
+}
+
+/// The index of the line drawn from `chances` (each line's winning chance, 0 to 1)
+/// by `seed`, with a weight of e^(-(best - chance) · 100 / temperature) each.
+pub fn weighted_pick(chances: &[f64], temperature: f64, seed: u64) -> usize {
+    let best = chances.iter().copied().fold(0.0, f64::max);
+    let weights: Vec<f64> = chances
+        .iter()
+        .map(|chance| (-(best - chance) * 100.0 / temperature.max(f64::MIN_POSITIVE)).exp())
+        .collect();
+    let total: f64 = weights.iter().sum();
+    // 53 random bits make a uniform number in [0, 1).
+    let uniform = (splitmix64(seed) >> 11) as f64 / (1u64 << 53) as f64;
+    let mut left = uniform * total;
+    for (index, weight) in weights.iter().enumerate() {
+        if left < *weight {
+            return index;
+        }
+        left -= weight;
     }
-    if let Slips::Shallower { percent, plies } = level.slips()
-        && splitmix64(seed) % 100 < percent
-    {
-        limits.depth = limits.depth.map(|depth| depth.saturating_sub(plies).max(1));
-    }
-    searcher.search(root, history, &limits, stop, progress)
+    0
 }
 
 #[cfg(test)]
@@ -192,13 +292,40 @@ mod tests {
     use super::*;
 
     #[test]
-    fn levels_are_read_by_name_in_any_case() {
-        assert_eq!(Level::parse("Hard"), Ok(Level::Hard));
-        assert_eq!(Level::parse("MAXIMUM"), Ok(Level::Maximum));
-        let unknown = Level::parse("grandmaster").expect_err("no such level");
+    fn levels_are_read_by_number_name_or_old_name_in_any_case() {
+        assert_eq!(Level::parse("3"), Ok(Level::at(3)));
+        assert_eq!(Level::parse("Level 8"), Ok(Level::at(8)));
+        assert_eq!(Level::parse("FULL"), Ok(Level::FULL));
+        assert_eq!(Level::parse("Full strength"), Ok(Level::FULL));
+        assert_eq!(Level::parse("Hard"), Ok(Level::at(7)));
+        assert_eq!(Level::parse("maximum"), Ok(Level::FULL));
+        for bad in ["grandmaster", "0", "10", "level", ""] {
+            let unknown = Level::parse(bad).expect_err("no such level");
+            assert_eq!(
+                unknown.to_string(),
+                format!("unknown level '{bad}' (1 to 8, or full)")
+            );
+        }
+        for level in Level::ALL {
+            assert_eq!(Level::parse(&level.name()), Ok(level));
+        }
+    }
+
+    #[test]
+    fn a_pick_follows_the_weights_and_the_seed() {
+        let chances = [0.60, 0.55, 0.30];
+        let mut counts = [0; 3];
+        for seed in 0..10_000 {
+            counts[weighted_pick(&chances, 5.0, seed)] += 1;
+        }
+        // Weights 1, e^-1 and e^-6: 72.9%, 26.8% and 0.2%.
+        assert!((7_000..7_600).contains(&counts[0]), "{counts:?}");
+        assert!((2_400..2_950).contains(&counts[1]), "{counts:?}");
+        assert!(counts[2] < 60, "{counts:?}");
         assert_eq!(
-            unknown.to_string(),
-            "unknown level 'grandmaster' (easy, medium, hard or maximum)"
+            weighted_pick(&chances, 5.0, 77),
+            weighted_pick(&chances, 5.0, 77)
         );
+        assert_eq!(weighted_pick(&[0.5], 5.0, 3), 0);
     }
 }

@@ -32,8 +32,8 @@ pub struct DevOptions {
     /// print the longest frame time and how many sounds the game asked for.
     #[arg(long, value_name = "SECONDS")]
     pub measure_frames: Option<f32>,
-    /// For `--measure-frames`: the computer's strength (easy, medium, hard, maximum).
-    #[arg(long, value_name = "LEVEL", default_value = "maximum", value_parser = Level::parse)]
+    /// For `--measure-frames`: the computer's level (1 to 8, or full).
+    #[arg(long, value_name = "LEVEL", default_value = "full", value_parser = Level::parse)]
     pub level: Level,
     /// Show the first screen for this many seconds without input, then print the
     /// frames drawn and the processor time used meanwhile, over the whole time and once

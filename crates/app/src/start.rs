@@ -44,8 +44,8 @@ pub struct StartOptions {
     /// the computer.
     #[arg(long)]
     two_people: bool,
-    /// For `--screen game`: the computer's strength (easy, medium, hard, maximum).
-    #[arg(long, value_name = "LEVEL", default_value = "medium", value_parser = Level::parse)]
+    /// For `--screen game`: the computer's level (1 to 8, or full).
+    #[arg(long, value_name = "LEVEL", default_value = "5", value_parser = Level::parse)]
     computer: Level,
     /// For `--screen game`: play under this time control, minutes+seconds ("5+3").
     #[arg(long, value_name = "M+S", value_parser = parse_clock)]

@@ -204,7 +204,7 @@ fn open_menu(screen: &mut GameScreen, context: &mut Context) {
 }
 
 const PEOPLE: [Seat; 2] = [Seat::Person, Seat::Person];
-const AGAINST_COMPUTER: [Seat; 2] = [Seat::Person, Seat::Computer(Level::Maximum)];
+const AGAINST_COMPUTER: [Seat; 2] = [Seat::Person, Seat::Computer(Level::FULL)];
 
 /// Every screen and overlay worth checking, named, as drawn in `context`.
 fn every_screen(context: &mut Context, saves: &SaveFolder) -> Vec<(String, Frame)> {

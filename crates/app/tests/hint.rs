@@ -96,7 +96,7 @@ fn no_hints_online_or_on_the_computers_turn() {
     assert!(!online.table().hinting());
     let notice = context.output.notice.take().expect("a message");
     assert!(notice.text.contains("online"), "{}", notice.text);
-    let mut waiting = screen("chess", [Seat::Computer(Level::Easy), Seat::Person], false);
+    let mut waiting = screen("chess", [Seat::Computer(Level::at(4)), Seat::Person], false);
     waiting.update(&Event::Char('h'), &mut context);
     assert!(!waiting.table().hinting());
     assert!(!drawn(&waiting, &context).texts().contains(&"Hint (H)"));

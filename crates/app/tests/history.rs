@@ -90,7 +90,7 @@ fn tick_until_prefix(screen: &mut dyn Screen, context: &mut Context, prefix: &st
 fn a_game_against_the_computer_is_recorded_once_with_its_fields() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let mut context = context_in(dir.path());
-    let mut screen = resigned_against(Level::Hard, &mut context);
+    let mut screen = resigned_against(Level::at(7), &mut context);
     for _ in 0..3 {
         screen.update(&Event::Tick(0.01), &mut context);
     }
@@ -101,9 +101,9 @@ fn a_game_against_the_computer_is_recorded_once_with_its_fields() {
     assert_eq!(game.mode, "chess");
     assert_eq!(game.player_side, Some(Player::First));
     assert_eq!(game.player_result, Some(PlayerResult::Loss));
-    assert_eq!(game.opponent.as_deref(), Some("Computer (Hard)"));
+    assert_eq!(game.opponent.as_deref(), Some("Computer (Level 7)"));
     let computer = game.players[1].as_ref().expect("the computer's side");
-    assert_eq!(computer.computer, Some(Level::Hard));
+    assert_eq!(computer.computer, Some(Level::at(7)));
     assert_eq!(
         game.players[0].as_ref().map(|p| p.name.as_str()),
         Some("Ann")
@@ -202,7 +202,7 @@ fn a_game_the_history_cannot_take_is_saved_and_the_player_told_once() {
     std::fs::create_dir_all(dir.path().join("history.sqlite3")).expect("a folder in the way");
     let mut context = context_in(dir.path());
     let history = context.storage.history.clone().expect("a history");
-    for level in [Level::Easy, Level::Hard] {
+    for level in [Level::at(4), Level::at(7)] {
         resigned_against(level, &mut context);
     }
     assert!(
@@ -221,7 +221,7 @@ fn a_game_the_history_cannot_take_is_saved_and_the_player_told_once() {
 
     // Once the history can be opened, the games kept aside come in, each once.
     std::fs::remove_dir(dir.path().join("history.sqlite3")).expect("the folder goes");
-    resigned_against(Level::Medium, &mut context);
+    resigned_against(Level::at(5), &mut context);
     let listed = games(&history);
     assert_eq!(listed.len(), 3, "{listed:?}");
     assert_eq!(
@@ -376,8 +376,8 @@ fn the_statistics_of_a_known_set_of_games() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let mut context = context_in(dir.path());
     let known = vec![
-        finished("chess", "Computer (Easy)", Some(Level::Easy), Win, 20),
-        finished("chess", "Computer (Easy)", Some(Level::Easy), Loss, 15),
+        finished("chess", "Computer (Level 4)", Some(Level::at(4)), Win, 20),
+        finished("chess", "Computer (Level 4)", Some(Level::at(4)), Loss, 15),
         finished("checkers", "Bea", None, Draw, 10),
         finished("chess", "Bea", None, Win, 5),
         finished("connect4", "Bea", None, Win, 1),
@@ -401,7 +401,7 @@ fn the_statistics_of_a_known_set_of_games() {
     let bea = &figures.opponents[0];
     assert_eq!((bea.name.as_str(), bea.tally), ("Bea", Tally::new(2, 1, 0)));
     assert_eq!(figures.levels.len(), 1);
-    assert_eq!(figures.levels[0].level, Level::Easy);
+    assert_eq!(figures.levels[0].level, Level::at(4));
     assert_eq!(figures.levels[0].tally, Tally::new(1, 0, 1));
     assert_eq!(
         figures.levels[0].performance, None,
@@ -422,7 +422,7 @@ fn the_statistics_of_a_known_set_of_games() {
     stats.update(&Event::Key(Key::Right), &mut context);
     stats.update(&Event::Key(Key::Right), &mut context);
     let computer = shown(&stats, &context);
-    for expected in ["Easy", "50%", NO_RATINGS] {
+    for expected in ["Level 4", "50%", NO_RATINGS] {
         assert!(
             computer.iter().any(|text| text == expected),
             "{expected:?} in {computer:?}"

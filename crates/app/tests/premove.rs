@@ -143,7 +143,7 @@ fn a_right_click_or_esc_cancels_a_premove() {
 #[test]
 fn against_the_computer_the_premove_answers_its_move() {
     let mut context = context();
-    let table = Table::local(start(), [Seat::Person, Seat::Computer(Level::Easy)]);
+    let table = Table::local(start(), [Seat::Person, Seat::Computer(Level::at(4))]);
     let mut screen = GameScreen::new(table, false);
     click_cell(&mut screen, &mut context, 12);
     click_cell(&mut screen, &mut context, 28);

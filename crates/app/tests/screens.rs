@@ -124,7 +124,7 @@ fn click_click_and_drag_and_drop_both_move() {
 #[test]
 fn the_board_turns_to_the_only_person_and_f_flips_it() {
     let mut context = context();
-    let mut screen = game("chess", None, [Seat::Computer(Level::Easy), Seat::Person]);
+    let mut screen = game("chess", None, [Seat::Computer(Level::at(4)), Seat::Person]);
     let (a1, h8) = (
         screen.cell_center(&context, 0),
         screen.cell_center(&context, 63),
@@ -140,7 +140,7 @@ fn the_board_turns_to_the_only_person_and_f_flips_it() {
 #[test]
 fn a_game_against_the_computer_gets_its_move() {
     let mut context = context();
-    let mut screen = game("chess", None, [Seat::Person, Seat::Computer(Level::Easy)]);
+    let mut screen = game("chess", None, [Seat::Person, Seat::Computer(Level::at(4))]);
     click_cell(&mut screen, &mut context, 12);
     click_cell(&mut screen, &mut context, 28);
     screen.table_mut().wait_for_computer();
@@ -158,7 +158,7 @@ fn undo_against_the_computer_takes_back_to_the_persons_turn() {
     let mut screen = game(
         "checkers",
         None,
-        [Seat::Person, Seat::Computer(Level::Easy)],
+        [Seat::Person, Seat::Computer(Level::at(4))],
     );
     let path = {
         let game = screen.table().game();
@@ -296,7 +296,7 @@ fn a_draw_offer_between_people_asks_the_other_player() {
 #[test]
 fn resigning_asks_first_away_from_the_click() {
     let mut context = context();
-    let mut screen = game("chess", None, [Seat::Person, Seat::Computer(Level::Easy)]);
+    let mut screen = game("chess", None, [Seat::Person, Seat::Computer(Level::at(4))]);
     screen.update(&Event::Key(Key::Escape), &mut context);
     let resign_item = screen
         .layer_buttons(&context)
@@ -619,12 +619,12 @@ fn captures_are_marked_apart_from_quiet_moves() {
     assert_eq!(taking, vec![35]);
 }
 
-/// The window's per-frame work while the computer searches on Maximum (99th
+/// The window's per-frame work while the computer searches at full strength (99th
 /// percentile; `plyground --measure-frames` measures real frames in a window).
 #[test]
-fn frames_stay_short_while_the_computer_thinks_on_maximum() {
+fn frames_stay_short_while_the_computer_thinks_at_full_strength() {
     let mut context = context();
-    let mut screen = game("chess", None, [Seat::Computer(Level::Maximum); 2]);
+    let mut screen = game("chess", None, [Seat::Computer(Level::FULL); 2]);
     let started = Instant::now();
     let mut times = Vec::new();
     while started.elapsed().as_secs_f64() < 1.0 {
@@ -895,11 +895,11 @@ fn local_play_remembers_who_played() {
     assert_eq!(app.context.prefs.settings.local_mode, "connect4");
     assert_eq!(
         app.context.prefs.settings.local_seats,
-        ["medium".to_string(), "medium".to_string()]
+        ["level 5".to_string(), "level 5".to_string()]
     );
     let again = plyground::screens::local::LocalSetup::new(&app.context.prefs.settings);
     assert_eq!(again.mode_id(), "connect4");
-    assert_eq!(again.seats(), [Seat::Computer(Level::Medium); 2]);
+    assert_eq!(again.seats(), [Seat::Computer(Level::at(5)); 2]);
 }
 
 /// A game's record is written from the game menu and from the load screen, beside the
@@ -1055,7 +1055,7 @@ fn looking_back_after_a_refused_move_shows_the_mark_of_the_past() {
 #[test]
 fn the_players_boxes_follow_the_board_when_it_turns() {
     let mut context = context();
-    let seats = [Seat::Computer(Level::Easy), Seat::Person];
+    let seats = [Seat::Computer(Level::at(4)), Seat::Person];
     let mut screen = GameScreen::new(Table::local(start("chess", None, ""), seats), false);
     let top_of = |screen: &GameScreen, context: &Context, prefix: &str| {
         drawn(screen, context)

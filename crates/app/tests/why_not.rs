@@ -144,7 +144,7 @@ fn the_other_sides_turn_and_the_end_of_the_game_are_explained() {
     // With premoves on, a click on one's own piece in the computer's turn enters a
     // move in advance (tests/premove.rs); with them off, it is explained.
     context.prefs.settings.premoves = false;
-    let mut waiting = game("chess", None, [Seat::Computer(Level::Easy), Seat::Person]);
+    let mut waiting = game("chess", None, [Seat::Computer(Level::at(4)), Seat::Person]);
     click_cell(&mut waiting, &mut context, 52);
     shows(&waiting, &context, "not-your-turn", 0);
     context.prefs.settings.premoves = true;

@@ -218,18 +218,12 @@ pub struct StoredGame {
     pub review: Option<ply_save::SavedReview>,
 }
 
-/// The number the database keeps for a computer level: its place in `Level::ALL`
-/// (0 Easy, 1 Medium, 2 Hard, 3 Maximum).
+/// The number the database keeps for a computer level: its rung, 1 to 9.
 pub(crate) fn level_code(level: Level) -> i64 {
-    Level::ALL
-        .iter()
-        .position(|&known| known == level)
-        .map_or(0, |index| index as i64)
+    i64::from(level.number())
 }
 
 /// The level a stored number stands for.
 pub(crate) fn level_of(code: i64) -> Option<Level> {
-    usize::try_from(code)
-        .ok()
-        .and_then(|index| Level::ALL.get(index).copied())
+    u8::try_from(code).ok().and_then(Level::new)
 }

@@ -61,7 +61,11 @@ mod tests {
     #[test]
     fn the_caller_then_the_name_then_the_only_person_decides() {
         let against_computer = [
-            seat("Computer", Controller::Computer(Level::Easy), Player::First),
+            seat(
+                "Computer",
+                Controller::Computer(Level::at(4)),
+                Player::First,
+            ),
             seat("Ann", Controller::Person, Player::Second),
         ];
         assert_eq!(
@@ -85,10 +89,10 @@ mod tests {
         ];
         assert_eq!(player_side(&same_names, None, &names), None);
         let computers = [
-            seat("Bob", Controller::Computer(Level::Hard), Player::First),
+            seat("Bob", Controller::Computer(Level::at(7)), Player::First),
             seat(
                 "Computer",
-                Controller::Computer(Level::Easy),
+                Controller::Computer(Level::at(4)),
                 Player::Second,
             ),
         ];

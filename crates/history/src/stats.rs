@@ -91,7 +91,7 @@ pub struct Statistics {
     pub modes: Vec<Group>,
     /// Per opponent (names compared without regard to letter case), most played first.
     pub opponents: Vec<Group>,
-    /// Per computer level played against, Easy first.
+    /// Per computer level played against, the weakest first.
     pub levels: Vec<LevelResults>,
     /// The rating estimate from the games against every level with a strength.
     pub rating: Option<Rating>,

@@ -20,7 +20,7 @@ fn save_games(place: &Place, count: u64) {
             &format!("Saved {number}"),
             vec![
                 person("Ann", Player::First),
-                computer(Level::Medium, Player::Second),
+                computer(Level::at(5), Player::Second),
             ],
             ended("checkers", &["11-15", "23-19"], Some(Player::Second)),
             at(MONDAY_NOON + number * 60),

@@ -25,7 +25,7 @@ fn a_local_game_against_the_computer_appears_once_with_every_field() {
         "Chess: Ann v Computer",
         vec![
             person("Ann", Player::First),
-            computer(Level::Hard, Player::Second),
+            computer(Level::at(7), Player::Second),
         ],
         played("chess", &FOOLS_MATE),
         at(MONDAY_NOON),
@@ -67,7 +67,7 @@ fn a_local_game_against_the_computer_appears_once_with_every_field() {
             }),
             Some(SidePlayer {
                 name: "Computer".to_string(),
-                computer: Some(Level::Hard)
+                computer: Some(Level::at(7))
             }),
         ]
     );
@@ -190,7 +190,7 @@ fn the_saves_folder_is_imported_on_the_first_start_only() {
             title,
             vec![
                 person("Ann", Player::First),
-                computer(Level::Easy, Player::Second),
+                computer(Level::at(4), Player::Second),
             ],
             ended("connect4", moves, Some(Player::First)),
             at(seconds),

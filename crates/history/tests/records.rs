@@ -34,7 +34,7 @@ fn record_games(history: &mut History) -> (Vec<GameId>, GameId) {
         "Mated",
         vec![
             person("Ann", Player::Second),
-            computer(Level::Easy, Player::First),
+            computer(Level::at(4), Player::First),
         ],
         played("chess", &["f2f3", "e7e5", "g2g4", "d8h4"]),
         at(MONDAY_NOON + 600),

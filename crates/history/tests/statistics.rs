@@ -47,8 +47,8 @@ fn filled(place: &Place) -> History {
             Player::Second
         };
         let opponent = match against {
-            Against::Easy => computer(Level::Easy, ann.opponent()),
-            Against::Hard => computer(Level::Hard, ann.opponent()),
+            Against::Easy => computer(Level::at(4), ann.opponent()),
+            Against::Hard => computer(Level::at(7), ann.opponent()),
             Against::Bob => person("Bob", ann.opponent()),
         };
         let winner = match result {
@@ -109,8 +109,8 @@ fn filters_and_pages_find_the_games_they_should() {
         ..GameFilter::default()
     };
     assert_eq!(count(computer(Computer::Any)), 7);
-    assert_eq!(count(computer(Computer::Level(Level::Hard))), 4);
-    assert_eq!(count(computer(Computer::Level(Level::Maximum))), 0);
+    assert_eq!(count(computer(Computer::Level(Level::at(7)))), 4);
+    assert_eq!(count(computer(Computer::Level(Level::FULL))), 0);
     assert_eq!(count(computer(Computer::Never)), 4);
     let online = GameFilter {
         online: Some(true),
@@ -133,7 +133,7 @@ fn filters_and_pages_find_the_games_they_should() {
     let hard_wins_in_chess = GameFilter {
         mode: Some("chess".to_string()),
         result: Some(PlayerResult::Win),
-        computer: Some(Computer::Level(Level::Hard)),
+        computer: Some(Computer::Level(Level::at(7))),
         ..GameFilter::default()
     };
     assert_eq!(count(hard_wins_in_chess), 2);
@@ -157,7 +157,7 @@ fn filters_and_pages_find_the_games_they_should() {
 fn statistics_give_the_known_figures() {
     let place = Place::new();
     let history = filled(&place);
-    let strengths = [(Level::Easy, 1000.0), (Level::Hard, 1600.0)];
+    let strengths = [(Level::at(4), 1000.0), (Level::at(7), 1600.0)];
     let stats = history
         .stats(
             &GameFilter::default(),
@@ -202,7 +202,7 @@ fn statistics_give_the_known_figures() {
     assert_eq!(names, [("Computer", 7), ("Bob", 3)]);
 
     let easy = &stats.levels[0];
-    assert_eq!(easy.level, Level::Easy);
+    assert_eq!(easy.level, Level::at(4));
     assert_eq!((easy.tally.wins, easy.tally.losses), (2, 1));
     let performance = easy.performance.expect("a rating");
     // 1000 + 400 log10(2) and 400 / (ln 10 sqrt(3 * 2/3 * 1/3)).
@@ -214,7 +214,7 @@ fn statistics_give_the_known_figures() {
     let hard = &stats.levels[1];
     assert_eq!(
         (hard.level, hard.tally.wins, hard.tally.losses),
-        (Level::Hard, 2, 2)
+        (Level::at(7), 2, 2)
     );
     let hard_rating = hard.performance.expect("a rating");
     assert!((hard_rating.elo - 1600.0).abs() < 1e-6);

@@ -59,7 +59,7 @@ mod tests {
             },
             Seat {
                 name: "Computer".into(),
-                controller: Controller::Computer(ply_modes::Level::Easy),
+                controller: Controller::Computer(ply_modes::Level::at(4)),
                 side: Player::Second,
             },
         ];

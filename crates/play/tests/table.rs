@@ -33,7 +33,7 @@ fn a_local_move_is_played_at_once_and_reported() {
 
 #[test]
 fn the_computer_answers_a_persons_move() {
-    let seats = [Seat::Person, Seat::Computer(Level::Easy)];
+    let seats = [Seat::Person, Seat::Computer(Level::at(4))];
     let mut table = Table::local(game("connect4", None, ""), seats);
     play(&mut table, "4");
     assert_eq!(table.game().to_move(), Player::Second);
@@ -73,7 +73,7 @@ fn a_draw_offer_between_two_people_waits_for_an_answer() {
 
 #[test]
 fn the_computer_declines_a_draw_in_an_even_position() {
-    let seats = [Seat::Person, Seat::Computer(Level::Hard)];
+    let seats = [Seat::Person, Seat::Computer(Level::at(7))];
     let mut table = Table::local(game("chess", None, ""), seats);
     table.offer_draw(Player::First);
     assert_eq!(table.outcome(), None);
@@ -88,7 +88,7 @@ fn the_computer_declines_a_draw_in_an_even_position() {
 #[test]
 fn the_computer_accepts_a_draw_when_clearly_lost() {
     // Black has a bare king against king and queen.
-    let seats = [Seat::Person, Seat::Computer(Level::Hard)];
+    let seats = [Seat::Person, Seat::Computer(Level::at(7))];
     let lost = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1";
     let mut table = Table::local(game("chess", Some(lost), ""), seats);
     table.offer_draw(Player::First);
@@ -102,7 +102,7 @@ fn the_computer_accepts_a_draw_when_clearly_lost() {
 
 #[test]
 fn undo_takes_back_the_computers_move_too() {
-    let seats = [Seat::Person, Seat::Computer(Level::Easy)];
+    let seats = [Seat::Person, Seat::Computer(Level::at(4))];
     let mut table = Table::local(game("chess", None, ""), seats);
     play(&mut table, "d2d4");
     table.wait_for_computer();
@@ -117,7 +117,7 @@ fn undo_takes_back_the_computers_move_too() {
 
 #[test]
 fn undo_while_the_computer_thinks_drops_its_answer() {
-    let seats = [Seat::Person, Seat::Computer(Level::Maximum)];
+    let seats = [Seat::Person, Seat::Computer(Level::FULL)];
     let mut table = Table::local(game("chess", None, ""), seats);
     play(&mut table, "e2e4");
     table.tick(Duration::from_secs(1), false);
@@ -272,7 +272,7 @@ fn a_loaded_game_knows_what_its_moves_did() {
 
 #[test]
 fn computers_playing_each_other_pause_between_moves() {
-    let seats = [Seat::Computer(Level::Easy); 2];
+    let seats = [Seat::Computer(Level::at(4)); 2];
     let mut table =
         Table::local(game("connect4", None, ""), seats).with_pace(Duration::from_millis(700));
     table.wait_for_computer();
@@ -401,7 +401,7 @@ fn a_timed_game_saves_and_resumes_with_its_clocks() {
 
 #[test]
 fn the_computer_thinks_within_its_clock() {
-    let seats = [Seat::Person, Seat::Computer(Level::Maximum)];
+    let seats = [Seat::Person, Seat::Computer(Level::FULL)];
     let control = ply_core::TimeControl::new(Duration::from_secs(10), Duration::ZERO)
         .expect("a short but allowed control");
     let mut table = Table::local(game("chess", None, "e2e4"), seats).with_time_control(control);
@@ -503,7 +503,7 @@ fn undo_takes_back_the_increment_a_move_earned() {
 
 #[test]
 fn a_paused_local_table_keeps_the_computers_move_until_the_pause_ends() {
-    let seats = [Seat::Person, Seat::Computer(Level::Easy)];
+    let seats = [Seat::Person, Seat::Computer(Level::at(4))];
     let mut table = Table::local(game("connect4", None, ""), seats);
     play(&mut table, "4");
     // Let the computer start, then pause (the menu opens) while it thinks.

@@ -275,7 +275,11 @@ impl SavedGame {
         }
         Ok(SavedGame {
             title: summary.title,
-            seats: record.seats.into_iter().map(seat).collect(),
+            seats: record
+                .seats
+                .into_iter()
+                .map(seat)
+                .collect::<Result<_, _>>()?,
             time_used: record.time_used_ms.map(Duration::from_millis),
             clock,
             created: summary.created,
@@ -365,15 +369,19 @@ fn wire_seat(seat: &Seat) -> WireSeat {
     }
 }
 
-fn seat(seat: WireSeat) -> Seat {
-    Seat {
+fn seat(seat: WireSeat) -> Result<Seat, SaveError> {
+    Ok(Seat {
         name: seat.name,
         controller: match seat.controller {
             WireController::Person => Controller::Person,
-            WireController::Computer(level) => Controller::Computer(level.into()),
+            WireController::Computer(level) => {
+                Controller::Computer(level.level().ok_or_else(|| {
+                    SaveError::damaged("a seat names a level the computer does not have")
+                })?)
+            }
         },
         side: seat.side.into(),
-    }
+    })
 }
 
 fn saturating_millis(duration: Duration) -> u64 {

@@ -173,13 +173,17 @@ pub(crate) enum WireController {
     Computer(WireLevel),
 }
 
-/// The computer's strength.
+/// The computer's strength: the four levels before the ladder, then a rung of the
+/// ladder (an addition to format version 4 that older builds refuse as damaged).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) enum WireLevel {
     Easy,
     Medium,
     Hard,
+    /// The whole engine, written for full strength so that older builds still read it.
     Maximum,
+    /// A rung of the ladder below full strength, 1 to 8.
+    Rung(u8),
 }
 
 /// How the game ended when that is not a move: the moves alone tell whether the rules
@@ -219,22 +223,24 @@ impl From<WireSide> for Player {
 
 impl From<Level> for WireLevel {
     fn from(level: Level) -> Self {
-        match level {
-            Level::Easy => WireLevel::Easy,
-            Level::Medium => WireLevel::Medium,
-            Level::Hard => WireLevel::Hard,
-            Level::Maximum => WireLevel::Maximum,
+        if level == Level::FULL {
+            WireLevel::Maximum
+        } else {
+            WireLevel::Rung(level.number())
         }
     }
 }
 
-impl From<WireLevel> for Level {
-    fn from(level: WireLevel) -> Self {
-        match level {
-            WireLevel::Easy => Level::Easy,
-            WireLevel::Medium => Level::Medium,
-            WireLevel::Hard => Level::Hard,
-            WireLevel::Maximum => Level::Maximum,
+impl WireLevel {
+    /// The level it stands for (the old names as [`Level::parse`] reads them), or
+    /// `None` for a rung the ladder does not have.
+    pub(crate) fn level(self) -> Option<Level> {
+        match self {
+            WireLevel::Easy => Level::parse("easy").ok(),
+            WireLevel::Medium => Level::parse("medium").ok(),
+            WireLevel::Hard => Level::parse("hard").ok(),
+            WireLevel::Maximum => Some(Level::FULL),
+            WireLevel::Rung(number) => Level::new(number).filter(|level| *level != Level::FULL),
         }
     }
 }

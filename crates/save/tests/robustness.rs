@@ -69,6 +69,7 @@ enum Level {
     Medium,
     Hard,
     Maximum,
+    Rung(u8),
 }
 
 #[derive(Serialize)]
@@ -221,7 +222,7 @@ fn the_documented_layout_loads() {
     );
     assert_eq!(
         loaded.seats[1].controller,
-        ply_save::Controller::Computer(ply_modes::Level::Maximum)
+        ply_save::Controller::Computer(ply_modes::Level::FULL)
     );
     assert_eq!(loaded.time_used[1].as_millis(), 2_250);
     assert_eq!(ply_save::utc_text(loaded.created), "2026-11-21 10:52 UTC");
@@ -453,7 +454,7 @@ fn endings_and_levels_in_the_documented_layout_load() {
                 winner: Player::Second,
                 reason: EndReason::Checkmate,
             },
-            ply_modes::Level::Easy,
+            ply_modes::Level::at(4),
         ),
         (
             &fools_mate[..2],
@@ -465,7 +466,7 @@ fn endings_and_levels_in_the_documented_layout_load() {
                 winner: Player::Second,
                 reason: EndReason::Resignation,
             },
-            ply_modes::Level::Medium,
+            ply_modes::Level::at(5),
         ),
         (
             &fools_mate[..1],
@@ -476,7 +477,7 @@ fn endings_and_levels_in_the_documented_layout_load() {
             Outcome::Draw {
                 reason: EndReason::DrawAgreed,
             },
-            ply_modes::Level::Hard,
+            ply_modes::Level::at(7),
         ),
     ];
     for (moves, to_move, result, ending, level, outcome, loaded_level) in cases {
@@ -515,6 +516,31 @@ fn endings_and_levels_in_the_documented_layout_load() {
             .contains("the recorded end of the game cannot happen"),
         "{error}"
     );
+}
+
+#[test]
+fn a_rung_of_the_ladder_loads_and_a_rung_it_lacks_is_refused() {
+    let handmade = |level| Handmade {
+        mode: "chess",
+        rules_version: 1,
+        moves: &["e2e4"],
+        to_move: Side::Second,
+        result: Result_::InProgress,
+        ending: Ending::ByTheMoves,
+        level,
+    };
+    let loaded = SavedGame::from_bytes(&handmade(Level::Rung(3)).bytes()).expect("loads");
+    assert_eq!(
+        loaded.seats[1].controller,
+        ply_save::Controller::Computer(ply_modes::Level::at(3))
+    );
+    for missing in [0, 9, 200] {
+        let error = SavedGame::from_bytes(&handmade(Level::Rung(missing)).bytes())
+            .err()
+            .expect("refused");
+        assert!(is_refusal(&error), "{missing}: {error:?}");
+        assert!(error.to_string().contains("level"), "{error}");
+    }
 }
 
 #[test]

@@ -9,6 +9,7 @@ mod book;
 mod elo;
 mod game_args;
 mod history;
+mod ladder;
 mod matches;
 mod moves;
 mod online;
@@ -60,6 +61,9 @@ enum Command {
     Review(review::ReviewArgs),
     /// Two search settings play a match against each other.
     Match(matches::MatchArgs),
+    /// Measure one level of the computer's ladder against its anchor and print its
+    /// rating (docs/levels.md).
+    Ladder(ladder::LadderArgs),
     /// Speak UCI on standard input and output (chess, atomic, king of the hill), for
     /// chess GUIs and match tools.
     Uci,
@@ -108,6 +112,7 @@ fn main() -> ExitCode {
         Command::Think(args) => think::run(&args),
         Command::Why(args) => why::run(&args),
         Command::Match(args) => matches::run(&args),
+        Command::Ladder(args) => ladder::run(&args),
         Command::Review(args) => review::run(&args),
         Command::Uci => conversation(protocol::uci::run(io::stdin().lock(), io::stdout())),
         Command::Engine => conversation(protocol::engine::run(io::stdin().lock(), io::stdout())),

@@ -27,8 +27,8 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 20)]
     games: u32,
     /// Settings of player A: comma-separated `millis=N`, `depth=N`, `nodes=N`,
-    /// `threads=N`, `level=easy|medium|hard|maximum` (play as the game's computer at
-    /// that level, mistakes included, with `millis` as its budget),
+    /// `threads=N`, `level=1..8|full` (play as the game's computer at that level of
+    /// the ladder, its choices included, with `millis` as its budget),
     /// `spend=all|plan` (think the whole time, the default, or stop
     /// early once the best move is settled, as in a game), `without=TECHNIQUE[+TECHNIQUE...]` (table, killers, history,
     /// reductions, quiescence, check-extension, aspiration, null-move, pruning,
@@ -92,7 +92,7 @@ pub fn techniques_left_out(text: &str) -> Result<Techniques, String> {
 
 /// How this build plays a side: within explicit limits, or as the game's computer at
 /// a strength level (with that level's deliberate mistakes).
-struct Settings {
+pub(crate) struct Settings {
     limits: Limits,
     level: Option<Level>,
 }
@@ -164,7 +164,7 @@ fn parse_settings(text: &str, millis: u64) -> Result<Settings, String> {
 }
 
 /// One side of the match: this build with some settings, or another build's engine.
-enum Contender {
+pub enum Contender {
     /// This build. It keeps its own copy of the game, so its search table is its own
     /// and not shared with the other side.
     Settings {
@@ -176,15 +176,35 @@ enum Contender {
 }
 
 /// How one side of the match is played, as the command line said.
-struct Side<'a> {
-    settings: &'a str,
-    engine: Option<&'a std::path::Path>,
-    uci: Option<&'a str>,
-    options: &'a [String],
+pub struct Side<'a> {
+    /// This build's settings (`millis=N,level=L,...`), as `--a` takes them.
+    pub settings: &'a str,
+    /// Another `ply` build to play this side.
+    pub engine: Option<&'a std::path::Path>,
+    /// A UCI engine's command to play this side.
+    pub uci: Option<&'a str>,
+    /// The UCI engine's options, `NAME=VALUE`.
+    pub options: &'a [String],
+}
+
+/// How many games a match plays, from which openings, and what it prints.
+pub struct Plan {
+    /// Number of games (rounded up to an even number).
+    pub games: u32,
+    /// Seed of the first opening.
+    pub seed: u64,
+    /// Random plies played before each pair of games.
+    pub opening_plies: u32,
+    /// Games still running after this many plies are draws.
+    pub max_plies: usize,
+    /// Print every game's moves.
+    pub show_games: bool,
 }
 
 impl Contender {
-    fn new(side: &Side, millis: u64, mode: &str) -> Result<Self, String> {
+    /// The contender `side` describes, thinking `millis` a move unless its settings
+    /// say otherwise.
+    pub fn new(side: &Side, millis: u64, mode: &str) -> Result<Self, String> {
         let settings = parse_settings(side.settings, millis)?;
         if side.engine.is_some() || side.uci.is_some() {
             only_time_for_engines(side.settings)?;
@@ -266,7 +286,7 @@ fn follow<'a>(
 }
 
 /// Another `ply` build, driven through `ply engine`'s line protocol.
-struct Engine {
+pub(crate) struct Engine {
     process: Child,
     input: ChildStdin,
     output: BufReader<ChildStdout>,
@@ -407,21 +427,41 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     };
     let mut a = Contender::new(&side_a, args.millis, mode.id)?;
     let mut b = Contender::new(&side_b, args.millis, mode.id)?;
+    let plan = Plan {
+        games: args.games,
+        seed: args.seed,
+        opening_plies: args.opening_plies,
+        max_plies: args.max_plies,
+        show_games: args.show_games,
+    };
+    let tally = play_match(mode, &mut a, &mut b, &plan)?;
+    say!("result: {}", tally.summary());
+    Ok(())
+}
+
+/// Plays `plan`'s games between `a` and `b`, each opening twice with the colours
+/// swapped, printing the running score; returns it from A's point of view.
+pub fn play_match(
+    mode: &ply_modes::Mode,
+    a: &mut Contender,
+    b: &mut Contender,
+    plan: &Plan,
+) -> Result<Tally, String> {
     let mut tally = Tally::default();
-    for pair in 0..args.games.div_ceil(2) {
-        let start = opening(mode, args.opening_plies, args.seed + u64::from(pair));
+    for pair in 0..plan.games.div_ceil(2) {
+        let start = opening(mode, plan.opening_plies, plan.seed + u64::from(pair));
         for a_plays in [Player::First, Player::Second] {
             let (first, second) = if a_plays == Player::First {
-                (&mut a, &mut b)
+                (&mut *a, &mut *b)
             } else {
-                (&mut b, &mut a)
+                (&mut *b, &mut *a)
             };
             match play_game(
                 start.clone_box(),
                 first,
                 second,
-                args.max_plies,
-                args.show_games,
+                plan.max_plies,
+                plan.show_games,
             )? {
                 Some(winner) if winner == a_plays => tally.wins += 1,
                 Some(_) => tally.losses += 1,
@@ -430,6 +470,5 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         }
         say!("after {} games: {}", 2 * (pair + 1), tally.summary());
     }
-    say!("result: {}", tally.summary());
-    Ok(())
+    Ok(tally)
 }

@@ -40,9 +40,9 @@ pub struct HostArgs {
     /// Open the lobby on the relay at this address instead of hosting on this machine.
     #[arg(long)]
     relay: Option<String>,
-    /// How strongly the computer plays when it holds a side: easy, medium, hard or
-    /// maximum.
-    #[arg(long, default_value = "medium", value_parser = Level::parse)]
+    /// How strongly the computer plays when it holds a side: a level of the ladder,
+    /// 1 to 8, or full.
+    #[arg(long, default_value = "5", value_parser = Level::parse)]
     computer: Level,
     /// The computer's thinking time per move, in milliseconds.
     #[arg(long, default_value_t = 1000)]

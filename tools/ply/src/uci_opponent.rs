@@ -73,10 +73,23 @@ impl UciOpponent {
             .ok_or_else(|| {
                 format!("a UCI engine plays only chess, atomic and koth, not '{mode}'")
             })?;
-        let knows_variants = offered
+        let variants = offered
             .iter()
-            .any(|line| line.starts_with("option name UCI_Variant "));
-        if knows_variants {
+            .find(|line| line.starts_with("option name UCI_Variant "));
+        if let Some(variants) = variants {
+            // An engine without the variant may play chess instead, silently (Debian's
+            // Fairy-Stockfish does for atomic): refused before any game, so that such
+            // games never count.
+            let offers = variants
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .windows(2)
+                .any(|pair| pair[0] == "var" && pair[1] == variant);
+            if !offers {
+                return Err(format!(
+                    "UCI engine '{command}' does not offer the variant {variant}, so it cannot play {mode}"
+                ));
+            }
             engine.send(&format!("setoption name UCI_Variant value {variant}"))?;
         } else if variant != "chess" {
             return Err(format!(

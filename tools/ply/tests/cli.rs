@@ -143,7 +143,7 @@ fn save_inspect_shows_header_players_moves_and_position() {
         "title:     Golden Chess",
         "mode:      chess (rules version 1)",
         "player:    White: Ada (person)",
-        "player:    Black: Computer (computer, Easy)",
+        "player:    Black: Computer (computer, Level 4)",
         "moves:     20 moves (40 plies)",
         "  1. a4 f5",
         "position:  2r1qb1r/p1p1k1np/np1p1N2/1P1Bp1pQ/b2PP3/2P3P1/1B3P2/RN2KR2 w Q - 6 21",

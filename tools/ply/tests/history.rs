@@ -89,7 +89,7 @@ fn the_history_commands_work_on_real_files() {
     let home = Home::new();
     let computer = Seat {
         name: "Computer".to_string(),
-        controller: Controller::Computer(Level::Medium),
+        controller: Controller::Computer(Level::at(5)),
         side: Player::Second,
     };
     let saves = home.saves();
@@ -127,7 +127,7 @@ fn the_history_commands_work_on_real_files() {
         "{listed}"
     );
     assert!(
-        lines[1].contains("Ann v Computer (Medium)") && lines[1].contains(" won "),
+        lines[1].contains("Ann v Computer (Level 5)") && lines[1].contains(" won "),
         "{listed}"
     );
     assert_eq!(lines[2], "games 1-2 of 2 (page 1 of 1)");
@@ -147,7 +147,7 @@ fn the_history_commands_work_on_real_files() {
         "{stats}"
     );
     assert!(
-        stats.contains("Medium") && stats.contains("strength 1400, rating beyond measure"),
+        stats.contains("Level 5") && stats.contains("strength 1400, rating beyond measure"),
         "{stats}"
     );
 

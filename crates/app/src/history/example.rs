@@ -21,11 +21,11 @@ const MODES: [&str; 6] = [
 
 /// Ann's opponents, in turn: the computer at a level, or a friend.
 const OPPONENTS: [(&str, Option<Level>); 5] = [
-    ("Computer (Easy)", Some(Level::Easy)),
+    ("Computer (Level 4)", Some(Level::at(4))),
     ("Bea", None),
-    ("Computer (Medium)", Some(Level::Medium)),
+    ("Computer (Level 5)", Some(Level::at(5))),
     ("Cid", None),
-    ("Computer (Hard)", Some(Level::Hard)),
+    ("Computer (Level 7)", Some(Level::at(7))),
 ];
 
 /// `count` finished games ending before `now`, oldest first, each with how it was

@@ -10,7 +10,7 @@ use crate::geometry::Rect;
 use crate::settings::Settings;
 use crate::theme;
 use ply_core::{Player, TimeControl};
-use ply_modes::{AnyGame, Level, MODES};
+use ply_modes::{AnyGame, Level, MODES, level_rating};
 use ply_play::{Message, Seat, Table};
 use std::time::Duration;
 
@@ -40,7 +40,7 @@ pub struct LocalSetup {
 
 impl LocalSetup {
     /// The choices made last time (kept in the settings), else the first mode with a
-    /// person against the computer at Medium.
+    /// person against the computer at level 5.
     pub fn new(settings: &Settings) -> LocalSetup {
         let mode = MODES
             .iter()
@@ -211,6 +211,11 @@ impl LocalSetup {
         // Each side's block: its name, Person or Computer, and the computer's strengths.
         let (label_h, choice_h, strength_h, inner_gap) = (30.0 * s, 42.0 * s, 38.0 * s, 5.0 * s);
         let seat_h = label_h + choice_h + strength_h + 2.0 * inner_gap;
+        // The ladder's levels stand in a row where their labels fit at full size; else a
+        // pair of arrows steps through them.
+        let (gap, levels) = (6.0 * s, Level::ALL.len() as f32);
+        let ladder_w = (width - (levels - 1.0) * gap) / levels;
+        let ladder_fits = ladder_w >= 84.0 * s;
         // The sides follow the summary, or stand as low as they must to fit.
         let summary_top = top + 50.0 * s;
         let summary = match self.position {
@@ -234,15 +239,21 @@ impl LocalSetup {
             let y = seats_top + player.index() as f32 * (seat_h + 12.0 * s);
             let seat = self.seats[player.index()];
             if draw {
-                let label = format!(
-                    "{} (moves {})",
-                    names.side_name(player),
-                    if player == Player::First {
-                        "first"
-                    } else {
-                        "second"
+                let order = if player == Player::First {
+                    "first"
+                } else {
+                    "second"
+                };
+                let label = match seat {
+                    Seat::Computer(level) if ladder_fits => format!(
+                        "{} (moves {order}): {}",
+                        names.side_name(player),
+                        level_caption(mode.id, level)
+                    ),
+                    Seat::Computer(_) | Seat::Person | Seat::Remote => {
+                        format!("{} (moves {order})", names.side_name(player))
                     }
-                );
+                };
                 frame.text(
                     label,
                     Rect::new(left, y, width, label_h),
@@ -267,20 +278,66 @@ impl LocalSetup {
                 look(matches!(seat, Seat::Computer(_))),
                 Action::Computer(player),
             );
-            if let Seat::Computer(level) = seat {
-                let gap = 8.0 * s;
-                let strength_w = (130.0 * s).min((width - 3.0 * gap) / 4.0);
+            let row_y = y + choice_h + inner_gap;
+            if let Seat::Computer(level) = seat
+                && !ladder_fits
+            {
+                let arrow_w = 60.0 * s;
+                let steps = [
+                    (Rect::new(left, row_y, arrow_w, strength_h), "<", -1),
+                    (
+                        Rect::new(
+                            left + 2.0 * w + 10.0 * s - arrow_w,
+                            row_y,
+                            arrow_w,
+                            strength_h,
+                        ),
+                        ">",
+                        1,
+                    ),
+                ];
+                for (rect, label, step) in steps {
+                    let next = Level::new(level.number().saturating_add_signed(step));
+                    let (look, action) = match next {
+                        Some(next) => (Look::Normal, Some(Action::Strength(player, next))),
+                        None => (Look::Disabled, None),
+                    };
+                    match action {
+                        Some(action) => place(frame, rect, label, look, action),
+                        None if draw => widgets::button(frame, context, rect, label, look),
+                        None => {}
+                    }
+                }
+                if draw {
+                    frame.text(
+                        level_step(mode.id, level),
+                        Rect::new(
+                            left + arrow_w,
+                            row_y,
+                            2.0 * w + 10.0 * s - 2.0 * arrow_w,
+                            strength_h,
+                        ),
+                        24.0 * s,
+                        theme::TEXT,
+                        Align::Center,
+                    );
+                }
+            }
+            if let Seat::Computer(level) = seat
+                && ladder_fits
+            {
+                let strength_w = (120.0 * s).min(ladder_w);
                 for (i, strength) in Level::ALL.into_iter().enumerate() {
                     let rect = Rect::new(
                         left + i as f32 * (strength_w + gap),
-                        y + choice_h + inner_gap,
+                        row_y,
                         strength_w,
                         strength_h,
                     );
                     place(
                         frame,
                         rect,
-                        strength.name(),
+                        &level_button(mode.id, strength),
                         look(strength == level),
                         Action::Strength(player, strength),
                     );
@@ -384,7 +441,7 @@ impl Screen for LocalSetup {
                     Some(Action::Computer(player))
                         if self.seats[player.index()] == Seat::Person =>
                     {
-                        self.seats[player.index()] = Seat::Computer(Level::Medium);
+                        self.seats[player.index()] = Seat::Computer(Level::at(5));
                     }
                     Some(Action::Strength(player, level)) => {
                         self.seats[player.index()] = Seat::Computer(level);
@@ -412,6 +469,32 @@ impl Screen for LocalSetup {
     }
 }
 
+/// A level's button on the ladder: its rating in the mode when it was measured, else
+/// its number ("Full" for the whole engine).
+fn level_button(mode_id: &str, level: Level) -> String {
+    match level_rating(mode_id, level) {
+        Some(rating) => rating.elo.to_string(),
+        None if level == Level::FULL => "Full".to_string(),
+        None => level.number().to_string(),
+    }
+}
+
+/// What the setup says of the chosen level: its name and, when measured, its rating.
+fn level_caption(mode_id: &str, level: Level) -> String {
+    match level_rating(mode_id, level) {
+        Some(rating) => format!("{}, rated {rating}", level.name()),
+        None => format!("{}, not rated in this game yet", level.name()),
+    }
+}
+
+/// The chosen level between the arrows: its name and, when measured, its rating.
+fn level_step(mode_id: &str, level: Level) -> String {
+    match level_rating(mode_id, level) {
+        Some(rating) => format!("{} · {}", level.name(), rating.elo),
+        None => level.name(),
+    }
+}
+
 /// How a seat is written in the settings.
 fn seat_text(seat: Seat) -> String {
     match seat {
@@ -420,10 +503,8 @@ fn seat_text(seat: Seat) -> String {
     }
 }
 
-/// A seat read back from the settings (a person for anything unknown).
+/// A seat read back from the settings (a person for anything unknown; the names of
+/// the levels before the ladder still read as the rungs that play like them).
 fn seat_from_text(text: &str) -> Seat {
-    Level::ALL
-        .into_iter()
-        .find(|level| level.name().eq_ignore_ascii_case(text))
-        .map_or(Seat::Person, Seat::Computer)
+    Level::parse(text).map_or(Seat::Person, Seat::Computer)
 }

@@ -8,8 +8,9 @@ use crate::policy::move_seed;
 use ply_core::Player;
 use ply_modes::Level;
 
-/// How strong the hint's search is.
-const HINT_LEVEL: Level = Level::Hard;
+/// How strong the hint's search is: the strongest rung below the whole engine, which
+/// plays its best line almost always and leaves the other cores free.
+const HINT_LEVEL: Level = Level::at(8);
 
 /// The computer's suggestion for the position after `plies` moves.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -27,7 +27,7 @@ use ply_modes::{AnyGame, Level, Thought, find_mode};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
-/// The most time the computer may take for one move (Maximum uses all of it).
+/// The most time the computer may take for one move (the full engine uses all of it).
 pub const MOVE_BUDGET: Duration = Duration::from_millis(2500);
 /// How long the computer waits after a move before it starts thinking, so the move's
 /// animation is seen first.
@@ -46,14 +46,6 @@ pub struct Thinking {
     pub thought: Thought,
     /// The time it was given for the move.
     pub budget: Duration,
-}
-
-impl Thinking {
-    /// How long its search may run at its level within its budget (what a progress bar
-    /// fills up to).
-    pub fn time_limit(&self) -> Duration {
-        self.level.limits(self.budget).time.unwrap_or(self.budget)
-    }
 }
 
 /// A game in progress with its seats, clocks, computer and referee.

@@ -58,7 +58,7 @@ pub fn saved(title: &str, game: Box<dyn AnyGame>) -> SavedGame {
         },
         Seat {
             name: "Computer".to_string(),
-            controller: Controller::Computer(Level::Hard),
+            controller: Controller::Computer(Level::at(7)),
             side: Player::Second,
         },
     ];

@@ -104,7 +104,7 @@ fn result_of(solver: &mut Solver, moves: &str) -> Result<i32, String> {
 fn bench_maximum(name: &str, lines: &[Line], millis: u64) -> Result<(), String> {
     let mode = mode_named("connect4")?;
     let request = Request {
-        level: Level::Maximum,
+        level: Level::FULL,
         budget: Duration::from_millis(millis),
         seed: 0,
     };

@@ -80,10 +80,10 @@ pub fn run(args: &HistoryBenchArgs) -> Result<(), String> {
     let worst_position = positions(&history, args)?;
     let timing = Instant::now();
     let strengths = [
-        (Level::Easy, 1000.0),
-        (Level::Medium, 1300.0),
-        (Level::Hard, 1600.0),
-        (Level::Maximum, 2000.0),
+        (Level::at(4), 1000.0),
+        (Level::at(5), 1300.0),
+        (Level::at(7), 1600.0),
+        (Level::FULL, 2000.0),
     ];
     history
         .stats(
@@ -203,8 +203,8 @@ fn queries(history: &History, args: &HistoryBenchArgs) -> Result<Duration, Strin
             only(|f| f.computer = Some(Computer::Any)),
         ),
         (
-            "computer on Hard",
-            only(|f| f.computer = Some(Computer::Level(Level::Hard))),
+            "computer on level 7",
+            only(|f| f.computer = Some(Computer::Level(Level::at(7)))),
         ),
         ("people only", only(|f| f.computer = Some(Computer::Never))),
         ("online", only(|f| f.online = Some(true))),
@@ -224,10 +224,10 @@ fn queries(history: &History, args: &HistoryBenchArgs) -> Result<Duration, Strin
             only(|f| f.position = Some(PositionKey::of(after_e4.as_ref()))),
         ),
         (
-            "chess, Hard, won",
+            "chess, level 7, won",
             only(|f| {
                 f.mode = Some("chess".to_string());
-                f.computer = Some(Computer::Level(Level::Hard));
+                f.computer = Some(Computer::Level(Level::at(7)));
                 f.result = Some(PlayerResult::Win);
             }),
         ),

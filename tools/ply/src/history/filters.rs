@@ -31,8 +31,8 @@ pub struct FilterArgs {
     /// Only games with this result for the player.
     #[arg(long, value_enum)]
     result: Option<ResultName>,
-    /// Only games against the computer: any, or a level (easy, medium, hard,
-    /// maximum); `never` for games between people only.
+    /// Only games against the computer: any, or a level (1 to 8, or full); `never`
+    /// for games between people only.
     #[arg(long)]
     computer: Option<String>,
     /// Only online games.
@@ -59,13 +59,9 @@ impl FilterArgs {
             None => None,
             Some("any") => Some(Computer::Any),
             Some("never") => Some(Computer::Never),
-            Some(name) => Some(Computer::Level(Level::from_name(name).ok_or_else(
-                || {
-                    format!(
-                        "--computer takes any, never, easy, medium, hard or maximum, not '{name}'"
-                    )
-                },
-            )?)),
+            Some(name) => Some(Computer::Level(Level::parse(name).map_err(|_| {
+                format!("--computer takes any, never, a level 1 to 8 or full, not '{name}'")
+            })?)),
         };
         let from = self
             .from

@@ -22,7 +22,7 @@ enum SpanName {
 pub struct StatsArgs {
     #[command(flatten)]
     filters: FilterArgs,
-    /// A computer level's strength on the Elo scale, as LEVEL=RATING (easy=1200); may
+    /// A computer level's strength on the Elo scale, as LEVEL=RATING (4=1200); may
     /// be given for each level. Levels with a strength get a rating estimate.
     #[arg(long = "strength", value_parser = parse_strength)]
     strengths: Vec<(Level, f64)>,
@@ -35,9 +35,9 @@ pub struct StatsArgs {
 fn parse_strength(text: &str) -> Result<(Level, f64), String> {
     let (name, rating) = text
         .split_once('=')
-        .ok_or_else(|| format!("write a strength as LEVEL=RATING (easy=1200), not '{text}'"))?;
-    let level = Level::from_name(name.trim())
-        .ok_or_else(|| format!("'{name}' is not a level (easy, medium, hard, maximum)"))?;
+        .ok_or_else(|| format!("write a strength as LEVEL=RATING (4=1200), not '{text}'"))?;
+    let level =
+        Level::parse(name).map_err(|_| format!("'{name}' is not a level (1 to 8, or full)"))?;
     let rating = rating
         .trim()
         .parse::<f64>()

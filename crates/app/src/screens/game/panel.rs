@@ -322,7 +322,7 @@ impl Panel {
         }
         let y = layout.thinking_top;
         if let Some(thinking) = table.thinking().filter(|_| !layout.compact) {
-            let budget = thinking.time_limit().as_secs_f32().max(0.01);
+            let budget = thinking.budget.as_secs_f32().max(0.01);
             let fraction = (thinking.thought.elapsed.as_secs_f32() / budget).clamp(0.0, 1.0);
             let text = format!(
                 "Computer is thinking… depth {}, {} positions",
@@ -676,7 +676,7 @@ fn draw_thinking_bar(table: &Table, card: Rect, s: f32, frame: &mut Frame) {
     let Some(thinking) = table.thinking() else {
         return;
     };
-    let budget = thinking.time_limit().as_secs_f32().max(0.01);
+    let budget = thinking.budget.as_secs_f32().max(0.01);
     let fraction = (thinking.thought.elapsed.as_secs_f32() / budget).clamp(0.0, 1.0);
     let bar = Rect::new(
         card.x + 3.0,

@@ -74,10 +74,10 @@ impl Which {
 const COMPUTERS: [Option<Computer>; 7] = [
     None,
     Some(Computer::Any),
-    Some(Computer::Level(Level::Easy)),
-    Some(Computer::Level(Level::Medium)),
-    Some(Computer::Level(Level::Hard)),
-    Some(Computer::Level(Level::Maximum)),
+    Some(Computer::Level(Level::at(4))),
+    Some(Computer::Level(Level::at(5))),
+    Some(Computer::Level(Level::at(7))),
+    Some(Computer::Level(Level::FULL)),
     Some(Computer::Never),
 ];
 
@@ -149,10 +149,10 @@ impl Filters {
             Which::Computer => format!(
                 "Against: {}",
                 match COMPUTERS[self.computer] {
-                    None => "anyone",
-                    Some(Computer::Any) => "the computer",
+                    None => "anyone".to_string(),
+                    Some(Computer::Any) => "the computer".to_string(),
                     Some(Computer::Level(level)) => level.name(),
-                    Some(Computer::Never) => "people",
+                    Some(Computer::Never) => "people".to_string(),
                 }
             ),
             Which::Venue => format!(

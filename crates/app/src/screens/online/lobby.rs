@@ -75,7 +75,7 @@ impl LobbyScreen {
         let members = session.borrow().mirror.lobby().map(connected);
         let mut lobby = LobbyScreen {
             session,
-            strength: Level::Medium,
+            strength: Level::at(5),
             asking: None,
             picking: None,
             reach: None,

@@ -1,0 +1,40 @@
+//! The measured strength of each level of the ladder in each mode, as docs/levels.md
+//! records it with the command that measured it: what the setup screen and the
+//! history's statistics show beside a level.
+
+use ply_ai::level::Level;
+
+/// A level's measured rating in a mode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelRating {
+    /// The rating on the Elo scale.
+    pub elo: i32,
+    /// Half the 95% interval: the rating is `elo ± margin`.
+    pub margin: i32,
+    /// Whether the rating is tied to an outside scale (Stockfish's `UCI_Elo`);
+    /// otherwise it is relative, chained from the full engine by matches between
+    /// neighbouring levels.
+    pub anchored: bool,
+}
+
+impl std::fmt::Display for LevelRating {
+    /// "1450 ± 60", with "(relative)" when it is not tied to an outside scale.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} ± {}", self.elo, self.margin)?;
+        if !self.anchored {
+            f.write_str(" (relative)")?;
+        }
+        Ok(())
+    }
+}
+
+/// Each mode's ratings, level 1 first, as measured (`None`: not measured yet).
+const RATINGS: &[(&str, [Option<LevelRating>; 9])] = &[];
+
+/// The rating of `level` in the mode `mode_id`, if it was measured.
+pub fn level_rating(mode_id: &str, level: Level) -> Option<LevelRating> {
+    RATINGS
+        .iter()
+        .find(|(id, _)| *id == mode_id)
+        .and_then(|(_, ratings)| ratings[usize::from(level.number()) - 1])
+}

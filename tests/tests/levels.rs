@@ -1,0 +1,137 @@
+//! The ladder of levels: each plays with the settings docs/levels.md documents, they
+//! are ordered, their measured ratings rise, a level's choice replays from its seed,
+//! and from level 4 up no level leaves its queen to be taken.
+
+use ply_modes::{Level, Limits, MODES, Request, find_mode, level_rating};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// The rows of docs/levels.md's settings table: level, depth, lines, temperature.
+fn documented_ladder() -> Vec<(u8, u32, usize, f64)> {
+    let text = include_str!("../../docs/levels.md");
+    let table = text
+        .split("| level | depth | lines | temperature |")
+        .nth(1)
+        .expect("docs/levels.md has the ladder's table");
+    table
+        .lines()
+        .skip(2)
+        .take_while(|line| line.starts_with('|'))
+        .map(|line| {
+            let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
+            (
+                cells[0].parse().expect("a level number"),
+                cells[1].parse().expect("a depth"),
+                cells[2].parse().expect("a number of lines"),
+                cells[3].parse().expect("a temperature"),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_ladder_is_the_documented_one_and_ordered() {
+    let documented = documented_ladder();
+    assert_eq!(
+        documented.len(),
+        Level::ALL.len() - 1,
+        "every level below full"
+    );
+    for (number, depth, lines, temperature) in &documented {
+        let level = Level::new(*number).expect("a level of the ladder");
+        let ladder = level.ladder().expect("below full strength");
+        assert_eq!(ladder.depth, *depth, "{level}'s depth");
+        assert_eq!(ladder.lines, *lines, "{level}'s lines");
+        assert_eq!(ladder.temperature, *temperature, "{level}'s temperature");
+        let limits = level.limits(Duration::from_secs(2));
+        assert_eq!(limits.depth, Some(*depth));
+        assert_eq!(limits.threads, 1);
+    }
+    assert_eq!(Level::FULL.ladder(), None);
+    assert_eq!(Level::FULL.limits(Duration::from_secs(2)).depth, None);
+    for pair in documented.windows(2) {
+        let ((_, depth, lines, heat), (_, next_depth, next_lines, next_heat)) = (pair[0], pair[1]);
+        assert!(
+            next_depth >= depth && next_lines <= lines && next_heat <= heat,
+            "{pair:?}"
+        );
+        assert!(
+            next_depth > depth || next_heat < heat,
+            "{pair:?}: two levels alike"
+        );
+    }
+    for mode in MODES {
+        let ratings: Vec<i32> = Level::ALL
+            .into_iter()
+            .filter_map(|level| level_rating(mode.id, level))
+            .map(|rating| rating.elo)
+            .collect();
+        assert!(
+            ratings.windows(2).all(|pair| pair[0] < pair[1]),
+            "{}: ratings {ratings:?} rise with the level",
+            mode.id
+        );
+    }
+}
+
+/// White's queen on d3 is attacked by the knight on b4 and must move.
+const QUEEN_ATTACKED: &str =
+    "r3k2r/ppp1q1p1/3bbp2/PP5p/1nPP1p2/3Q1N1P/4P1P1/R1B1KB1R w KQkq - 1 14";
+
+/// The move `level` plays in `position` with `seed`, from a fresh game.
+fn played(position: &str, level: Level, seed: u64) -> String {
+    let game = find_mode("chess").unwrap().from_position(position).unwrap();
+    let request = Request {
+        level,
+        budget: Duration::from_secs(30),
+        seed,
+    };
+    let thought = game.think(&request, &AtomicBool::new(false), &mut |_| {});
+    thought.line[0].clone()
+}
+
+#[test]
+fn levels_from_four_up_never_leave_the_queen_to_be_taken() {
+    for number in 4..=7 {
+        let level = Level::at(number);
+        for seed in 0..12 {
+            let chosen = played(QUEEN_ATTACKED, level, seed);
+            let game = find_mode("chess")
+                .unwrap()
+                .from_position(QUEEN_ATTACKED)
+                .unwrap();
+            let mut after = game.clone_box();
+            after.play(after.parse_move(&chosen).unwrap()).unwrap();
+            let limits = Limits {
+                depth: Some(4),
+                ..Limits::default()
+            };
+            let reply = after.analyse(&limits, &AtomicBool::new(false), &mut |_| {});
+            assert!(
+                reply.score.0 < 500,
+                "{level} played {chosen} with seed {seed}: Black is then {} up",
+                reply.score.0
+            );
+        }
+    }
+}
+
+#[test]
+fn a_level_draws_among_its_lines_by_the_seed_and_replays_it() {
+    let start = find_mode("chess").unwrap().new_game().position_text();
+    let weakest: Vec<String> = (0..24)
+        .map(|seed| played(&start, Level::WEAKEST, seed))
+        .collect();
+    let mut distinct = weakest.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert!(
+        distinct.len() >= 5,
+        "level 1 varies its first move: {distinct:?}"
+    );
+    assert_eq!(played(&start, Level::WEAKEST, 7), weakest[7]);
+    assert_eq!(played(&start, Level::WEAKEST, 19), weakest[19]);
+    let strongest_below_full = Level::at(8);
+    let first = played(QUEEN_ATTACKED, strongest_below_full, 0);
+    assert!((1..6).all(|seed| played(QUEEN_ATTACKED, strongest_below_full, seed) == first));
+}
