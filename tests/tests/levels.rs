@@ -6,11 +6,33 @@ use ply_modes::{Level, Limits, MODES, Request, find_mode, level_rating};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-/// The rows of docs/levels.md's settings table: level, depth, lines, temperature.
-fn documented_ladder() -> Vec<(u8, u32, usize, f64)> {
+/// One row of docs/levels.md's settings table.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Row {
+    level: u8,
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    lines: usize,
+    temperature: f64,
+}
+
+impl Row {
+    /// How much the row searches: deeper is more, and a number of positions is more
+    /// than any depth (the whole engine's search, stopped by a count).
+    fn search(&self) -> (u64, u64) {
+        match (self.depth, self.nodes) {
+            (_, Some(nodes)) => (1, nodes),
+            (Some(depth), None) => (0, u64::from(depth)),
+            (None, None) => (2, 0),
+        }
+    }
+}
+
+/// The rows of docs/levels.md's settings table, "-" read as none.
+fn documented_ladder() -> Vec<Row> {
     let text = include_str!("../../docs/levels.md");
     let table = text
-        .split("| level | depth | lines | temperature |")
+        .split("| level | depth | positions | lines | temperature |")
         .nth(1)
         .expect("docs/levels.md has the ladder's table");
     table
@@ -19,12 +41,13 @@ fn documented_ladder() -> Vec<(u8, u32, usize, f64)> {
         .take_while(|line| line.starts_with('|'))
         .map(|line| {
             let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
-            (
-                cells[0].parse().expect("a level number"),
-                cells[1].parse().expect("a depth"),
-                cells[2].parse().expect("a number of lines"),
-                cells[3].parse().expect("a temperature"),
-            )
+            Row {
+                level: cells[0].parse().expect("a level number"),
+                depth: (cells[1] != "-").then(|| cells[1].parse().expect("a depth")),
+                nodes: (cells[2] != "-").then(|| cells[2].parse().expect("a count")),
+                lines: cells[3].parse().expect("a number of lines"),
+                temperature: cells[4].parse().expect("a temperature"),
+            }
         })
         .collect()
 }
@@ -37,26 +60,34 @@ fn the_ladder_is_the_documented_one_and_ordered() {
         Level::ALL.len() - 1,
         "every level below full"
     );
-    for (number, depth, lines, temperature) in &documented {
-        let level = Level::new(*number).expect("a level of the ladder");
+    for row in &documented {
+        let level = Level::new(row.level).expect("a level of the ladder");
         let ladder = level.ladder().expect("below full strength");
-        assert_eq!(ladder.depth, *depth, "{level}'s depth");
-        assert_eq!(ladder.lines, *lines, "{level}'s lines");
-        assert_eq!(ladder.temperature, *temperature, "{level}'s temperature");
+        assert_eq!(ladder.depth, row.depth, "{level}'s depth");
+        assert_eq!(ladder.nodes, row.nodes, "{level}'s positions");
+        assert_eq!(ladder.lines, row.lines, "{level}'s lines");
+        assert_eq!(ladder.temperature, row.temperature, "{level}'s temperature");
+        assert!(
+            row.depth.is_some() != row.nodes.is_some(),
+            "{level}: one limit"
+        );
         let limits = level.limits(Duration::from_secs(2));
-        assert_eq!(limits.depth, Some(*depth));
+        assert_eq!((limits.depth, limits.nodes), (row.depth, row.nodes));
         assert_eq!(limits.threads, 1);
     }
     assert_eq!(Level::FULL.ladder(), None);
-    assert_eq!(Level::FULL.limits(Duration::from_secs(2)).depth, None);
+    let full = Level::FULL.limits(Duration::from_secs(2));
+    assert_eq!((full.depth, full.nodes), (None, None));
     for pair in documented.windows(2) {
-        let ((_, depth, lines, heat), (_, next_depth, next_lines, next_heat)) = (pair[0], pair[1]);
+        let (lower, upper) = (pair[0], pair[1]);
         assert!(
-            next_depth >= depth && next_lines <= lines && next_heat <= heat,
+            upper.search() >= lower.search()
+                && upper.lines <= lower.lines
+                && upper.temperature <= lower.temperature,
             "{pair:?}"
         );
         assert!(
-            next_depth > depth || next_heat < heat,
+            upper.search() > lower.search() || upper.temperature < lower.temperature,
             "{pair:?}: two levels alike"
         );
     }

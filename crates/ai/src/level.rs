@@ -1,7 +1,7 @@
 //! Playing strengths for people: a ladder of levels from a beginner's opponent to the
-//! whole engine, each a depth, a number of candidate lines and a temperature that
-//! decide how often it settles for a worse move, reproducibly from the request's seed
-//! (why this way: docs/levels.md).
+//! whole engine, each a depth or a number of positions to search, a number of
+//! candidate lines and a temperature that decide how often it settles for a worse
+//! move, reproducibly from the request's seed (why this way: docs/levels.md).
 
 use crate::search::{Limits, Report, Searcher};
 use ply_core::{Heuristics, zobrist::splitmix64};
@@ -17,8 +17,11 @@ pub struct Level(u8);
 /// How a level below the top searches and chooses.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Ladder {
-    /// Plies searched before the captures at the end of each line.
-    pub depth: u32,
+    /// Plies searched before the captures at the end of each line, if the level stops
+    /// at a depth.
+    pub depth: Option<u32>,
+    /// Positions searched, if the level stops after a number of them.
+    pub nodes: Option<u64>,
     /// How many of the best first moves it weighs.
     pub lines: usize,
     /// How far, in points of winning chance out of a hundred, a worse line's chance
@@ -47,42 +50,50 @@ impl Level {
     /// How each level below [`Level::FULL`] plays, weakest first (docs/levels.md).
     const LADDER: [Ladder; 8] = [
         Ladder {
-            depth: 1,
+            depth: Some(1),
+            nodes: None,
             lines: 16,
             temperature: 10.0,
         },
         Ladder {
-            depth: 2,
+            depth: Some(2),
+            nodes: None,
             lines: 12,
             temperature: 6.0,
         },
         Ladder {
-            depth: 3,
+            depth: Some(3),
+            nodes: None,
             lines: 8,
             temperature: 4.0,
         },
         Ladder {
-            depth: 4,
+            depth: Some(4),
+            nodes: None,
             lines: 6,
             temperature: 2.5,
         },
         Ladder {
-            depth: 5,
+            depth: Some(5),
+            nodes: None,
             lines: 4,
             temperature: 1.2,
         },
         Ladder {
-            depth: 6,
-            lines: 3,
-            temperature: 0.6,
-        },
-        Ladder {
-            depth: 8,
+            depth: Some(8),
+            nodes: None,
             lines: 2,
             temperature: 0.3,
         },
         Ladder {
-            depth: 10,
+            depth: None,
+            nodes: Some(120_000),
+            lines: 1,
+            temperature: 0.0,
+        },
+        Ladder {
+            depth: None,
+            nodes: Some(600_000),
             lines: 1,
             temperature: 0.0,
         },
@@ -142,7 +153,7 @@ impl Level {
             "full" | "full strength" | "maximum" => Ok(Level::FULL),
             "easy" => Ok(Level::at(4)),
             "medium" => Ok(Level::at(5)),
-            "hard" => Ok(Level::at(7)),
+            "hard" => Ok(Level::at(6)),
             _ => number
                 .parse::<u8>()
                 .ok()
@@ -152,8 +163,8 @@ impl Level {
     }
 
     /// The search limits for a move given a time `budget`: the whole budget on every
-    /// core but one at full strength; below it one thread, the level's depth, and the
-    /// budget only as a bound a slow machine may reach.
+    /// core but one at full strength; below it one thread, the level's depth or number
+    /// of positions, and the budget only as a bound a slow machine may reach.
     pub fn limits(self, budget: Duration) -> Limits {
         match self.ladder() {
             None => Limits {
@@ -163,7 +174,8 @@ impl Level {
             },
             Some(ladder) => Limits {
                 time: Some(budget),
-                depth: Some(ladder.depth),
+                depth: ladder.depth,
+                nodes: ladder.nodes,
                 threads: 1,
                 ..Limits::default()
             },
@@ -220,7 +232,7 @@ const PERFECT_PERCENT: u32 = 85;
 /// Chooses a move for `root` at `level`. At full strength, a mode that can play
 /// perfectly ([`Heuristics::perfect_move`]) is asked first, with part of the budget,
 /// and otherwise the best move the search finds is played. Below it, the level's best
-/// lines are searched to its depth and one is drawn by `seed`, each with a weight that
+/// lines are searched to its limit and one is drawn by `seed`, each with a weight that
 /// falls with how much winning chance it gives up against the best
 /// ([`Heuristics::CHANCE_CURVE`]), so that games replay exactly.
 pub fn choose<G: Heuristics>(
@@ -297,7 +309,7 @@ mod tests {
         assert_eq!(Level::parse("Level 8"), Ok(Level::at(8)));
         assert_eq!(Level::parse("FULL"), Ok(Level::FULL));
         assert_eq!(Level::parse("Full strength"), Ok(Level::FULL));
-        assert_eq!(Level::parse("Hard"), Ok(Level::at(7)));
+        assert_eq!(Level::parse("Hard"), Ok(Level::at(6)));
         assert_eq!(Level::parse("maximum"), Ok(Level::FULL));
         for bad in ["grandmaster", "0", "10", "level", ""] {
             let unknown = Level::parse(bad).expect_err("no such level");

@@ -376,8 +376,20 @@ fn the_statistics_of_a_known_set_of_games() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let mut context = context_in(dir.path());
     let known = vec![
-        finished("chess", "Computer (Level 4)", Some(Level::at(4)), Win, 20),
-        finished("chess", "Computer (Level 4)", Some(Level::at(4)), Loss, 15),
+        finished(
+            "checkers",
+            "Computer (Level 4)",
+            Some(Level::at(4)),
+            Win,
+            20,
+        ),
+        finished(
+            "checkers",
+            "Computer (Level 4)",
+            Some(Level::at(4)),
+            Loss,
+            15,
+        ),
         finished("checkers", "Bea", None, Draw, 10),
         finished("chess", "Bea", None, Win, 5),
         finished("connect4", "Bea", None, Win, 1),
@@ -393,10 +405,10 @@ fn the_statistics_of_a_known_set_of_games() {
     assert_eq!(figures.overall.tally, Tally::new(3, 1, 1));
     assert_eq!(figures.overall.streaks.current, Some((Win, 2)));
     assert_eq!(figures.overall.streaks.longest_unbeaten, 3);
-    let chess = &figures.modes[0];
+    let checkers = &figures.modes[0];
     assert_eq!(
-        (chess.name.as_str(), chess.tally),
-        ("chess", Tally::new(2, 0, 1))
+        (checkers.name.as_str(), checkers.tally),
+        ("checkers", Tally::new(1, 1, 1))
     );
     let bea = &figures.opponents[0];
     assert_eq!((bea.name.as_str(), bea.tally), ("Bea", Tally::new(2, 1, 0)));
@@ -405,14 +417,14 @@ fn the_statistics_of_a_known_set_of_games() {
     assert_eq!(figures.levels[0].tally, Tally::new(1, 0, 1));
     assert_eq!(
         figures.levels[0].performance, None,
-        "no rating without strengths"
+        "checkers' levels have no rating on an outside scale"
     );
     let modes = shown(&stats, &context);
     for expected in [
         "5 games: 3 won, 1 drawn, 1 lost, score 70%",
         "Now: 2 wins in a row. Longest: 2 wins, 1 loss, 3 games without a loss.",
-        "Chess",
-        "67%",
+        "Checkers",
+        "50%",
     ] {
         assert!(
             modes.iter().any(|text| text == expected),
@@ -422,7 +434,7 @@ fn the_statistics_of_a_known_set_of_games() {
     stats.update(&Event::Key(Key::Right), &mut context);
     stats.update(&Event::Key(Key::Right), &mut context);
     let computer = shown(&stats, &context);
-    for expected in ["Level 4", "50%", NO_RATINGS] {
+    for expected in ["Checkers, Level 4", "50%", NO_RATINGS] {
         assert!(
             computer.iter().any(|text| text == expected),
             "{expected:?} in {computer:?}"
@@ -453,4 +465,53 @@ fn a_damaged_history_is_set_aside_and_the_player_told_once() {
     let told = history.take_notice().expect("the player is told");
     assert!(told.text.contains("damaged"), "{}", told.text);
     assert_eq!(history.take_notice(), None, "once");
+}
+
+#[test]
+fn a_rating_is_estimated_from_the_games_against_a_rated_level() {
+    use PlayerResult::{Loss, Win};
+    let (mode, level, rating) = ply_modes::anchored_ratings()
+        .next()
+        .expect("a level rated on an outside scale");
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut context = context_in(dir.path());
+    let name = format!("Computer ({})", level.name());
+    let known = vec![
+        finished(mode, &name, Some(level), Win, 3),
+        finished(mode, &name, Some(level), Loss, 2),
+    ];
+    let history = context.storage.history.clone().expect("a history");
+    history
+        .ask(move |history| history.record_many(&known))
+        .wait()
+        .expect("the games are stored");
+    let mut stats = StatsScreen::new(&context, &Filters::default());
+    stats.settle();
+    let figures = stats.statistics().expect("the statistics").clone();
+    // One win and one loss against a level: a performance of exactly its rating.
+    let performance = figures.levels[0].performance.expect("a performance");
+    assert!(
+        (performance.elo - f64::from(rating.elo)).abs() < 0.5,
+        "{performance:?}"
+    );
+    assert_eq!(figures.rating, Some(performance));
+    stats.update(&Event::Key(Key::Right), &mut context);
+    stats.update(&Event::Key(Key::Right), &mut context);
+    let computer = shown(&stats, &context);
+    let mode_name = find_mode(mode).expect("a mode").name;
+    for expected in [
+        format!("{mode_name}, {}", level.name()),
+        rating.elo.to_string(),
+        "50%".to_string(),
+    ] {
+        assert!(computer.contains(&expected), "{expected:?} in {computer:?}");
+    }
+    let note = format!(
+        "Your rating from your games against the rated levels: {}",
+        rating.elo
+    );
+    assert!(
+        computer.iter().any(|text| text.starts_with(&note)),
+        "{note:?} in {computer:?}"
+    );
 }

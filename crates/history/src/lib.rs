@@ -53,7 +53,7 @@ pub use record::Recorded;
 pub use records::{ImportError, RecordGame, fallback_mode, read_records};
 pub use saves_import::ImportReport;
 pub use schema::SCHEMA_VERSION;
-pub use stats::{Group, LevelResults, Statistics, Streaks};
+pub use stats::{Group, LevelResults, Statistics, Streaks, Strength};
 pub use store::{BUSY_WAIT, History, Opened, Rebuilt};
 pub use tally::Tally;
 pub use timeline::{Bar, Span, Timeline};

@@ -88,12 +88,12 @@ CREATE TABLE review_positions (
 
 /// Step 3: the computer's levels become the ladder's rungs, 1 to 9 (docs/levels.md). The
 /// four levels before it were kept as 0 Easy, 1 Medium, 2 Hard and 3 Maximum; each
-/// becomes the rung that plays most like it (4, 5, 7 and 9).
+/// becomes the rung that plays most like it (4, 5, 6 and 9).
 const STEP_3: &str = "
 UPDATE games SET
-    first_level = CASE first_level WHEN 0 THEN 4 WHEN 1 THEN 5 WHEN 2 THEN 7 WHEN 3 THEN 9 END,
-    second_level = CASE second_level WHEN 0 THEN 4 WHEN 1 THEN 5 WHEN 2 THEN 7 WHEN 3 THEN 9 END,
-    computer_level = CASE computer_level WHEN 0 THEN 4 WHEN 1 THEN 5 WHEN 2 THEN 7 WHEN 3 THEN 9 END;
+    first_level = CASE first_level WHEN 0 THEN 4 WHEN 1 THEN 5 WHEN 2 THEN 6 WHEN 3 THEN 9 END,
+    second_level = CASE second_level WHEN 0 THEN 4 WHEN 1 THEN 5 WHEN 2 THEN 6 WHEN 3 THEN 9 END,
+    computer_level = CASE computer_level WHEN 0 THEN 4 WHEN 1 THEN 5 WHEN 2 THEN 6 WHEN 3 THEN 9 END;
 ";
 
 /// Every migration step, in order: a file at `user_version` N has had the first N.

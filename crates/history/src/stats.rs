@@ -68,9 +68,37 @@ impl Group {
     }
 }
 
-/// The player's results against one level of the computer.
+/// A computer level's rating in a mode, as the caller knows it (the measured ladder,
+/// docs/levels.md).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Strength {
+    /// The mode's identifier.
+    pub mode: String,
+    /// The level.
+    pub level: Level,
+    /// Its rating on the Elo scale.
+    pub elo: f64,
+}
+
+impl Strength {
+    /// The ladder's measured ratings that are tied to an outside scale (docs/levels.md):
+    /// relative ratings say how far apart levels are, not how people compare with them.
+    pub fn measured() -> Vec<Strength> {
+        ply_modes::anchored_ratings()
+            .map(|(mode, level, rating)| Strength {
+                mode: mode.to_string(),
+                level,
+                elo: f64::from(rating.elo),
+            })
+            .collect()
+    }
+}
+
+/// The player's results against one level of the computer in one mode.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LevelResults {
+    /// The mode's identifier.
+    pub mode: String,
     /// The level.
     pub level: Level,
     /// Wins, draws and losses against it.
@@ -91,7 +119,8 @@ pub struct Statistics {
     pub modes: Vec<Group>,
     /// Per opponent (names compared without regard to letter case), most played first.
     pub opponents: Vec<Group>,
-    /// Per computer level played against, the weakest first.
+    /// Per mode and computer level played against: by mode identifier, then the
+    /// weakest level first.
     pub levels: Vec<LevelResults>,
     /// The rating estimate from the games against every level with a strength.
     pub rating: Option<Rating>,
@@ -103,13 +132,13 @@ pub struct Statistics {
 
 impl History {
     /// The player's statistics over the games `filter` lets through. `strengths` gives
-    /// the rating of each computer level, on the Elo scale the estimate should use
-    /// (the ladder of rated levels is measured elsewhere); levels missing from it get
-    /// a score but no rating. `timeline` sets the bars of results over time.
+    /// the rating of computer levels in modes, on the Elo scale the estimate should use
+    /// (the ladder's measured ratings); levels missing from it get a score but no
+    /// rating. `timeline` sets the bars of results over time.
     pub fn stats(
         &self,
         filter: &GameFilter,
-        strengths: &[(Level, f64)],
+        strengths: &[Strength],
         timeline: &Timeline,
     ) -> Result<Statistics, HistoryError> {
         let condition = filter.condition();
@@ -122,7 +151,7 @@ impl History {
         let mut overall = Group::default();
         let mut modes: BTreeMap<String, Group> = BTreeMap::new();
         let mut opponents: BTreeMap<String, Group> = BTreeMap::new();
-        let mut levels: BTreeMap<i64, Tally> = BTreeMap::new();
+        let mut levels: BTreeMap<(String, i64), Tally> = BTreeMap::new();
         let mut bars: Vec<Bar> = Vec::new();
         let mut statement = self.connection.prepare_cached(&sql)?;
         let mut rows = statement.query(params_from_iter(condition.values.iter()))?;
@@ -141,7 +170,10 @@ impl History {
                 group.add(result);
             }
             if let Some(level) = level {
-                levels.entry(level).or_default().add(result);
+                levels
+                    .entry((by_mode.name.clone(), level))
+                    .or_default()
+                    .add(result);
             }
             let start = timeline.bar_start(row.get(4)?);
             match bars.last_mut() {
@@ -156,13 +188,14 @@ impl History {
         drop(rows);
         let levels: Vec<LevelResults> = levels
             .into_iter()
-            .filter_map(|(code, tally)| {
+            .filter_map(|((mode, code), tally)| {
                 let level = level_of(code)?;
                 let strength = strengths
                     .iter()
-                    .find(|(rated, _)| *rated == level)
-                    .map(|(_, strength)| *strength);
+                    .find(|rated| rated.level == level && rated.mode == mode)
+                    .map(|rated| rated.elo);
                 Some(LevelResults {
+                    mode,
                     level,
                     tally,
                     strength,

@@ -50,11 +50,11 @@ fn games_against_the_four_old_levels_become_their_rungs() {
         .iter()
         .map(|game| game.players[1].as_ref().and_then(|player| player.computer))
         .collect();
-    let expected = [Level::at(4), Level::at(5), Level::at(7), Level::FULL].map(Some);
+    let expected = [Level::at(4), Level::at(5), Level::at(6), Level::FULL].map(Some);
     assert_eq!(levels, expected);
-    let against_seven = GameFilter {
-        computer: Some(Computer::Level(Level::at(7))),
+    let against_six = GameFilter {
+        computer: Some(Computer::Level(Level::at(6))),
         ..GameFilter::default()
     };
-    assert_eq!(history.count(&against_seven).expect("counted"), 1);
+    assert_eq!(history.count(&against_six).expect("counted"), 1);
 }

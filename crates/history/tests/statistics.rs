@@ -7,7 +7,7 @@ mod common;
 use common::{MONDAY_NOON, Place, at, computer, ended, person, saved};
 use ply_core::Player;
 use ply_history::{
-    Circumstances, Computer, GameFilter, History, Page, PlayerResult, Span, Timeline,
+    Circumstances, Computer, GameFilter, History, Page, PlayerResult, Span, Strength, Timeline,
 };
 use ply_modes::Level;
 
@@ -157,7 +157,11 @@ fn filters_and_pages_find_the_games_they_should() {
 fn statistics_give_the_known_figures() {
     let place = Place::new();
     let history = filled(&place);
-    let strengths = [(Level::at(4), 1000.0), (Level::at(7), 1600.0)];
+    let strengths = [(Level::at(4), 1000.0), (Level::at(7), 1600.0)].map(|(level, elo)| Strength {
+        mode: "chess".to_string(),
+        level,
+        elo,
+    });
     let stats = history
         .stats(
             &GameFilter::default(),

@@ -12,6 +12,6 @@ mod replay;
 pub use any_game::{AnyGame, Game, LegalMove, Thought};
 pub use ply_ai::level::{Ladder, Level, Request, UnknownLevel};
 pub use ply_ai::search::Limits;
-pub use ratings::{LevelRating, level_rating};
+pub use ratings::{LevelRating, anchored_ratings, level_rating};
 pub use registry::{MODES, Mode, find_mode, mode_ids};
 pub use replay::{ReplayError, replay};

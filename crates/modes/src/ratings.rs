@@ -28,8 +28,43 @@ impl std::fmt::Display for LevelRating {
     }
 }
 
-/// Each mode's ratings, level 1 first, as measured (`None`: not measured yet).
-const RATINGS: &[(&str, [Option<LevelRating>; 9])] = &[];
+/// A rating tied to an outside scale.
+const fn anchored(elo: i32, margin: i32) -> Option<LevelRating> {
+    Some(LevelRating {
+        elo,
+        margin,
+        anchored: true,
+    })
+}
+
+/// Each mode's ratings, level 1 first, as docs/levels.md records them (`None`: not
+/// measured yet).
+const RATINGS: &[(&str, [Option<LevelRating>; 9])] = &[(
+    "chess",
+    [
+        None,
+        None,
+        None,
+        None,
+        anchored(1827, 81),
+        anchored(1987, 73),
+        None,
+        None,
+        None,
+    ],
+)];
+
+/// Every measured rating tied to an outside scale, by mode identifier: the ones a
+/// player's rating can be estimated from.
+pub fn anchored_ratings() -> impl Iterator<Item = (&'static str, Level, LevelRating)> {
+    RATINGS.iter().flat_map(|(mode, ratings)| {
+        Level::ALL
+            .into_iter()
+            .zip(ratings.iter())
+            .filter_map(|(level, rating)| Some((*mode, level, (*rating)?)))
+            .filter(|(_, _, rating)| rating.anchored)
+    })
+}
 
 /// The rating of `level` in the mode `mode_id`, if it was measured.
 pub fn level_rating(mode_id: &str, level: Level) -> Option<LevelRating> {

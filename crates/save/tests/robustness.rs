@@ -477,7 +477,7 @@ fn endings_and_levels_in_the_documented_layout_load() {
             Outcome::Draw {
                 reason: EndReason::DrawAgreed,
             },
-            ply_modes::Level::at(7),
+            ply_modes::Level::at(6),
         ),
     ];
     for (moves, to_move, result, ending, level, outcome, loaded_level) in cases {

@@ -43,8 +43,9 @@ enum Anchor {
     Above,
 }
 
-/// The time a level below full strength may take: the game's own budget. Its depth,
-/// not the clock, bounds it, so the load of the machine does not change its play.
+/// The time a level below full strength may take: the game's own budget. Its depth or
+/// number of positions, not the clock, bounds it, so the load of the machine does not
+/// change its play.
 const LEVEL_MILLIS: u64 = 2500;
 
 /// Stockfish's weakest `UCI_Elo`.
@@ -65,9 +66,9 @@ fn anchor(mode_id: &str, level: Level) -> Option<Anchor> {
         ("chess", 3) => Some(uci(STOCKFISH, 1320, 100)),
         ("chess", 4) => Some(uci(STOCKFISH, 1500, 100)),
         ("chess", 5) => Some(uci(STOCKFISH, 1700, 100)),
-        ("chess", 6) => Some(uci(STOCKFISH, 1800, 100)),
-        ("chess", 7) => Some(uci(STOCKFISH, 2000, 100)),
-        ("chess", 8) => Some(uci(STOCKFISH, 2200, 100)),
+        ("chess", 6) => Some(uci(STOCKFISH, 2000, 100)),
+        ("chess", 7) => Some(uci(STOCKFISH, 2200, 100)),
+        ("chess", 8) => Some(uci(STOCKFISH, 2300, 100)),
         ("chess", 9) => Some(uci(STOCKFISH, 2500, 1000)),
         ("koth", 4) => Some(uci(FAIRY, 1350, 100)),
         ("koth", 5) => Some(uci(FAIRY, 1500, 100)),

@@ -238,7 +238,7 @@ fn bad_input_is_refused_in_words() {
         ),
         (
             &["stats", "--strength", "hard"],
-            "write a strength as LEVEL=RATING",
+            "write a strength as MODE:LEVEL=RATING",
         ),
         (&["export", "/nonexistent/x.pgn"], "no games to export"),
     ] {

@@ -7,7 +7,9 @@
 
 use crate::random_games;
 use clap::Args;
-use ply_history::{Computer, GameFilter, History, Page, PlayerResult, PositionKey, Span, Timeline};
+use ply_history::{
+    Computer, GameFilter, History, Page, PlayerResult, PositionKey, Span, Strength, Timeline,
+};
 use ply_modes::{Level, find_mode};
 use ply_save::{Format, SaveFolder};
 use std::path::{Path, PathBuf};
@@ -79,12 +81,21 @@ pub fn run(args: &HistoryBenchArgs) -> Result<(), String> {
     let worst_page = queries(&history, args)?;
     let worst_position = positions(&history, args)?;
     let timing = Instant::now();
-    let strengths = [
+    let strengths: Vec<Strength> = [
         (Level::at(4), 1000.0),
         (Level::at(5), 1300.0),
         (Level::at(7), 1600.0),
         (Level::FULL, 2000.0),
-    ];
+    ]
+    .into_iter()
+    .flat_map(|(level, elo)| {
+        ply_modes::MODES.iter().map(move |mode| Strength {
+            mode: mode.id.to_string(),
+            level,
+            elo,
+        })
+    })
+    .collect();
     history
         .stats(
             &GameFilter::default(),

@@ -3,9 +3,10 @@
 //! against each computer level with a rating estimate, and per day or week.
 
 use super::filters::FilterArgs;
+use crate::game_args::mode_named;
 use clap::{Args, ValueEnum};
-use ply_history::{Group, History, PlayerResult, Rating, Span, Streaks, Tally, Timeline};
-use ply_modes::{Level, find_mode};
+use ply_history::{Group, History, PlayerResult, Rating, Span, Streaks, Strength, Tally, Timeline};
+use ply_modes::{Level, MODES, find_mode};
 use ply_save::local_text;
 
 /// The length of a bar of results over time, as flags name it.
@@ -22,20 +23,26 @@ enum SpanName {
 pub struct StatsArgs {
     #[command(flatten)]
     filters: FilterArgs,
-    /// A computer level's strength on the Elo scale, as LEVEL=RATING (4=1200); may
-    /// be given for each level. Levels with a strength get a rating estimate.
+    /// A computer level's strength on the Elo scale, as MODE:LEVEL=RATING
+    /// (chess:4=1200), or LEVEL=RATING for every mode; may be given for each level.
+    /// Without it, the ladder's measured ratings (docs/levels.md) are used. Levels with
+    /// a strength get a rating estimate.
     #[arg(long = "strength", value_parser = parse_strength)]
-    strengths: Vec<(Level, f64)>,
+    strengths: Vec<(Option<String>, Level, f64)>,
     /// Results over time per day or per week.
     #[arg(long, value_enum, default_value = "week")]
     by: SpanName,
 }
 
-/// LEVEL=RATING.
-fn parse_strength(text: &str) -> Result<(Level, f64), String> {
-    let (name, rating) = text
-        .split_once('=')
-        .ok_or_else(|| format!("write a strength as LEVEL=RATING (4=1200), not '{text}'"))?;
+/// [MODE:]LEVEL=RATING.
+fn parse_strength(text: &str) -> Result<(Option<String>, Level, f64), String> {
+    let (name, rating) = text.split_once('=').ok_or_else(|| {
+        format!("write a strength as MODE:LEVEL=RATING (chess:4=1200), not '{text}'")
+    })?;
+    let (mode, name) = match name.split_once(':') {
+        Some((mode, name)) => (Some(mode_named(mode)?.id.to_string()), name),
+        None => (None, name),
+    };
     let level =
         Level::parse(name).map_err(|_| format!("'{name}' is not a level (1 to 8, or full)"))?;
     let rating = rating
@@ -44,7 +51,29 @@ fn parse_strength(text: &str) -> Result<(Level, f64), String> {
         .ok()
         .filter(|rating| rating.is_finite())
         .ok_or_else(|| format!("'{rating}' is not a rating"))?;
-    Ok((level, rating))
+    Ok((mode, level, rating))
+}
+
+/// The strengths the command line gives, for every mode where it names none; else the
+/// ladder's measured ratings.
+fn strengths(given: &[(Option<String>, Level, f64)]) -> Vec<Strength> {
+    if given.is_empty() {
+        return Strength::measured();
+    }
+    given
+        .iter()
+        .flat_map(|(mode, level, elo)| {
+            let modes: Vec<String> = match mode {
+                Some(mode) => vec![mode.clone()],
+                None => MODES.iter().map(|mode| mode.id.to_string()).collect(),
+            };
+            modes.into_iter().map(|mode| Strength {
+                mode,
+                level: *level,
+                elo: *elo,
+            })
+        })
+        .collect()
 }
 
 /// Prints the statistics.
@@ -56,7 +85,7 @@ pub fn run(history: &History, args: &StatsArgs) -> Result<(), String> {
     let stats = history
         .stats(
             &args.filters.filter()?,
-            &args.strengths,
+            &strengths(&args.strengths),
             &Timeline::local(span),
         )
         .map_err(|e| e.to_string())?;
@@ -97,9 +126,10 @@ pub fn run(history: &History, args: &StatsArgs) -> Result<(), String> {
                 }
                 (None, _) => String::new(),
             };
+            let name = find_mode(&level.mode).map_or(level.mode.as_str(), |mode| mode.name);
             say!(
-                "  {:<22} {}{rating}",
-                level.level.name(),
+                "  {:<28} {}{rating}",
+                format!("{name}, {}", level.level.name()),
                 tally_text(level.tally)
             );
         }

@@ -1,9 +1,8 @@
 //! "Statistics": the player's results over the games the History screen's filters let
 //! through: in all, per mode, per opponent and against each level of the computer (wins,
 //! draws, losses, the score and streaks), and as charts: results over time and per mode.
-//! The computer's levels have no measured ratings yet (docs/levels.md gives only the
-//! differences between some of them, in chess), so no rating estimate is made and the
-//! screen says so.
+//! Against levels whose rating was measured on an outside scale (docs/levels.md), the
+//! player's rating is estimated from the results; elsewhere the screen says why not.
 
 use super::charts::{self, Column};
 use super::filters::Filters;
@@ -16,12 +15,15 @@ use crate::screens::controls::Control;
 use crate::screens::widgets::{self, Buttons, Look};
 use crate::screens::{Context, Event, Key, Screen, Transition};
 use crate::theme;
-use ply_history::{Bar, Group, PlayerResult, Span, Statistics, Streaks, Tally, Timeline};
+use ply_history::{
+    Bar, Group, LevelResults, PlayerResult, Span, Statistics, Streaks, Strength, Tally, Timeline,
+};
 use std::time::SystemTime;
 
 /// What the screen says in place of a rating.
-pub const NO_RATINGS: &str = "The levels' ratings are not measured yet, so no rating is \
-                              estimated: the score against each level only.";
+pub const NO_RATINGS: &str = "None of these levels has a rating measured against a rated \
+                              engine in its game, so no rating is estimated: the score \
+                              against each level only.";
 
 /// More weeks than this make the chart over time count months.
 const MOST_WEEKS: usize = 16;
@@ -86,8 +88,9 @@ impl StatsScreen {
         let filter = filters.to_filter(SystemTime::now());
         let asking = context.storage.history.as_ref().map(|history| {
             history.ask(move |history| {
-                let weeks = history.stats(&filter, &[], &Timeline::local(Span::Week))?;
-                let days = history.stats(&filter, &[], &Timeline::local(Span::Day))?;
+                let strengths = Strength::measured();
+                let weeks = history.stats(&filter, &strengths, &Timeline::local(Span::Week))?;
+                let days = history.stats(&filter, &strengths, &Timeline::local(Span::Day))?;
                 Ok((weeks, days.timeline))
             })
         });
@@ -194,35 +197,30 @@ impl StatsScreen {
                 .collect(),
             _ => {
                 let note_height = 2.0 * line;
+                let note = match statistics.rating {
+                    Some(rating) => format!(
+                        "Your rating from your games against the rated levels: {:.0} \
+                         (95%: {:.0} to {:.0}).",
+                        rating.elo,
+                        rating.low(),
+                        rating.high()
+                    ),
+                    None => NO_RATINGS.to_string(),
+                };
                 frame.text(
-                    NO_RATINGS,
+                    note,
                     Rect::new(area.x, area.y, area.w, note_height),
                     size,
                     theme::TEXT_DIM,
                     Align::Wrap,
                 );
                 area = Rect::new(area.x, area.y + note_height, area.w, area.h - note_height);
-                statistics
-                    .levels
-                    .iter()
-                    .map(|level| {
-                        let tally = level.tally;
-                        [
-                            level.level.name().to_string(),
-                            tally.games().to_string(),
-                            tally.wins.to_string(),
-                            tally.draws.to_string(),
-                            tally.losses.to_string(),
-                            score_text(tally),
-                            String::new(),
-                            String::new(),
-                            String::new(),
-                        ]
-                    })
-                    .collect()
+                let rows: Vec<[String; 9]> = statistics.levels.iter().map(level_row).collect();
+                table(&LEVEL_HEADINGS, &rows, area, s, frame);
+                return;
             }
         };
-        table(&rows, area, s, frame);
+        table(&GROUP_HEADINGS, &rows, area, s, frame);
     }
 
     fn draw_charts(&self, statistics: &Statistics, context: &Context, frame: &mut Frame) {
@@ -384,33 +382,75 @@ fn group_row(name: &str, group: &Group) -> [String; 9] {
     ]
 }
 
-/// A table's columns: their headings and shares of its width.
-const TABLE_COLUMNS: [(&str, f32); 9] = [
-    ("", 0.24),
-    ("games", 0.09),
-    ("won", 0.08),
-    ("drawn", 0.09),
-    ("lost", 0.08),
-    ("score", 0.09),
-    ("now", 0.13),
-    ("most won", 0.1),
-    ("most lost", 0.1),
+/// A row of the table against the computer: the mode and level, the results, the
+/// level's measured rating and the rating the results show.
+fn level_row(level: &LevelResults) -> [String; 9] {
+    let tally = level.tally;
+    let performance = match (level.strength, level.performance) {
+        (Some(_), Some(rating)) => {
+            format!("{:.0} ± {:.0}", rating.elo, 1.96 * rating.standard_error)
+        }
+        (Some(_), None) => "beyond measure".to_string(),
+        (None, _) => String::new(),
+    };
+    [
+        format!("{}, {}", mode_name(&level.mode), level.level.name()),
+        tally.games().to_string(),
+        tally.wins.to_string(),
+        tally.draws.to_string(),
+        tally.losses.to_string(),
+        score_text(tally),
+        level
+            .strength
+            .map_or_else(String::new, |elo| format!("{elo:.0}")),
+        performance,
+        String::new(),
+    ]
+}
+
+/// The headings of the tables per mode and per opponent.
+const GROUP_HEADINGS: [&str; 9] = [
+    "",
+    "games",
+    "won",
+    "drawn",
+    "lost",
+    "score",
+    "now",
+    "most won",
+    "most lost",
 ];
+
+/// The headings of the table against the computer's levels.
+const LEVEL_HEADINGS: [&str; 9] = [
+    "",
+    "games",
+    "won",
+    "drawn",
+    "lost",
+    "score",
+    "its rating",
+    "yours",
+    "",
+];
+
+/// A table's columns' shares of its width.
+const TABLE_COLUMNS: [f32; 9] = [0.24, 0.09, 0.08, 0.09, 0.08, 0.09, 0.13, 0.1, 0.1];
 
 /// Draws a table with column titles and as many rows as fit in `area`, and says how
 /// many more there are.
-fn table(rows: &[[String; 9]], area: Rect, s: f32, frame: &mut Frame) {
+fn table(headings: &[&str; 9], rows: &[[String; 9]], area: Rect, s: f32, frame: &mut Frame) {
     let line = 24.0 * s;
     let size = 16.0 * s;
     let cells = |y: f32| {
         let mut x = area.x;
-        TABLE_COLUMNS.map(|(_, share)| {
+        TABLE_COLUMNS.map(|share| {
             let cell = Rect::new(x, y, area.w * share - 6.0 * s, line);
             x += area.w * share;
             cell
         })
     };
-    for ((heading, _), cell) in TABLE_COLUMNS.iter().zip(cells(area.y)) {
+    for (heading, cell) in headings.iter().zip(cells(area.y)) {
         frame.text(*heading, cell, size * 0.9, theme::TEXT_DIM, Align::Left);
     }
     let fitting = ((area.h - line) / line).floor().max(0.0) as usize;
