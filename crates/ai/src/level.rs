@@ -87,7 +87,7 @@ impl Level {
         },
         Ladder {
             depth: None,
-            nodes: Some(120_000),
+            nodes: Some(250_000),
             lines: 1,
             temperature: 0.0,
         },

@@ -10,12 +10,40 @@ use online_common::{Started, context, play_e2_e4, seat_and_start, settle, shown,
 use ply_net::keys::RelayKey;
 use ply_net::server::RelayStore;
 use ply_net::{ServerConfig, host_in_process};
+use plyground::display::{Frame, Item};
 use plyground::screens::online::{ComebackScreen, HostScreen, JoinScreen, LobbyScreen};
-use plyground::screens::{Context, Event, Screen, Transition};
+use plyground::screens::{Context, Event, Key, Screen, Transition};
+use plyground::theme;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 const LOST: &str = "The connection to the relay was lost";
+
+/// Whether the button labelled `label` is drawn greyed out (its label dimmed).
+fn greyed(screen: &dyn Screen, context: &Context, label: &str) -> bool {
+    let mut frame = Frame::default();
+    screen.draw(context, &mut frame);
+    let color = frame
+        .items
+        .iter()
+        .rev()
+        .find_map(|item| match item {
+            Item::Text { text, color, .. } if text == label => Some(*color),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no {label:?} in {:?}", frame.texts()));
+    // The menu may still be fading in: the colour, not its opacity.
+    (color.0, color.1, color.2) == (theme::TEXT_DIM.0, theme::TEXT_DIM.1, theme::TEXT_DIM.2)
+}
+
+/// Whether "Offer draw" is greyed in the game menu, which is opened and closed again.
+fn greyed_offer(screen: &mut dyn Screen, context: &mut Context) -> bool {
+    screen.update(&Event::Tick(0.05), context);
+    screen.update(&Event::Key(Key::Escape), context);
+    let greyed = greyed(screen, context, "Offer draw");
+    screen.update(&Event::Key(Key::Escape), context);
+    greyed
+}
 
 fn note_shown(screen: &dyn Screen, context: &plyground::screens::Context) -> bool {
     shown(screen, context)
@@ -84,12 +112,35 @@ fn the_board_says_it_is_reconnecting_and_the_game_goes_on_once_back() {
         host_game.next_frame(&host_context) <= Some(Duration::from_secs(1)),
         "the seconds are counted"
     );
+    // Nothing pretends to work meanwhile: no round trip, no offer, no request.
+    let seen = shown(&*host_game, &host_context);
+    assert!(!seen.iter().any(|text| text.ends_with(" ms")), "{seen:?}");
+    assert!(seen.contains(&"reconnecting".to_string()), "{seen:?}");
+    host_game.update(&Event::Key(Key::Escape), &mut host_context);
+    for label in ["Offer draw", "Resign", "Ask to take back", "Abort game"] {
+        assert!(greyed(&*host_game, &host_context, label), "{label}");
+    }
+    assert!(!greyed(&*host_game, &host_context, "Rules of this game"));
+    host_game.update(&Event::Key(Key::Escape), &mut host_context);
 
     let _back = host_in_process(addr, config()).expect("the relay starts again");
     let started = Instant::now();
     while note_shown(&*host_game, &host_context) {
         assert!(started.elapsed() < Duration::from_secs(20), "never back");
         host_game.update(&Event::Tick(0.05), &mut host_context);
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // Guesty's window comes back too; then offers can be made again.
+    let (mut guest_game, mut guest_context) = (game.guest_game, game.guest_context);
+    let started = Instant::now();
+    while note_shown(&*guest_game, &guest_context)
+        || greyed_offer(&mut *host_game, &mut host_context)
+    {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "never back together"
+        );
+        guest_game.update(&Event::Tick(0.05), &mut guest_context);
         std::thread::sleep(Duration::from_millis(20));
     }
     play_e2_e4(&mut *host_game, &mut host_context);

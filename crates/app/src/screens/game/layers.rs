@@ -157,6 +157,11 @@ pub struct Situation<'a> {
     pub can_undo: bool,
     /// The person at this computer who would resign or offer a draw.
     pub acting: Option<Player>,
+    /// Online: whether the connection to the relay or host is up (a request sent while
+    /// it heals would be lost, so the menu offers none).
+    pub connected: bool,
+    /// Online: whether the opponent is connected, to answer an offer or a request.
+    pub opponent_here: bool,
     /// Whether there is a folder to save in.
     pub can_save: bool,
     /// Where the board is on screen.
@@ -186,21 +191,22 @@ impl Layer {
         match self {
             Layer::Menu => {
                 let over = situation.over;
-                let acting = situation.acting.is_some();
+                let acting = situation.acting.is_some() && situation.connected;
+                let answerable = acting && situation.opponent_here;
                 let entries = [
                     ("Resume", Action::Close, true),
                     ("Save game", Action::Save, situation.can_save),
                     ("Export game record", Action::Export, situation.can_save),
                     ("Rules of this game", Action::Rules, true),
                     ("Help page in the browser", Action::Help, true),
-                    ("Offer draw", Action::OfferDraw, !over && acting),
+                    ("Offer draw", Action::OfferDraw, !over && answerable),
                     ("Resign", Action::AskResign, !over && acting),
                 ];
                 let online = [
                     (
                         "Ask to take back",
                         Action::AskTakeback,
-                        !over && acting && !situation.game.moves().is_empty(),
+                        !over && answerable && !situation.game.moves().is_empty(),
                     ),
                     (
                         "Abort game",

@@ -371,6 +371,11 @@ impl GameScreen {
             online: self.online,
             can_undo: self.table.can_undo(),
             acting: self.table.acting_person(),
+            connected: self
+                .link
+                .as_ref()
+                .is_none_or(|link| link.reconnecting().is_none()),
+            opponent_here: self.absence().is_none(),
             can_save: context.storage.saves.is_some(),
             board: self
                 .board(context)

@@ -5,7 +5,7 @@
 //! the relay reseats a side or starts the next game.
 
 use super::layers::{Action, Button};
-use super::panel::CONNECTION_LOST;
+use super::panel::{CONNECTION_LOST, RECONNECTING};
 use crate::display::{Align, Frame};
 use crate::geometry::Rect;
 use crate::screens::Context;
@@ -210,10 +210,14 @@ impl OnlineLink {
     }
 
     /// How each side's player is connected: their last round trip ("35 ms") or
-    /// "connection lost" (for the computer's side, the host's connection).
+    /// "connection lost" (for the computer's side, the host's connection); while this
+    /// window's own connection heals, nothing is known of anyone: "reconnecting".
     pub fn connections(&self) -> [Option<String>; 2] {
         let session = self.session.borrow();
         let mirror = &session.mirror;
+        if mirror.reconnecting().is_some() {
+            return [RECONNECTING, RECONNECTING].map(|text| Some(text.to_string()));
+        }
         let (Some(sides), Some(lobby)) = (mirror.sides(), mirror.lobby()) else {
             return [None, None];
         };

@@ -91,6 +91,9 @@ pub fn piece_value(game: &dyn AnyGame, piece: Piece) -> i64 {
 /// What a player's box says of a player whose connection the relay lost.
 pub const CONNECTION_LOST: &str = "connection lost";
 
+/// What each player's box says while this window's own connection heals.
+pub const RECONNECTING: &str = "reconnecting";
+
 impl Panel {
     /// Where the panel sits in the window.
     pub fn area(context: &Context) -> Rect {

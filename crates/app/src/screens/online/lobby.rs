@@ -417,7 +417,10 @@ const ROUTER_LOOK: std::time::Duration = std::time::Duration::from_millis(250);
 
 impl Screen for LobbyScreen {
     fn next_frame(&self, _context: &Context) -> Option<std::time::Duration> {
-        matches!(self.reach, Some(Reach::Asking)).then_some(ROUTER_LOOK)
+        // While the connection heals, the status counts the seconds.
+        let healing = self.session.borrow().mirror.reconnecting().is_some();
+        (matches!(self.reach, Some(Reach::Asking)) || healing)
+            .then_some(ROUTER_LOOK.min(std::time::Duration::from_secs(1)))
     }
 
     fn controls(&self) -> Vec<crate::screens::controls::Control> {
@@ -579,7 +582,12 @@ impl Screen for LobbyScreen {
                 let name = Rect::new(row.x, row.y, row.w - buttons * s, row.h);
                 frame.text(label, name, 22.0 * s, theme::TEXT, Align::Left);
             }
-            let waiting = if mirror.in_game() {
+            let waiting = if let Some(since) = mirror.reconnecting() {
+                Some(format!(
+                    "The connection was lost: reconnecting ({} s).",
+                    since.elapsed().as_secs()
+                ))
+            } else if mirror.in_game() {
                 None
             } else if mirror.is_host() {
                 self.start_blocked()
