@@ -52,14 +52,14 @@ impl Level {
         Ladder {
             depth: Some(1),
             nodes: None,
-            lines: 16,
-            temperature: 10.0,
+            lines: 12,
+            temperature: 5.0,
         },
         Ladder {
             depth: Some(2),
             nodes: None,
-            lines: 12,
-            temperature: 6.0,
+            lines: 10,
+            temperature: 4.5,
         },
         Ladder {
             depth: Some(3),

@@ -393,11 +393,25 @@ fn a_spectator_joins_a_running_game_and_sees_it_from_the_start() {
     };
     let shows = shown(watching.as_ref(), &watcher_context);
     assert!(shows.iter().any(|t| t == "e4"), "{shows:?}");
-    // The players see who came to watch.
+    // The players see who came to watch, in the lobby and beside the board.
     let seen = host_context.clone();
     settle(&mut host, &mut host_context, |lobby| {
         texts(lobby, &seen).iter().any(|t| t.starts_with("Watcher"))
     });
+    assert!(
+        tick_until(
+            guest_game.as_mut(),
+            &mut guest_context,
+            &["Watching: Watcher"]
+        ),
+        "{:?}",
+        shown(guest_game.as_ref(), &guest_context)
+    );
+    assert!(tick_until(
+        host_game.as_mut(),
+        &mut host_context,
+        &["Watching: Watcher"]
+    ));
 }
 
 #[test]

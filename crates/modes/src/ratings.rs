@@ -43,8 +43,8 @@ const RATINGS: &[(&str, [Option<LevelRating>; 9])] = &[(
     "chess",
     [
         None,
-        None,
-        None,
+        anchored(921, 90),
+        anchored(1222, 77),
         None,
         anchored(1827, 81),
         anchored(1987, 73),

@@ -207,9 +207,13 @@ fn rating_line(
         (own * own + opponent_margin * opponent_margin).sqrt()
     };
     let (low, high) = (rating - reach(estimate.low), rating + reach(estimate.high));
-    let margin = ((high - low) / 2.0).round();
+    let margin = if low.is_finite() && high.is_finite() {
+        format!("± {:.0}", (high - low) / 2.0)
+    } else {
+        "(one end beyond measure)".to_string()
+    };
     format!(
-        "{mode}, {}: {rating:.0} ± {margin:.0} (95%: {low:.0} to {high:.0}), from {games} games against {against}; {}",
+        "{mode}, {}: {rating:.0} {margin} (95%: {low:.0} to {high:.0}), from {games} games against {against}; {}",
         level.name(),
         tally.summary()
     )

@@ -39,7 +39,7 @@ use crate::session::Shared;
 use crate::theme;
 use layers::Situation;
 use online::OnlineLink;
-use panel::Panel;
+use panel::{Panel, People};
 use ply_core::{BoardView, InputStyle, Player, WhyNot};
 use ply_modes::Level;
 use ply_play::{Message, Table};
@@ -692,10 +692,13 @@ impl Screen for GameScreen {
             };
             note::draw(&text, theme::PAST, context, bounds, frame);
         }
-        let connections = self
+        let people = self
             .link
             .as_ref()
-            .map(OnlineLink::connections)
+            .map(|link| People {
+                connections: link.connections(),
+                watching: link.watching(),
+            })
             .unwrap_or_default();
         let game = self.table.game();
         let near = if self.rotated() {
@@ -707,7 +710,7 @@ impl Screen for GameScreen {
             context,
             &self.table,
             self.past(),
-            &connections,
+            &people,
             near.opponent(),
             frame,
         );

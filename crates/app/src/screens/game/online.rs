@@ -237,6 +237,30 @@ impl OnlineLink {
         [of(&sides[0]), of(&sides[1])]
     }
 
+    /// Who is watching the game: the connected members who hold no side (the host who
+    /// plays no side among them), as "Watching: Cid, Dee", or `None` when nobody is.
+    pub fn watching(&self) -> Option<String> {
+        let session = self.session.borrow();
+        let mirror = &session.mirror;
+        let (Some(sides), Some(lobby)) = (mirror.sides(), mirror.lobby()) else {
+            return None;
+        };
+        let seated = |name: &str| {
+            sides
+                .iter()
+                .any(|side| matches!(side, Occupant::Player(seated) if seated == name))
+                || (lobby.players.iter().any(|p| p.host && p.name == name)
+                    && sides.contains(&Occupant::Computer))
+        };
+        let watchers: Vec<&str> = lobby
+            .players
+            .iter()
+            .filter(|player| player.connected && !seated(&player.name))
+            .map(|player| player.name.as_str())
+            .collect();
+        (!watchers.is_empty()).then(|| format!("Watching: {}", watchers.join(", ")))
+    }
+
     /// Carries out one of the strip's or the banner's online actions.
     pub fn act(&mut self, action: Action, table: &Table) {
         let mut session = self.session.borrow_mut();

@@ -91,6 +91,15 @@ pub fn piece_value(game: &dyn AnyGame, piece: Piece) -> i64 {
 /// What a player's box says of a player whose connection the relay lost.
 pub const CONNECTION_LOST: &str = "connection lost";
 
+/// Online, what the panel says of the people at the game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct People {
+    /// How each side's player is connected ("35 ms", "connection lost").
+    pub connections: [Option<String>; 2],
+    /// Who is watching ("Watching: Cid").
+    pub watching: Option<String>,
+}
+
 /// What each player's box says while this window's own connection heals.
 pub const RECONNECTING: &str = "reconnecting";
 
@@ -154,11 +163,12 @@ impl Panel {
         });
         let box_h = player_box_height(game) * s;
         let players = 2.0 * (box_h + 8.0 * s);
-        let computer_plays = table
+        // The computer's thinking, or online who is watching, has a line of its own.
+        let computer_or_online = table
             .seats()
             .iter()
-            .any(|seat| matches!(seat, Seat::Computer(_)));
-        let thinking = if computer_plays {
+            .any(|seat| matches!(seat, Seat::Computer(_) | Seat::Remote));
+        let thinking = if computer_or_online {
             THINKING_HEIGHT * s
         } else {
             0.0
@@ -272,7 +282,7 @@ impl Panel {
         context: &Context,
         table: &Table,
         past: Option<Past>,
-        connections: &[Option<String>; 2],
+        people: &People,
         far: Player,
         frame: &mut Frame,
     ) {
@@ -318,7 +328,7 @@ impl Panel {
         let tally = Tally::of(&history[..shown], value);
         // The boxes stand as the sides sit at the board: the far side's on top.
         for player in [far, far.opponent()] {
-            let connection = connections[player.index()].as_deref();
+            let connection = people.connections[player.index()].as_deref();
             let seat = (player, connection, past);
             let at = (y, layout.compact);
             y = self.draw_player(context, table, &tally, seat, at, frame) + 8.0 * s;
@@ -343,6 +353,14 @@ impl Panel {
             frame.rect(
                 Rect::new(bar.x, bar.y, bar.w * fraction, bar.h),
                 theme::BUTTON_ACTIVE,
+            );
+        } else if let Some(watching) = people.watching.as_deref().filter(|_| !layout.compact) {
+            frame.text(
+                watching,
+                Rect::new(left, y, width, 24.0 * s),
+                16.0 * s,
+                theme::TEXT_DIM,
+                Align::Left,
             );
         }
         let looking_at = past.map(|past| past.plies);
