@@ -42,14 +42,14 @@ const fn anchored(elo: i32, margin: i32) -> Option<LevelRating> {
 const RATINGS: &[(&str, [Option<LevelRating>; 9])] = &[(
     "chess",
     [
-        None,
+        anchored(546, 103),
         anchored(921, 90),
         anchored(1222, 77),
-        None,
+        anchored(1544, 77),
         anchored(1827, 81),
         anchored(1987, 73),
-        None,
-        None,
+        anchored(2174, 71),
+        anchored(2234, 71),
         None,
     ],
 )];

@@ -372,6 +372,38 @@ fn match_plays_a_uci_engine_in_its_variant_and_reports_an_elo_margin() {
     assert!(stderr(&missing).contains("cannot run UCI engine"));
 }
 
+/// An engine whose `UCI_Variant` lacks the variant asked for must never play a game:
+/// one that silently played chess instead would count as games of the variant.
+#[test]
+fn a_uci_engine_without_the_variant_is_refused_before_any_game() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let engine = dir.path().join("no-atomic");
+    std::fs::write(
+        &engine,
+        "#!/bin/sh\nwhile read line; do\n  case \"$line\" in\n    uci) echo 'id name NoAtomic'; \
+         echo 'option name UCI_Variant type combo default chess var chess var kingofthehill'; \
+         echo uciok ;;\n    isready) echo readyok ;;\n    quit) exit 0 ;;\n  esac\ndone\n",
+    )
+    .expect("written");
+    std::fs::set_permissions(&engine, std::fs::Permissions::from_mode(0o755))
+        .expect("made runnable");
+    let engine = engine.display().to_string();
+    let refused = ply(&[
+        "match", "--mode", "atomic", "--games", "2", "--b-uci", &engine,
+    ]);
+    assert!(!refused.status.success());
+    assert!(
+        stderr(&refused).contains("does not offer the variant atomic"),
+        "{}",
+        stderr(&refused)
+    );
+    assert!(
+        !stdout(&refused).contains("after 2 games"),
+        "no game was played"
+    );
+}
+
 #[test]
 fn host_and_join_play_online_from_the_command_line() {
     let home = tempfile::tempdir().expect("a temporary folder");
