@@ -12,7 +12,9 @@ use ply_play::{Seat, Table};
 use ply_save::{Controller, SaveFolder, SavedGame};
 use plyground::history::{HistoryHandle, example_games};
 use plyground::screens::game::GameScreen;
-use plyground::screens::history::{Filters, HistoryScreen, NO_RATINGS, StatsScreen, Which};
+use plyground::screens::history::{
+    BEYOND_MEASURE, Filters, HistoryScreen, NO_RATINGS, StatsScreen, Which,
+};
 use plyground::screens::{Context, Event, Key, Screen, Transition};
 use plyground::settings::Settings;
 use std::path::Path;
@@ -514,4 +516,32 @@ fn a_rating_is_estimated_from_the_games_against_a_rated_level() {
         computer.iter().any(|text| text.starts_with(&note)),
         "{note:?} in {computer:?}"
     );
+}
+
+#[test]
+fn a_rated_level_only_lost_to_says_the_rating_is_not_known_yet() {
+    let (mode, level, rating) = ply_modes::anchored_ratings()
+        .next()
+        .expect("a level rated on an outside scale");
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut context = context_in(dir.path());
+    let name = format!("Computer ({})", level.name());
+    let known = vec![finished(mode, &name, Some(level), PlayerResult::Loss, 1)];
+    let history = context.storage.history.clone().expect("a history");
+    history
+        .ask(move |history| history.record_many(&known))
+        .wait()
+        .expect("the game is stored");
+    let mut stats = StatsScreen::new(&context, &Filters::default());
+    stats.settle();
+    stats.update(&Event::Key(Key::Right), &mut context);
+    stats.update(&Event::Key(Key::Right), &mut context);
+    let computer = shown(&stats, &context);
+    for expected in [BEYOND_MEASURE, "not yet", &rating.elo.to_string()] {
+        assert!(
+            computer.iter().any(|text| text == expected),
+            "{expected:?} in {computer:?}"
+        );
+    }
+    assert!(!computer.iter().any(|text| text == NO_RATINGS));
 }

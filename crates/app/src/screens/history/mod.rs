@@ -11,4 +11,4 @@ mod stats;
 
 pub use filters::{Filters, Which};
 pub use list::HistoryScreen;
-pub use stats::{NO_RATINGS, StatsScreen};
+pub use stats::{BEYOND_MEASURE, NO_RATINGS, StatsScreen};

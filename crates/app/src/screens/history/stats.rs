@@ -25,6 +25,10 @@ pub const NO_RATINGS: &str = "None of these levels has a rating measured against
                               engine in its game, so no rating is estimated: the score \
                               against each level only.";
 
+/// What the screen says when the rated levels' results give no finite estimate.
+pub const BEYOND_MEASURE: &str = "Against the rated levels every game so far was won, or \
+                                  every one lost, so your rating cannot be estimated yet.";
+
 /// More weeks than this make the chart over time count months.
 const MOST_WEEKS: usize = 16;
 
@@ -205,6 +209,13 @@ impl StatsScreen {
                         rating.low(),
                         rating.high()
                     ),
+                    None if statistics
+                        .levels
+                        .iter()
+                        .any(|level| level.strength.is_some()) =>
+                    {
+                        BEYOND_MEASURE.to_string()
+                    }
                     None => NO_RATINGS.to_string(),
                 };
                 frame.text(
@@ -390,7 +401,7 @@ fn level_row(level: &LevelResults) -> [String; 9] {
         (Some(_), Some(rating)) => {
             format!("{:.0} ± {:.0}", rating.elo, 1.96 * rating.standard_error)
         }
-        (Some(_), None) => "beyond measure".to_string(),
+        (Some(_), None) => "not yet".to_string(),
         (None, _) => String::new(),
     };
     [
