@@ -39,20 +39,36 @@ const fn anchored(elo: i32, margin: i32) -> Option<LevelRating> {
 
 /// Each mode's ratings, level 1 first, as docs/levels.md records them (`None`: not
 /// measured yet).
-const RATINGS: &[(&str, [Option<LevelRating>; 9])] = &[(
-    "chess",
-    [
-        anchored(546, 103),
-        anchored(921, 90),
-        anchored(1222, 77),
-        anchored(1544, 77),
-        anchored(1827, 81),
-        anchored(1987, 73),
-        anchored(2174, 71),
-        anchored(2234, 71),
-        None,
-    ],
-)];
+const RATINGS: &[(&str, [Option<LevelRating>; 9])] = &[
+    (
+        "chess",
+        [
+            anchored(546, 103),
+            anchored(921, 90),
+            anchored(1222, 77),
+            anchored(1544, 77),
+            anchored(1827, 81),
+            anchored(1987, 73),
+            anchored(2174, 71),
+            anchored(2234, 71),
+            None,
+        ],
+    ),
+    (
+        "koth",
+        [
+            None,
+            None,
+            None,
+            None,
+            anchored(1756, 78),
+            None,
+            None,
+            None,
+            None,
+        ],
+    ),
+];
 
 /// Every measured rating tied to an outside scale, by mode identifier: the ones a
 /// player's rating can be estimated from.
