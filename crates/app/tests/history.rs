@@ -469,19 +469,29 @@ fn a_damaged_history_is_set_aside_and_the_player_told_once() {
     assert_eq!(history.take_notice(), None, "once");
 }
 
-#[test]
-fn a_rating_is_estimated_from_the_games_against_a_rated_level() {
-    use PlayerResult::{Loss, Win};
+/// The statistics screen over games with `results` (the player's) against the first
+/// level rated on an outside scale, settled, with the level and its rating, and the
+/// texts of its table against the computer.
+fn against_a_rated_level(
+    dir: &std::path::Path,
+    results: &[PlayerResult],
+) -> (
+    StatsScreen,
+    Level,
+    ply_modes::LevelRating,
+    &'static str,
+    Vec<String>,
+) {
     let (mode, level, rating) = ply_modes::anchored_ratings()
         .next()
         .expect("a level rated on an outside scale");
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let mut context = context_in(dir.path());
+    let mut context = context_in(dir);
     let name = format!("Computer ({})", level.name());
-    let known = vec![
-        finished(mode, &name, Some(level), Win, 3),
-        finished(mode, &name, Some(level), Loss, 2),
-    ];
+    let known: Vec<_> = results
+        .iter()
+        .zip(1..)
+        .map(|(&result, days_ago)| finished(mode, &name, Some(level), result, days_ago))
+        .collect();
     let history = context.storage.history.clone().expect("a history");
     history
         .ask(move |history| history.record_many(&known))
@@ -489,7 +499,18 @@ fn a_rating_is_estimated_from_the_games_against_a_rated_level() {
         .expect("the games are stored");
     let mut stats = StatsScreen::new(&context, &Filters::default());
     stats.settle();
-    let figures = stats.statistics().expect("the statistics").clone();
+    stats.update(&Event::Key(Key::Right), &mut context);
+    stats.update(&Event::Key(Key::Right), &mut context);
+    let computer = shown(&stats, &context);
+    (stats, level, rating, mode, computer)
+}
+
+#[test]
+fn a_rating_is_estimated_from_the_games_against_a_rated_level() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let (stats, level, rating, mode, computer) =
+        against_a_rated_level(dir.path(), &[PlayerResult::Win, PlayerResult::Loss]);
+    let figures = stats.statistics().expect("the statistics");
     // One win and one loss against a level: a performance of exactly its rating.
     let performance = figures.levels[0].performance.expect("a performance");
     assert!(
@@ -497,9 +518,6 @@ fn a_rating_is_estimated_from_the_games_against_a_rated_level() {
         "{performance:?}"
     );
     assert_eq!(figures.rating, Some(performance));
-    stats.update(&Event::Key(Key::Right), &mut context);
-    stats.update(&Event::Key(Key::Right), &mut context);
-    let computer = shown(&stats, &context);
     let mode_name = find_mode(mode).expect("a mode").name;
     for expected in [
         format!("{mode_name}, {}", level.name()),
@@ -520,23 +538,8 @@ fn a_rating_is_estimated_from_the_games_against_a_rated_level() {
 
 #[test]
 fn a_rated_level_only_lost_to_says_the_rating_is_not_known_yet() {
-    let (mode, level, rating) = ply_modes::anchored_ratings()
-        .next()
-        .expect("a level rated on an outside scale");
     let dir = tempfile::tempdir().expect("a temporary folder");
-    let mut context = context_in(dir.path());
-    let name = format!("Computer ({})", level.name());
-    let known = vec![finished(mode, &name, Some(level), PlayerResult::Loss, 1)];
-    let history = context.storage.history.clone().expect("a history");
-    history
-        .ask(move |history| history.record_many(&known))
-        .wait()
-        .expect("the game is stored");
-    let mut stats = StatsScreen::new(&context, &Filters::default());
-    stats.settle();
-    stats.update(&Event::Key(Key::Right), &mut context);
-    stats.update(&Event::Key(Key::Right), &mut context);
-    let computer = shown(&stats, &context);
+    let (_, _, rating, _, computer) = against_a_rated_level(dir.path(), &[PlayerResult::Loss]);
     for expected in [BEYOND_MEASURE, "not yet", &rating.elo.to_string()] {
         assert!(
             computer.iter().any(|text| text == expected),
