@@ -60,7 +60,7 @@ const RATINGS: &[(&str, [Option<LevelRating>; 9])] = &[
             None,
             None,
             None,
-            None,
+            anchored(1575, 79),
             anchored(1756, 78),
             None,
             None,
