@@ -59,7 +59,7 @@ const RATINGS: &[(&str, [Option<LevelRating>; 9])] = &[
         [
             None,
             None,
-            None,
+            anchored(1324, 78),
             anchored(1575, 79),
             anchored(1756, 78),
             None,
