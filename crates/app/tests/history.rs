@@ -372,6 +372,18 @@ fn finished(
     (saved, Circumstances::local())
 }
 
+/// The statistics screen, settled, over `games` stored in `context`'s history.
+fn stats_of(context: &Context, games: Vec<(SavedGame, Circumstances)>) -> StatsScreen {
+    let history = context.storage.history.clone().expect("a history");
+    history
+        .ask(move |history| history.record_many(&games))
+        .wait()
+        .expect("the games are stored");
+    let mut stats = StatsScreen::new(context, &Filters::default());
+    stats.settle();
+    stats
+}
+
 #[test]
 fn the_statistics_of_a_known_set_of_games() {
     use PlayerResult::{Draw, Loss, Win};
@@ -396,13 +408,7 @@ fn the_statistics_of_a_known_set_of_games() {
         finished("chess", "Bea", None, Win, 5),
         finished("connect4", "Bea", None, Win, 1),
     ];
-    let history = context.storage.history.clone().expect("a history");
-    history
-        .ask(move |history| history.record_many(&known))
-        .wait()
-        .expect("the games are stored");
-    let mut stats = StatsScreen::new(&context, &Filters::default());
-    stats.settle();
+    let mut stats = stats_of(&context, known);
     let figures = stats.statistics().expect("the statistics").clone();
     assert_eq!(figures.overall.tally, Tally::new(3, 1, 1));
     assert_eq!(figures.overall.streaks.current, Some((Win, 2)));
@@ -492,13 +498,7 @@ fn against_a_rated_level(
         .zip(1..)
         .map(|(&result, days_ago)| finished(mode, &name, Some(level), result, days_ago))
         .collect();
-    let history = context.storage.history.clone().expect("a history");
-    history
-        .ask(move |history| history.record_many(&known))
-        .wait()
-        .expect("the games are stored");
-    let mut stats = StatsScreen::new(&context, &Filters::default());
-    stats.settle();
+    let mut stats = stats_of(&context, known);
     stats.update(&Event::Key(Key::Right), &mut context);
     stats.update(&Event::Key(Key::Right), &mut context);
     let computer = shown(&stats, &context);
