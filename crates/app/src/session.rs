@@ -71,6 +71,18 @@ pub fn connect(address: &str, request: EntryRequest) -> NetHandle {
     NetHandle::connect_with(address, request, options)
 }
 
+impl Drop for Session {
+    /// A session that goes without the player leaving (the window closed, or its
+    /// screens dropped) stops the server it hosts before its own connection goes, so
+    /// that the host never leaves its own lobby by accident: the lobby and its game stay
+    /// in the server's store, to be hosted again, and the guests keep their seats.
+    fn drop(&mut self) {
+        if let Some(server) = self.server.take() {
+            server.stop();
+        }
+    }
+}
+
 /// A shared session as the link through which the relay referees the game's table: the
 /// table hears what the session heard, after the mirror and the chat log.
 pub struct SessionLink(pub Shared);

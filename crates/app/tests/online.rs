@@ -663,6 +663,51 @@ fn a_second_host_on_one_computer_gets_a_free_port_and_says_so() {
 }
 
 #[test]
+fn a_port_typed_in_the_form_is_where_the_lobby_listens_and_a_wrong_one_is_refused() {
+    let chosen = std::net::TcpListener::bind("0.0.0.0:0")
+        .and_then(|listener| listener.local_addr())
+        .expect("a free port to choose")
+        .port();
+    let mut context = context("Porty");
+    for typed in ["port", "0", "70000"] {
+        let refused = HostScreen::new(&context)
+            .on_port(typed)
+            .open_lobby(&mut context)
+            .err()
+            .expect("not a port");
+        assert!(
+            refused.to_string().contains("is not a port"),
+            "{typed}: {refused}"
+        );
+    }
+    let mut lobby = HostScreen::new(&context)
+        .on_port(&chosen.to_string())
+        .open_lobby(&mut context)
+        .expect("a lobby on the port chosen");
+    settle(&mut lobby, &mut context, LobbyScreen::entered);
+    let address = lobby.share_address().expect("hosting");
+    assert!(address.ends_with(&format!(":{chosen}")), "{address}");
+    assert!(
+        !lobby.reach_texts().iter().any(|t| t.contains("was in use")),
+        "{:?}",
+        lobby.reach_texts()
+    );
+    // The port is taken now: a second host asking for it is told, not moved elsewhere.
+    let mut other = context.clone();
+    let taken = HostScreen::new(&other)
+        .on_port(&chosen.to_string())
+        .open_lobby(&mut other)
+        .err()
+        .expect("the port is taken");
+    assert!(
+        taken
+            .to_string()
+            .starts_with(&format!("Port {chosen} cannot be used on this computer")),
+        "{taken}"
+    );
+}
+
+#[test]
 fn a_lobby_opened_on_a_relay_says_where_to_join_and_its_invite_code_brings_a_guest() {
     let relay =
         ply_net::host_in_process(([127, 0, 0, 1], 0).into(), Default::default()).expect("a relay");

@@ -17,7 +17,7 @@ use plyground::theme;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-const LOST: &str = "The connection to the relay was lost";
+const LOST: &str = "The connection was lost: reconnecting";
 
 /// Whether the button labelled `label` is drawn greyed out (its label dimmed).
 fn greyed(screen: &dyn Screen, context: &Context, label: &str) -> bool {
@@ -186,5 +186,146 @@ fn return_to_your_game_lists_the_game_and_takes_the_seat_back() {
         tick_until(&mut *back, &mut guest_context, &["Guesty"]),
         "back in the lobby: {:?}",
         shown(&*back, &guest_context)
+    );
+}
+
+/// A port nothing listens on now.
+fn free_port() -> u16 {
+    let listener = std::net::TcpListener::bind(("127.0.0.1", 0)).expect("a free port");
+    listener.local_addr().expect("its address").port()
+}
+
+#[test]
+fn a_windows_own_host_closed_mid_game_hosts_again_into_its_game_and_its_guest_comes_back() {
+    let home = tempfile::tempdir().expect("a folder");
+    let port = free_port();
+    let mut host_context = context("Hosty");
+    host_context.storage.seats = Some(ply_net::RejoinStore::at(home.path()));
+    let mut form = HostScreen::new(&host_context).with_usual_port(port);
+    assert!(shown(&form, &host_context).contains(&"Open lobby".to_string()));
+    let mut host = form.open_lobby(&mut host_context).expect("a lobby here");
+    settle(&mut host, &mut host_context, LobbyScreen::entered);
+    let (mut guest, mut guest_context) = online_common::guest_joins(&mut host, &mut host_context);
+    let (mut host_game, mut guest_game) =
+        seat_and_start(&mut host, &mut host_context, &mut guest, &mut guest_context);
+    play_e2_e4(&mut *host_game, &mut host_context);
+    assert!(tick_until(&mut *guest_game, &mut guest_context, &["e4"]));
+
+    // The host's window goes away mid-game, its server with it, without leaving.
+    drop(host_game);
+    drop(host);
+    let started = Instant::now();
+    while !note_shown(&*guest_game, &guest_context) {
+        assert!(started.elapsed() < Duration::from_secs(10), "no note");
+        guest_game.update(&Event::Tick(0.05), &mut guest_context);
+        std::thread::sleep(Duration::from_millis(20));
+    }
+
+    // Host again, as a player would: the form offers the way back, and takes it.
+    let mut form = HostScreen::new(&host_context).with_usual_port(port);
+    let offered = shown(&form, &host_context);
+    assert!(
+        offered.contains(&"Back to your game".to_string()),
+        "{offered:?}"
+    );
+    let mut host = form.open_lobby(&mut host_context).expect("hosted again");
+    let Some(Transition::Push(mut host_game)) = settle(&mut host, &mut host_context, |_| false)
+    else {
+        panic!(
+            "the game in progress opens: {:?}",
+            shown(&host, &host_context)
+        );
+    };
+    assert_eq!(
+        host.share_address()
+            .map(|address| address.ends_with(&format!(":{port}"))),
+        Some(true),
+        "the same port"
+    );
+    assert!(tick_until(&mut *host_game, &mut host_context, &["e4"]));
+
+    // The guest's window comes back by itself and the game goes on: Black answers.
+    let started = Instant::now();
+    while note_shown(&*guest_game, &guest_context)
+        || shown(&*host_game, &host_context).contains(&"connection lost".to_string())
+    {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the guest never came back"
+        );
+        guest_game.update(&Event::Tick(0.05), &mut guest_context);
+        host_game.update(&Event::Tick(0.05), &mut host_context);
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    online_common::click_cells(&mut *guest_game, &mut guest_context, &[52, 36], true);
+    assert!(
+        tick_until(&mut *host_game, &mut host_context, &["e5"]),
+        "the game goes on: {:?}",
+        shown(&*host_game, &host_context)
+    );
+}
+
+#[test]
+fn return_to_your_game_starts_the_windows_own_server_again_with_its_game() {
+    let home = tempfile::tempdir().expect("a folder");
+    let port = free_port();
+    let mut host_context = context("Hosty");
+    host_context.storage.seats = Some(ply_net::RejoinStore::at(home.path()));
+    let mut host = HostScreen::new(&host_context)
+        .with_usual_port(port)
+        .open_lobby(&mut host_context)
+        .expect("a lobby here");
+    settle(&mut host, &mut host_context, LobbyScreen::entered);
+    let (mut guest, mut guest_context) = online_common::guest_joins(&mut host, &mut host_context);
+    let (mut host_game, mut guest_game) =
+        seat_and_start(&mut host, &mut host_context, &mut guest, &mut guest_context);
+    play_e2_e4(&mut *host_game, &mut host_context);
+    assert!(tick_until(&mut *guest_game, &mut guest_context, &["e4"]));
+    drop(host_game);
+    drop(host);
+
+    let mut comeback = ComebackScreen::new(&host_context);
+    let listed = shown(&comeback, &host_context);
+    assert!(
+        listed.iter().any(|text| text == "Chess against Guesty"),
+        "{listed:?}"
+    );
+    let at = online_common::text_at(&comeback, &host_context, "Return", true);
+    comeback.update(&Event::PointerDown(at), &mut host_context);
+    let Transition::Replace(mut back) = comeback.update(&Event::PointerUp(at), &mut host_context)
+    else {
+        panic!("Return goes back in: {:?}", host_context.output.notice);
+    };
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let mut host_game = loop {
+        assert!(
+            Instant::now() < deadline,
+            "{:?}",
+            shown(&*back, &host_context)
+        );
+        if let Transition::Push(game) = back.update(&Event::Tick(0.05), &mut host_context) {
+            break game;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(tick_until(&mut *host_game, &mut host_context, &["e4"]));
+    // The guest's window comes back by itself: the host sees it connected again.
+    let started = Instant::now();
+    while note_shown(&*guest_game, &guest_context)
+        || shown(&*host_game, &host_context).contains(&"connection lost".to_string())
+    {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the guest never came back"
+        );
+        guest_game.update(&Event::Tick(0.05), &mut guest_context);
+        host_game.update(&Event::Tick(0.05), &mut host_context);
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    online_common::click_cells(&mut *guest_game, &mut guest_context, &[52, 36], true);
+    assert!(
+        tick_until(&mut *host_game, &mut host_context, &["e5"]),
+        "the game goes on: {:?}",
+        shown(&*host_game, &host_context)
     );
 }

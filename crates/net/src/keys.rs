@@ -110,7 +110,7 @@ impl RelayKey {
 
     /// A key from its file's text: the private half, then the public half, in
     /// hexadecimal, one to a line.
-    fn parse(text: &str) -> Option<RelayKey> {
+    pub(crate) fn parse(text: &str) -> Option<RelayKey> {
         let mut lines = text.lines().map(unhex);
         let (private, public) = (lines.next()??, lines.next()??);
         Some(RelayKey { private, public })

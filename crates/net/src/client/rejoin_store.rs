@@ -91,6 +91,12 @@ impl RejoinStore {
         &self.dir
     }
 
+    /// The folder where this computer keeps the server it hosts on `port` (its key and
+    /// lobbies, [`crate::ServerConfig::kept_in`]), beside the seats it holds there.
+    pub fn hosted_server(&self, port: u16) -> PathBuf {
+        self.dir.join("hosted").join(port.to_string())
+    }
+
     /// Every game this player can go back to, the most recently kept first: for the
     /// window's "Return to your game" (each seat says where, as whom, the mode, the
     /// opponent and when). A damaged or foreign file is left out.

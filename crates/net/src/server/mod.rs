@@ -13,6 +13,7 @@ mod admission;
 mod clock;
 mod entry;
 mod handshakes;
+mod home;
 mod lobby;
 mod lockout;
 mod log_gate;
@@ -23,6 +24,7 @@ mod session;
 mod setup;
 mod store;
 
+pub use home::KeptServerError;
 pub use store::{RelayStore, StoreError};
 
 use crate::frame::encode;

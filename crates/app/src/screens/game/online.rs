@@ -203,7 +203,7 @@ impl OnlineLink {
     pub fn reconnecting_note(&self) -> Option<String> {
         let since = self.reconnecting()?;
         Some(format!(
-            "The connection to the relay was lost: reconnecting ({} s). The game goes on \
+            "The connection was lost: reconnecting ({} s). The game goes on \
              where it was once back.",
             since.elapsed().as_secs()
         ))

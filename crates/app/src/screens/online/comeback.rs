@@ -3,7 +3,8 @@
 //! played and how long ago it was last seen, each one click from going back in with
 //! its seat.
 
-use super::JoinScreen;
+use super::host::{attach_server, own_server_port, restart_own_server};
+use super::{JoinScreen, LobbyScreen, OnlineError};
 use crate::display::{Align, Frame};
 use crate::geometry::Rect;
 use crate::screens::widgets::{self, Buttons, Look};
@@ -101,21 +102,40 @@ impl ComebackScreen {
     }
 
     /// Goes back into the game in `slot` with its seat, through the join screen's
-    /// way in (which finds the kept seat and rejoins with it).
+    /// way in (which finds the kept seat and rejoins with it). A game this computer
+    /// hosted has its server started again first, with its kept key and lobbies, so
+    /// that its guests find it where they left it.
     fn go_back(&self, slot: usize, context: &mut Context) -> Transition {
         let Some(seat) = self.seats.get(slot) else {
             return Transition::Stay;
         };
-        let mut join = JoinScreen::new(context);
-        join.fill(&seat.address, &seat.name, "");
-        join.fill_code(&seat.code);
-        match join.connect(context) {
+        match Self::reenter(seat, context) {
             Ok(lobby) => Transition::Replace(Box::new(lobby)),
             Err(error) => {
                 context.output.notice = Some(Message::error(error.to_string()));
                 Transition::Stay
             }
         }
+    }
+
+    fn reenter(seat: &StoredSeat, context: &mut Context) -> Result<LobbyScreen, OnlineError> {
+        let own_port = context
+            .storage
+            .seats
+            .as_ref()
+            .and_then(|seats| own_server_port(seat, seats));
+        let restarted = own_port
+            .map(|port| restart_own_server(port, context))
+            .transpose()?;
+        let mut join = JoinScreen::new(context);
+        join.fill(&seat.address, &seat.name, "");
+        join.fill_code(&seat.code);
+        let session = join.start(context)?;
+        if let Some((server, not_kept)) = restarted {
+            attach_server(&session, server, None, context);
+            session.borrow_mut().seat_not_kept = not_kept;
+        }
+        Ok(LobbyScreen::new(session))
     }
 }
 

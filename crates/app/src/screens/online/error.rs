@@ -21,6 +21,20 @@ pub enum OnlineError {
     /// The relay server could not start on this computer.
     #[error("Could not open a lobby on this computer: {0}")]
     NoServer(std::io::Error),
+    /// The port typed is not a port number.
+    #[error("'{0}' is not a port: type a number from 1 to 65535, or leave it empty.")]
+    BadPort(String),
+    /// The port chosen cannot be listened on (another program holds it, or it needs
+    /// rights this program lacks).
+    #[error(
+        "Port {port} cannot be used on this computer ({source}); choose another, or leave the port empty."
+    )]
+    PortUnavailable {
+        /// The port chosen.
+        port: u16,
+        /// What the system said.
+        source: std::io::Error,
+    },
     /// Join was pressed with no address.
     #[error(
         "Type the host's address or invite code (ask the host: both are shown on their lobby screen)."

@@ -22,6 +22,9 @@ pub struct Field {
     pub secret: bool,
     /// Holds a player's name: the name rule shows beneath it, checked as it is typed.
     pub name: bool,
+    /// Shares the row of the field above, at its right end (a short value, such as a
+    /// port), with its label just before it.
+    pub beside: bool,
 }
 
 impl Field {
@@ -44,18 +47,34 @@ pub struct Form {
 }
 
 impl Form {
+    /// Each field's label and box, top to bottom; a field beside the one above takes
+    /// the right end of that one's box.
     fn rects(&self, context: &Context) -> Vec<(Rect, Rect)> {
         let s = widgets::scale(context);
         let left = (context.window.size.0 - 700.0 * s) / 2.0;
-        (0..self.fields.len())
-            .map(|i| {
-                let y = 150.0 * s + i as f32 * 76.0 * s;
-                (
-                    Rect::new(left, y, 240.0 * s, 54.0 * s),
-                    Rect::new(left + 240.0 * s, y, 460.0 * s, 54.0 * s),
-                )
-            })
-            .collect()
+        let mut rects: Vec<(Rect, Rect)> = Vec::with_capacity(self.fields.len());
+        let mut row = 0;
+        for field in &self.fields {
+            let y = 150.0 * s + row as f32 * 76.0 * s;
+            match rects.last_mut() {
+                Some((_, above)) if field.beside => {
+                    above.w = 290.0 * s;
+                    let y = above.y;
+                    rects.push((
+                        Rect::new(left + 540.0 * s, y, 60.0 * s, 54.0 * s),
+                        Rect::new(left + 600.0 * s, y, 100.0 * s, 54.0 * s),
+                    ));
+                }
+                _ => {
+                    rects.push((
+                        Rect::new(left, y, 240.0 * s, 54.0 * s),
+                        Rect::new(left + 240.0 * s, y, 460.0 * s, 54.0 * s),
+                    ));
+                    row += 1;
+                }
+            }
+        }
+        rects
     }
 
     fn type_event(&mut self, event: &Event) -> bool {

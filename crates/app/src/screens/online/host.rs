@@ -2,7 +2,10 @@
 //! any mode or a saved game) and its clock (kept by the relay). With a relay's address,
 //! the lobby opens there; otherwise the relay server runs in this process, the home
 //! router is asked to forward its port (unless the setting is off), and the host joins
-//! it through an ordinary client, like everyone else.
+//! it through an ordinary client, like everyone else. That server is kept on disk (its
+//! key and lobbies, per port), so a host whose program crashed or closed comes back as
+//! the same server: pressing Host again, or Return to your game, puts the host back in
+//! its game, and its guests' clients reconnect by themselves.
 
 use super::super::widgets::{self, Look};
 use super::super::{Context, Event, Screen, Transition};
@@ -20,8 +23,18 @@ use ply_net::client::with_default_port;
 use ply_net::name::name_problem;
 use ply_net::portmap::{PortMap, PortMapOptions, Reach};
 use ply_net::protocol::DEFAULT_PORT;
-use ply_net::{ClockSetup, EntryRequest, GameSetup, ServerConfig, host_in_process};
+use ply_net::{
+    ClockSetup, EntryRequest, GameSetup, HostedServer, RejoinStore, ServerConfig, StoredSeat,
+    host_in_process,
+};
 use std::net::{IpAddr, SocketAddr, UdpSocket};
+
+/// The form's field for a port of the player's choosing.
+const PORT_FIELD: usize = 3;
+
+/// How many ports after the usual one are tried before any free port: each keeps its
+/// own server on disk, so a host who comes back finds its game on the port it had.
+const NEXT_PORTS: u16 = 8;
 
 /// A game the host can offer: a new game of a mode, or a saved game to go on with.
 enum Offer {
@@ -69,18 +82,28 @@ impl HostScreen {
                         value: context.prefs.settings.name.clone(),
                         secret: false,
                         name: true,
+                        beside: false,
                     },
                     Field {
                         label: "Password",
                         value: String::new(),
                         secret: true,
                         name: false,
+                        beside: false,
                     },
                     Field {
                         label: "Relay (optional)",
                         value: String::new(),
                         secret: false,
                         name: false,
+                        beside: false,
+                    },
+                    Field {
+                        label: "Port",
+                        value: String::new(),
+                        secret: false,
+                        name: false,
+                        beside: true,
                     },
                 ],
                 focus: None,
@@ -130,6 +153,32 @@ impl HostScreen {
             field.value = relay.to_string();
         }
         self
+    }
+
+    /// Types `port` into the port field, as a player would.
+    pub fn on_port(mut self, port: &str) -> HostScreen {
+        if let Some(field) = self.form.fields.get_mut(PORT_FIELD) {
+            field.value = port.to_string();
+        }
+        self
+    }
+
+    /// The ports to listen on, in order: the one typed, or else the usual one, the few
+    /// after it, and any free port.
+    fn ports_to_try(&self) -> Result<Vec<u16>, OnlineError> {
+        let typed = self.form.value(PORT_FIELD);
+        let typed = typed.trim();
+        if typed.is_empty() {
+            let mut ports: Vec<u16> = (0..=NEXT_PORTS)
+                .filter_map(|step| self.usual_port.checked_add(step))
+                .collect();
+            ports.push(0);
+            return Ok(ports);
+        }
+        match typed.parse::<u16>() {
+            Ok(port) if port > 0 => Ok(vec![port]),
+            _ => Err(OnlineError::BadPort(typed.to_string())),
+        }
     }
 
     fn offer_label(&self) -> String {
@@ -201,8 +250,36 @@ impl HostScreen {
             help_between(context, "Help: hosting"),
         ]
         .into_iter()
-        .chain(back_and_go(context, "Open lobby"))
+        .chain(back_and_go(context, self.go_label(context)))
         .collect()
+    }
+
+    /// What the going-ahead button does: open a lobby, or take the player back to the
+    /// game they host there (the seat kept after a crash is never replaced).
+    fn go_label(&self, context: &Context) -> &'static str {
+        if self.kept_game(context).is_some() {
+            "Back to your game"
+        } else {
+            "Open lobby"
+        }
+    }
+
+    /// The game this player (by the name typed) hosts where the form would open the
+    /// lobby, kept on this computer: on the relay typed (as it was typed before), or on
+    /// this computer's own server at one of the ports it would listen on.
+    fn kept_game(&self, context: &Context) -> Option<StoredSeat> {
+        let seats = context.storage.seats.as_ref()?;
+        let name = self.form.value(0).to_lowercase();
+        let relay = self.form.value(2);
+        let ports = self.ports_to_try().ok()?;
+        seats.games().into_iter().find(|seat| {
+            let here = if relay.is_empty() {
+                own_server_port(seat, seats).is_some_and(|port| ports.contains(&port))
+            } else {
+                seat.address == with_default_port(&relay)
+            };
+            seat.host && here && seat.name.to_lowercase() == name
+        })
     }
 
     fn open(&mut self, context: &mut Context) -> Transition {
@@ -225,7 +302,8 @@ impl HostScreen {
         if !relay.is_empty() {
             // On a relay, the lobby lives there: nothing runs here, no port is opened.
             let address = with_default_port(&relay);
-            let request = EntryRequest::open(&name, &password, setup);
+            let request = EntryRequest::open(&name, &password, setup)
+                .with_kept_seats(context.storage.seats.clone());
             let invite = request.invite;
             let net = crate::session::connect(&address, request);
             let session =
@@ -233,48 +311,133 @@ impl HostScreen {
             session.borrow_mut().invite = invite;
             return Ok(LobbyScreen::new(session));
         }
-        let any = |port| SocketAddr::from(([0, 0, 0, 0], port));
-        let server = match host_in_process(any(self.usual_port), self.server.clone())
-            .or_else(|_| host_in_process(any(0), self.server.clone()))
-        {
-            Ok(server) => server,
-            Err(error) => return Err(OnlineError::NoServer(error)),
-        };
+        // The port of a game hosted here before comes first, to find it there.
+        let mut ports = self.ports_to_try()?;
+        let kept_port = self
+            .kept_game(context)
+            .zip(context.storage.seats.as_ref())
+            .and_then(|(seat, seats)| own_server_port(&seat, seats));
+        if let Some(port) = kept_port {
+            ports.retain(|&other| other != port);
+            ports.insert(0, port);
+        }
+        let (server, not_kept) =
+            start_own_server(&ports, &self.server, context.storage.seats.as_ref())?;
         let port = server.addr().port();
-        // A given answer shows example addresses, not this port: no note about it.
-        let usual_port_taken =
-            (port != self.usual_port && self.answer.is_none()).then_some(self.usual_port);
+        // A given answer shows example addresses, not this port: no note about it, nor
+        // about a port the player chose.
+        let usual_port_taken = (port != self.usual_port
+            && self.answer.is_none()
+            && kept_port.is_none()
+            && self.form.value(PORT_FIELD).is_empty())
+        .then_some(self.usual_port);
         let address = server.local_addr().to_string();
-        let request = EntryRequest::open(&name, &password, setup);
+        // A lobby this player hosts on the kept server (after a crash) is taken back
+        // instead of opening a second one.
+        let request = EntryRequest::open(&name, &password, setup)
+            .with_kept_seats(context.storage.seats.clone());
         let invite = request.invite;
         let net = crate::session::connect(&address, request);
-        let (portmap, lan) = match self.answer.clone() {
-            Some((reach, lan)) => (PortMap::fixed(reach), lan),
-            None if context.prefs.settings.upnp => (
-                PortMap::start(port, PortMapOptions::default()),
-                lan_address().map(|ip| SocketAddr::new(ip, port)),
-            ),
-            None => (
-                PortMap::fixed(Reach::NotAsked),
-                lan_address().map(|ip| SocketAddr::new(ip, port)),
-            ),
-        };
-        let session = Session::keeping_seat(
-            net,
-            Some(server),
-            address,
-            password,
-            context.storage.seats.clone(),
-        );
+        let session =
+            Session::keeping_seat(net, None, address, password, context.storage.seats.clone());
+        attach_server(&session, server, self.answer.clone(), context);
         {
             let mut hosting = session.borrow_mut();
-            hosting.portmap = Some(portmap);
-            hosting.lan = lan;
             hosting.usual_port_taken = usual_port_taken;
             hosting.invite = invite;
+            hosting.seat_not_kept = not_kept;
         }
         Ok(LobbyScreen::new(session))
     }
+}
+
+/// Starts this computer's relay server on the first port of `ports` it can listen on
+/// (0: any free port), kept on disk beside `seats` when there are any and `base` names
+/// no store of its own; also says why it could not be kept, if it could not.
+fn start_own_server(
+    ports: &[u16],
+    base: &ServerConfig,
+    seats: Option<&RejoinStore>,
+) -> Result<(HostedServer, Option<String>), OnlineError> {
+    let any = |port| SocketAddr::from(([0, 0, 0, 0], port));
+    let mut refused = None;
+    for &port in ports {
+        let (config, not_kept) = match seats {
+            Some(seats) if port != 0 && base.store.is_none() => {
+                match base.clone().kept_in(&seats.hosted_server(port)) {
+                    Ok(config) => (config, None),
+                    Err(error) => (
+                        base.clone(),
+                        Some(format!(
+                            "This game cannot be kept to come back to after a crash: {error}."
+                        )),
+                    ),
+                }
+            }
+            _ => (base.clone(), None),
+        };
+        match host_in_process(any(port), config) {
+            Ok(server) => return Ok((server, not_kept)),
+            Err(error) => refused = Some((port, error)),
+        }
+    }
+    Err(match refused {
+        Some((port, source)) if ports.len() == 1 => OnlineError::PortUnavailable { port, source },
+        Some((_, source)) => OnlineError::NoServer(source),
+        None => OnlineError::NoServer(std::io::Error::other("no port to listen on")),
+    })
+}
+
+/// Hands `server` to `session`, asking the router to forward its port (unless `answer`
+/// stands in for the router's, or the setting is off), with this computer's address on
+/// the home network.
+pub(super) fn attach_server(
+    session: &crate::session::Shared,
+    server: HostedServer,
+    answer: Option<(Reach, Option<SocketAddr>)>,
+    context: &Context,
+) {
+    let port = server.addr().port();
+    let (portmap, lan) = match answer {
+        Some((reach, lan)) => (PortMap::fixed(reach), lan),
+        None if context.prefs.settings.upnp => (
+            PortMap::start(port, PortMapOptions::default()),
+            lan_address().map(|ip| SocketAddr::new(ip, port)),
+        ),
+        None => (
+            PortMap::fixed(Reach::NotAsked),
+            lan_address().map(|ip| SocketAddr::new(ip, port)),
+        ),
+    };
+    let mut hosting = session.borrow_mut();
+    hosting.server = Some(server);
+    hosting.portmap = Some(portmap);
+    hosting.lan = lan;
+}
+
+/// The port of the server this computer hosted `seat`'s game on, when the seat is the
+/// host's and that server is kept here with the key the seat was entered under.
+pub(super) fn own_server_port(seat: &StoredSeat, seats: &RejoinStore) -> Option<u16> {
+    let addr: SocketAddr = seat.address.parse().ok()?;
+    let port = addr.port();
+    (seat.host
+        && addr.ip().is_loopback()
+        && seat.relay.is_some()
+        && ServerConfig::kept_fingerprint(&seats.hosted_server(port)) == seat.relay)
+        .then_some(port)
+}
+
+/// Starts again, at `port` with its kept key and lobbies, the server this computer
+/// hosted a game on; also says why it could not be kept, if it could not.
+pub(super) fn restart_own_server(
+    port: u16,
+    context: &Context,
+) -> Result<(HostedServer, Option<String>), OnlineError> {
+    start_own_server(
+        &[port],
+        &ServerConfig::default(),
+        context.storage.seats.as_ref(),
+    )
 }
 
 /// Every mode, then every readable save (the autosave included).
@@ -303,7 +466,7 @@ impl Screen for HostScreen {
             crate::screens::controls::Control::new("Click", "choose a field or a button"),
             crate::screens::controls::Control::new(
                 "Type",
-                "your name, password, and a relay's address to host there",
+                "your name, a password, a relay's address to host there, a port to listen on",
             ),
             crate::screens::controls::Control::new("Esc", "back"),
         ]

@@ -39,24 +39,28 @@ impl JoinScreen {
                         value: context.prefs.settings.last_address.clone(),
                         secret: false,
                         name: false,
+                        beside: false,
                     },
                     Field {
                         label: "Your name",
                         value: context.prefs.settings.name.clone(),
                         secret: false,
                         name: true,
+                        beside: false,
                     },
                     Field {
                         label: "Password",
                         value: String::new(),
                         secret: true,
                         name: false,
+                        beside: false,
                     },
                     Field {
                         label: "Lobby code",
                         value: String::new(),
                         secret: false,
                         name: false,
+                        beside: false,
                     },
                 ],
                 focus: Some(0),
@@ -171,7 +175,7 @@ impl JoinScreen {
     }
 
     /// Connects to the host typed in the form and asks to enter its lobby.
-    fn start(&mut self, context: &mut Context) -> Result<Shared, OnlineError> {
+    pub(super) fn start(&mut self, context: &mut Context) -> Result<Shared, OnlineError> {
         let typed = self.form.value(0);
         if typed.is_empty() {
             return Err(OnlineError::NoAddress);
@@ -201,9 +205,12 @@ impl JoinScreen {
             .as_ref()
             .and_then(|seats| seats.recall(&address, &name, code));
         self.rejoining = kept.is_some();
+        // Otherwise a seat kept there under this name is found by the key the server
+        // proves, however its address was spelt when the seat was taken.
         let request = match kept {
             Some(seat) => EntryRequest::rejoin(&name, &password, Some(&seat.code), seat.token),
-            None => EntryRequest::join(&name, &password, code),
+            None => EntryRequest::join(&name, &password, code)
+                .with_kept_seats(context.storage.seats.clone()),
         };
         // An invite code's secret lets its holder in without the password, and its
         // fingerprint leaves a server that proves another key before anything is said.
