@@ -222,7 +222,7 @@ fn a_windows_own_host_closed_mid_game_hosts_again_into_its_game_and_its_guest_co
     }
 
     // Host again, as a player would: the form offers the way back, and takes it.
-    let mut form = HostScreen::new(&host_context).with_usual_port(port);
+    let mut form = HostScreen::new(&host_context).with_usual_port(free_port());
     let offered = shown(&form, &host_context);
     assert!(
         offered.contains(&"Back to your game".to_string()),

@@ -10,7 +10,7 @@ use ply_net::{
     host_in_process,
 };
 use plyground::screens::online::{HostScreen, JoinScreen, LobbyScreen};
-use plyground::screens::{Context, Event, Screen, Transition};
+use plyground::screens::{Context, Event, Key, Screen, Transition};
 use std::time::{Duration, Instant};
 
 mod online_common;
@@ -521,4 +521,92 @@ fn a_granted_takeback_ends_the_wait_the_asker_was_told_of() {
     press(guest_game.as_mut(), &mut guest_context, "Take it back");
     tick_until_prefix(host_game.as_mut(), &mut host_context, "White, to move");
     assert!(!waiting(&host_context), "the wait is over once granted");
+}
+
+/// Types `text` into the game's chat line (Enter opens it, Enter sends it).
+fn say_in_game(game: &mut dyn Screen, context: &mut Context, text: &str) {
+    game.update(&Event::Key(Key::Enter), context);
+    for c in text.chars() {
+        game.update(&Event::Char(c), context);
+    }
+    game.update(&Event::Key(Key::Enter), context);
+}
+
+/// The lines said by Guesty and Hosty that the game's chat line shows once opened (then closed again),
+/// after waiting for news until the line `until` is among them.
+fn said_until(game: &mut dyn Screen, context: &mut Context, until: &str) -> Vec<String> {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        game.update(&Event::Tick(0.01), context);
+        game.update(&Event::Key(Key::Enter), context);
+        let seen = shown(game, context);
+        game.update(&Event::Key(Key::Escape), context);
+        let said: Vec<String> = seen
+            .into_iter()
+            .filter(|text| text.starts_with("Guesty: ") || text.starts_with("Hosty: "))
+            .collect();
+        if said.iter().any(|text| text == until) {
+            return said;
+        }
+        assert!(Instant::now() < deadline, "{until:?} never shown: {said:?}");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn the_games_chat_line_shows_what_was_said_before_newest_last() {
+    let Started {
+        mut host_context,
+        mut guest_context,
+        mut host_game,
+        mut guest_game,
+        ..
+    } = started_game();
+    guest_game.update(&Event::Key(Key::Enter), &mut guest_context);
+    assert!(shown(guest_game.as_ref(), &guest_context).contains(&"Nothing said yet.".to_string()));
+    // The line typed in stands clear of the keys strip along the window's foot.
+    let typed = text_at(guest_game.as_ref(), &guest_context, "Say: ", true);
+    let keys = plyground::screens::controls::area(&guest_context, guest_context.window.area());
+    assert!(typed.y < keys.y - 10.0, "{typed:?} behind {keys:?}");
+    guest_game.update(&Event::Key(Key::Escape), &mut guest_context);
+    say_in_game(guest_game.as_mut(), &mut guest_context, "good luck");
+    said_until(host_game.as_mut(), &mut host_context, "Guesty: good luck");
+    say_in_game(host_game.as_mut(), &mut host_context, "you too");
+    let said = said_until(guest_game.as_mut(), &mut guest_context, "Hosty: you too");
+    assert_eq!(said, ["Guesty: good luck", "Hosty: you too"], "newest last");
+}
+
+#[test]
+fn once_the_connection_has_ended_the_boxes_show_no_round_trips() {
+    let Started {
+        mut host,
+        mut host_context,
+        mut guest_context,
+        mut guest_game,
+        ..
+    } = started_game();
+    assert!(tick_until(
+        guest_game.as_mut(),
+        &mut guest_context,
+        &["< 1 ms"]
+    ));
+    let leave = button(&host, &host_context, "Leave");
+    host.update(&Event::PointerUp(leave), &mut host_context);
+    let close = button(&host, &host_context, "Close lobby");
+    host.update(&Event::PointerUp(close), &mut host_context);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        guest_game.update(&Event::Tick(0.01), &mut guest_context);
+        let seen = shown(guest_game.as_ref(), &guest_context);
+        let lost = seen
+            .iter()
+            .filter(|text| *text == "connection lost")
+            .count();
+        if lost == 2 {
+            assert!(!seen.iter().any(|text| text.ends_with(" ms")), "{seen:?}");
+            break;
+        }
+        assert!(Instant::now() < deadline, "{seen:?}");
+        std::thread::sleep(Duration::from_millis(5));
+    }
 }

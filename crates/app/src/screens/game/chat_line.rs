@@ -1,7 +1,8 @@
 //! The game's chat line, online only: Enter opens it at the foot of the board, and
 //! while it is open every key is text (T, F, digits and the rest do nothing to the
 //! game); Enter sends what was typed, Escape closes it. What others say shows as
-//! messages, as the referee reports it.
+//! messages, as the referee reports it, and the open line shows what was said before
+//! (in the lobby and the game, newest last) above it.
 
 use super::GameScreen;
 use super::panel::Panel;
@@ -12,6 +13,9 @@ use crate::screens::widgets;
 use crate::screens::{Context, Event, Key};
 use crate::theme;
 use ply_net::protocol::MAX_CHAT_CHARS;
+
+/// How many of the latest lines said show above the open chat line.
+const SHOWN_LINES: usize = 6;
 
 impl GameScreen {
     /// Whether the chat line is open (keys are text).
@@ -54,7 +58,8 @@ impl GameScreen {
         true
     }
 
-    /// Draws the open chat line along the foot of the board's side of the window.
+    /// Draws the open chat line along the foot of the board's side of the window, with
+    /// the latest lines said above it.
     pub(super) fn draw_chat_line(&self, context: &Context, frame: &mut Frame) {
         let Some(line) = &self.chat_line else {
             return;
@@ -62,7 +67,49 @@ impl GameScreen {
         let s = widgets::scale(context);
         let window = context.window.area();
         let width = Panel::area(context).x - 24.0 * s;
-        let strip = Rect::new(12.0 * s, window.h - 48.0 * s, width, 38.0 * s);
+        // Above the keys strip along the window's foot, which would hide it.
+        let strip = Rect::new(12.0 * s, window.h - 84.0 * s, width, 38.0 * s);
+        let said = self
+            .link
+            .as_ref()
+            .map(|link| link.chat_lines(SHOWN_LINES))
+            .unwrap_or_default();
+        let row = theme::TEXT_BODY * s * 1.4;
+        let history = Rect::new(
+            strip.x,
+            strip.y - 6.0 * s - row * said.len().max(1) as f32 - 12.0 * s,
+            strip.w,
+            row * said.len().max(1) as f32 + 12.0 * s,
+        );
+        frame.rect(history, Rgba::rgb(16, 18, 24).with_alpha(0.9));
+        if said.is_empty() {
+            frame.text(
+                "Nothing said yet.",
+                Rect::new(
+                    history.x + 10.0 * s,
+                    history.y + 6.0 * s,
+                    history.w - 20.0 * s,
+                    row,
+                ),
+                theme::TEXT_BODY * s,
+                theme::TEXT_DIM,
+                Align::Left,
+            );
+        }
+        for (at, (from, text)) in said.iter().enumerate() {
+            frame.text(
+                format!("{from}: {text}"),
+                Rect::new(
+                    history.x + 10.0 * s,
+                    history.y + 6.0 * s + row * at as f32,
+                    history.w - 20.0 * s,
+                    row,
+                ),
+                theme::TEXT_BODY * s,
+                theme::TEXT,
+                Align::Left,
+            );
+        }
         frame.rect(strip, Rgba::rgb(250, 250, 250));
         frame.text(
             format!("Say: {line}_"),

@@ -97,6 +97,20 @@ impl OnlineLink {
         &self.session
     }
 
+    /// The latest `most` lines said in the lobby and its game (who, what), oldest first.
+    pub fn chat_lines(&self, most: usize) -> Vec<(String, String)> {
+        let session = self.session.borrow();
+        let mut lines: Vec<(String, String)> = session
+            .chat
+            .lines()
+            .rev()
+            .take(most)
+            .map(|line| (line.from.clone(), line.text.clone()))
+            .collect();
+        lines.reverse();
+        lines
+    }
+
     /// The computer's strength for the next table.
     pub fn strength(&self) -> Level {
         self.strength
@@ -211,12 +225,18 @@ impl OnlineLink {
 
     /// How each side's player is connected: their last round trip ("35 ms") or
     /// "connection lost" (for the computer's side, the host's connection); while this
-    /// window's own connection heals, nothing is known of anyone: "reconnecting".
+    /// window's own connection heals, nothing is known of anyone: "reconnecting", and
+    /// once it has ended, "connection lost".
     pub fn connections(&self) -> [Option<String>; 2] {
         let session = self.session.borrow();
         let mirror = &session.mirror;
         if mirror.reconnecting().is_some() {
             return [RECONNECTING, RECONNECTING].map(|text| Some(text.to_string()));
+        }
+        // Once this window's connection has ended for good, the last round trips heard
+        // say nothing true any more.
+        if session.closed.is_some() {
+            return [CONNECTION_LOST, CONNECTION_LOST].map(|text| Some(text.to_string()));
         }
         let (Some(sides), Some(lobby)) = (mirror.sides(), mirror.lobby()) else {
             return [None, None];

@@ -266,15 +266,17 @@ impl HostScreen {
 
     /// The game this player (by the name typed) hosts where the form would open the
     /// lobby, kept on this computer: on the relay typed (as it was typed before), or on
-    /// this computer's own server at one of the ports it would listen on.
+    /// this computer's own server (at the port typed, if one is).
     fn kept_game(&self, context: &Context) -> Option<StoredSeat> {
         let seats = context.storage.seats.as_ref()?;
         let name = self.form.value(0).to_lowercase();
         let relay = self.form.value(2);
-        let ports = self.ports_to_try().ok()?;
+        let typed_port = self.form.value(PORT_FIELD);
         seats.games().into_iter().find(|seat| {
             let here = if relay.is_empty() {
-                own_server_port(seat, seats).is_some_and(|port| ports.contains(&port))
+                // Any port this computer hosted on, unless the player typed another.
+                own_server_port(seat, seats)
+                    .is_some_and(|port| typed_port.is_empty() || typed_port == port.to_string())
             } else {
                 seat.address == with_default_port(&relay)
             };
