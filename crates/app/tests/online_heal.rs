@@ -6,35 +6,18 @@
 
 mod online_common;
 
-use online_common::{Started, context, play_e2_e4, seat_and_start, settle, shown, tick_until};
+use online_common::{
+    Started, context, greyed, play_e2_e4, seat_and_start, settle, shown, tick_until,
+};
 use ply_net::keys::RelayKey;
 use ply_net::server::RelayStore;
 use ply_net::{ServerConfig, host_in_process};
-use plyground::display::{Frame, Item};
 use plyground::screens::online::{ComebackScreen, HostScreen, JoinScreen, LobbyScreen};
 use plyground::screens::{Context, Event, Key, Screen, Transition};
-use plyground::theme;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 const LOST: &str = "The connection was lost: reconnecting";
-
-/// Whether the button labelled `label` is drawn greyed out (its label dimmed).
-fn greyed(screen: &dyn Screen, context: &Context, label: &str) -> bool {
-    let mut frame = Frame::default();
-    screen.draw(context, &mut frame);
-    let color = frame
-        .items
-        .iter()
-        .rev()
-        .find_map(|item| match item {
-            Item::Text { text, color, .. } if text == label => Some(*color),
-            _ => None,
-        })
-        .unwrap_or_else(|| panic!("no {label:?} in {:?}", frame.texts()));
-    // The menu may still be fading in: the colour, not its opacity.
-    (color.0, color.1, color.2) == (theme::TEXT_DIM.0, theme::TEXT_DIM.1, theme::TEXT_DIM.2)
-}
 
 /// Whether "Offer draw" is greyed in the game menu, which is opened and closed again.
 fn greyed_offer(screen: &mut dyn Screen, context: &mut Context) -> bool {

@@ -577,7 +577,7 @@ fn the_games_chat_line_shows_what_was_said_before_newest_last() {
 }
 
 #[test]
-fn once_the_connection_has_ended_the_boxes_show_no_round_trips() {
+fn once_the_connection_has_ended_the_boxes_show_no_round_trips_and_nothing_is_offered() {
     let Started {
         mut host,
         mut host_context,
@@ -608,5 +608,13 @@ fn once_the_connection_has_ended_the_boxes_show_no_round_trips() {
         }
         assert!(Instant::now() < deadline, "{seen:?}");
         std::thread::sleep(Duration::from_millis(5));
+    }
+    // Nothing in the game menu pretends a request could still reach anyone.
+    guest_game.update(&Event::Key(Key::Escape), &mut guest_context);
+    for label in ["Offer draw", "Resign", "Ask to take back"] {
+        assert!(
+            greyed(guest_game.as_ref(), &guest_context, label),
+            "{label}"
+        );
     }
 }

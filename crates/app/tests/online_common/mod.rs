@@ -11,6 +11,7 @@ use plyground::screens::game::GameScreen;
 use plyground::screens::online::{HostScreen, JoinScreen, LobbyScreen};
 use plyground::screens::{Context, Event, Screen, Transition};
 use plyground::settings::Settings;
+use plyground::theme;
 use std::time::Duration;
 
 pub fn context(name: &str) -> Context {
@@ -241,4 +242,21 @@ pub fn seat_and_start(
         panic!("the guest's game opens");
     };
     (host_game, guest_game)
+}
+
+/// Whether the button labelled `label` is drawn greyed out (its label dimmed).
+pub fn greyed(screen: &dyn Screen, context: &Context, label: &str) -> bool {
+    let mut frame = Frame::default();
+    screen.draw(context, &mut frame);
+    let color = frame
+        .items
+        .iter()
+        .rev()
+        .find_map(|item| match item {
+            Item::Text { text, color, .. } if text == label => Some(*color),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no {label:?} in {:?}", frame.texts()));
+    // The menu may still be fading in: the colour, not its opacity.
+    (color.0, color.1, color.2) == (theme::TEXT_DIM.0, theme::TEXT_DIM.1, theme::TEXT_DIM.2)
 }

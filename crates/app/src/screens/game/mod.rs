@@ -371,10 +371,7 @@ impl GameScreen {
             online: self.online,
             can_undo: self.table.can_undo(),
             acting: self.table.acting_person(),
-            connected: self
-                .link
-                .as_ref()
-                .is_none_or(|link| link.reconnecting().is_none()),
+            connected: self.link.as_ref().is_none_or(OnlineLink::connected),
             opponent_here: self.absence().is_none(),
             can_save: context.storage.saves.is_some(),
             board: self

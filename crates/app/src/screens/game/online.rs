@@ -212,6 +212,12 @@ impl OnlineLink {
         self.session.borrow().mirror.reconnecting()
     }
 
+    /// Whether this window is connected now: not healing its connection, nor past
+    /// the end of it (requests would go nowhere).
+    pub fn connected(&self) -> bool {
+        self.reconnecting().is_none() && self.session.borrow().closed.is_none()
+    }
+
     /// What the board says while the connection heals: the wait so far, and that the
     /// game goes on where it was once back.
     pub fn reconnecting_note(&self) -> Option<String> {
