@@ -35,12 +35,16 @@ fn note_shown(screen: &dyn Screen, context: &plyground::screens::Context) -> boo
 }
 
 /// A game started through the windows on the relay at `addr`: Hosty hosts a lobby
-/// there, the guest (with `guest_context`) joins it by its code, and Hosty seats both
-/// and starts.
-fn game_on_relay(addr: std::net::SocketAddr, mut guest_context: Context) -> Started {
+/// there (on a 3+2 clock when `timed`), the guest (with `guest_context`) joins it by
+/// its code, and Hosty seats both and starts.
+fn game_on_relay(addr: std::net::SocketAddr, mut guest_context: Context, timed: bool) -> Started {
     let mut host_context = context("Hosty");
-    let mut host = HostScreen::new(&host_context)
-        .on_relay(&addr.to_string())
+    let mut form = HostScreen::new(&host_context).on_relay(&addr.to_string());
+    if timed {
+        let clock = online_common::button(&form, &host_context, "Clock: none");
+        form.update(&Event::PointerUp(clock), &mut host_context);
+    }
+    let mut host = form
         .open_lobby(&mut host_context)
         .expect("a lobby on the relay");
     settle(&mut host, &mut host_context, LobbyScreen::entered);
@@ -80,7 +84,7 @@ fn the_board_says_it_is_reconnecting_and_the_game_goes_on_once_back() {
     };
     let relay = host_in_process(([127, 0, 0, 1], 0).into(), config()).expect("a relay");
     let addr = relay.addr();
-    let game = game_on_relay(addr, context("Guesty"));
+    let game = game_on_relay(addr, context("Guesty"), false);
     let (mut host_game, mut host_context) = (game.host_game, game.host_context);
     assert!(!note_shown(&*host_game, &host_context));
 
@@ -142,7 +146,7 @@ fn return_to_your_game_lists_the_game_and_takes_the_seat_back() {
     let addr = relay.addr();
     let mut guest_context = context("Guesty");
     guest_context.storage.seats = Some(ply_net::RejoinStore::at(dir.path()));
-    let game = game_on_relay(addr, guest_context);
+    let game = game_on_relay(addr, guest_context, false);
     let (mut guest_game, mut guest_context) = (game.guest_game, game.guest_context);
     assert!(tick_until(&mut *guest_game, &mut guest_context, &["Hosty"]));
     // The guest's window goes away (its connection with it).
@@ -310,5 +314,102 @@ fn return_to_your_game_starts_the_windows_own_server_again_with_its_game() {
         tick_until(&mut *host_game, &mut host_context, &["e5"]),
         "the game goes on: {:?}",
         shown(&*host_game, &host_context)
+    );
+}
+
+/// The clock readings `screen` shows ("2:58"), in seconds, smallest first.
+fn clock_readings(screen: &dyn Screen, context: &Context) -> Vec<u64> {
+    let mut readings: Vec<u64> = shown(screen, context)
+        .iter()
+        .filter_map(|text| {
+            let (minutes, seconds) = text.split_once(':')?;
+            (seconds.len() == 2).then_some(())?;
+            Some(minutes.parse::<u64>().ok()? * 60 + seconds.parse::<u64>().ok()?)
+        })
+        .collect();
+    readings.sort_unstable();
+    readings
+}
+
+#[test]
+fn after_a_relay_restart_the_clocks_stand_still_until_everyone_is_back_then_both_windows_agree() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let path = dir.path().join("relay.db");
+    let key = RelayKey::generate();
+    let config = || ServerConfig {
+        key: key.clone(),
+        store: Some(Arc::new(RelayStore::open(&path).expect("the store opens"))),
+        ..ServerConfig::default()
+    };
+    let relay = host_in_process(([127, 0, 0, 1], 0).into(), config()).expect("a relay");
+    let addr = relay.addr();
+    let seats = tempfile::tempdir().expect("a folder");
+    let mut guest_context = context("Guesty");
+    guest_context.storage.seats = Some(ply_net::RejoinStore::at(seats.path()));
+    let game = game_on_relay(addr, guest_context, true);
+    let (mut host_game, mut host_context) = (game.host_game, game.host_context);
+    let (mut guest_game, mut guest_context) = (game.guest_game, game.guest_context);
+    play_e2_e4(&mut *host_game, &mut host_context);
+    assert!(tick_until(&mut *guest_game, &mut guest_context, &["e4"]));
+    online_common::click_cells(&mut *guest_game, &mut guest_context, &[52, 36], true);
+    assert!(tick_until(&mut *host_game, &mut host_context, &["e5"]));
+
+    // The relay goes down, and the guest's window with it; the relay comes back.
+    relay.stop();
+    drop(guest_game);
+    drop(game.guest);
+    let _back = host_in_process(addr, config()).expect("the relay starts again");
+    let started = Instant::now();
+    while note_shown(&*host_game, &host_context)
+        || !shown(&*host_game, &host_context).contains(&"connection lost".to_string())
+    {
+        assert!(started.elapsed() < Duration::from_secs(20), "never back");
+        host_game.update(&Event::Tick(0.05), &mut host_context);
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // The guest is away: the relay holds the clocks, and so does the host's window.
+    let held = clock_readings(&*host_game, &host_context);
+    for _ in 0..30 {
+        host_game.update(&Event::Tick(0.05), &mut host_context);
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(
+        clock_readings(&*host_game, &host_context),
+        held,
+        "the clocks ran"
+    );
+
+    // The guest's window comes back with its kept seat; both windows show the same time.
+    let mut join = JoinScreen::new(&guest_context);
+    join.fill(&addr.to_string(), "Guesty", "");
+    let mut lobby = join.connect(&mut guest_context).expect("typed");
+    let Some(Transition::Push(mut guest_game)) = settle(&mut lobby, &mut guest_context, |_| false)
+    else {
+        panic!("the game opens again");
+    };
+    let started = Instant::now();
+    while shown(&*host_game, &host_context).contains(&"connection lost".to_string()) {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "the guest never showed"
+        );
+        host_game.update(&Event::Tick(0.05), &mut host_context);
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    guest_game.update(&Event::Tick(0.05), &mut guest_context);
+    let (host_sees, guest_sees) = (
+        clock_readings(&*host_game, &host_context),
+        clock_readings(&*guest_game, &guest_context),
+    );
+    assert_eq!(host_sees.len(), 2, "{host_sees:?}");
+    for (host_reading, guest_reading) in host_sees.iter().zip(&guest_sees) {
+        assert!(
+            host_reading.abs_diff(*guest_reading) <= 1,
+            "the windows disagree: {host_sees:?} and {guest_sees:?}"
+        );
+    }
+    assert!(
+        host_sees.iter().all(|reading| *reading + 2 >= held[0]),
+        "{host_sees:?}"
     );
 }

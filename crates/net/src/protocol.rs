@@ -25,7 +25,7 @@ use thiserror::Error;
 /// handshake changes; version 4: the relay proves a static key (Noise NX), joins may
 /// prove an invite secret, pings carry a nonce, and new refusals and notices; version 6:
 /// a game setup may bring back a saved game's clocks and players ([`Resume`]).
-pub const PROTOCOL_VERSION: u32 = 6;
+pub const PROTOCOL_VERSION: u32 = 7;
 
 /// The TCP port used when an address does not name one.
 pub const DEFAULT_PORT: u16 = 7373;
@@ -186,13 +186,17 @@ impl ClockSetup {
 }
 
 /// A running game's clocks as the relay sends them: the time control and each side's
-/// time left when the message was sent (the side to move's clock runs on from there).
+/// time left when the message was sent (the side to move's clock runs on from there,
+/// unless the relay holds the clocks still).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClockView {
     /// The time control.
     pub setup: ClockSetup,
     /// First's, then Second's time left, in milliseconds.
     pub left_ms: [u64; 2],
+    /// Whether the side to move's clock runs: false while the relay holds the clocks
+    /// still (after its own restart, until every player of the game is back).
+    pub running: bool,
 }
 
 impl GameSetup {
@@ -523,6 +527,9 @@ pub enum ServerMsg {
     PlayerRejoined {
         /// Their name.
         name: String,
+        /// The clocks as the relay has them now (a relay's restart holds them still
+        /// until every player is back), for a timed game.
+        clock: Option<ClockView>,
     },
     /// The host removed you from the lobby; the connection closes.
     Removed,

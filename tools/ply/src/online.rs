@@ -666,7 +666,9 @@ fn print_event(event: &NetEvent, mirror: &Mirror) {
                 ),
                 _ => say!("dropped: {name}"),
             },
-            ServerMsg::PlayerRejoined { name } => say!("rejoined: {name}"),
+            ServerMsg::PlayerRejoined { name, clock } => {
+                say!("rejoined: {name}{}", clocks_text(*clock))
+            }
             ServerMsg::PlayerReplaced { name } => say!("joined from another place: {name}"),
             ServerMsg::Removed
             | ServerMsg::HostLeft

@@ -105,6 +105,12 @@ impl Mirror {
                     self.desync = Some(refused.to_string());
                 }
             }
+            ServerMsg::PlayerRejoined {
+                clock: Some(clock), ..
+            } if self.clock.is_some() => {
+                self.clock = Some(*clock);
+                self.clock_at = Some(std::time::Instant::now());
+            }
             ServerMsg::TakebackAsked { by } => {
                 let _ = self.offers.ask_takeback(*by);
             }
@@ -237,7 +243,8 @@ impl Mirror {
     pub fn clock_left_now(&self) -> Option<[Duration; 2]> {
         let clock = self.clock?;
         let mut left = clock.left_ms.map(Duration::from_millis);
-        let running = self.running && ply_play::clock::runs_after(self.moves.len());
+        let running =
+            self.running && clock.running && ply_play::clock::runs_after(self.moves.len());
         if let (true, Some(at), Some(game)) = (running, self.clock_at, self.game()) {
             let side = game.to_move().index();
             left[side] = left[side].saturating_sub(at.elapsed());

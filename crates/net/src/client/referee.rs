@@ -65,6 +65,12 @@ impl<L: RelayLink> Referee for RelayReferee<L> {
                             left_ms: Some(left),
                             ..
                         } => Some(left.map(Duration::from_millis)),
+                        ServerMsg::PlayerRejoined {
+                            clock: Some(clock), ..
+                        } => {
+                            rulings.push(Ruling::ClocksHeld(!clock.running));
+                            Some(clock.left_ms.map(Duration::from_millis))
+                        }
                         _ => None,
                     };
                     rulings.extend(ruling(message));
@@ -138,7 +144,7 @@ fn ruling(message: ServerMsg) -> Option<Ruling> {
             NoticeKind::Left,
             Message::warning(format!("{name} lost the connection; their seat is kept.")),
         ),
-        ServerMsg::PlayerRejoined { name } => {
+        ServerMsg::PlayerRejoined { name, .. } => {
             Ruling::Notice(NoticeKind::Back, Message::info(format!("{name} is back.")))
         }
         ServerMsg::PlayerReplaced { name } => Ruling::Notice(

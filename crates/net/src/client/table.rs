@@ -33,7 +33,10 @@ pub fn mirrored_table(
     if let (Some(clock), Some(left)) = (mirror.clock(), mirror.clock_left_now())
         && let Ok(control) = clock.setup.control()
     {
-        table = table.with_time_control(control).with_time_left(left);
+        table = table
+            .with_time_control(control)
+            .with_time_left(left)
+            .with_clocks_held(!clock.running);
     }
     Some(table)
 }

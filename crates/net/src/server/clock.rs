@@ -8,11 +8,17 @@ use ply_play::Clocks;
 use std::time::{Duration, Instant};
 
 /// The clocks of a timed game as the wire carries them at `now`, `to_move`'s running
-/// (`None` for an untimed game).
-pub(crate) fn clock_view(clocks: &Clocks, to_move: Player, now: Instant) -> Option<ClockView> {
+/// unless the relay holds them `still` (`None` for an untimed game).
+pub(crate) fn clock_view(
+    clocks: &Clocks,
+    to_move: Player,
+    now: Instant,
+    still: bool,
+) -> Option<ClockView> {
     Some(ClockView {
         setup: ClockSetup::of(clocks.control()?),
         left_ms: millis(clocks.left_at(to_move, now)),
+        running: !still,
     })
 }
 
@@ -33,9 +39,18 @@ mod tests {
         let later = start + Duration::from_secs(5);
         clocks.moved_at(Player::First, later).expect("in time");
         let too_late = later + Duration::from_secs(61);
-        let view = clock_view(&clocks, Player::Second, too_late).expect("timed");
+        let view = clock_view(&clocks, Player::Second, too_late, false).expect("timed");
         assert_eq!(view.left_ms, [57_000, 0]);
+        assert!(view.running);
         assert_eq!(view.setup, ClockSetup::of(TimeControl::minutes(1, 2)));
-        assert_eq!(clock_view(&Clocks::default(), Player::First, later), None);
+        assert_eq!(
+            clock_view(&Clocks::default(), Player::First, later, false),
+            None
+        );
+        assert!(
+            !clock_view(&clocks, Player::Second, later, true)
+                .expect("timed")
+                .running
+        );
     }
 }

@@ -153,7 +153,7 @@ fn the_wire_shows_no_password_token_or_chat_and_replays_enter_nothing() {
     .expect("the joiner rejoins");
     let second_token = rejoined.mirror.token().expect("a new token");
     host.expect_message("the joiner back", |message| match message {
-        ServerMsg::PlayerRejoined { name } if name == "Joiner" => Some(()),
+        ServerMsg::PlayerRejoined { name, .. } if name == "Joiner" => Some(()),
         _ => None,
     });
     host.expect_lobby("everyone connected", |view| {

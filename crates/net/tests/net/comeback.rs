@@ -122,7 +122,7 @@ fn a_host_who_crashes_comes_back_with_their_token_and_the_game_goes_on() {
         Some(vec!["e2e4".to_string(), "e7e5".to_string()])
     );
     white.expect_message("the host back", |message| {
-        matches!(message, ServerMsg::PlayerRejoined { name } if name == "Hostess").then_some(())
+        matches!(message, ServerMsg::PlayerRejoined { name, .. } if name == "Hostess").then_some(())
     });
     white.play("g1f3");
     black.expect_move(3);

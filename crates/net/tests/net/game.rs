@@ -419,7 +419,7 @@ fn a_dropped_player_rejoins_the_game_as_it_stands() {
     let mine = back.mirror.game().expect("Black's copy").position_text();
     assert_eq!(mine, theirs);
     white.expect_message("Bianca's return", |message| {
-        matches!(message, ServerMsg::PlayerRejoined { name } if name == "Bianca").then_some(())
+        matches!(message, ServerMsg::PlayerRejoined { name, .. } if name == "Bianca").then_some(())
     });
     back.play("e7e6");
     assert_eq!(white.expect_move(4), "e7e6");

@@ -164,7 +164,7 @@ fn a_host_who_stops_reading_is_dropped_and_the_lobby_lives_on() {
     .expect("the host comes back");
     assert!(back.mirror.entered().is_some_and(|entered| entered.host));
     talker.expect_message("the host back", |message| match message {
-        ServerMsg::PlayerRejoined { name } if name == "Hostess" => Some(()),
+        ServerMsg::PlayerRejoined { name, .. } if name == "Hostess" => Some(()),
         _ => None,
     });
 }

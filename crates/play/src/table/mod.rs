@@ -72,6 +72,9 @@ pub struct Table {
     flag_reported: bool,
     /// Whether each side was already told it is low on time.
     low_time_told: [bool; 2],
+    /// The referee holds the clocks still (a relay that restarted, until every player
+    /// is back): no clock runs here either.
+    clocks_held: bool,
     history: Vec<MoveEffects>,
     ending: Option<Outcome>,
     record: SaveRecord,
@@ -114,6 +117,7 @@ impl Table {
             offers: Offers::default(),
             flag_reported: false,
             low_time_told: [false; 2],
+            clocks_held: false,
             ending: None,
             record: SaveRecord::default(),
             events: Vec::new(),
@@ -153,6 +157,14 @@ impl Table {
     pub fn keep_clocks_of(&mut self, before: &Table) {
         self.clocks = before.clocks.clone();
         self.low_time_told = before.low_time_told;
+        self.clocks_held = before.clocks_held;
+    }
+
+    /// Holds the clocks still, as the referee who keeps them does now (a relay that
+    /// restarted holds them until every player is back).
+    pub fn with_clocks_held(mut self, held: bool) -> Table {
+        self.clocks_held = held;
+        self
     }
 
     /// Sets how long the computer waits before each of its moves when no person sits
@@ -306,6 +318,7 @@ impl Table {
 
     fn clock_runs(&self, paused: bool) -> bool {
         !self.holds(paused)
+            && !self.clocks_held
             && self.outcome().is_none()
             && self.referee.is_live()
             && crate::clock::runs_after(self.game.moves().len())
@@ -499,6 +512,7 @@ impl Table {
             Ruling::Ended(outcome) => self.end(outcome),
             Ruling::Notice(news, message) => self.events.push(TableEvent::Notice(news, message)),
             Ruling::Clocks(left) => self.clocks.set_left(left),
+            Ruling::ClocksHeld(held) => self.clocks_held = held,
             Ruling::TakebackAsked(side) => {
                 let _ = self.offers.ask_takeback(side);
                 self.events.push(TableEvent::TakebackAsked(side));

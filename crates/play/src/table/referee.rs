@@ -63,6 +63,9 @@ pub enum Ruling {
     /// Each side's time left, as the referee who keeps the clocks has them (the relay,
     /// with each move), first player first.
     Clocks([std::time::Duration; 2]),
+    /// Whether the referee holds the clocks still (a relay that restarted, until every
+    /// player is back) or lets the side to move's run again.
+    ClocksHeld(bool),
     /// A side asks to take back its last move.
     TakebackAsked(Player),
     /// A side declined to take back a move.

@@ -344,7 +344,10 @@ impl Lobby {
         self.send_entered(id, token);
         match displaced {
             Some(_) => self.broadcast_except(id, &ServerMsg::PlayerReplaced { name }),
-            None => self.broadcast(&ServerMsg::PlayerRejoined { name }),
+            None => {
+                let clock = self.game_view().and_then(|game| game.clock);
+                self.broadcast(&ServerMsg::PlayerRejoined { name, clock })
+            }
         }
         self.broadcast_lobby();
         Ok(id)
@@ -638,7 +641,7 @@ impl Lobby {
             clock: running
                 .clock
                 .as_ref()
-                .and_then(|clock| clock_view(clock, running.game.to_move(), now)),
+                .and_then(|clock| clock_view(clock, running.game.to_move(), now, running.paused)),
         })
     }
 
