@@ -64,7 +64,7 @@ const RATINGS: &[(&str, [Option<LevelRating>; 9])] = &[
             anchored(1756, 78),
             anchored(2089, 80),
             anchored(2270, 79),
-            None,
+            anchored(2437, 84),
             None,
         ],
     ),
