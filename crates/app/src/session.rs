@@ -204,9 +204,18 @@ impl Session {
         self.mirror.apply(&event);
         match &event {
             NetEvent::Entered(entered) | NetEvent::Reconnected(entered) => {
+                // A host keeps what it answers joiners with, to let them in after a crash.
+                let hosting = ply_net::HostingSecrets {
+                    password: self.password.clone(),
+                    invite: self.invite,
+                };
                 if let Some(seats) = &self.seats
-                    && let Err(error) =
-                        seats.remember(&self.address, self.net.relay_fingerprint(), entered)
+                    && let Err(error) = seats.remember(
+                        &self.address,
+                        self.net.relay_fingerprint(),
+                        entered,
+                        Some(&hosting),
+                    )
                 {
                     self.seat_not_kept = Some(format!(
                         "Your seat could not be kept to come back after a crash: {error}."

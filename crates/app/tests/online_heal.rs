@@ -260,10 +260,12 @@ fn return_to_your_game_starts_the_windows_own_server_again_with_its_game() {
     host_context.storage.seats = Some(ply_net::RejoinStore::at(home.path()));
     let mut host = HostScreen::new(&host_context)
         .with_usual_port(port)
+        .with_password("pw")
         .open_lobby(&mut host_context)
         .expect("a lobby here");
     settle(&mut host, &mut host_context, LobbyScreen::entered);
-    let (mut guest, mut guest_context) = online_common::guest_joins(&mut host, &mut host_context);
+    let (mut guest, mut guest_context) =
+        online_common::guest_joins_with(&mut host, &mut host_context, "pw");
     let (mut host_game, mut guest_game) =
         seat_and_start(&mut host, &mut host_context, &mut guest, &mut guest_context);
     play_e2_e4(&mut *host_game, &mut host_context);
@@ -315,6 +317,21 @@ fn return_to_your_game_starts_the_windows_own_server_again_with_its_game() {
         "the game goes on: {:?}",
         shown(&*host_game, &host_context)
     );
+    // The host back answers newcomers with the lobby's password, as before.
+    let mut friend_context = context("Carol");
+    let mut join = JoinScreen::new(&friend_context);
+    join.fill(&format!("127.0.0.1:{port}"), "Carol", "pw");
+    let mut friend = join.connect(&mut friend_context).expect("typed");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !friend.entered() {
+        assert!(
+            Instant::now() < deadline && friend.closed().is_none(),
+            "Carol is not let in: {:?}",
+            friend.closed()
+        );
+        friend.wait_for_news(Duration::from_millis(20), &mut friend_context);
+        host_game.update(&Event::Tick(0.02), &mut host_context);
+    }
 }
 
 /// The clock readings `screen` shows ("2:58"), in seconds, smallest first.

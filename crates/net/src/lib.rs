@@ -31,9 +31,10 @@ pub mod text;
 
 pub use client::{
     ClientError, ClientOptions, ClientSession, CloseReason, Disconnected, EntryRequest,
-    HOST_EXCHANGES_PER_MINUTE, HOST_INVITE_EXCHANGES_PER_MINUTE, KNOWN_RELAYS_VARIABLE,
-    KnownRelays, Mirror, NetEvent, NetHandle, Notify, Pinned, Pinning, REJOIN_DIR_VARIABLE,
-    Reconnect, RejoinStore, RelayLink, RelayReferee, Role, StoredSeat, mirrored_table,
+    HOST_EXCHANGES_PER_MINUTE, HOST_INVITE_EXCHANGES_PER_MINUTE, HostingSecrets,
+    KNOWN_RELAYS_VARIABLE, KnownRelays, Mirror, NetEvent, NetHandle, Notify, Pinned, Pinning,
+    REJOIN_DIR_VARIABLE, Reconnect, RejoinStore, RelayLink, RelayReferee, Role, StoredSeat,
+    mirrored_table,
 };
 pub use protocol::{
     BadToken, ClientMsg, ClockSetup, ClockView, Denied, Entered, EntryRefusal, GameSetup, GameView,

@@ -412,7 +412,7 @@ fn keep_seat(
 ) -> std::io::Result<()> {
     let relay = handle.relay_fingerprint();
     if let Some(entered) = event.entered() {
-        return store.remember(address, relay, entered);
+        return store.remember(address, relay, entered, None);
     }
     let (NetEvent::Message(ServerMsg::GameStarted(_)), Some(relay), Some(lobby)) =
         (event, relay, mirror.lobby())

@@ -105,9 +105,18 @@ pub fn seat(screen: &mut LobbyScreen, context: &mut Context, side: &str, choice:
 
 /// "Guesty" joins the lobby `host` shares, by address, is let in, and the host sees them.
 pub fn guest_joins(host: &mut LobbyScreen, host_context: &mut Context) -> (LobbyScreen, Context) {
+    guest_joins_with(host, host_context, "")
+}
+
+/// [`guest_joins`], typing `password`.
+pub fn guest_joins_with(
+    host: &mut LobbyScreen,
+    host_context: &mut Context,
+    password: &str,
+) -> (LobbyScreen, Context) {
     let mut guest_context = context("Guesty");
     let mut join = JoinScreen::new(&guest_context);
-    join.fill(&host.share_address().expect("address"), "Guesty", "");
+    join.fill(&host.share_address().expect("address"), "Guesty", password);
     let mut guest = join
         .connect(&mut guest_context)
         .expect("the address is typed");

@@ -17,7 +17,7 @@ pub use known_relays::{KNOWN_RELAYS_VARIABLE, KnownRelays, Pinned, Pinning};
 pub use mirror::Mirror;
 pub use reconnect::Reconnect;
 pub use referee::{RelayLink, RelayReferee};
-pub use rejoin_store::{REJOIN_DIR_VARIABLE, RejoinStore, StoredSeat};
+pub use rejoin_store::{HostingSecrets, REJOIN_DIR_VARIABLE, RejoinStore, StoredSeat};
 pub use table::mirrored_table;
 
 use crate::auth::{ChannelBinding, JoinerExchange, host_answer};

@@ -7,6 +7,7 @@
 //! address (`127.0.0.1:7373`, `localhost:7373`, an invite code) or, once connected, from
 //! the key the relay proved.
 
+use crate::invite::InviteSecret;
 use crate::keys::{FINGERPRINT_LEN, Fingerprint};
 use crate::protocol::{Entered, LobbyView, Occupant, Token};
 use ply_core::Player;
@@ -44,6 +45,20 @@ pub struct StoredSeat {
     pub opponent: Option<String>,
     /// When the seat was last kept (entered, or the game seen to change).
     pub kept_at: SystemTime,
+    /// For a seat that hosts its lobby, what the host answers joiners with, so that
+    /// after a crash it lets them in as before.
+    pub hosting: Option<HostingSecrets>,
+}
+
+/// What a host answers players who join with: the lobby's password and its invite
+/// secret. Kept with the host's seat (in a file only its owner may read, as the seat's
+/// token is), since the relay never has them and nobody could join without them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HostingSecrets {
+    /// The lobby's password (empty: none).
+    pub password: String,
+    /// The secret invite codes carry, if the lobby has a password.
+    pub invite: Option<InviteSecret>,
 }
 
 /// One stored seat as its file holds it.
@@ -62,6 +77,10 @@ struct SeatFile {
     opponent: Option<String>,
     #[serde(default)]
     kept_at: u64,
+    #[serde(default)]
+    password: Option<String>,
+    #[serde(default)]
+    invite: Option<String>,
 }
 
 /// The folder of stored seats.
@@ -144,20 +163,22 @@ impl RejoinStore {
 
     /// Keeps the seat `entered` gave at `address` on the relay with the key `relay`,
     /// replacing the one kept before for that lobby and name (its token no longer
-    /// works); a seat in any other lobby is never touched. The file is replaced whole,
-    /// and it and its folder are readable by their owner only, since its token opens
-    /// the seat.
+    /// works); a seat in any other lobby is never touched. A host's seat keeps
+    /// `hosting` (or, when `None`, what was kept for it before). The file is replaced
+    /// whole, and it and its folder are readable by their owner only, since its token
+    /// opens the seat.
     pub fn remember(
         &self,
         address: &str,
         relay: Option<Fingerprint>,
         entered: &Entered,
+        hosting: Option<&HostingSecrets>,
     ) -> io::Result<()> {
         let opponent = match &entered.game {
             Some(game) => opponent_of(&entered.name, &game.sides),
             None => opponent_of(&entered.name, &entered.lobby.sides),
         };
-        self.keep(&StoredSeat {
+        let mut seat = StoredSeat {
             address: address.to_string(),
             relay,
             name: entered.name.clone(),
@@ -167,7 +188,15 @@ impl RejoinStore {
             mode: entered.lobby.setup.mode.clone(),
             opponent,
             kept_at: SystemTime::now(),
-        })
+            hosting: None,
+        };
+        if entered.host {
+            seat.hosting = match hosting {
+                Some(secrets) => Some(secrets.clone()),
+                None => read_seat(&self.file_of(&seat)).and_then(|kept| kept.hosting),
+            };
+        }
+        self.keep(&seat)
     }
 
     /// Notes what the lobby of `seat` plays now (its mode and this player's opponent),
@@ -200,6 +229,15 @@ impl RejoinStore {
                 .kept_at
                 .duration_since(SystemTime::UNIX_EPOCH)
                 .map_or(0, |since| since.as_secs()),
+            password: seat
+                .hosting
+                .as_ref()
+                .map(|secrets| secrets.password.clone()),
+            invite: seat
+                .hosting
+                .as_ref()
+                .and_then(|secrets| secrets.invite)
+                .map(|invite| invite.exchange_text()),
         };
         let text = toml::to_string(&file).map_err(io::Error::other)?;
         create_private_dir(&self.dir)?;
@@ -300,6 +338,16 @@ fn read_seat(path: &Path) -> Option<StoredSeat> {
         mode: file.mode,
         opponent: file.opponent,
         kept_at: SystemTime::UNIX_EPOCH + Duration::from_secs(file.kept_at),
+        hosting: match (file.host, file.password) {
+            (true, Some(password)) => Some(HostingSecrets {
+                password,
+                invite: match file.invite {
+                    Some(text) => Some(InviteSecret(crate::keys::unhex::<8>(&text)?)),
+                    None => None,
+                },
+            }),
+            _ => None,
+        },
     })
 }
 
@@ -411,10 +459,10 @@ mod tests {
         let address = "127.0.0.1:7373";
         assert_eq!(store.recall(address, "Zoé Ann", None), None);
         store
-            .remember(address, Some(RELAY), &entered("Zoé Ann", "K7P2QX", 1))
+            .remember(address, Some(RELAY), &entered("Zoé Ann", "K7P2QX", 1), None)
             .expect("kept");
         store
-            .remember(address, Some(RELAY), &entered("Zoé Ann", "K7P2QX", 2))
+            .remember(address, Some(RELAY), &entered("Zoé Ann", "K7P2QX", 2), None)
             .expect("kept");
         let seat = store.recall(address, "zoé ann", None).expect("recalled");
         assert_eq!(seat.token, Token([2; 16]));
@@ -440,13 +488,14 @@ mod tests {
         let mut hosted = entered("Alice", "AAAAAA", 1);
         hosted.host = true;
         store
-            .remember("relay.example:7373", Some(RELAY), &hosted)
+            .remember("relay.example:7373", Some(RELAY), &hosted, None)
             .expect("kept");
         store
             .remember(
                 "203.0.113.7:7373",
                 Some(RELAY),
                 &entered("Alice", "BBBBBB", 2),
+                None,
             )
             .expect("kept");
         let games = store.games();
@@ -465,12 +514,58 @@ mod tests {
     }
 
     #[test]
+    fn a_hosts_secrets_are_kept_with_its_seat_and_a_joiners_never() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let store = RejoinStore::at(dir.path());
+        let secrets = HostingSecrets {
+            password: "pw".to_string(),
+            invite: Some(InviteSecret([9; 8])),
+        };
+        let mut hosted = entered("Alice", "AAAAAA", 1);
+        hosted.host = true;
+        store
+            .remember("h:1", Some(RELAY), &hosted, Some(&secrets))
+            .expect("kept");
+        let kept = store.recall_at(RELAY, "Alice", None, true).expect("hosted");
+        assert_eq!(kept.hosting.as_ref(), Some(&secrets));
+        // A later entry (a reconnection) that names none keeps them.
+        hosted.token = Token([2; 16]);
+        store
+            .remember("h:1", Some(RELAY), &hosted, None)
+            .expect("kept");
+        let kept = store.recall_at(RELAY, "Alice", None, true).expect("hosted");
+        assert_eq!(
+            (kept.token, kept.hosting),
+            (Token([2; 16]), Some(secrets.clone()))
+        );
+        store
+            .remember(
+                "h:1",
+                Some(RELAY),
+                &entered("Bobby", "AAAAAA", 3),
+                Some(&secrets),
+            )
+            .expect("kept");
+        let joiner = store
+            .recall_at(RELAY, "Bobby", None, false)
+            .expect("joined");
+        assert_eq!(joiner.hosting, None);
+        let file = std::fs::read_dir(dir.path())
+            .expect("the folder")
+            .filter_map(Result::ok)
+            .map(|entry| std::fs::read_to_string(entry.path()).unwrap_or_default())
+            .find(|text| text.contains("Bobby"))
+            .expect("Bobby's file");
+        assert!(!file.contains("pw"), "{file}");
+    }
+
+    #[test]
     fn a_damaged_file_is_no_seat() {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let store = RejoinStore::at(dir.path());
         let address = "relay.example:7373";
         store
-            .remember(address, Some(RELAY), &entered("Bobby", "AAAAAA", 3))
+            .remember(address, Some(RELAY), &entered("Bobby", "AAAAAA", 3), None)
             .expect("kept");
         let seat = store.recall_at(RELAY, "Bobby", None, false).expect("kept");
         std::fs::write(store.file_of(&seat), "token = 'not a token'").expect("written");
@@ -491,7 +586,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let store = RejoinStore::at(dir.path().join("data").join("rejoin"));
         store
-            .remember("h:1", None, &entered("Bobby", "AAAAAA", 3))
+            .remember("h:1", None, &entered("Bobby", "AAAAAA", 3), None)
             .expect("kept");
         let seat = store.recall("h:1", "Bobby", None).expect("kept");
         assert_eq!(mode(&store.file_of(&seat)) & 0o077, 0);
@@ -500,7 +595,7 @@ mod tests {
         std::fs::set_permissions(store.path(), std::fs::Permissions::from_mode(0o755))
             .expect("opened");
         store
-            .remember("h:1", None, &entered("Bobby", "AAAAAA", 4))
+            .remember("h:1", None, &entered("Bobby", "AAAAAA", 4), None)
             .expect("kept");
         assert_eq!(mode(store.path()) & 0o777, 0o700);
     }

@@ -9,9 +9,10 @@ use crate::display::{Align, Frame};
 use crate::geometry::Rect;
 use crate::screens::widgets::{self, Buttons, Look};
 use crate::screens::{Context, Event, Key, Screen, Transition};
+use crate::session::Session;
 use crate::theme;
 use ply_modes::find_mode;
-use ply_net::StoredSeat;
+use ply_net::{EntryRequest, StoredSeat};
 use ply_play::Message;
 use std::time::SystemTime;
 
@@ -37,7 +38,7 @@ impl ComebackScreen {
         }
     }
 
-    /// What one game's row says: the mode and the opponent, then where and when.
+    /// What one game's row says: the mode and the opponent, then when and where.
     fn describe(seat: &StoredSeat) -> (String, String) {
         let mode = find_mode(&seat.mode).map_or(seat.mode.as_str(), |mode| mode.name);
         let against = match &seat.opponent {
@@ -45,12 +46,13 @@ impl ComebackScreen {
             None => format!("{mode}, no opponent seated yet"),
         };
         let role = if seat.host { "hosted by you" } else { "joined" };
+        // When comes first: on a narrow row the end of the line is cut.
         let details = format!(
-            "as {} · {role} at {} · lobby {} · {}",
-            seat.name,
+            "{} · {role} at {} · lobby {} · as {}",
+            ago(seat.kept_at),
             seat.address,
             seat.code,
-            ago(seat.kept_at)
+            seat.name,
         );
         (against, details)
     }
@@ -127,10 +129,34 @@ impl ComebackScreen {
         let restarted = own_port
             .map(|port| restart_own_server(port, context))
             .transpose()?;
-        let mut join = JoinScreen::new(context);
-        join.fill(&seat.address, &seat.name, "");
-        join.fill_code(&seat.code);
-        let session = join.start(context)?;
+        let session = match &seat.hosting {
+            // The host answers joiners again with what it answered them with before.
+            Some(secrets) if seat.host => {
+                let request = EntryRequest::rejoin(
+                    &seat.name,
+                    &secrets.password,
+                    Some(&seat.code),
+                    seat.token,
+                )
+                .with_invite(secrets.invite);
+                let net = crate::session::connect(&seat.address, request);
+                let session = Session::keeping_seat(
+                    net,
+                    None,
+                    seat.address.clone(),
+                    secrets.password.clone(),
+                    context.storage.seats.clone(),
+                );
+                session.borrow_mut().invite = secrets.invite;
+                session
+            }
+            _ => {
+                let mut join = JoinScreen::new(context);
+                join.fill(&seat.address, &seat.name, "");
+                join.fill_code(&seat.code);
+                join.start(context)?
+            }
+        };
         if let Some((server, not_kept)) = restarted {
             attach_server(&session, server, None, context);
             session.borrow_mut().seat_not_kept = not_kept;

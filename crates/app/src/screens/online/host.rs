@@ -296,7 +296,14 @@ impl HostScreen {
         if let Some(problem) = name_problem(&name) {
             return Err(problem.into());
         }
-        let password = self.form.value(1);
+        // Going back to a game hosted here before, an empty password means the one it
+        // had (with its invite secret), so that friends join as they did.
+        let kept = self.kept_game(context).and_then(|seat| seat.hosting);
+        let typed = self.form.value(1);
+        let (password, kept_invite) = match kept {
+            Some(secrets) if typed.is_empty() => (secrets.password, secrets.invite),
+            _ => (typed, None),
+        };
         let setup = self.setup(context)?;
         context.prefs.settings.name = name.clone();
         context.prefs.changed = true;
@@ -306,6 +313,10 @@ impl HostScreen {
             let address = with_default_port(&relay);
             let request = EntryRequest::open(&name, &password, setup)
                 .with_kept_seats(context.storage.seats.clone());
+            let request = match kept_invite {
+                Some(invite) => request.with_invite(Some(invite)),
+                None => request,
+            };
             let invite = request.invite;
             let net = crate::session::connect(&address, request);
             let session =
@@ -338,6 +349,10 @@ impl HostScreen {
         // instead of opening a second one.
         let request = EntryRequest::open(&name, &password, setup)
             .with_kept_seats(context.storage.seats.clone());
+        let request = match kept_invite {
+            Some(invite) => request.with_invite(Some(invite)),
+            None => request,
+        };
         let invite = request.invite;
         let net = crate::session::connect(&address, request);
         let session =
