@@ -58,7 +58,7 @@ const RATINGS: &[(&str, [Option<LevelRating>; 9])] = &[
         "koth",
         [
             None,
-            None,
+            anchored(1036, 91),
             anchored(1324, 78),
             anchored(1575, 79),
             anchored(1756, 78),
