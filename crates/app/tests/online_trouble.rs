@@ -275,6 +275,12 @@ fn a_draw_offered_online_is_answered_with_buttons() {
     } = started_game();
     from_menu(guest_game.as_mut(), &mut guest_context, "Offer draw");
     tick_until_prefix(host_game.as_mut(), &mut host_context, "Accept draw");
+    // The question names who offers, by name.
+    tick_until_prefix(
+        host_game.as_mut(),
+        &mut host_context,
+        "Guesty (Black) offers a draw. Do you accept?",
+    );
     press(host_game.as_mut(), &mut host_context, "Accept draw");
     tick_until_prefix(host_game.as_mut(), &mut host_context, "Both players agreed");
     tick_until_prefix(
@@ -345,7 +351,7 @@ fn a_move_is_taken_back_by_consent_and_a_fresh_game_can_be_aborted() {
     tick_until_prefix(
         guest_game.as_mut(),
         &mut guest_context,
-        "White asks to take back their last move.",
+        "Hosty (White) asks to take back their last move. Do you agree?",
     );
     press(guest_game.as_mut(), &mut guest_context, "Take it back");
     for (game, context) in [

@@ -170,6 +170,30 @@ pub struct Situation<'a> {
     pub ending: Option<(String, String)>,
     /// Online: how a rematch stands.
     pub rematch: Option<RematchState>,
+    /// Online: the players' names, first player first.
+    pub names: [Option<String>; 2],
+}
+
+impl Situation<'_> {
+    /// Who asks: online the player by name with their side ("Zoé (Black)"), here the
+    /// side.
+    fn asker(&self, side: Player) -> String {
+        let side_name = self.game.side_name(side);
+        match &self.names[side.index()] {
+            Some(name) => format!("{name} ({side_name})"),
+            None => side_name.to_string(),
+        }
+    }
+
+    /// The question to whoever answers for `side`: online it is always the player at
+    /// this computer ("Do you accept?"); here the side is named ("White, do you
+    /// accept?").
+    fn question(&self, side: Player, verb: &str) -> String {
+        match &self.names[side.index()] {
+            Some(_) => format!("Do you {verb}?"),
+            None => format!("{}, do you {verb}?", self.game.side_name(side)),
+        }
+    }
 }
 
 impl Layer {
@@ -198,7 +222,7 @@ impl Layer {
                     ("Save game", Action::Save, situation.can_save),
                     ("Export game record", Action::Export, situation.can_save),
                     ("Rules of this game", Action::Rules, true),
-                    ("Help page in the browser", Action::Help, true),
+                    ("Help in the browser", Action::Help, true),
                     ("Offer draw", Action::OfferDraw, !over && answerable),
                     ("Resign", Action::AskResign, !over && acting),
                 ];
@@ -379,17 +403,17 @@ impl Layer {
             }
             Layer::DrawAnswer(by) => {
                 let offer = format!(
-                    "{} offers a draw. {}, do you accept?",
-                    situation.game.side_name(*by),
-                    situation.game.side_name(by.opponent())
+                    "{} offers a draw. {}",
+                    situation.asker(*by),
+                    situation.question(by.opponent(), "accept")
                 );
                 confirm::dim(context, frame, &offer);
             }
             Layer::TakebackAnswer(by) => {
                 let ask = format!(
-                    "{} asks to take back their last move. {}, do you agree?",
-                    situation.game.side_name(*by),
-                    situation.game.side_name(by.opponent())
+                    "{} asks to take back their last move. {}",
+                    situation.asker(*by),
+                    situation.question(by.opponent(), "agree")
                 );
                 confirm::dim(context, frame, &ask);
             }

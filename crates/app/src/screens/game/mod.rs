@@ -379,6 +379,7 @@ impl GameScreen {
                 .bounds(self.placement(context), &self.table.game().view()),
             ending: self.ending_text(),
             rematch: self.link.as_ref().map(OnlineLink::rematch),
+            names: Player::BOTH.map(|side| self.online.then(|| self.table.seat_label(side, ""))),
         }
     }
 
