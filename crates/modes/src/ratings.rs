@@ -57,7 +57,7 @@ const RATINGS: &[(&str, [Option<LevelRating>; 9])] = &[
     (
         "koth",
         [
-            None,
+            anchored(684, 106),
             anchored(1036, 91),
             anchored(1324, 78),
             anchored(1575, 79),
