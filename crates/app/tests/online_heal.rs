@@ -182,25 +182,82 @@ fn free_port() -> u16 {
     listener.local_addr().expect("its address").port()
 }
 
-#[test]
-fn a_windows_own_host_closed_mid_game_hosts_again_into_its_game_and_its_guest_comes_back() {
-    let home = tempfile::tempdir().expect("a folder");
-    let port = free_port();
+/// A game whose host's window went away: the host's context (its kept seats) and the
+/// guest's window, still in the game.
+struct HostGone {
+    host_context: Context,
+    /// Kept so that the guest's connection lives on.
+    _guest_lobby: LobbyScreen,
+    guest_context: Context,
+    guest_game: Box<dyn Screen>,
+}
+
+/// A game Hosty hosts in its window (kept beside the seats in `home`) on `port` with
+/// `password`, Guesty joined and seated, White's e4 seen by both; then Hosty's window
+/// goes away mid-game, its server with it, without leaving.
+fn own_host_game_then_host_gone(home: &std::path::Path, port: u16, password: &str) -> HostGone {
     let mut host_context = context("Hosty");
-    host_context.storage.seats = Some(ply_net::RejoinStore::at(home.path()));
-    let mut form = HostScreen::new(&host_context).with_usual_port(port);
-    assert!(shown(&form, &host_context).contains(&"Open lobby".to_string()));
-    let mut host = form.open_lobby(&mut host_context).expect("a lobby here");
+    host_context.storage.seats = Some(ply_net::RejoinStore::at(home));
+    let mut host = HostScreen::new(&host_context)
+        .with_usual_port(port)
+        .with_password(password)
+        .open_lobby(&mut host_context)
+        .expect("a lobby here");
     settle(&mut host, &mut host_context, LobbyScreen::entered);
-    let (mut guest, mut guest_context) = online_common::guest_joins(&mut host, &mut host_context);
+    let (mut guest, mut guest_context) =
+        online_common::guest_joins_with(&mut host, &mut host_context, password);
     let (mut host_game, mut guest_game) =
         seat_and_start(&mut host, &mut host_context, &mut guest, &mut guest_context);
     play_e2_e4(&mut *host_game, &mut host_context);
     assert!(tick_until(&mut *guest_game, &mut guest_context, &["e4"]));
-
-    // The host's window goes away mid-game, its server with it, without leaving.
     drop(host_game);
     drop(host);
+    HostGone {
+        host_context,
+        _guest_lobby: guest,
+        guest_context,
+        guest_game,
+    }
+}
+
+/// Once the host is back in its game: the guest's window comes back by itself (the
+/// host sees it connected again), and the game goes on as Black answers e5.
+fn guest_comes_back_and_answers(
+    host_game: &mut dyn Screen,
+    host_context: &mut Context,
+    guest_game: &mut dyn Screen,
+    guest_context: &mut Context,
+) {
+    let started = Instant::now();
+    while note_shown(guest_game, guest_context)
+        || shown(host_game, host_context).contains(&"connection lost".to_string())
+    {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the guest never came back"
+        );
+        guest_game.update(&Event::Tick(0.05), guest_context);
+        host_game.update(&Event::Tick(0.05), host_context);
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    online_common::click_cells(guest_game, guest_context, &[52, 36], true);
+    assert!(
+        tick_until(host_game, host_context, &["e5"]),
+        "the game goes on: {:?}",
+        shown(host_game, host_context)
+    );
+}
+
+#[test]
+fn a_windows_own_host_closed_mid_game_hosts_again_into_its_game_and_its_guest_comes_back() {
+    let home = tempfile::tempdir().expect("a folder");
+    let port = free_port();
+    let HostGone {
+        mut host_context,
+        _guest_lobby,
+        mut guest_context,
+        mut guest_game,
+    } = own_host_game_then_host_gone(home.path(), port, "");
     let started = Instant::now();
     while !note_shown(&*guest_game, &guest_context) {
         assert!(started.elapsed() < Duration::from_secs(10), "no note");
@@ -230,25 +287,11 @@ fn a_windows_own_host_closed_mid_game_hosts_again_into_its_game_and_its_guest_co
         "the same port"
     );
     assert!(tick_until(&mut *host_game, &mut host_context, &["e4"]));
-
-    // The guest's window comes back by itself and the game goes on: Black answers.
-    let started = Instant::now();
-    while note_shown(&*guest_game, &guest_context)
-        || shown(&*host_game, &host_context).contains(&"connection lost".to_string())
-    {
-        assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "the guest never came back"
-        );
-        guest_game.update(&Event::Tick(0.05), &mut guest_context);
-        host_game.update(&Event::Tick(0.05), &mut host_context);
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    online_common::click_cells(&mut *guest_game, &mut guest_context, &[52, 36], true);
-    assert!(
-        tick_until(&mut *host_game, &mut host_context, &["e5"]),
-        "the game goes on: {:?}",
-        shown(&*host_game, &host_context)
+    guest_comes_back_and_answers(
+        &mut *host_game,
+        &mut host_context,
+        &mut *guest_game,
+        &mut guest_context,
     );
 }
 
@@ -256,22 +299,12 @@ fn a_windows_own_host_closed_mid_game_hosts_again_into_its_game_and_its_guest_co
 fn return_to_your_game_starts_the_windows_own_server_again_with_its_game() {
     let home = tempfile::tempdir().expect("a folder");
     let port = free_port();
-    let mut host_context = context("Hosty");
-    host_context.storage.seats = Some(ply_net::RejoinStore::at(home.path()));
-    let mut host = HostScreen::new(&host_context)
-        .with_usual_port(port)
-        .with_password("pw")
-        .open_lobby(&mut host_context)
-        .expect("a lobby here");
-    settle(&mut host, &mut host_context, LobbyScreen::entered);
-    let (mut guest, mut guest_context) =
-        online_common::guest_joins_with(&mut host, &mut host_context, "pw");
-    let (mut host_game, mut guest_game) =
-        seat_and_start(&mut host, &mut host_context, &mut guest, &mut guest_context);
-    play_e2_e4(&mut *host_game, &mut host_context);
-    assert!(tick_until(&mut *guest_game, &mut guest_context, &["e4"]));
-    drop(host_game);
-    drop(host);
+    let HostGone {
+        mut host_context,
+        _guest_lobby,
+        mut guest_context,
+        mut guest_game,
+    } = own_host_game_then_host_gone(home.path(), port, "pw");
 
     let mut comeback = ComebackScreen::new(&host_context);
     let listed = shown(&comeback, &host_context);
@@ -298,24 +331,11 @@ fn return_to_your_game_starts_the_windows_own_server_again_with_its_game() {
         std::thread::sleep(Duration::from_millis(20));
     };
     assert!(tick_until(&mut *host_game, &mut host_context, &["e4"]));
-    // The guest's window comes back by itself: the host sees it connected again.
-    let started = Instant::now();
-    while note_shown(&*guest_game, &guest_context)
-        || shown(&*host_game, &host_context).contains(&"connection lost".to_string())
-    {
-        assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "the guest never came back"
-        );
-        guest_game.update(&Event::Tick(0.05), &mut guest_context);
-        host_game.update(&Event::Tick(0.05), &mut host_context);
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    online_common::click_cells(&mut *guest_game, &mut guest_context, &[52, 36], true);
-    assert!(
-        tick_until(&mut *host_game, &mut host_context, &["e5"]),
-        "the game goes on: {:?}",
-        shown(&*host_game, &host_context)
+    guest_comes_back_and_answers(
+        &mut *host_game,
+        &mut host_context,
+        &mut *guest_game,
+        &mut guest_context,
     );
     // The host back answers newcomers with the lobby's password, as before.
     let mut friend_context = context("Carol");
