@@ -77,7 +77,11 @@ fn main() -> ExitCode {
         context.prefs.settings.view_3d = solid;
     }
     context.storage.saves = ply_save::SaveFolder::standard().ok();
-    context.storage.seats = ply_net::RejoinStore::standard();
+    // A picture of a screen or a measurement hosts no game to come back to: it keeps
+    // no seat, and no server of its own on disk.
+    if !options.dev.draws_every_frame() {
+        context.storage.seats = ply_net::RejoinStore::standard();
+    }
     context.storage.history = Some(plyground::history::HistoryHandle::start(
         options.start.history_file(),
         context.storage.saves.clone(),

@@ -153,19 +153,9 @@ pub fn host(args: &HostArgs) -> Result<(), String> {
                 max_lobbies: 1,
                 ..ServerConfig::default()
             };
-            // Kept on disk per port, as the window keeps its own: a host killed and
-            // started again is the same server, with its lobby, and its guests come back.
-            let kept = RejoinStore::standard().filter(|_| bind.port() != 0);
-            let config = match &kept {
-                Some(seats) => config
-                    .kept_in(&seats.hosted_server(bind.port()))
-                    .map_err(|e| format!("cannot keep the hosted game: {e}"))?,
-                None => config,
-            };
             let server = host_in_process(bind, config)
                 .map_err(|e| format!("cannot listen on {bind}: {e}"))?;
             say!("hosting on {}", server.addr());
-            let request = request.with_kept_seats(kept);
             let asking = !args.no_upnp && !bind.ip().is_loopback();
             let mut portmap = if !asking {
                 PortMap::fixed(Reach::NotAsked)
