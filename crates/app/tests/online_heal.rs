@@ -9,12 +9,9 @@ mod online_common;
 use online_common::{
     Started, context, greyed, play_e2_e4, seat_and_start, settle, shown, tick_until,
 };
-use ply_net::keys::RelayKey;
-use ply_net::server::RelayStore;
 use ply_net::{ServerConfig, host_in_process};
 use plyground::screens::online::{ComebackScreen, HostScreen, JoinScreen, LobbyScreen};
 use plyground::screens::{Context, Event, Key, Screen, Transition};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 const LOST: &str = "The connection was lost: reconnecting";
@@ -75,13 +72,8 @@ fn game_on_relay(addr: std::net::SocketAddr, mut guest_context: Context, timed: 
 #[test]
 fn the_board_says_it_is_reconnecting_and_the_game_goes_on_once_back() {
     let dir = tempfile::tempdir().expect("a folder");
-    let path = dir.path().join("relay.db");
-    let key = RelayKey::generate();
-    let config = || ServerConfig {
-        key: key.clone(),
-        store: Some(Arc::new(RelayStore::open(&path).expect("the store opens"))),
-        ..ServerConfig::default()
-    };
+    // Its key and store kept in one folder: the same relay each time it starts.
+    let config = || ServerConfig::default().kept_in(dir.path()).expect("kept");
     let relay = host_in_process(([127, 0, 0, 1], 0).into(), config()).expect("a relay");
     let addr = relay.addr();
     let game = game_on_relay(addr, context("Guesty"), false);
@@ -371,13 +363,8 @@ fn clock_readings(screen: &dyn Screen, context: &Context) -> Vec<u64> {
 #[test]
 fn after_a_relay_restart_the_clocks_stand_still_until_everyone_is_back_then_both_windows_agree() {
     let dir = tempfile::tempdir().expect("a folder");
-    let path = dir.path().join("relay.db");
-    let key = RelayKey::generate();
-    let config = || ServerConfig {
-        key: key.clone(),
-        store: Some(Arc::new(RelayStore::open(&path).expect("the store opens"))),
-        ..ServerConfig::default()
-    };
+    // Its key and store kept in one folder: the same relay each time it starts.
+    let config = || ServerConfig::default().kept_in(dir.path()).expect("kept");
     let relay = host_in_process(([127, 0, 0, 1], 0).into(), config()).expect("a relay");
     let addr = relay.addr();
     let seats = tempfile::tempdir().expect("a folder");
