@@ -304,20 +304,21 @@ impl HostScreen {
             Some(secrets) if typed.is_empty() => (secrets.password, secrets.invite),
             _ => (typed, None),
         };
-        let setup = self.setup(context)?;
+        // A lobby this player hosts there already (after a crash) is taken back instead
+        // of opening a second one.
+        let request = EntryRequest::open(&name, &password, self.setup(context)?)
+            .with_kept_seats(context.storage.seats.clone());
+        let request = match kept_invite {
+            Some(invite) => request.with_invite(Some(invite)),
+            None => request,
+        };
+        let invite = request.invite;
         context.prefs.settings.name = name.clone();
         context.prefs.changed = true;
         let relay = self.form.value(2);
         if !relay.is_empty() {
             // On a relay, the lobby lives there: nothing runs here, no port is opened.
             let address = with_default_port(&relay);
-            let request = EntryRequest::open(&name, &password, setup)
-                .with_kept_seats(context.storage.seats.clone());
-            let request = match kept_invite {
-                Some(invite) => request.with_invite(Some(invite)),
-                None => request,
-            };
-            let invite = request.invite;
             let net = crate::session::connect(&address, request);
             let session =
                 Session::keeping_seat(net, None, address, password, context.storage.seats.clone());
@@ -345,15 +346,6 @@ impl HostScreen {
             && self.form.value(PORT_FIELD).is_empty())
         .then_some(self.usual_port);
         let address = server.local_addr().to_string();
-        // A lobby this player hosts on the kept server (after a crash) is taken back
-        // instead of opening a second one.
-        let request = EntryRequest::open(&name, &password, setup)
-            .with_kept_seats(context.storage.seats.clone());
-        let request = match kept_invite {
-            Some(invite) => request.with_invite(Some(invite)),
-            None => request,
-        };
-        let invite = request.invite;
         let net = crate::session::connect(&address, request);
         let session =
             Session::keeping_seat(net, None, address, password, context.storage.seats.clone());
