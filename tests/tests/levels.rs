@@ -2,7 +2,7 @@
 //! are ordered, their measured ratings rise, a level's choice replays from its seed,
 //! and from level 4 up no level leaves its queen to be taken.
 
-use ply_modes::{Level, Limits, MODES, Request, find_mode, level_rating};
+use ply_modes::{Level, Limits, MODES, Request, find_mode, level_rating, limits};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -28,70 +28,80 @@ impl Row {
     }
 }
 
-/// The rows of docs/levels.md's settings table, "-" read as none.
-fn documented_ladder() -> Vec<Row> {
+/// The rows of the settings table of docs/levels.md headed `| HEAD | depth | ...`,
+/// "-" read as none; `None` when there is no such table.
+fn documented_ladder(head: &str) -> Option<Vec<Row>> {
     let text = include_str!("../../docs/levels.md");
     let table = text
-        .split("| level | depth | positions | lines | temperature |")
-        .nth(1)
-        .expect("docs/levels.md has the ladder's table");
-    table
-        .lines()
-        .skip(2)
-        .take_while(|line| line.starts_with('|'))
-        .map(|line| {
-            let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
-            Row {
-                level: cells[0].parse().expect("a level number"),
-                depth: (cells[1] != "-").then(|| cells[1].parse().expect("a depth")),
-                nodes: (cells[2] != "-").then(|| cells[2].parse().expect("a count")),
-                lines: cells[3].parse().expect("a number of lines"),
-                temperature: cells[4].parse().expect("a temperature"),
-            }
-        })
-        .collect()
+        .split(&format!(
+            "| {head} | depth | positions | lines | temperature |"
+        ))
+        .nth(1)?;
+    Some(
+        table
+            .lines()
+            .skip(2)
+            .take_while(|line| line.starts_with('|'))
+            .map(|line| {
+                let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
+                Row {
+                    level: cells[0].parse().expect("a level number"),
+                    depth: (cells[1] != "-").then(|| cells[1].parse().expect("a depth")),
+                    nodes: (cells[2] != "-").then(|| cells[2].parse().expect("a count")),
+                    lines: cells[3].parse().expect("a number of lines"),
+                    temperature: cells[4].parse().expect("a temperature"),
+                }
+            })
+            .collect(),
+    )
 }
 
 #[test]
-fn the_ladder_is_the_documented_one_and_ordered() {
-    let documented = documented_ladder();
-    assert_eq!(
-        documented.len(),
-        Level::ALL.len() - 1,
-        "every level below full"
-    );
-    for row in &documented {
-        let level = Level::new(row.level).expect("a level of the ladder");
-        let ladder = level.ladder().expect("below full strength");
-        assert_eq!(ladder.depth, row.depth, "{level}'s depth");
-        assert_eq!(ladder.nodes, row.nodes, "{level}'s positions");
-        assert_eq!(ladder.lines, row.lines, "{level}'s lines");
-        assert_eq!(ladder.temperature, row.temperature, "{level}'s temperature");
-        assert!(
-            row.depth.is_some() != row.nodes.is_some(),
-            "{level}: one limit"
-        );
-        let limits = level.limits(Duration::from_secs(2));
-        assert_eq!((limits.depth, limits.nodes), (row.depth, row.nodes));
-        assert_eq!(limits.threads, 1);
-    }
-    assert_eq!(Level::FULL.ladder(), None);
-    let full = Level::FULL.limits(Duration::from_secs(2));
-    assert_eq!((full.depth, full.nodes), (None, None));
-    for pair in documented.windows(2) {
-        let (lower, upper) = (pair[0], pair[1]);
-        assert!(
-            upper.search() >= lower.search()
-                && upper.lines <= lower.lines
-                && upper.temperature <= lower.temperature,
-            "{pair:?}"
-        );
-        assert!(
-            upper.search() > lower.search() || upper.temperature < lower.temperature,
-            "{pair:?}: two levels alike"
-        );
-    }
+fn every_modes_ladder_is_the_documented_one_and_ordered() {
+    let standard = documented_ladder("level").expect("docs/levels.md has the ladder's table");
     for mode in MODES {
+        // A mode with a ladder of its own has its own table, headed by its name.
+        let documented =
+            documented_ladder(&format!("{} level", mode.id)).unwrap_or_else(|| standard.clone());
+        let rungs = mode.new_game().rungs();
+        assert_eq!(
+            documented.len(),
+            Level::ALL.len() - 1,
+            "{}: every level below full",
+            mode.id
+        );
+        for row in &documented {
+            let level = Level::new(row.level).expect("a level of the ladder");
+            let ladder = level.rung(&rungs).expect("below full strength");
+            let what = format!("{}: {level}", mode.id);
+            assert_eq!(ladder.depth, row.depth, "{what}'s depth");
+            assert_eq!(ladder.nodes, row.nodes, "{what}'s positions");
+            assert_eq!(ladder.lines, row.lines, "{what}'s lines");
+            assert_eq!(ladder.temperature, row.temperature, "{what}'s temperature");
+            assert!(
+                row.depth.is_some() != row.nodes.is_some(),
+                "{what}: one limit"
+            );
+            let limits = limits(Some(&ladder), Duration::from_secs(2));
+            assert_eq!((limits.depth, limits.nodes), (row.depth, row.nodes));
+            assert_eq!(limits.threads, 1);
+        }
+        assert_eq!(Level::FULL.rung(&rungs), None);
+        for pair in documented.windows(2) {
+            let (lower, upper) = (pair[0], pair[1]);
+            assert!(
+                upper.search() >= lower.search()
+                    && upper.lines <= lower.lines
+                    && upper.temperature <= lower.temperature,
+                "{}: {pair:?}",
+                mode.id
+            );
+            assert!(
+                upper.search() > lower.search() || upper.temperature < lower.temperature,
+                "{}: {pair:?}: two levels alike",
+                mode.id
+            );
+        }
         let ratings: Vec<i32> = Level::ALL
             .into_iter()
             .filter_map(|level| level_rating(mode.id, level))
@@ -103,6 +113,8 @@ fn the_ladder_is_the_documented_one_and_ordered() {
             mode.id
         );
     }
+    let full = limits(None, Duration::from_secs(2));
+    assert_eq!((full.depth, full.nodes), (None, None));
 }
 
 /// White's queen on d3 is attacked by the knight on b4 and must move.

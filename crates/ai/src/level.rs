@@ -5,6 +5,7 @@
 
 use crate::search::{Limits, Report, Searcher};
 use ply_core::{Heuristics, zobrist::splitmix64};
+pub use ply_core::{Ladder, Rungs};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -13,22 +14,6 @@ use std::time::{Duration, Instant};
 /// (docs/levels.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Level(u8);
-
-/// How a level below the top searches and chooses.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Ladder {
-    /// Plies searched before the captures at the end of each line, if the level stops
-    /// at a depth.
-    pub depth: Option<u32>,
-    /// Positions searched, if the level stops after a number of them.
-    pub nodes: Option<u64>,
-    /// How many of the best first moves it weighs.
-    pub lines: usize,
-    /// How far, in points of winning chance out of a hundred, a worse line's chance
-    /// may fall before the line becomes e (2.72) times less likely to be played than
-    /// the best one.
-    pub temperature: f64,
-}
 
 impl Level {
     /// The weakest level.
@@ -47,58 +32,6 @@ impl Level {
         Level(8),
         Level(9),
     ];
-    /// How each level below [`Level::FULL`] plays, weakest first (docs/levels.md).
-    const LADDER: [Ladder; 8] = [
-        Ladder {
-            depth: Some(1),
-            nodes: None,
-            lines: 12,
-            temperature: 5.0,
-        },
-        Ladder {
-            depth: Some(2),
-            nodes: None,
-            lines: 10,
-            temperature: 4.5,
-        },
-        Ladder {
-            depth: Some(3),
-            nodes: None,
-            lines: 8,
-            temperature: 4.0,
-        },
-        Ladder {
-            depth: Some(4),
-            nodes: None,
-            lines: 6,
-            temperature: 2.5,
-        },
-        Ladder {
-            depth: Some(5),
-            nodes: None,
-            lines: 4,
-            temperature: 1.2,
-        },
-        Ladder {
-            depth: Some(8),
-            nodes: None,
-            lines: 2,
-            temperature: 0.3,
-        },
-        Ladder {
-            depth: None,
-            nodes: Some(250_000),
-            lines: 1,
-            temperature: 0.0,
-        },
-        Ladder {
-            depth: None,
-            nodes: Some(600_000),
-            lines: 1,
-            temperature: 0.0,
-        },
-    ];
-
     /// The level of rung `number`, 1 to 9, if there is one.
     pub const fn new(number: u8) -> Option<Level> {
         if number >= 1 && number <= Level::FULL.0 {
@@ -131,12 +64,13 @@ impl Level {
         }
     }
 
-    /// How it searches and chooses, or `None` for the whole engine.
-    pub const fn ladder(self) -> Option<Ladder> {
+    /// How it searches and chooses in a mode whose ladder is `rungs`
+    /// ([`Heuristics::RUNGS`]), or `None` for the whole engine.
+    pub const fn rung(self, rungs: &Rungs) -> Option<Ladder> {
         if self.0 >= Level::FULL.0 {
             None
         } else {
-            Some(Level::LADDER[self.0 as usize - 1])
+            Some(rungs[self.0 as usize - 1])
         }
     }
 
@@ -161,25 +95,25 @@ impl Level {
                 .ok_or_else(unknown),
         }
     }
+}
 
-    /// The search limits for a move given a time `budget`: the whole budget on every
-    /// core but one at full strength; below it one thread, the level's depth or number
-    /// of positions, and the budget only as a bound a slow machine may reach.
-    pub fn limits(self, budget: Duration) -> Limits {
-        match self.ladder() {
-            None => Limits {
-                time: Some(budget),
-                threads: search_threads(),
-                ..Limits::default()
-            },
-            Some(ladder) => Limits {
-                time: Some(budget),
-                depth: ladder.depth,
-                nodes: ladder.nodes,
-                threads: 1,
-                ..Limits::default()
-            },
-        }
+/// The search limits for a move at `rung` given a time `budget`: at the whole engine
+/// (`None`), the whole budget on every core but one; at a rung, one thread, its depth
+/// or number of positions, and the budget only as a bound a slow machine may reach.
+pub fn limits(rung: Option<&Ladder>, budget: Duration) -> Limits {
+    match rung {
+        None => Limits {
+            time: Some(budget),
+            threads: search_threads(),
+            ..Limits::default()
+        },
+        Some(ladder) => Limits {
+            time: Some(budget),
+            depth: ladder.depth,
+            nodes: ladder.nodes,
+            threads: 1,
+            ..Limits::default()
+        },
     }
 }
 
@@ -229,12 +163,8 @@ pub struct Request {
 /// most of it.
 const PERFECT_PERCENT: u32 = 85;
 
-/// Chooses a move for `root` at `level`. At full strength, a mode that can play
-/// perfectly ([`Heuristics::perfect_move`]) is asked first, with part of the budget,
-/// and otherwise the best move the search finds is played. Below it, the level's best
-/// lines are searched to its limit and one is drawn by `seed`, each with a weight that
-/// falls with how much winning chance it gives up against the best
-/// ([`Heuristics::CHANCE_CURVE`]), so that games replay exactly.
+/// Chooses a move for `root` at `request`'s level, on the mode's own ladder
+/// ([`Heuristics::RUNGS`]); see [`choose_at`].
 pub fn choose<G: Heuristics>(
     searcher: &mut Searcher<G>,
     root: &G,
@@ -243,13 +173,36 @@ pub fn choose<G: Heuristics>(
     stop: &AtomicBool,
     progress: &mut dyn FnMut(&Report<G::Move>),
 ) -> Report<G::Move> {
-    let Request {
-        level,
-        budget,
-        seed,
-    } = *request;
-    let mut limits = level.limits(budget);
-    let Some(ladder) = level.ladder() else {
+    let rung = request.level.rung(&G::RUNGS);
+    choose_at(
+        searcher,
+        root,
+        history,
+        rung.as_ref(),
+        request,
+        stop,
+        progress,
+    )
+}
+
+/// Chooses a move for `root` at `rung`, with `request`'s budget and seed. At the whole
+/// engine (`None`), a mode that can play perfectly ([`Heuristics::perfect_move`]) is
+/// asked first, with part of the budget, and otherwise the best move the search finds
+/// is played. At a rung, its best lines are searched to its limit and one is drawn by
+/// the seed, each with a weight that falls with how much winning chance it gives up
+/// against the best ([`Heuristics::CHANCE_CURVE`]), so that games replay exactly.
+pub fn choose_at<G: Heuristics>(
+    searcher: &mut Searcher<G>,
+    root: &G,
+    history: &[u64],
+    rung: Option<&Ladder>,
+    request: &Request,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(&Report<G::Move>),
+) -> Report<G::Move> {
+    let Request { budget, seed, .. } = *request;
+    let mut limits = limits(rung, budget);
+    let Some(ladder) = rung else {
         let started = Instant::now();
         let deadline = started + budget * PERFECT_PERCENT / 100;
         if let Some((mv, score)) = root.perfect_move(deadline, stop) {

@@ -8,6 +8,7 @@
 mod clock;
 mod copy_make;
 mod error;
+mod ladder;
 mod look;
 mod outcome;
 mod player;
@@ -25,6 +26,7 @@ pub use clock::{
     TimeControlError,
 };
 pub use error::{MoveError, PositionError, PositionFault};
+pub use ladder::{Ladder, Rungs, STANDARD_RUNGS};
 pub use look::{Form, Paint, PieceKind, PieceLook, Rgb, SideColors, Stroke};
 pub use outcome::{EndReason, Outcome, wins};
 pub use player::Player;

@@ -3,8 +3,8 @@
 //! (how the board looks and how a person enters moves).
 
 use crate::{
-    BoardView, ChanceCurve, MoveError, Outcome, PieceLook, Player, PositionError, Score,
-    SideColors, TimeControl,
+    BoardView, ChanceCurve, MoveError, Outcome, PieceLook, Player, PositionError, Rungs,
+    STANDARD_RUNGS, Score, SideColors, TimeControl,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
@@ -120,6 +120,9 @@ pub trait Heuristics: Rules {
     /// and the evaluation bar's curve), fitted to the project's own games with
     /// `ply tune curve`.
     const CHANCE_CURVE: ChanceCurve;
+    /// How the computer's levels below the whole engine search and choose in this mode
+    /// (docs/levels.md): chess's ladder unless the mode measured one of its own.
+    const RUNGS: Rungs = STANDARD_RUNGS;
 
     /// A static estimate of the position from the side to move's point of view.
     fn evaluate(&self) -> Score;

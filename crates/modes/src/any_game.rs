@@ -1,7 +1,7 @@
 //! `Game<G>`: a game in progress (start position, moves played, outcome) for any mode,
 //! and the object-safe `AnyGame` trait it implements for everything outside the rules.
 
-use ply_ai::level::{self, Request};
+use ply_ai::level::{self, Ladder, Request, Rungs};
 use ply_ai::search::{Limits, Report, Searcher};
 use ply_core::{
     Attempt, BoardView, ChanceCurve, EndReason, Explain, Heuristics, MoveCode, MoveError, Outcome,
@@ -223,10 +223,26 @@ pub trait AnyGame: Send + Sync {
     /// whose move keeps it, found before `deadline`; `None` when the mode has no
     /// solver, the game is over, or the proof does not finish in time.
     fn solve(&self, deadline: Instant, stop: &AtomicBool) -> Option<Thought>;
-    /// Lets the computer choose a move at a strength level. Stops early when `stop` is
-    /// raised; `progress` hears about each completed iteration.
+    /// How the computer's levels below the whole engine play in this mode.
+    fn rungs(&self) -> Rungs;
+    /// Lets the computer choose a move at a strength level, on this mode's ladder.
+    /// Stops early when `stop` is raised; `progress` hears about each completed
+    /// iteration.
     fn think(
         &self,
+        request: &Request,
+        stop: &AtomicBool,
+        progress: &mut dyn FnMut(&Thought),
+    ) -> Thought {
+        let rung = request.level.rung(&self.rungs());
+        self.think_at(rung.as_ref(), request, stop, progress)
+    }
+    /// Lets the computer choose a move as `rung` plays (`None`: the whole engine), with
+    /// `request`'s budget and seed, whatever its level says: how a candidate rung is
+    /// measured before it joins a ladder (`ply match`).
+    fn think_at(
+        &self,
+        rung: Option<&Ladder>,
         request: &Request,
         stop: &AtomicBool,
         progress: &mut dyn FnMut(&Thought),
@@ -670,18 +686,24 @@ impl<G: Rules + Heuristics + Present + Explain> AnyGame for Game<G> {
         }
     }
 
-    fn think(
+    fn rungs(&self) -> Rungs {
+        G::RUNGS
+    }
+
+    fn think_at(
         &self,
+        rung: Option<&Ladder>,
         request: &Request,
         stop: &AtomicBool,
         progress: &mut dyn FnMut(&Thought),
     ) -> Thought {
         let history = self.earlier_hashes();
         let report = self.searcher.with(|searcher| {
-            level::choose(
+            level::choose_at(
                 searcher,
                 &self.current,
                 &history,
+                rung,
                 request,
                 stop,
                 &mut |report| progress(&self.thought(report)),

@@ -10,7 +10,7 @@ mod registry;
 mod replay;
 
 pub use any_game::{AnyGame, Game, LegalMove, Thought};
-pub use ply_ai::level::{Ladder, Level, Request, UnknownLevel};
+pub use ply_ai::level::{Ladder, Level, Request, Rungs, UnknownLevel, limits};
 pub use ply_ai::search::Limits;
 pub use ratings::{LevelRating, anchored_ratings, level_rating};
 pub use registry::{MODES, Mode, find_mode, mode_ids};

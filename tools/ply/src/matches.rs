@@ -10,7 +10,7 @@ use clap::Args;
 use ply_ai::search::Techniques;
 use ply_core::MoveCode;
 use ply_core::{Player, zobrist::splitmix64};
-use ply_modes::{AnyGame, Level, Limits, Request};
+use ply_modes::{AnyGame, Ladder, Level, Limits, Request};
 use ply_play::policy::move_seed;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -28,7 +28,9 @@ pub struct MatchArgs {
     games: u32,
     /// Settings of player A: comma-separated `millis=N`, `depth=N`, `nodes=N`,
     /// `threads=N`, `level=1..8|full` (play as the game's computer at that level of
-    /// the ladder, its choices included, with `millis` as its budget),
+    /// the ladder, its choices included, with `millis` as its budget), `lines=N` and
+    /// `temperature=T` beside `depth` or `nodes` (play as a rung of a ladder being
+    /// measured: the best N lines to that limit, one drawn at that temperature),
     /// `spend=all|plan` (think the whole time, the default, or stop
     /// early once the best move is settled, as in a game), `without=TECHNIQUE[+TECHNIQUE...]` (table, killers, history,
     /// reductions, quiescence, check-extension, aspiration, null-move, pruning,
@@ -95,6 +97,9 @@ pub fn techniques_left_out(text: &str) -> Result<Techniques, String> {
 pub(crate) struct Settings {
     limits: Limits,
     level: Option<Level>,
+    /// A rung of a ladder being measured (`lines=N`, `temperature=T`, with `depth` or
+    /// `nodes`): it plays as a level would, with these settings.
+    rung: Option<Ladder>,
 }
 
 /// Another build or a UCI engine is only told how long to think: refuses any other
@@ -119,6 +124,7 @@ fn only_time_for_engines(text: &str) -> Result<(), String> {
 /// Reads a side's settings.
 fn parse_settings(text: &str, millis: u64) -> Result<Settings, String> {
     let mut level = None;
+    let (mut lines, mut temperature) = (None, None);
     let mut limits = Limits {
         time: Some(Duration::from_millis(millis)),
         use_all_time: true,
@@ -143,6 +149,12 @@ fn parse_settings(text: &str, millis: u64) -> Result<Settings, String> {
             "nodes" => limits.nodes = Some(number()?),
             "without" => limits.without = techniques_left_out(value)?,
             "threads" => limits.threads = number()? as usize,
+            "lines" => lines = Some((number()? as usize).max(1)),
+            "temperature" => {
+                temperature = Some(value.parse::<f64>().ok().filter(|t| *t >= 0.0).ok_or_else(
+                    || format!("setting 'temperature' needs a number of 0 or more, not '{value}'"),
+                )?)
+            }
             "level" => {
                 level = Some(Level::parse(value).map_err(|unknown| unknown.to_string())?);
             }
@@ -155,12 +167,34 @@ fn parse_settings(text: &str, millis: u64) -> Result<Settings, String> {
             }
             _ => {
                 return Err(format!(
-                    "unknown setting '{key}' (use millis, depth, nodes, without, threads, spend, level)"
+                    "unknown setting '{key}' (use millis, depth, nodes, without, threads, spend, level, lines, temperature)"
                 ));
             }
         }
     }
-    Ok(Settings { limits, level })
+    let rung = match (lines, temperature) {
+        (None, None) => None,
+        _ if level.is_some() => {
+            return Err(
+                "a side plays either a level or a rung of its own (lines, temperature), not both"
+                    .into(),
+            );
+        }
+        _ if limits.depth.is_some() == limits.nodes.is_some() => {
+            return Err("a rung (lines, temperature) stops at a depth or a number of positions: give one of them".into());
+        }
+        _ => Some(Ladder {
+            depth: limits.depth,
+            nodes: limits.nodes,
+            lines: lines.unwrap_or(1),
+            temperature: temperature.unwrap_or(0.0),
+        }),
+    };
+    Ok(Settings {
+        limits,
+        level,
+        rung,
+    })
 }
 
 /// One side of the match: this build with some settings, or another build's engine.
@@ -238,8 +272,16 @@ impl Contender {
             Contender::Settings { settings, own } => {
                 let copy = follow(own, game)?;
                 let stop = AtomicBool::new(false);
-                let thought = match settings.level {
-                    Some(level) => {
+                let thought = match (settings.level, settings.rung) {
+                    (_, Some(rung)) => {
+                        let request = Request {
+                            level: Level::WEAKEST,
+                            budget: settings.limits.time.unwrap_or(Duration::from_secs(1)),
+                            seed: move_seed(0, game),
+                        };
+                        copy.think_at(Some(&rung), &request, &stop, &mut |_| {})
+                    }
+                    (Some(level), None) => {
                         // Mistakes differ from game to game and move to move, yet a
                         // match replays exactly.
                         let request = Request {
@@ -249,7 +291,7 @@ impl Contender {
                         };
                         copy.think(&request, &stop, &mut |_| {})
                     }
-                    None => copy.analyse(&settings.limits, &stop, &mut |_| {}),
+                    (None, None) => copy.analyse(&settings.limits, &stop, &mut |_| {}),
                 };
                 thought
                     .best
