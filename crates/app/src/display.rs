@@ -6,7 +6,7 @@ use crate::display3d::Scene3d;
 use crate::geometry::{Point, Rect};
 
 /// How text sits inside its box.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Align {
     /// Against the left edge, centred vertically.
     Left,

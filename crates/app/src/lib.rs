@@ -6,6 +6,7 @@ pub mod audio;
 pub mod board;
 pub mod chat_log;
 pub mod color;
+pub mod damage;
 pub mod display;
 pub mod display3d;
 pub mod geometry;

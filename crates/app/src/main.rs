@@ -6,6 +6,7 @@ mod devtools;
 mod event_loop;
 mod help_render;
 mod icon;
+mod materials;
 mod paint;
 mod paint3d;
 mod paint_cache;

@@ -1,16 +1,23 @@
-//! The only code that draws with macroquad: it paints a display list.
+//! The only code that draws with macroquad: it paints a display list into the window's
+//! picture, kept from frame to frame, repainting only what changed
+//! (`plyground::damage`), then lays that picture into the window.
 
+use crate::materials::copy_material;
 use crate::paint_cache::PictureCache;
 use crate::paint3d::SolidPainter;
 use macroquad::prelude::{
-    BLACK, Color, Font, TextParams, clear_background, draw_line, draw_poly, draw_poly_lines,
-    draw_rectangle, draw_rectangle_lines, draw_text_ex, draw_triangle, load_ttf_font_from_bytes,
-    measure_text, screen_height, screen_width, vec2,
+    BLACK, Camera2D, Color, DrawTextureParams, FilterMode, Font, Material, RenderTarget,
+    TextParams, WHITE, clear_background, draw_line, draw_poly, draw_poly_lines, draw_rectangle,
+    draw_rectangle_lines, draw_text_ex, draw_texture_ex, draw_triangle, gl_use_default_material,
+    gl_use_material, load_ttf_font_from_bytes, measure_text, render_target, screen_height,
+    screen_width, set_camera, set_default_camera, vec2,
 };
 use plyground::color::Rgba;
+use plyground::damage::{Damage, FrameMemory, touches};
 use plyground::display::{Align, Frame, Item};
 use plyground::geometry::Rect;
 use plyground::text_fit;
+use std::cell::RefCell;
 
 fn color(rgba: Rgba) -> Color {
     Color::new(rgba.0, rgba.1, rgba.2, rgba.3)
@@ -34,6 +41,14 @@ pub struct Painter {
     font: Option<Font>,
     solids: SolidPainter,
     pictures: PictureCache,
+    /// The window's picture, as the last frame left it.
+    canvas: RefCell<Option<RenderTarget>>,
+    /// What the last frame painted, to tell what the next one changes.
+    memory: RefCell<FrameMemory>,
+    /// Where flat drawing goes: the part of the window's picture being painted.
+    flat: RefCell<Camera2D>,
+    /// Copies the window's picture into the window without blending.
+    copy: Option<Material>,
 }
 
 impl Painter {
@@ -43,16 +58,24 @@ impl Painter {
             font: load_ttf_font_from_bytes(FONT).ok(),
             solids: SolidPainter::new(),
             pictures: PictureCache::default(),
+            canvas: RefCell::new(None),
+            memory: RefCell::new(FrameMemory::default()),
+            flat: RefCell::new(Camera2D::default()),
+            copy: copy_material(),
         }
     }
 
-    /// Clears the window and paints every item of the frame, back to front. A frame that
-    /// begins with an opaque rectangle over the whole window is cleared to its colour
-    /// instead of painting it: software OpenGL pays for every pixel a rectangle blends,
-    /// and a clear costs a fraction of that.
+    /// Paints the frame: into the window's picture, only the parts where items came,
+    /// went or changed since the last frame (each part cleared and painted again with
+    /// every item that reaches into it, back to front), then the picture into the
+    /// window. A frame that begins with an opaque rectangle over the whole window, when
+    /// painted whole, is cleared to its colour instead of painting it: software OpenGL
+    /// pays for every pixel a rectangle blends, and a clear costs a fraction of that.
     pub fn paint(&self, frame: &Frame) {
         let window = Rect::new(0.0, 0.0, screen_width(), screen_height());
-        let items = match frame.items.first() {
+        let canvas = self.canvas_for(window);
+        let damage = self.memory.borrow_mut().next(&frame.items, window);
+        let opaque_ground = match frame.items.first() {
             Some(Item::Rect { rect, color })
                 if color.3 >= 1.0
                     && rect.x <= window.x
@@ -60,25 +83,117 @@ impl Painter {
                     && rect.x + rect.w >= window.w
                     && rect.y + rect.h >= window.h =>
             {
-                clear_background(self::color(*color));
-                &frame.items[1..]
+                Some(*color)
             }
-            _ => {
-                clear_background(BLACK);
-                &frame.items[..]
-            }
+            _ => None,
         };
-        self.paint_items(items);
+        match damage {
+            Damage::Nothing => {}
+            Damage::Whole => {
+                self.aim(&canvas, window, window);
+                let items = match opaque_ground {
+                    Some(ground) => {
+                        clear_background(color(ground));
+                        &frame.items[1..]
+                    }
+                    None => {
+                        clear_background(BLACK);
+                        &frame.items[..]
+                    }
+                };
+                self.paint_items(items);
+            }
+            Damage::Boxes(boxes) => {
+                for area in boxes {
+                    self.aim(&canvas, window, area);
+                    if opaque_ground.is_none() {
+                        draw_rectangle(area.x, area.y, area.w, area.h, BLACK);
+                    }
+                    let touching: Vec<&Item> = frame
+                        .items
+                        .iter()
+                        .filter(|item| touches(item, area))
+                        .collect();
+                    for item in touching {
+                        self.paint_items(std::slice::from_ref(item));
+                    }
+                }
+            }
+        }
+        set_default_camera();
+        if let Some(copy) = &self.copy {
+            gl_use_material(copy);
+        }
+        draw_texture_ex(
+            &canvas.texture,
+            0.0,
+            0.0,
+            WHITE,
+            DrawTextureParams {
+                dest_size: Some(vec2(window.w, window.h)),
+                // Painted as the window is, and a picture's rows are stored bottom first.
+                flip_y: true,
+                ..Default::default()
+            },
+        );
+        gl_use_default_material();
         self.pictures.frame_done();
+    }
+
+    /// The window's picture for a window of `window`'s size: the last one, or a new one
+    /// (and the memory of the last frame forgotten) when the size changed.
+    fn canvas_for(&self, window: Rect) -> RenderTarget {
+        let size = vec2(window.w.round().max(1.0), window.h.round().max(1.0));
+        let mut canvas = self.canvas.borrow_mut();
+        match canvas.as_ref() {
+            Some(kept) if kept.texture.size() == size => kept.clone(),
+            _ => {
+                let made = render_target(size.x as u32, size.y as u32);
+                made.texture.set_filter(FilterMode::Nearest);
+                self.memory.borrow_mut().forget();
+                *canvas = Some(made.clone());
+                made
+            }
+        }
+    }
+
+    /// Aims flat drawing at the part `area` of the window's picture `canvas`, in window
+    /// coordinates: nothing drawn falls outside it.
+    fn aim(&self, canvas: &RenderTarget, window: Rect, area: Rect) {
+        let camera = Camera2D {
+            target: vec2(area.x + area.w / 2.0, area.y + area.h / 2.0),
+            // Downwards, as in the window.
+            zoom: vec2(2.0 / area.w, -2.0 / area.h),
+            render_target: Some(canvas.clone()),
+            viewport: Some((
+                area.x as i32,
+                (window.h - area.y - area.h) as i32,
+                area.w as i32,
+                area.h as i32,
+            )),
+            ..Default::default()
+        };
+        set_camera(&camera);
+        *self.flat.borrow_mut() = camera;
+    }
+
+    /// Sets flat drawing back to where it was aimed, after a picture was drawn.
+    fn back_to_flat(&self) {
+        set_camera(&*self.flat.borrow());
     }
 
     fn paint_items(&self, items: &[Item]) {
         for item in items {
             match item {
-                Item::Solids(scene) => self.solids.paint(scene),
+                Item::Solids(scene) => self.solids.paint(scene, &|| self.back_to_flat()),
                 Item::Cached { key, rect, items } => {
-                    self.pictures
-                        .paint(*key, *rect, items, |items| self.paint_items(items));
+                    self.pictures.paint(
+                        *key,
+                        *rect,
+                        items,
+                        |items| self.paint_items(items),
+                        &|| self.back_to_flat(),
+                    );
                 }
                 _ => paint_flat(item, self.font.as_ref()),
             }

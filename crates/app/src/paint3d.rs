@@ -3,21 +3,24 @@
 //! by the scene's light (a soft Lambert light with a highlight seen from the camera's
 //! direction) once and kept while it is in use, so solids that only move (pieces riding
 //! the ripple, gliding) and solids alike (sixteen pawns) cost a copy, not a relighting;
-//! each is drawn where it stands, with depth, into the lens's area of the window.
+//! each is drawn where it stands, with depth, into a picture of the lens's area, which
+//! is kept and laid into the window again, unredrawn, for as long as the scene does not
+//! change (between moves, most frames).
 
+use crate::materials::material;
 use macroquad::miniquad::{
     BlendFactor, BlendState, BlendValue, Comparison, CullFace, Equation, FrontFaceOrder,
     PipelineParams,
 };
 use macroquad::prelude::{
-    Camera3D, Material, MaterialParams, Mesh, ShaderSource, Vertex, draw_mesh,
-    gl_use_default_material, gl_use_material, load_material, screen_height, set_camera,
-    set_default_camera, vec2, vec3, vec4,
+    Camera3D, Color, DrawTextureParams, Material, Mesh, RenderTarget, RenderTargetParams, Vertex,
+    WHITE, clear_background, draw_mesh, draw_texture_ex, gl_use_default_material, gl_use_material,
+    render_target_ex, set_camera, vec2, vec3, vec4,
 };
-use plyground::board::shapes::{Part, Tint, build, every_shape};
+use plyground::board::shapes::{COARSE, FINE, Part, Tint, build, every_shape};
 use plyground::color::Rgba;
 use plyground::display3d::{Light, Scene3d, Shape, Solid};
-use plyground::space::V3;
+use plyground::space::{Lens, V3};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
@@ -32,21 +35,42 @@ const BOARD_SHINE: (f32, i32) = (0.06, 48);
 /// it is seen from and the light, as bits.
 type LitKey = Vec<u32>;
 
-/// Paints 3D scenes, keeping every shape's mesh once built and every kind of solid lit
-/// in the last frame.
+/// Paints 3D scenes, keeping every shape's mesh once built, every kind of solid lit in
+/// the last frame, and the last scene's picture.
 pub struct SolidPainter {
     /// Draws only the faces turned towards the camera, for the turned parts (closed
     /// solids whose faces wind clockwise seen from outside): the far sides of a mega
     /// chess board's pieces are half its triangles. `None` where it could not be made:
     /// every face is drawn.
     facing: Option<Material>,
-    meshes: RefCell<HashMap<Shape, Vec<Part>>>,
+    /// Draws every face, for the parts that are not closed, blending as `facing` does.
+    every_face: Option<Material>,
+    /// Lays a scene's picture into the window: its colours are already weighted by their
+    /// opacity (see [`blend_into_picture`]).
+    lay_picture: Option<Material>,
+    meshes: RefCell<HashMap<(Shape, usize), Vec<Part>>>,
     lit: RefCell<HashMap<LitKey, Vec<LitPart>>>,
     placed: RefCell<Mesh>,
+    /// The last scene painted and its picture, laid again while the scene is the same.
+    picture: RefCell<Option<(Scene3d, RenderTarget)>>,
 }
 
-/// The key of `solid`, wherever it stands, lit by `light` seen from direction `seen`.
-fn lit_key(solid: &Solid, light: &Light, seen: V3) -> LitKey {
+/// Below this many pixels for a square's width (a unit of the scene) where the lens
+/// looks, turned shapes get [`COARSE`] sides: a 16x16 board's pieces, not a chess
+/// board's.
+const SMALL_SQUARE: f32 = 45.0;
+
+/// How many sides turned shapes get through `lens`: fewer where a square is small on
+/// screen.
+fn sides_for(lens: &Lens) -> usize {
+    let distance = (lens.eye - lens.target).length().max(1e-3);
+    let square = lens.area.h / (2.0 * distance * (lens.fovy / 2.0).tan());
+    if square < SMALL_SQUARE { COARSE } else { FINE }
+}
+
+/// The key of `solid`, wherever it stands, turned with `steps` sides and lit by `light`
+/// seen from direction `seen`.
+fn lit_key(solid: &Solid, light: &Light, seen: V3, steps: usize) -> LitKey {
     let v = |v: V3| [v.x, v.y, v.z];
     let c = |c: Rgba| [c.0, c.1, c.2, c.3];
     let shape = match solid.shape {
@@ -57,7 +81,7 @@ fn lit_key(solid: &Solid, light: &Light, seen: V3) -> LitKey {
         Shape::HolePlate => 4.0,
         Shape::Piece(form) => 10.0 + form as u8 as f32,
     };
-    [shape, solid.yaw, solid.tilt, solid.glow]
+    [shape, steps as f32, solid.yaw, solid.tilt, solid.glow]
         .into_iter()
         .chain(v(solid.size))
         .chain(c(solid.body))
@@ -74,51 +98,110 @@ impl SolidPainter {
     /// A painter with every shape's mesh built, so no frame waits for one.
     pub fn new() -> SolidPainter {
         SolidPainter {
-            facing: facing_material(),
-            meshes: RefCell::new(every_shape().map(|shape| (shape, build(shape))).collect()),
+            facing: solid_material(CullFace::Back),
+            every_face: solid_material(CullFace::Nothing),
+            lay_picture: picture_material(),
+            meshes: RefCell::new(
+                every_shape()
+                    .flat_map(|shape| [(shape, FINE), (shape, COARSE)])
+                    .map(|key| (key, build(key.0, key.1)))
+                    .collect(),
+            ),
             lit: RefCell::new(HashMap::new()),
             placed: RefCell::new(Mesh {
                 vertices: Vec::new(),
                 indices: Vec::new(),
                 texture: None,
             }),
+            picture: RefCell::new(None),
         }
     }
 
-    /// Paints `scene` into its lens's area, then goes back to drawing flat.
-    pub fn paint(&self, scene: &Scene3d) {
+    /// Paints `scene` into its lens's area: from the picture of the last scene painted
+    /// when it is the same and the same size, otherwise drawn again into a new picture
+    /// first. `flat` sets the camera back to where flat drawing goes on.
+    pub fn paint(&self, scene: &Scene3d, flat: &dyn Fn()) {
+        let area = scene.lens.area;
+        let size = (
+            area.w.round().max(1.0) as u32,
+            area.h.round().max(1.0) as u32,
+        );
+        let mut kept = self.picture.borrow_mut();
+        let reusable = kept.as_ref().is_some_and(|(drawn, picture)| {
+            drawn == scene && picture.texture.size() == vec2(size.0 as f32, size.1 as f32)
+        });
+        if !reusable {
+            let picture = match kept.take() {
+                Some((_, picture))
+                    if picture.texture.size() == vec2(size.0 as f32, size.1 as f32) =>
+                {
+                    picture
+                }
+                _ => render_target_ex(
+                    size.0,
+                    size.1,
+                    RenderTargetParams {
+                        sample_count: 1,
+                        depth: true,
+                    },
+                ),
+            };
+            self.draw_into(scene, &picture);
+            *kept = Some((scene.clone(), picture));
+        }
+        flat();
+        let Some((_, picture)) = kept.as_ref() else {
+            return;
+        };
+        if let Some(material) = &self.lay_picture {
+            gl_use_material(material);
+        }
+        draw_texture_ex(
+            &picture.texture,
+            area.x.round(),
+            area.y.round(),
+            WHITE,
+            DrawTextureParams {
+                dest_size: Some(vec2(size.0 as f32, size.1 as f32)),
+                // The camera drew it upright, and a picture's rows are stored bottom
+                // first.
+                flip_y: true,
+                ..Default::default()
+            },
+        );
+        gl_use_default_material();
+    }
+
+    /// Draws `scene`'s solids, with depth, into `picture` (cleared to nothing first).
+    fn draw_into(&self, scene: &Scene3d, picture: &RenderTarget) {
         let lens = scene.lens;
         let area = lens.area;
-        let bottom = screen_height() - (area.y + area.h);
         set_camera(&Camera3D {
             position: vec3(lens.eye.x, lens.eye.y, lens.eye.z),
             target: vec3(lens.target.x, lens.target.y, lens.target.z),
             up: vec3(0.0, 1.0, 0.0),
             fovy: lens.fovy,
             aspect: Some(area.w.max(1.0) / area.h.max(1.0)),
-            viewport: Some((
-                area.x.round() as i32,
-                bottom.round() as i32,
-                area.w.round() as i32,
-                area.h.round() as i32,
-            )),
+            render_target: Some(picture.clone()),
             z_near: 0.1,
             z_far: 400.0,
             ..Default::default()
         });
+        clear_background(Color::new(0.0, 0.0, 0.0, 0.0));
         let mut meshes = self.meshes.borrow_mut();
         let mut previous = self.lit.borrow_mut();
         let mut placed = self.placed.borrow_mut();
         let mut current: HashMap<LitKey, Vec<LitPart>> = HashMap::with_capacity(previous.len());
         let seen = (lens.eye - lens.target).normalized();
-        let mut culling = false;
+        let steps = sides_for(&lens);
+        let mut in_use: Option<bool> = None;
         for solid in &scene.solids {
-            let key = lit_key(solid, &scene.light, seen);
+            let key = lit_key(solid, &scene.light, seen, steps);
             if !current.contains_key(&key) {
                 let lit = previous.remove(&key).unwrap_or_else(|| {
                     meshes
-                        .entry(solid.shape)
-                        .or_insert_with(|| build(solid.shape))
+                        .entry((solid.shape, steps))
+                        .or_insert_with(|| build(solid.shape, steps))
                         .iter()
                         .map(|part| lit_part(part, solid, &scene.light, seen))
                         .collect()
@@ -128,12 +211,13 @@ impl SolidPainter {
             let at = vec3(solid.at.x, solid.at.y, solid.at.z);
             for LitPart { mesh, faces_out } in current.get(&key).into_iter().flatten() {
                 let cull = *faces_out && self.facing.is_some();
-                if cull != culling {
-                    match (&self.facing, cull) {
-                        (Some(facing), true) => gl_use_material(facing),
+                if in_use != Some(cull) {
+                    match (&self.facing, &self.every_face, cull) {
+                        (Some(facing), _, true) => gl_use_material(facing),
+                        (_, Some(every_face), false) => gl_use_material(every_face),
                         _ => gl_use_default_material(),
                     }
-                    culling = cull;
+                    in_use = Some(cull);
                 }
                 placed.vertices.clear();
                 placed
@@ -149,59 +233,55 @@ impl SolidPainter {
         }
         *previous = current;
         gl_use_default_material();
-        set_default_camera();
     }
 }
 
-/// The vertex stage of macroquad's own material: the camera's transform, the vertex's
-/// colour.
-const FACING_VERTEX: &str = r#"#version 100
-attribute vec3 position;
-attribute vec2 texcoord;
-attribute vec4 color0;
-varying lowp vec2 uv;
-varying lowp vec4 color;
-uniform mat4 Model;
-uniform mat4 Projection;
-void main() {
-    gl_Position = Projection * Model * vec4(position, 1);
-    color = color0 / 255.0;
-    uv = texcoord;
-}"#;
-
-/// The fragment stage of macroquad's own material.
-const FACING_FRAGMENT: &str = r#"#version 100
-varying lowp vec4 color;
-varying lowp vec2 uv;
-uniform sampler2D Texture;
-void main() {
-    gl_FragColor = color * texture2D(Texture, uv);
-}"#;
-
-/// macroquad's material for depth-tested, blended triangles, drawing only the faces
-/// that wind clockwise on screen (those seen from outside).
-fn facing_material() -> Option<Material> {
-    let pipeline_params = PipelineParams {
-        cull_face: CullFace::Back,
-        front_face_order: FrontFaceOrder::Clockwise,
-        depth_test: Comparison::LessOrEqual,
-        depth_write: true,
-        color_blend: Some(BlendState::new(
+/// How solids blend into a scene's picture, which starts as nothing (transparent): the
+/// colour as usual, and the opacity added up, so that the picture holds each pixel's
+/// colour already weighted by its opacity, ready to be laid over what is behind it.
+fn blend_into_picture() -> (Option<BlendState>, Option<BlendState>) {
+    (
+        Some(BlendState::new(
             Equation::Add,
             BlendFactor::Value(BlendValue::SourceAlpha),
             BlendFactor::OneMinusValue(BlendValue::SourceAlpha),
         )),
+        Some(BlendState::new(
+            Equation::Add,
+            BlendFactor::One,
+            BlendFactor::OneMinusValue(BlendValue::SourceAlpha),
+        )),
+    )
+}
+
+/// macroquad's material for depth-tested triangles blended into a scene's picture,
+/// leaving out the faces `cull` names (with `CullFace::Back`: drawing only the faces
+/// that wind clockwise on screen, those seen from outside).
+fn solid_material(cull: CullFace) -> Option<Material> {
+    let (color_blend, alpha_blend) = blend_into_picture();
+    let pipeline_params = PipelineParams {
+        cull_face: cull,
+        front_face_order: FrontFaceOrder::Clockwise,
+        depth_test: Comparison::LessOrEqual,
+        depth_write: true,
+        color_blend,
+        alpha_blend,
         ..Default::default()
     };
-    let shader = ShaderSource::Glsl {
-        vertex: FACING_VERTEX,
-        fragment: FACING_FRAGMENT,
-    };
-    let params = MaterialParams {
-        pipeline_params,
+    material(pipeline_params)
+}
+
+/// The material that lays a scene's picture, whose colours are already weighted by
+/// their opacity, over the window.
+fn picture_material() -> Option<Material> {
+    material(PipelineParams {
+        color_blend: Some(BlendState::new(
+            Equation::Add,
+            BlendFactor::One,
+            BlendFactor::OneMinusValue(BlendValue::SourceAlpha),
+        )),
         ..Default::default()
-    };
-    load_material(shader, params).ok()
+    })
 }
 
 /// A part of a solid turned and lit, ready to be placed.

@@ -4,7 +4,7 @@
 
 use macroquad::prelude::{
     Camera2D, Color, DrawTextureParams, FilterMode, RenderTarget, WHITE, clear_background,
-    draw_texture_ex, render_target, set_camera, set_default_camera, vec2,
+    draw_texture_ex, render_target, set_camera, vec2,
 };
 use plyground::display::Item;
 use plyground::geometry::Rect;
@@ -23,9 +23,17 @@ pub struct PictureCache {
 
 impl PictureCache {
     /// Paints the group `items` in `rect` named `key`: from its picture, drawn first
-    /// with `draw` when there is none. A group without a key (not opaque) or too small
-    /// for a picture is painted with `draw` directly.
-    pub fn paint(&self, key: Option<u64>, rect: Rect, items: &[Item], draw: impl Fn(&[Item])) {
+    /// with `draw` when there is none (then `flat` sets the camera back to where flat
+    /// drawing goes on). A group without a key (not opaque) or too small for a picture
+    /// is painted with `draw` directly.
+    pub fn paint(
+        &self,
+        key: Option<u64>,
+        rect: Rect,
+        items: &[Item],
+        draw: impl Fn(&[Item]),
+        flat: &dyn Fn(),
+    ) {
         let Some(key) = key.filter(|_| rect.w >= 1.0 && rect.h >= 1.0) else {
             draw(items);
             return;
@@ -35,7 +43,7 @@ impl PictureCache {
             self.previous
                 .borrow_mut()
                 .remove(&key)
-                .unwrap_or_else(|| picture_of(rect, items, &draw))
+                .unwrap_or_else(|| picture_of(rect, items, &draw, flat))
         });
         let size = picture.texture.size();
         draw_texture_ex(
@@ -58,8 +66,13 @@ impl PictureCache {
 }
 
 /// Draws `items` (in window coordinates, inside `rect`) into a new picture of `rect`
-/// and its margin, then goes back to drawing into the window.
-fn picture_of(rect: Rect, items: &[Item], draw: &impl Fn(&[Item])) -> RenderTarget {
+/// and its margin, then goes back to flat drawing with `flat`.
+fn picture_of(
+    rect: Rect,
+    items: &[Item],
+    draw: &impl Fn(&[Item]),
+    flat: &dyn Fn(),
+) -> RenderTarget {
     let (width, height) = (rect.w + 2.0 * MARGIN, rect.h + 2.0 * MARGIN);
     let picture = render_target(width.ceil() as u32, height.ceil() as u32);
     picture.texture.set_filter(FilterMode::Nearest);
@@ -74,6 +87,6 @@ fn picture_of(rect: Rect, items: &[Item], draw: &impl Fn(&[Item])) -> RenderTarg
     });
     clear_background(Color::new(0.0, 0.0, 0.0, 0.0));
     draw(items);
-    set_default_camera();
+    flat();
     picture
 }

@@ -8,8 +8,9 @@ use ply_core::Form;
 use std::f32::consts::TAU;
 
 /// A ring of `count` gold spikes at `radius` on `height`, with a ball on each tip.
-fn crown(height: f32, radius: f32, band: f32, count: usize, tall: f32) -> Vec<Part> {
+fn crown(steps: usize, height: f32, radius: f32, band: f32, count: usize, tall: f32) -> Vec<Part> {
     let mut parts = vec![turned(
+        steps,
         &[
             (radius - 0.02, height),
             (radius + 0.015, height),
@@ -23,13 +24,13 @@ fn crown(height: f32, radius: f32, band: f32, count: usize, tall: f32) -> Vec<Pa
         let angle = i as f32 * TAU / count as f32;
         let at = V3::new(radius * angle.cos(), height + band, radius * angle.sin());
         parts.push(spike(at, 0.034, tall, Tint::Gold));
-        parts.push(ball(at + V3::new(0.0, tall, 0.0), 0.026, Tint::Gold));
+        parts.push(ball(steps, at + V3::new(0.0, tall, 0.0), 0.026, Tint::Gold));
     }
     parts
 }
 
 /// The parts of a piece of `form`.
-pub(super) fn piece(form: Form) -> Vec<Part> {
+pub(super) fn piece(form: Form, steps: usize) -> Vec<Part> {
     use Tint::{Body, Detail};
     match form {
         Form::Pawn => {
@@ -46,7 +47,7 @@ pub(super) fn piece(form: Form) -> Vec<Part> {
                 ],
             );
             profile.extend(arc(0.45, 0.11, -45.0, 90.0, 9));
-            vec![turned(&profile, Body)]
+            vec![turned(steps, &profile, Body)]
         }
         Form::Knight => {
             let foot = on_foot(0.32, &[(0.26, 0.1), (0.24, 0.14), (0.0, 0.14)]);
@@ -55,10 +56,10 @@ pub(super) fn piece(form: Form) -> Vec<Part> {
                 .map(|&(x, y)| ((x - 0.5) * 0.92, 0.1 + (0.8 - y) * 1.05))
                 .collect();
             vec![
-                turned(&foot, Body),
+                turned(steps, &foot, Body),
                 extrude(&outline, 0.22, Body),
-                ball(V3::new(0.0, 0.63, 0.11), 0.028, Detail),
-                ball(V3::new(0.0, 0.63, -0.11), 0.028, Detail),
+                ball(steps, V3::new(0.0, 0.63, 0.11), 0.028, Detail),
+                ball(steps, V3::new(0.0, 0.63, -0.11), 0.028, Detail),
             ]
         }
         Form::Bishop => {
@@ -77,8 +78,8 @@ pub(super) fn piece(form: Form) -> Vec<Part> {
             profile.extend(arc(0.6, 0.14, -70.0, 60.0, 8));
             profile.extend([(0.03, 0.75), (0.0, 0.76)]);
             vec![
-                turned(&profile, Body),
-                ball(V3::new(0.0, 0.79, 0.0), 0.045, Body),
+                turned(steps, &profile, Body),
+                ball(steps, V3::new(0.0, 0.79, 0.0), 0.045, Body),
                 cuboid(
                     V3::new(0.0, 0.63, 0.0),
                     V3::new(0.07, 0.012, 0.148),
@@ -103,7 +104,7 @@ pub(super) fn piece(form: Form) -> Vec<Part> {
                     (0.0, 0.52),
                 ],
             );
-            let mut parts = vec![turned(&profile, Body)];
+            let mut parts = vec![turned(steps, &profile, Body)];
             for i in 0..5 {
                 let angle = i as f32 * TAU / 5.0;
                 parts.push(cuboid(
@@ -134,13 +135,13 @@ pub(super) fn piece(form: Form) -> Vec<Part> {
                     (0.0, 0.8),
                 ],
             );
-            let mut parts = vec![turned(&profile, Body)];
+            let mut parts = vec![turned(steps, &profile, Body)];
             for i in 0..8 {
                 let angle = i as f32 * TAU / 8.0;
                 let at = V3::new(0.19 * angle.cos(), 0.79, 0.19 * angle.sin());
-                parts.push(ball(at, 0.032, Body));
+                parts.push(ball(steps, at, 0.032, Body));
             }
-            parts.push(ball(V3::new(0.0, 0.84, 0.0), 0.055, Body));
+            parts.push(ball(steps, V3::new(0.0, 0.84, 0.0), 0.055, Body));
             parts
         }
         Form::King => {
@@ -162,7 +163,7 @@ pub(super) fn piece(form: Form) -> Vec<Part> {
                 ],
             );
             vec![
-                turned(&profile, Body),
+                turned(steps, &profile, Body),
                 cuboid(
                     V3::new(0.0, 0.95, 0.0),
                     V3::new(0.035, 0.1, 0.035),
@@ -179,12 +180,12 @@ pub(super) fn piece(form: Form) -> Vec<Part> {
                 ),
             ]
         }
-        Form::Man | Form::Token => man(0.0),
+        Form::Man | Form::Token => man(steps, 0.0),
         Form::CrownedMan => {
-            let mut parts = man(0.0);
-            parts.extend(man(0.13));
-            parts.extend(crown(0.26, 0.24, 0.07, 6, 0.17));
-            parts.push(ball(V3::new(0.0, 0.27, 0.0), 0.08, Tint::Gold));
+            let mut parts = man(steps, 0.0);
+            parts.extend(man(steps, 0.13));
+            parts.extend(crown(steps, 0.26, 0.24, 0.07, 6, 0.17));
+            parts.push(ball(steps, V3::new(0.0, 0.27, 0.0), 0.08, Tint::Gold));
             parts
         }
         Form::Attacker => {
@@ -200,8 +201,9 @@ pub(super) fn piece(form: Form) -> Vec<Part> {
             );
             profile.extend(arc(0.39, 0.08, -20.0, 90.0, 6));
             vec![
-                turned(&profile, Body),
+                turned(steps, &profile, Body),
                 turned(
+                    steps,
                     &[(0.27, 0.102), (0.3, 0.102), (0.265, 0.14), (0.235, 0.14)],
                     Detail,
                 ),
@@ -211,15 +213,15 @@ pub(super) fn piece(form: Form) -> Vec<Part> {
             let mut profile = on_foot(0.32, &[(0.29, 0.1)]);
             profile.extend(arc(0.1, 0.28, 0.0, 90.0, 10));
             vec![
-                turned(&profile, Body),
-                ball(V3::new(0.0, 0.38, 0.0), 0.06, Detail),
+                turned(steps, &profile, Body),
+                ball(steps, V3::new(0.0, 0.38, 0.0), 0.06, Detail),
             ]
         }
         Form::Chieftain => {
             let mut profile = on_foot(0.35, &[(0.3, 0.1), (0.24, 0.14), (0.2, 0.3)]);
             profile.extend(arc(0.36, 0.2, -15.0, 90.0, 10));
-            let mut parts = vec![turned(&profile, Body)];
-            parts.extend(crown(0.42, 0.2, 0.05, 8, 0.13));
+            let mut parts = vec![turned(steps, &profile, Body)];
+            parts.extend(crown(steps, 0.42, 0.2, 0.05, 8, 0.13));
             parts
         }
         Form::Counter => {
@@ -232,12 +234,14 @@ pub(super) fn piece(form: Form) -> Vec<Part> {
                 (0.0, 0.08),
             ];
             vec![
-                turned(&profile, Body),
+                turned(steps, &profile, Body),
                 turned(
+                    steps,
                     &[(0.24, 0.081), (0.3, 0.081), (0.3, 0.09), (0.24, 0.09)],
                     Detail,
                 ),
                 turned(
+                    steps,
                     &[(0.24, -0.081), (0.3, -0.081), (0.3, -0.09), (0.24, -0.09)],
                     Detail,
                 ),
@@ -247,7 +251,7 @@ pub(super) fn piece(form: Form) -> Vec<Part> {
 }
 
 /// A checkers man lying at `height`: a bevelled disc with a ring on top.
-fn man(height: f32) -> Vec<Part> {
+fn man(steps: usize, height: f32) -> Vec<Part> {
     let profile: Vec<(f32, f32)> = [
         (0.0, 0.0),
         (0.36, 0.0),
@@ -261,5 +265,8 @@ fn man(height: f32) -> Vec<Part> {
     .collect();
     let ring =
         [(0.22, 0.126), (0.3, 0.126), (0.3, 0.134), (0.22, 0.134)].map(|(r, y)| (r, y + height));
-    vec![turned(&profile, Tint::Body), turned(&ring, Tint::Detail)]
+    vec![
+        turned(steps, &profile, Tint::Body),
+        turned(steps, &ring, Tint::Detail),
+    ]
 }

@@ -55,8 +55,11 @@ impl Part {
     }
 }
 
-/// Around-the-axis steps of turned shapes.
-const SEGMENTS: usize = 12;
+/// Around-the-axis steps of turned shapes seen large (a chess board's pieces).
+pub const FINE: usize = 12;
+/// Around-the-axis steps of turned shapes seen small (a 16x16 board's pieces), where
+/// fewer sides do not show and software OpenGL pays for every triangle.
+pub const COARSE: usize = 10;
 /// Profile corners sharper than this (radians) keep a crease; gentler ones are smooth.
 const CREASE: f32 = 0.6;
 
@@ -134,9 +137,9 @@ pub(super) fn lathe(
     part
 }
 
-/// A smooth turned part.
-pub(super) fn turned(profile: &[(f32, f32)], tint: Tint) -> Part {
-    lathe(profile, tint, SEGMENTS, 0.0, false)
+/// A smooth turned part with `steps` sides.
+pub(super) fn turned(steps: usize, profile: &[(f32, f32)], tint: Tint) -> Part {
+    lathe(profile, tint, steps, 0.0, false)
 }
 
 /// Points along a circle in the profile plane, centred on the axis at `height`, from
@@ -172,8 +175,8 @@ pub(super) fn on_foot(radius: f32, rest: &[(f32, f32)]) -> Vec<(f32, f32)> {
 }
 
 /// A ball of `radius` centred at `center`.
-pub(super) fn ball(center: V3, radius: f32, tint: Tint) -> Part {
-    let mut part = lathe(&arc(0.0, radius, -90.0, 90.0, 8), tint, 12, 0.0, false);
+pub(super) fn ball(steps: usize, center: V3, radius: f32, tint: Tint) -> Part {
+    let mut part = lathe(&arc(0.0, radius, -90.0, 90.0, 8), tint, steps, 0.0, false);
     for position in &mut part.positions {
         *position = *position + center;
     }
@@ -322,8 +325,8 @@ fn hole_plate() -> Part {
     part
 }
 
-/// The parts of `shape`.
-pub fn build(shape: Shape) -> Vec<Part> {
+/// The parts of `shape`, its turned parts with `steps` sides ([`FINE`] or [`COARSE`]).
+pub fn build(shape: Shape, steps: usize) -> Vec<Part> {
     match shape {
         Shape::Block => {
             let r = 0.5 * 2f32.sqrt();
@@ -338,10 +341,12 @@ pub fn build(shape: Shape) -> Vec<Part> {
             vec![lathe(&profile, Tint::Body, 4, FRAC_PI_4, true)]
         }
         Shape::Disc => vec![turned(
+            steps,
             &[(0.0, -0.5), (0.5, -0.5), (0.5, 0.5), (0.0, 0.5)],
             Tint::Body,
         )],
         Shape::Ring => vec![turned(
+            steps,
             &[
                 (0.38, -0.5),
                 (0.5, -0.5),
@@ -351,9 +356,9 @@ pub fn build(shape: Shape) -> Vec<Part> {
             ],
             Tint::Body,
         )],
-        Shape::Ball => vec![ball(V3::default(), 0.5, Tint::Body)],
+        Shape::Ball => vec![ball(steps, V3::default(), 0.5, Tint::Body)],
         Shape::HolePlate => vec![hole_plate()],
-        Shape::Piece(form) => super::forms::piece(form),
+        Shape::Piece(form) => super::forms::piece(form, steps),
     }
 }
 
@@ -397,7 +402,7 @@ mod tests {
     #[test]
     fn every_part_fits_one_draw_call_and_points_at_real_corners() {
         for shape in every_shape() {
-            for part in build(shape) {
+            for part in build(shape, FINE) {
                 assert!(
                     part.indices.len() < 5000 && part.positions.len() < 10000,
                     "{shape:?}"
@@ -416,13 +421,13 @@ mod tests {
     #[test]
     fn pieces_stand_on_their_foot_within_their_cell_and_kings_stand_tallest() {
         let top = |form: Form| {
-            build(Shape::Piece(form))
+            build(Shape::Piece(form), FINE)
                 .iter()
                 .flat_map(|part| part.positions.iter().map(|p| p.y))
                 .fold(f32::MIN, f32::max)
         };
         for form in FORMS {
-            for part in build(Shape::Piece(form)) {
+            for part in build(Shape::Piece(form), FINE) {
                 for p in &part.positions {
                     assert!(
                         p.y >= -0.1 && p.x.abs() <= 0.5 && p.z.abs() <= 0.5,
@@ -435,7 +440,7 @@ mod tests {
         assert!(top(Form::Queen) > top(Form::Pawn));
         assert!(top(Form::CrownedMan) > 2.5 * top(Form::Man));
         let gold = |form: Form| {
-            build(Shape::Piece(form))
+            build(Shape::Piece(form), FINE)
                 .iter()
                 .any(|p| p.tint == Some(Tint::Gold))
         };
