@@ -60,3 +60,25 @@ pub fn copy_material() -> Option<Material> {
     };
     load_material(shader, MaterialParams::default()).ok()
 }
+
+/// The fragment stage of solids: the vertex's colour (lit on the processor), with no
+/// texture to look up for every pixel.
+const COLOUR_FRAGMENT: &str = r#"#version 100
+varying lowp vec4 color;
+void main() {
+    gl_FragColor = color;
+}"#;
+
+/// macroquad's vertex stage and a fragment stage that paints the vertex colours alone,
+/// with `pipeline_params`: for solids, which have no texture.
+pub fn colour_material(pipeline_params: PipelineParams) -> Option<Material> {
+    let shader = ShaderSource::Glsl {
+        vertex: OWN_VERTEX,
+        fragment: COLOUR_FRAGMENT,
+    };
+    let params = MaterialParams {
+        pipeline_params,
+        ..Default::default()
+    };
+    load_material(shader, params).ok()
+}

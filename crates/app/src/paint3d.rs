@@ -7,7 +7,7 @@
 //! is kept and laid into the window again, unredrawn, for as long as the scene does not
 //! change (between moves, most frames).
 
-use crate::materials::material;
+use crate::materials::{colour_material, material};
 use macroquad::miniquad::{
     BlendFactor, BlendState, BlendValue, Comparison, CullFace, Equation, FrontFaceOrder,
     PipelineParams,
@@ -53,6 +53,19 @@ pub struct SolidPainter {
     placed: RefCell<Mesh>,
     /// The last scene painted and its picture, laid again while the scene is the same.
     picture: RefCell<Option<(Scene3d, RenderTarget)>>,
+}
+
+/// `scene`'s solids in the order they are drawn: the opaque ones nearest the eye first,
+/// so that software OpenGL, which tests depth before it paints, paints each pixel they
+/// cover about once; then those that let some light through, in the scene's order,
+/// over what is behind them.
+fn nearest_first(scene: &Scene3d) -> Vec<&Solid> {
+    let eye = scene.lens.eye;
+    let opaque = |solid: &Solid| solid.body.3 >= 1.0 && solid.detail.3 >= 1.0;
+    let mut order: Vec<&Solid> = scene.solids.iter().filter(|s| opaque(s)).collect();
+    order.sort_by(|a, b| (a.at - eye).length().total_cmp(&(b.at - eye).length()));
+    order.extend(scene.solids.iter().filter(|s| !opaque(s)));
+    order
 }
 
 /// Below this many pixels for a square's width (a unit of the scene) where the lens
@@ -195,7 +208,7 @@ impl SolidPainter {
         let seen = (lens.eye - lens.target).normalized();
         let steps = sides_for(&lens);
         let mut in_use: Option<bool> = None;
-        for solid in &scene.solids {
+        for solid in nearest_first(scene) {
             let key = lit_key(solid, &scene.light, seen, steps);
             if !current.contains_key(&key) {
                 let lit = previous.remove(&key).unwrap_or_else(|| {
@@ -268,7 +281,7 @@ fn solid_material(cull: CullFace) -> Option<Material> {
         alpha_blend,
         ..Default::default()
     };
-    material(pipeline_params)
+    colour_material(pipeline_params)
 }
 
 /// The material that lays a scene's picture, whose colours are already weighted by
