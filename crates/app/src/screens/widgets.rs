@@ -60,6 +60,44 @@ pub enum Look {
 /// Draws a button with rounded corners and an edge beneath: lighter under the pointer,
 /// darker and pushed in while held, grey with dim text when it cannot be pressed.
 pub fn button(frame: &mut Frame, context: &Context, rect: Rect, label: &str, look: Look) {
+    let size = fitted_label_size(context, rect, label);
+    sized_button(frame, context, rect, label, look, size);
+}
+
+/// Draws buttons that stand together (a row of filters) with labels of one size: the
+/// largest at which every label fits its button, so that no button's words look
+/// louder than its neighbours'.
+pub fn buttons_alike(frame: &mut Frame, context: &Context, buttons: &[(Rect, &str, Look)]) {
+    let size = buttons
+        .iter()
+        .map(|(rect, label, _)| fitted_label_size(context, *rect, label))
+        .fold(f32::INFINITY, f32::min);
+    for (rect, label, look) in buttons {
+        sized_button(frame, context, *rect, label, *look, size);
+    }
+}
+
+/// The size of `label` on a button at `rect`: the button's size, smaller when the label
+/// would not otherwise fit.
+fn fitted_label_size(context: &Context, rect: Rect, label: &str) -> f32 {
+    let inside = rect.w - 12.0 * scale(context);
+    label_size(
+        label,
+        inside,
+        button_font_size(context, rect.h),
+        font_size(rect.h) * 0.7,
+    )
+}
+
+/// Draws a button whose label is `size` pixels tall.
+fn sized_button(
+    frame: &mut Frame,
+    context: &Context,
+    rect: Rect,
+    label: &str,
+    look: Look,
+    size: f32,
+) {
     let s = scale(context);
     let hovered = rect.contains(context.window.pointer) && look != Look::Disabled;
     let pressed = hovered && context.window.pointer_held;
@@ -91,19 +129,7 @@ pub fn button(frame: &mut Frame, context: &Context, rect: Rect, label: &str, loo
         Look::Chosen => theme::BACKGROUND,
         Look::Normal => theme::TEXT,
     };
-    let inside = body.inset(6.0 * s);
-    frame.text(
-        label,
-        inside,
-        label_size(
-            label,
-            inside.w,
-            button_font_size(context, rect.h),
-            font_size(rect.h) * 0.7,
-        ),
-        color,
-        Align::Center,
-    );
+    frame.text(label, body.inset(6.0 * s), size, color, Align::Center);
 }
 
 /// The size of the label of a button `height` pixels tall: a comfortable size grown by

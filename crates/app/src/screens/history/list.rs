@@ -722,15 +722,15 @@ impl Screen for HistoryScreen {
         widgets::page(frame, context, "History");
         let s = widgets::scale(context);
         let (filters, search) = Self::filter_boxes(context);
-        for (rect, which) in filters {
-            widgets::button(
-                frame,
-                context,
-                rect,
-                &self.filters.label(which),
-                Look::Normal,
-            );
-        }
+        let labels: Vec<(Rect, String)> = filters
+            .into_iter()
+            .map(|(rect, which)| (rect, self.filters.label(which)))
+            .collect();
+        let filter_buttons: Vec<(Rect, &str, Look)> = labels
+            .iter()
+            .map(|(rect, label)| (*rect, label.as_str(), Look::Normal))
+            .collect();
+        widgets::buttons_alike(frame, context, &filter_buttons);
         frame.rounded(search, theme::CORNER * s, theme::PANEL);
         if self.searching {
             frame.push(Item::Frame {
@@ -754,17 +754,19 @@ impl Screen for HistoryScreen {
             theme::TEXT_DIM,
             Align::Right,
         );
-        for (rect, (action, label)) in layout::bottom_bar(context, &BAR_WEIGHTS)
+        let bar: Vec<(Rect, &str, Look)> = layout::bottom_bar(context, &BAR_WEIGHTS)
             .into_iter()
             .zip(BAR)
-        {
-            let look = match (self.can(action), action) {
-                (false, _) => Look::Disabled,
-                (true, Action::Open) => Look::Chosen,
-                (true, _) => Look::Normal,
-            };
-            widgets::button(frame, context, rect, label, look);
-        }
+            .map(|(rect, (action, label))| {
+                let look = match (self.can(action), action) {
+                    (false, _) => Look::Disabled,
+                    (true, Action::Open) => Look::Chosen,
+                    (true, _) => Look::Normal,
+                };
+                (rect, label, look)
+            })
+            .collect();
+        widgets::buttons_alike(frame, context, &bar);
         if let Some(question) = &self.asking {
             question.draw(context, frame);
         }

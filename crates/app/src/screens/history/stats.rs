@@ -560,12 +560,16 @@ impl Screen for StatsScreen {
                 );
             }
         }
-        for (rect, action, label) in Self::bar(context) {
-            let look = match action {
-                Action::Show(view) if view == self.view => Look::Chosen,
-                _ => Look::Normal,
-            };
-            widgets::button(frame, context, rect, label, look);
-        }
+        let bar: Vec<(Rect, &str, Look)> = Self::bar(context)
+            .into_iter()
+            .map(|(rect, action, label)| {
+                let look = match action {
+                    Action::Show(view) if view == self.view => Look::Chosen,
+                    _ => Look::Normal,
+                };
+                (rect, label, look)
+            })
+            .collect();
+        widgets::buttons_alike(frame, context, &bar);
     }
 }
