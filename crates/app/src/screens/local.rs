@@ -166,28 +166,27 @@ impl LocalSetup {
         let s = widgets::scale(context);
         let window = context.window.area();
         let look = |chosen: bool| if chosen { Look::Chosen } else { Look::Normal };
+        let top = 110.0 * s;
+        let bottom = window.h - 64.0 * s;
+        let margin = 40.0 * s;
+        let list = Rect::new(margin, top, 280.0 * s, bottom - 16.0 * s - top);
+        let modes: Vec<(Rect, &str, Look)> = widgets::stack(list, MODES.len(), 50.0 * s, 8.0 * s)
+            .into_iter()
+            .enumerate()
+            .map(|(index, rect)| (rect, MODES[index].name, look(index == self.mode)))
+            .collect();
+        if draw {
+            widgets::buttons_alike(frame, context, &modes);
+        }
+        for (index, (rect, _, _)) in modes.iter().enumerate() {
+            buttons.add(*rect, Action::Mode(index));
+        }
         let mut place = |frame: &mut Frame, rect: Rect, label: &str, look: Look, action| {
             if draw {
                 widgets::button(frame, context, rect, label, look);
             }
             buttons.add(rect, action);
         };
-        let top = 110.0 * s;
-        let bottom = window.h - 64.0 * s;
-        let margin = 40.0 * s;
-        let list = Rect::new(margin, top, 280.0 * s, bottom - 16.0 * s - top);
-        for (index, rect) in widgets::stack(list, MODES.len(), 50.0 * s, 8.0 * s)
-            .into_iter()
-            .enumerate()
-        {
-            place(
-                frame,
-                rect,
-                MODES[index].name,
-                look(index == self.mode),
-                Action::Mode(index),
-            );
-        }
         let left = list.x + list.w + 30.0 * s;
         let width = (window.w - left - margin).max(200.0);
         let mode = &MODES[self.mode];

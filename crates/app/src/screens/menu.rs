@@ -128,9 +128,12 @@ impl Screen for MainMenu {
             theme::TEXT_DIM,
             Align::Center,
         );
-        for (rect, _, label) in self.layout(context) {
-            widgets::button(frame, context, rect, label, Look::Normal);
-        }
+        let buttons: Vec<(Rect, &str, Look)> = self
+            .layout(context)
+            .into_iter()
+            .map(|(rect, _, label)| (rect, label, Look::Normal))
+            .collect();
+        widgets::buttons_alike(frame, context, &buttons);
         let window = context.window.area();
         frame.text(
             format!("version {}", env!("CARGO_PKG_VERSION")),

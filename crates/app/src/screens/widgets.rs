@@ -3,6 +3,7 @@
 use super::Context;
 use crate::display::{Align, Frame};
 use crate::geometry::Rect;
+use crate::text_fit;
 use crate::theme;
 use ply_play::Message;
 
@@ -141,11 +142,15 @@ fn button_font_size(context: &Context, height: f32) -> f32 {
 }
 
 /// The size of a button's label: `size`, made smaller when the label would not
-/// otherwise fit in `width` (wide letters counted), down to `smallest` (beyond that the painter cuts it with an
-/// ellipsis), from the font's average letter width.
+/// otherwise fit in `width` (from its letters' widths), down to `smallest` (beyond
+/// that the painter cuts it with an ellipsis).
 fn label_size(label: &str, width: f32, size: f32, smallest: f32) -> f32 {
-    let letters = label.chars().count().max(1) as f32;
-    let fitting = width / (letters * 0.78);
+    let wide = text_fit::estimated_width(label, size);
+    let fitting = if wide > width {
+        size * width / wide
+    } else {
+        size
+    };
     size.min(fitting.max(smallest))
 }
 
