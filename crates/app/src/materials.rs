@@ -32,9 +32,14 @@ void main() {
 
 /// macroquad's own shaders with `pipeline_params`.
 pub fn material(pipeline_params: PipelineParams) -> Option<Material> {
+    with_fragment(OWN_FRAGMENT, pipeline_params)
+}
+
+/// macroquad's vertex stage, `fragment` and `pipeline_params`.
+fn with_fragment(fragment: &str, pipeline_params: PipelineParams) -> Option<Material> {
     let shader = ShaderSource::Glsl {
         vertex: OWN_VERTEX,
-        fragment: OWN_FRAGMENT,
+        fragment,
     };
     let params = MaterialParams {
         pipeline_params,
@@ -54,11 +59,7 @@ void main() {
 
 /// A material that copies a texture into the target as it is: no blending, no tint.
 pub fn copy_material() -> Option<Material> {
-    let shader = ShaderSource::Glsl {
-        vertex: OWN_VERTEX,
-        fragment: COPY_FRAGMENT,
-    };
-    load_material(shader, MaterialParams::default()).ok()
+    with_fragment(COPY_FRAGMENT, PipelineParams::default())
 }
 
 /// The fragment stage of solids: the vertex's colour (lit on the processor), with no
@@ -72,13 +73,5 @@ void main() {
 /// macroquad's vertex stage and a fragment stage that paints the vertex colours alone,
 /// with `pipeline_params`: for solids, which have no texture.
 pub fn colour_material(pipeline_params: PipelineParams) -> Option<Material> {
-    let shader = ShaderSource::Glsl {
-        vertex: OWN_VERTEX,
-        fragment: COLOUR_FRAGMENT,
-    };
-    let params = MaterialParams {
-        pipeline_params,
-        ..Default::default()
-    };
-    load_material(shader, params).ok()
+    with_fragment(COLOUR_FRAGMENT, pipeline_params)
 }
