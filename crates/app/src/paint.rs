@@ -87,6 +87,7 @@ impl Painter {
             }
             _ => None,
         };
+        let whole = damage == Damage::Whole;
         match damage {
             Damage::Nothing => {}
             Damage::Whole => {
@@ -137,7 +138,11 @@ impl Painter {
             },
         );
         gl_use_default_material();
-        self.pictures.frame_done();
+        // Only a frame painted whole uses every picture on show; after one painted in
+        // part, the pictures of the pieces it did not touch are still in use.
+        if whole {
+            self.pictures.frame_done();
+        }
     }
 
     /// The window's picture for a window of `window`'s size: the last one, or a new one

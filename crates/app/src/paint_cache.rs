@@ -14,7 +14,8 @@ use std::collections::HashMap;
 /// Room round a group's box in its picture, in pixels, for outlines that reach past it.
 const MARGIN: f32 = 2.0;
 
-/// The pictures in use: those painted in the current and the previous frame.
+/// The pictures in use: those painted since the last frame that painted the whole
+/// window, and in that frame.
 #[derive(Default)]
 pub struct PictureCache {
     current: RefCell<HashMap<u64, RenderTarget>>,
@@ -58,7 +59,8 @@ impl PictureCache {
         );
     }
 
-    /// Ends a frame: the pictures it did not use go at the end of the next one.
+    /// Ends a frame that painted the whole window: the pictures it did not use go at
+    /// the end of the next such frame.
     pub fn frame_done(&self) {
         let mut current = self.current.borrow_mut();
         *self.previous.borrow_mut() = std::mem::take(&mut *current);
