@@ -90,6 +90,24 @@ impl FrameMemory {
         }
         damage_of(changed, window)
     }
+
+    /// The places, in the frame last given to [`FrameMemory::next`], of the items that
+    /// reach (with the slack) into `area`: those to paint again there, in order.
+    pub fn reaching(&self, area: Rect) -> impl Iterator<Item = usize> + '_ {
+        self.last
+            .iter()
+            .enumerate()
+            .filter(move |(_, (_, rect))| {
+                let grown = Rect::new(
+                    rect.x - SLACK,
+                    rect.y - SLACK,
+                    rect.w + 2.0 * SLACK,
+                    rect.h + 2.0 * SLACK,
+                );
+                overlap(&grown, &area)
+            })
+            .map(|(index, _)| index)
+    }
 }
 
 /// The boxes to paint for the changed items' boxes `changed`.
@@ -166,20 +184,8 @@ fn merge_closest(boxes: &mut Vec<Rect>) {
     boxes[best.0] = boxes[best.0].union(other);
 }
 
-/// Whether `item`, with the slack, reaches into `area`.
-pub fn touches(item: &Item, area: Rect) -> bool {
-    let rect = bounds(item);
-    let grown = Rect::new(
-        rect.x - SLACK,
-        rect.y - SLACK,
-        rect.w + 2.0 * SLACK,
-        rect.h + 2.0 * SLACK,
-    );
-    overlap(&grown, &area)
-}
-
 /// A box that holds every pixel `item` paints.
-pub fn bounds(item: &Item) -> Rect {
+fn bounds(item: &Item) -> Rect {
     let around =
         |x: f32, y: f32, reach: f32| Rect::new(x - reach, y - reach, 2.0 * reach, 2.0 * reach);
     let grown = |rect: &Rect, by: f32| {
@@ -478,6 +484,16 @@ mod tests {
             !covered(&damage, Rect::new(150.0, 5.0, 40.0, 40.0)),
             "{damage:?}"
         );
+    }
+
+    #[test]
+    fn the_items_reaching_into_a_box_are_found_in_order() {
+        let mut memory = FrameMemory::default();
+        let frame = board();
+        memory.next(&frame.items, WINDOW);
+        let found: Vec<usize> = memory.reaching(Rect::new(60.0, 10.0, 20.0, 20.0)).collect();
+        // The window's ground and the second square; the text is far away.
+        assert_eq!(found, vec![0, 2]);
     }
 
     #[test]

@@ -13,7 +13,7 @@ use macroquad::prelude::{
     screen_width, set_camera, set_default_camera, vec2,
 };
 use plyground::color::Rgba;
-use plyground::damage::{Damage, FrameMemory, touches};
+use plyground::damage::{Damage, FrameMemory};
 use plyground::display::{Align, Frame, Item};
 use plyground::geometry::Rect;
 use plyground::text_fit;
@@ -110,13 +110,9 @@ impl Painter {
                     if opaque_ground.is_none() {
                         draw_rectangle(area.x, area.y, area.w, area.h, BLACK);
                     }
-                    let touching: Vec<&Item> = frame
-                        .items
-                        .iter()
-                        .filter(|item| touches(item, area))
-                        .collect();
-                    for item in touching {
-                        self.paint_items(std::slice::from_ref(item));
+                    let reaching: Vec<usize> = self.memory.borrow().reaching(area).collect();
+                    for index in reaching {
+                        self.paint_item(&frame.items[index]);
                     }
                 }
             }
@@ -189,19 +185,20 @@ impl Painter {
 
     fn paint_items(&self, items: &[Item]) {
         for item in items {
-            match item {
-                Item::Solids(scene) => self.solids.paint(scene, &|| self.back_to_flat()),
-                Item::Cached { key, rect, items } => {
-                    self.pictures.paint(
-                        *key,
-                        *rect,
-                        items,
-                        |items| self.paint_items(items),
-                        &|| self.back_to_flat(),
-                    );
-                }
-                _ => paint_flat(item, self.font.as_ref()),
+            self.paint_item(item);
+        }
+    }
+
+    fn paint_item(&self, item: &Item) {
+        match item {
+            Item::Solids(scene) => self.solids.paint(scene, &|| self.back_to_flat()),
+            Item::Cached { key, rect, items } => {
+                self.pictures
+                    .paint(*key, *rect, items, |items| self.paint_items(items), &|| {
+                        self.back_to_flat()
+                    });
             }
+            _ => paint_flat(item, self.font.as_ref()),
         }
     }
 }

@@ -131,25 +131,22 @@ impl SolidPainter {
     }
 
     /// Paints `scene` into its lens's area: from the picture of the last scene painted
-    /// when it is the same and the same size, otherwise drawn again into a new picture
-    /// first. `flat` sets the camera back to where flat drawing goes on.
+    /// when it is the same and the same size, otherwise drawn again into a picture
+    /// first, after which `flat` sets the camera back to where flat drawing goes on.
     pub fn paint(&self, scene: &Scene3d, flat: &dyn Fn()) {
         let area = scene.lens.area;
         let size = (
             area.w.round().max(1.0) as u32,
             area.h.round().max(1.0) as u32,
         );
+        let pixels = vec2(size.0 as f32, size.1 as f32);
         let mut kept = self.picture.borrow_mut();
-        let reusable = kept.as_ref().is_some_and(|(drawn, picture)| {
-            drawn == scene && picture.texture.size() == vec2(size.0 as f32, size.1 as f32)
-        });
+        let reusable = kept
+            .as_ref()
+            .is_some_and(|(drawn, picture)| drawn == scene && picture.texture.size() == pixels);
         if !reusable {
             let picture = match kept.take() {
-                Some((_, picture))
-                    if picture.texture.size() == vec2(size.0 as f32, size.1 as f32) =>
-                {
-                    picture
-                }
+                Some((_, picture)) if picture.texture.size() == pixels => picture,
                 _ => render_target_ex(
                     size.0,
                     size.1,
@@ -161,8 +158,8 @@ impl SolidPainter {
             };
             self.draw_into(scene, &picture);
             *kept = Some((scene.clone(), picture));
+            flat();
         }
-        flat();
         let Some((_, picture)) = kept.as_ref() else {
             return;
         };
@@ -175,7 +172,7 @@ impl SolidPainter {
             area.y.round(),
             WHITE,
             DrawTextureParams {
-                dest_size: Some(vec2(size.0 as f32, size.1 as f32)),
+                dest_size: Some(pixels),
                 // The camera drew it upright, and a picture's rows are stored bottom
                 // first.
                 flip_y: true,

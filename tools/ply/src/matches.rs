@@ -272,26 +272,25 @@ impl Contender {
             Contender::Settings { settings, own } => {
                 let copy = follow(own, game)?;
                 let stop = AtomicBool::new(false);
-                let thought = match (settings.level, settings.rung) {
-                    (_, Some(rung)) => {
-                        let request = Request {
-                            level: Level::WEAKEST,
-                            budget: settings.limits.time.unwrap_or(Duration::from_secs(1)),
-                            seed: move_seed(0, game),
-                        };
-                        copy.think_at(Some(&rung), &request, &stop, &mut |_| {})
-                    }
-                    (Some(level), None) => {
+                // A candidate rung, or the level's rung on this mode's ladder (none for
+                // full strength); no rung at all: explicit limits.
+                let rung = match (settings.rung, settings.level) {
+                    (Some(rung), _) => Some(Some(rung)),
+                    (None, Some(level)) => Some(level.rung(&copy.rungs())),
+                    (None, None) => None,
+                };
+                let thought = match rung {
+                    Some(rung) => {
                         // Mistakes differ from game to game and move to move, yet a
                         // match replays exactly.
                         let request = Request {
-                            level,
+                            level: settings.level.unwrap_or(Level::WEAKEST),
                             budget: settings.limits.time.unwrap_or(Duration::from_secs(1)),
                             seed: move_seed(0, game),
                         };
-                        copy.think(&request, &stop, &mut |_| {})
+                        copy.think_at(rung.as_ref(), &request, &stop, &mut |_| {})
                     }
-                    (None, None) => copy.analyse(&settings.limits, &stop, &mut |_| {}),
+                    None => copy.analyse(&settings.limits, &stop, &mut |_| {}),
                 };
                 thought
                     .best

@@ -68,13 +68,17 @@ pub fn button(frame: &mut Frame, context: &Context, rect: Rect, label: &str, loo
 /// Draws buttons that stand together (a row of filters) with labels of one size: the
 /// largest at which every label fits its button, so that no button's words look
 /// louder than its neighbours'.
-pub fn buttons_alike(frame: &mut Frame, context: &Context, buttons: &[(Rect, &str, Look)]) {
+pub fn buttons_alike<S: AsRef<str>>(
+    frame: &mut Frame,
+    context: &Context,
+    buttons: &[(Rect, S, Look)],
+) {
     let size = buttons
         .iter()
-        .map(|(rect, label, _)| fitted_label_size(context, *rect, label))
+        .map(|(rect, label, _)| fitted_label_size(context, *rect, label.as_ref()))
         .fold(f32::INFINITY, f32::min);
     for (rect, label, look) in buttons {
-        sized_button(frame, context, *rect, label, *look, size);
+        sized_button(frame, context, *rect, label.as_ref(), *look, size);
     }
 }
 

@@ -19,17 +19,13 @@ pub fn draw(editor: &EditorScreen, context: &Context, frame: &mut Frame) {
     let layout = editor.layout(context);
     draw_board(editor, context, &layout, frame);
     draw_palette(editor, context, &layout, frame);
-    let labelled: Vec<(Rect, String, Look)> = layout
+    let buttons: Vec<(Rect, String, Look)> = layout
         .buttons
         .iter()
         .map(|&(rect, action)| {
             let (label, look) = button(editor, action);
             (rect, label, look)
         })
-        .collect();
-    let buttons: Vec<(Rect, &str, Look)> = labelled
-        .iter()
-        .map(|(rect, label, look)| (*rect, label.as_str(), *look))
         .collect();
     widgets::buttons_alike(frame, context, &buttons);
     draw_verdict(editor, context, &layout, frame);

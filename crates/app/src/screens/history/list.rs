@@ -722,13 +722,9 @@ impl Screen for HistoryScreen {
         widgets::page(frame, context, "History");
         let s = widgets::scale(context);
         let (filters, search) = Self::filter_boxes(context);
-        let labels: Vec<(Rect, String)> = filters
+        let filter_buttons: Vec<(Rect, String, Look)> = filters
             .into_iter()
-            .map(|(rect, which)| (rect, self.filters.label(which)))
-            .collect();
-        let filter_buttons: Vec<(Rect, &str, Look)> = labels
-            .iter()
-            .map(|(rect, label)| (*rect, label.as_str(), Look::Normal))
+            .map(|(rect, which)| (rect, self.filters.label(which), Look::Normal))
             .collect();
         widgets::buttons_alike(frame, context, &filter_buttons);
         frame.rounded(search, theme::CORNER * s, theme::PANEL);
