@@ -469,11 +469,15 @@ impl Screen for LocalSetup {
 }
 
 /// A level's button on the ladder: its rating in the mode when it was measured, else
-/// its number ("Full" for the whole engine).
+/// its number. The whole engine's is "Full" either way: its strength grows with the
+/// time and cores it is given, so its rating (at one second a move, one core) goes in
+/// the caption.
 fn level_button(mode_id: &str, level: Level) -> String {
+    if level == Level::FULL {
+        return "Full".to_string();
+    }
     match level_rating(mode_id, level) {
         Some(rating) => rating.elo.to_string(),
-        None if level == Level::FULL => "Full".to_string(),
         None => level.number().to_string(),
     }
 }
