@@ -1,14 +1,15 @@
-//! The networks on the pieces (standard chess's and last piece standing's): the
+//! The networks on the pieces (standard chess's, atomic chess's and last piece
+//! standing's): the
 //! committed files read and write back the same bytes and value material as the mode
 //! does, damaged files are refused with the reason, the integer network computes what its
 //! floating-point weights say and rounds back to itself, weights that do not fit are
 //! refused, and the evaluation is the same for a position and its colour-swapped mirror.
 
-use ply_core::{Player, Rules};
+use ply_core::{Heuristics, Player, Rules};
 use ply_games::chess::network::{
     Committed, FloatWeights, HIDDEN, INPUTS, NetworkError, PieceNetwork, QuantiseError, input,
 };
-use ply_games::chess::{LastPieceStanding, Role, Standard};
+use ply_games::chess::{Atomic, LastPieceStanding, Role, Standard};
 
 fn evaluate(network: &PieceNetwork, fen: &str) -> i32 {
     let board = Standard::from_text(fen).expect("a legal position");
@@ -61,8 +62,41 @@ fn last_piece_standing_s_network_counts_the_king_as_a_piece() {
 }
 
 #[test]
+fn atomic_chess_s_network_values_material_and_is_the_one_its_search_uses() {
+    let network = PieceNetwork::committed(Committed::Atomic);
+    let bytes = network.to_bytes();
+    assert_eq!(PieceNetwork::from_bytes(&bytes).as_ref(), Ok(network));
+    assert_ne!(network, PieceNetwork::committed(Committed::Chess));
+    let value = |fen: &str| {
+        let board = Atomic::from_text(fen).expect("a position");
+        let value = network.evaluate(board.piece_list(), board.turn());
+        assert_eq!(board.evaluate().0, value, "{fen}: the search's evaluation");
+        value
+    };
+    // White moves first and wins most atomic games, but by no more than a pawn's worth.
+    let start = value("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert!(
+        (0..200).contains(&start),
+        "the start position is worth {start}"
+    );
+    let queen_up = value("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert!(queen_up > 500, "a queen up is worth {queen_up}");
+    let queen_down = value("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1");
+    assert!(queen_down < -500, "a queen down is worth {queen_down}");
+    let knight_up = value("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert!(
+        knight_up > start + 100 && knight_up < queen_up,
+        "a knight up is worth {knight_up}"
+    );
+}
+
+#[test]
 fn a_network_rounds_back_to_itself_through_floating_point() {
-    for which in [Committed::Chess, Committed::LastPieceStanding] {
+    for which in [
+        Committed::Chess,
+        Committed::Atomic,
+        Committed::LastPieceStanding,
+    ] {
         let network = PieceNetwork::committed(which);
         let again =
             PieceNetwork::quantise(&network.to_float_weights(), network.centipawns_per_logit())

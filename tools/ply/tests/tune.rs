@@ -268,39 +268,45 @@ fn positions_labelled_by_a_uci_engine_train_a_network_the_evaluation_reads() {
 }
 
 #[test]
-fn last_piece_standing_trains_its_network_from_its_own_games_starting_from_chess() {
+fn modes_with_networks_of_their_own_train_them_from_their_own_games_starting_from_chess() {
     let folder = tempfile::tempdir().expect("a temporary folder");
-    let positions = self_play_positions(folder.path(), "lps");
     let chess = folder.path().join("chess-network.bin");
     std::fs::write(&chess, PieceNetwork::committed(Committed::Chess).to_bytes()).expect("written");
-    let network = folder.path().join("lps-network.bin");
-    let trained = ply(&[
-        "tune",
-        "net",
-        "--mode",
-        "lps",
-        "--positions",
-        &positions,
-        "--from",
-        chess.to_str().expect("a path"),
-        "--epochs",
-        "10",
-        "--batch",
-        "64",
-        "--holdout-percent",
-        "0",
-        "--out",
-        network.to_str().expect("a path"),
-    ]);
-    assert!(trained.status.success(), "{}", text(&trained.stderr));
-    let report = text(&trained.stdout);
-    assert!(
-        figure(&report, "error after, in integers:") < figure(&report, "error before:"),
-        "{report}"
-    );
-    let bytes = std::fs::read(&network).expect("the network written");
-    assert_ne!(bytes, PieceNetwork::committed(Committed::Chess).to_bytes());
-    PieceNetwork::from_bytes(&bytes).expect("the network reads");
+    for mode in ["atomic", "lps"] {
+        let positions = self_play_positions(folder.path(), mode);
+        let network = folder.path().join(format!("{mode}-network.bin"));
+        let trained = ply(&[
+            "tune",
+            "net",
+            "--mode",
+            mode,
+            "--positions",
+            &positions,
+            "--from",
+            chess.to_str().expect("a path"),
+            "--epochs",
+            "10",
+            "--batch",
+            "64",
+            "--holdout-percent",
+            "0",
+            "--out",
+            network.to_str().expect("a path"),
+        ]);
+        assert!(
+            trained.status.success(),
+            "{mode}: {}",
+            text(&trained.stderr)
+        );
+        let report = text(&trained.stdout);
+        assert!(
+            figure(&report, "error after, in integers:") < figure(&report, "error before:"),
+            "{mode}: {report}"
+        );
+        let bytes = std::fs::read(&network).expect("the network written");
+        assert_ne!(bytes, PieceNetwork::committed(Committed::Chess).to_bytes());
+        PieceNetwork::from_bytes(&bytes).expect("the network reads");
+    }
 }
 
 #[test]

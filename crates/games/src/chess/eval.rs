@@ -546,13 +546,14 @@ mod tests {
 
     #[test]
     fn every_variant_traces_its_weight_tables_evaluation() {
-        // Standard chess and last piece standing search with their networks; the
-        // table is the one the fit tunes, and what the other variants use.
+        // Standard chess, atomic chess and last piece standing search with their
+        // networks; the table is the one the fit tunes, and what the other variants use.
         let positions = random_positions::<Standard>(7, 8, 120);
         assert_trace_matches(&positions, Standard::table_eval);
         let positions = random_positions::<LastPieceStanding>(7, 4, 120);
         assert_trace_matches(&positions, LastPieceStanding::table_eval);
-        traces_its_evaluation::<Atomic>(8);
+        let positions = random_positions::<Atomic>(7, 8, 120);
+        assert_trace_matches(&positions, Atomic::table_eval);
         traces_its_evaluation::<KingOfTheHill>(8);
         traces_its_evaluation::<HoleChess>(4);
         traces_its_evaluation::<MegaChess>(2);

@@ -1,9 +1,9 @@
-//! The learned evaluation of standard chess and last piece standing: a small network on
-//! where the pieces stand. Each side's view sums one row of weights per piece into a
+//! The learned evaluation of standard chess, atomic chess and last piece standing: a
+//! small network on where the pieces stand. Each side's view sums one row of weights per piece into a
 //! hidden layer (clipped at one); the output weighs the side to move's layer and the
 //! other's. It is trained by `ply tune net` in floating point and kept here in integers:
-//! the committed files `data/chess-network.bin` and `data/lps-network.bin` hold the
-//! rounded weights (see docs/tuning.md for the runs).
+//! the committed files `data/chess-network.bin`, `data/atomic-network.bin` and
+//! `data/lps-network.bin` hold the rounded weights (see docs/tuning.md for the runs).
 
 use super::Role;
 use ply_core::Player;
@@ -28,6 +28,8 @@ const MAGIC: &[u8; 8] = b"PLYNET01";
 pub enum Committed {
     /// Standard chess's, trained on Stockfish's static evaluation.
     Chess,
+    /// Atomic chess's, started from chess's and trained on the computer's own searches.
+    Atomic,
     /// Last piece standing's, trained on the computer's own searches.
     LastPieceStanding,
 }
@@ -113,9 +115,11 @@ impl PieceNetwork {
     /// A committed network, read once.
     pub fn committed(which: Committed) -> &'static PieceNetwork {
         static CHESS: OnceLock<PieceNetwork> = OnceLock::new();
+        static ATOMIC: OnceLock<PieceNetwork> = OnceLock::new();
         static LAST_PIECE_STANDING: OnceLock<PieceNetwork> = OnceLock::new();
         let (network, bytes): (_, &[u8]) = match which {
             Committed::Chess => (&CHESS, include_bytes!("../../data/chess-network.bin")),
+            Committed::Atomic => (&ATOMIC, include_bytes!("../../data/atomic-network.bin")),
             Committed::LastPieceStanding => (
                 &LAST_PIECE_STANDING,
                 include_bytes!("../../data/lps-network.bin"),

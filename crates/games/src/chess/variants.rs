@@ -110,6 +110,7 @@ impl Variant for AtomicRules {
     const ATOMIC: bool = true;
     const WEIGHTS: &'static [i32] = super::weights::atomic::WEIGHTS;
     const MATERIAL_DRAW: MaterialDraw = MaterialDraw::BareKings;
+    const PIECE_NETWORK: Option<Committed> = Some(Committed::Atomic);
 }
 
 /// King of the hill.

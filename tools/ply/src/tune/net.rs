@@ -1,5 +1,5 @@
-//! `ply tune net`: trains the network on the pieces of standard chess or last piece
-//! standing (see `ply_games::chess::network`) to the scores in positions files, by Adam
+//! `ply tune net`: trains the network on the pieces of standard chess, atomic chess or
+//! last piece standing (see `ply_games::chess::network`) to the scores in positions files, by Adam
 //! over shuffled mini-batches, and writes it rounded to integers. Each position's target is
 //! its score turned into an expected result (`1 / (1 + 10^(-s/400))`, from the side to
 //! move's view); the network learns the logit of it. Whole games are held out (by a hash
@@ -13,14 +13,14 @@ use super::samples::read_sample_files;
 use clap::Args;
 use ply_core::{Player, Rules, zobrist::splitmix64};
 use ply_games::chess::network::{FloatWeights, HIDDEN, INPUTS, PieceNetwork, input};
-use ply_games::chess::{Chess, LpsRules, Role, StandardRules, Variant};
+use ply_games::chess::{AtomicRules, Chess, LpsRules, Role, StandardRules, Variant};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Arguments of `ply tune net`.
 #[derive(Args, Debug)]
 pub struct NetArgs {
-    /// Mode identifier: chess or lps, the modes with a network.
+    /// Mode identifier: chess, atomic or lps, the modes with a network.
     #[arg(long)]
     pub mode: String,
     /// A positions file with a score on every line (repeatable).
@@ -53,8 +53,8 @@ pub struct NetArgs {
     /// positions, so that the network speaks in the units the search's margins expect.
     #[arg(long, default_value_t = 1.0)]
     eval_per_score: f64,
-    /// Where to write the network (crates/games/data/chess-network.bin or
-    /// lps-network.bin); without it the training only reports.
+    /// Where to write the network (crates/games/data/MODE-network.bin); without it the
+    /// training only reports.
     #[arg(long)]
     out: Option<PathBuf>,
 }
@@ -285,10 +285,11 @@ fn shuffle(order: &mut [usize], state: &mut u64) {
 pub fn run(args: &NetArgs) -> Result<(), String> {
     let read_positions = match args.mode.as_str() {
         "chess" => load::<StandardRules>,
+        "atomic" => load::<AtomicRules>,
         "lps" => load::<LpsRules>,
         other => {
             return Err(format!(
-                "mode '{other}' has no network to train (chess and lps have one)"
+                "mode '{other}' has no network to train (chess, atomic and lps have one)"
             ));
         }
     };
