@@ -8,7 +8,8 @@ use super::variants::{MaterialDraw, Variant};
 use super::{Move, Role};
 use ply_core::{
     BoardView, CellMark, ChanceCurve, EndReason, Heuristics, InputStyle, MoveCode, MoveError,
-    Outcome, PieceLook, Player, PositionError, Present, Rules, Score, SideColors, TimeControl,
+    Outcome, PieceLook, Player, PositionError, Present, Rules, Rungs, Score, SideColors,
+    TimeControl,
 };
 
 impl<V: Variant> Chess<V> {
@@ -206,6 +207,7 @@ impl<V: Variant> Heuristics for Chess<V> {
     const CHANCE_CURVE: ChanceCurve = ChanceCurve {
         scale: V::CHANCE_SCALE,
     };
+    const RUNGS: Rungs = V::RUNGS;
 
     fn null_move(&self) -> Option<Self> {
         self.passed()

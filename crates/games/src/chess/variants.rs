@@ -3,6 +3,7 @@
 use super::bits::Bits;
 use super::geometry::{Board8, Board16, Geometry};
 use super::network::Committed;
+use ply_core::{Ladder, Rungs, STANDARD_RUNGS};
 use std::fmt::Debug;
 
 /// What distinguishes one chess rule set from another.
@@ -45,6 +46,9 @@ pub trait Variant: Copy + Debug + Eq + Send + Sync + 'static {
     const PIECE_NETWORK: Option<Committed> = None;
     /// The scale of the variant's chance-of-winning curve (`ply tune curve`).
     const CHANCE_SCALE: f64;
+    /// How the levels below the whole engine search and choose: chess's ladder, or
+    /// one measured for the variant (docs/levels.md).
+    const RUNGS: Rungs = STANDARD_RUNGS;
 
     /// The four centre squares (the hill, or the holes).
     fn centre() -> <Self::Geometry as Geometry>::Bits {
@@ -141,7 +145,21 @@ impl Variant for HoleRules {
         "Chess with the four centre squares cut out: nothing stands on or passes through them.";
     const START: &'static str = STANDARD_START;
     const HOLES: bool = true;
+    const RUNGS: Rungs = HOLE_RUNGS;
 }
+
+/// Hole chess's ladder, fitted so that each level is about 150 to 350 above the one
+/// below: on chess's, the steps were 300 to 430 (docs/levels.md).
+const HOLE_RUNGS: Rungs = [
+    Ladder::at_depth(1, 12, 5.0),
+    Ladder::at_depth(2, 10, 5.0),
+    Ladder::at_depth(3, 8, 5.0),
+    Ladder::at_depth(3, 8, 3.0),
+    Ladder::at_depth(4, 6, 2.5),
+    Ladder::at_depth(5, 4, 2.5),
+    Ladder::at_depth(5, 4, 1.2),
+    Ladder::at_depth(6, 2, 0.3),
+];
 
 /// Last piece standing: kings are ordinary pieces; capture everything to win.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -161,7 +179,21 @@ impl Variant for LpsRules {
     // --seed 1001 --b-engine WAVE1/ply`: 51.6% after 32 games, against 70.3% without).
     const SHRINK_WHEN_SHUFFLING: bool = false;
     const PIECE_NETWORK: Option<Committed> = Some(Committed::LastPieceStanding);
+    const RUNGS: Rungs = LPS_RUNGS;
 }
+
+/// Last piece standing's ladder, fitted so that each level is about 170 to 360 above
+/// the one below: on chess's, the steps were 330 to 500 (docs/levels.md).
+const LPS_RUNGS: Rungs = [
+    Ladder::at_depth(1, 12, 5.0),
+    Ladder::at_depth(2, 10, 5.0),
+    Ladder::at_depth(3, 8, 5.0),
+    Ladder::at_depth(3, 8, 3.0),
+    Ladder::at_depth(4, 6, 2.5),
+    Ladder::at_depth(4, 6, 1.2),
+    Ladder::at_depth(5, 4, 1.2),
+    Ladder::at_depth(6, 2, 0.3),
+];
 
 /// Mega chess on 16x16.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
