@@ -1,15 +1,16 @@
-//! The networks on the pieces (standard chess's, atomic chess's and last piece
-//! standing's): the
+//! The networks on the pieces (standard chess's, atomic chess's, king of the hill's,
+//! last piece standing's and checkers's): the
 //! committed files read and write back the same bytes and value material as the mode
 //! does, damaged files are refused with the reason, the integer network computes what its
 //! floating-point weights say and rounds back to itself, weights that do not fit are
 //! refused, and the evaluation is the same for a position and its colour-swapped mirror.
 
 use ply_core::{Heuristics, Player, Rules};
+use ply_games::checkers::Checkers;
 use ply_games::chess::network::{
     Committed, FloatWeights, HIDDEN, INPUTS, NetworkError, PieceNetwork, QuantiseError, input,
 };
-use ply_games::chess::{Atomic, LastPieceStanding, Role, Standard};
+use ply_games::chess::{Atomic, KingOfTheHill, LastPieceStanding, Role, Standard};
 
 fn evaluate(network: &PieceNetwork, fen: &str) -> i32 {
     let board = Standard::from_text(fen).expect("a legal position");
@@ -91,10 +92,62 @@ fn atomic_chess_s_network_values_material_and_is_the_one_its_search_uses() {
 }
 
 #[test]
+fn king_of_the_hill_s_network_values_material_and_the_hill_and_is_the_one_its_search_uses() {
+    let network = PieceNetwork::committed(Committed::KingOfTheHill);
+    let bytes = network.to_bytes();
+    assert_eq!(PieceNetwork::from_bytes(&bytes).as_ref(), Ok(network));
+    assert_ne!(network, PieceNetwork::committed(Committed::Chess));
+    let value = |fen: &str| {
+        let board = KingOfTheHill::from_text(fen).expect("a position");
+        let value = network.evaluate(board.piece_list(), board.turn());
+        assert_eq!(board.evaluate().0, value, "{fen}: the search's evaluation");
+        value
+    };
+    let start = value("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert!(start.abs() < 100, "the start position is worth {start}");
+    let queen_up = value("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert!(queen_up > 500, "a queen up is worth {queen_up}");
+    let queen_down = value("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1");
+    assert!(queen_down < -500, "a queen down is worth {queen_down}");
+    // The same pawn ending, White's king at home or a step from the hill.
+    let at_home = value("4k3/pp3ppp/8/8/8/8/PP3PPP/4K3 w - - 0 1");
+    let near_the_hill = value("4k3/pp3ppp/8/8/8/3K4/PP3PPP/8 w - - 0 1");
+    assert!(
+        near_the_hill > at_home + 200,
+        "a king a step from the hill is worth {near_the_hill}, at home {at_home}"
+    );
+}
+
+#[test]
+fn checkers_s_network_values_men_and_kings_and_is_the_one_its_search_uses() {
+    let network = PieceNetwork::committed(Committed::Checkers);
+    let bytes = network.to_bytes();
+    assert_eq!(PieceNetwork::from_bytes(&bytes).as_ref(), Ok(network));
+    let value = |pdn: &str| {
+        let board = Checkers::from_text(pdn).expect("a position");
+        let value = network.evaluate(board.network_pieces(), board.to_move());
+        assert_eq!(board.evaluate().0, value, "{pdn}: the search's evaluation");
+        value
+    };
+    let start = value("B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
+    assert!(start.abs() < 50, "the start position is worth {start}");
+    let man_up = value("B:W22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
+    assert!(man_up > 100, "a man up is worth {man_up}");
+    let man_down = value("B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11");
+    assert!(man_down < -100, "a man down is worth {man_down}");
+    // Three kings against one are won; three men far from crowning, less clearly.
+    let kings = value("B:WK14:BK1,K2,K3");
+    let men = value("B:W14:B1,2,3");
+    assert!(kings > men && kings > 300, "kings {kings}, men {men}");
+}
+
+#[test]
 fn a_network_rounds_back_to_itself_through_floating_point() {
     for which in [
         Committed::Chess,
         Committed::Atomic,
+        Committed::KingOfTheHill,
+        Committed::Checkers,
         Committed::LastPieceStanding,
     ] {
         let network = PieceNetwork::committed(which);

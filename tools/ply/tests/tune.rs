@@ -268,31 +268,25 @@ fn positions_labelled_by_a_uci_engine_train_a_network_the_evaluation_reads() {
 }
 
 #[test]
-fn modes_with_networks_of_their_own_train_them_from_their_own_games_starting_from_chess() {
+fn modes_with_networks_of_their_own_train_them_from_their_own_games() {
     let folder = tempfile::tempdir().expect("a temporary folder");
     let chess = folder.path().join("chess-network.bin");
     std::fs::write(&chess, PieceNetwork::committed(Committed::Chess).to_bytes()).expect("written");
-    for mode in ["atomic", "lps"] {
+    let chess = chess.to_str().expect("a path");
+    // The chess variants start from chess's network; checkers from small random weights.
+    for (mode, from) in [
+        ("atomic", Some(chess)),
+        ("koth", Some(chess)),
+        ("lps", Some(chess)),
+        ("checkers", None),
+    ] {
         let positions = self_play_positions(folder.path(), mode);
         let network = folder.path().join(format!("{mode}-network.bin"));
-        let trained = ply(&[
-            "tune",
-            "net",
-            "--mode",
-            mode,
-            "--positions",
-            &positions,
-            "--from",
-            chess.to_str().expect("a path"),
-            "--epochs",
-            "10",
-            "--batch",
-            "64",
-            "--holdout-percent",
-            "0",
-            "--out",
-            network.to_str().expect("a path"),
-        ]);
+        let mut args = vec!["tune", "net", "--mode", mode, "--positions", &positions];
+        args.extend(from.map(|from| ["--from", from]).into_iter().flatten());
+        args.extend(["--epochs", "10", "--batch", "64", "--holdout-percent", "0"]);
+        args.extend(["--out", network.to_str().expect("a path")]);
+        let trained = ply(&args);
         assert!(
             trained.status.success(),
             "{mode}: {}",
@@ -327,8 +321,8 @@ fn positions_without_scores_and_other_modes_are_refused_by_the_network_trainer()
     };
     refused_with(net("chess", unscored, &[]), "line 1: no score on the line");
     refused_with(
-        net("checkers", unscored, &[]),
-        "mode 'checkers' has no network to train",
+        net("hnefatafl", unscored, &[]),
+        "mode 'hnefatafl' has no network to train",
     );
     refused_with(
         net("chess", unscored, &["--from", "/no/such/network.bin"]),
@@ -336,7 +330,7 @@ fn positions_without_scores_and_other_modes_are_refused_by_the_network_trainer()
     );
     refused_with(
         net("chess", unscored, &["--from", unscored]),
-        "not a chess network",
+        "not a network on the pieces",
     );
     refused_with(
         net("chess", unscored, &["--eval-per-score", "0"]),

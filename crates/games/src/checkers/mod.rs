@@ -6,6 +6,7 @@ mod evaluation;
 mod geometry;
 mod look;
 mod movegen;
+mod network;
 mod notation;
 mod pdn_problem;
 mod position;

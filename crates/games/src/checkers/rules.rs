@@ -1,10 +1,13 @@
 //! Checkers' implementation of the core traits: rules (outcomes included), heuristics
-//! for the computer player (the evaluation itself is in `evaluation`), and presentation.
+//! for the computer player (it evaluates with the network on the pieces, `network`; the
+//! weight table in `evaluation` explains its moves and is what the tuner fits), and
+//! presentation.
 
 use super::Move;
 use super::geometry::{CROWNING_ROW, bit, cell_of, squares};
 use super::look;
 use super::position::{Checkers, START};
+use crate::chess::network::{Committed, PieceNetwork};
 use ply_core::{
     BoardView, CellMark, ChanceCurve, EndReason, Heuristics, InputStyle, Ladder, MoveCode,
     MoveError, Outcome, PieceLook, Player, PositionError, Present, Rules, Rungs, Score, SideColors,
@@ -122,12 +125,11 @@ impl Heuristics for Checkers {
     };
     const RUNGS: Rungs = CHECKERS_RUNGS;
 
+    /// The learned network's evaluation (`network`); the weight table's terms still
+    /// explain the moves.
     fn evaluate(&self) -> Score {
-        let score = self.first_player_score();
-        Score(match self.turn {
-            Player::First => score,
-            Player::Second => -score,
-        })
+        let network = PieceNetwork::committed(Committed::Checkers);
+        Score(network.evaluate(self.network_pieces(), self.turn))
     }
 
     fn noisy_moves(&self, out: &mut Vec<Move>) {
@@ -214,7 +216,8 @@ mod tests {
     #[test]
     fn the_start_is_balanced_and_its_view_matches_the_numbering() {
         let start = Checkers::start();
-        assert_eq!(start.evaluate(), Score::ZERO);
+        assert_eq!(start.table_eval(), Score::ZERO);
+        assert!(start.evaluate().0.abs() < 50, "{:?}", start.evaluate());
         let view = start.view();
         // Square 1 (b8) holds a black man; square 29 (a1) a white man; b1 is light.
         assert_eq!(

@@ -4,9 +4,10 @@
 //! through mobility), ordinary kings in last piece standing, and the larger board of
 //! mega chess. It is written once, over a [`Tally`]: summed with the variant's weights
 //! (a middlegame and an endgame weight per term, blended by the material left) for the
-//! search, or recorded term by term for the tuner. Standard chess and last piece
-//! standing (but for its hunts) search with learned networks on the pieces (`network`)
-//! instead; the terms still explain their moves and stay what the other variants use.
+//! search, or recorded term by term for the tuner. Standard chess, atomic chess, king of
+//! the hill and last piece standing (but for its hunts) search with learned networks on
+//! the pieces (`network`) instead; the terms still explain their moves and stay what the
+//! other variants use.
 
 use super::Role;
 use super::bits::Bits;
@@ -546,15 +547,17 @@ mod tests {
 
     #[test]
     fn every_variant_traces_its_weight_tables_evaluation() {
-        // Standard chess, atomic chess and last piece standing search with their
-        // networks; the table is the one the fit tunes, and what the other variants use.
+        // Standard chess, atomic chess, king of the hill and last piece standing search
+        // with their networks; the table is the one the fit tunes, and what the other
+        // variants use.
         let positions = random_positions::<Standard>(7, 8, 120);
         assert_trace_matches(&positions, Standard::table_eval);
         let positions = random_positions::<LastPieceStanding>(7, 4, 120);
         assert_trace_matches(&positions, LastPieceStanding::table_eval);
         let positions = random_positions::<Atomic>(7, 8, 120);
         assert_trace_matches(&positions, Atomic::table_eval);
-        traces_its_evaluation::<KingOfTheHill>(8);
+        let positions = random_positions::<KingOfTheHill>(7, 8, 120);
+        assert_trace_matches(&positions, KingOfTheHill::table_eval);
         traces_its_evaluation::<HoleChess>(4);
         traces_its_evaluation::<MegaChess>(2);
     }

@@ -1,9 +1,10 @@
-//! The learned evaluation of standard chess, atomic chess and last piece standing: a
-//! small network on where the pieces stand. Each side's view sums one row of weights per piece into a
-//! hidden layer (clipped at one); the output weighs the side to move's layer and the
-//! other's. It is trained by `ply tune net` in floating point and kept here in integers:
-//! the committed files `data/chess-network.bin`, `data/atomic-network.bin` and
-//! `data/lps-network.bin` hold the rounded weights (see docs/tuning.md for the runs).
+//! The learned evaluation of standard chess, atomic chess, king of the hill, last piece
+//! standing and checkers: a small network on where the pieces stand (checkers's pieces
+//! are laid on chess squares, see `crate::checkers`). Each side's view sums one row of
+//! weights per piece into a hidden layer (clipped at one); the output weighs the side to
+//! move's layer and the other's. It is trained by `ply tune net` in floating point and
+//! kept here in integers: the committed files `data/MODE-network.bin` hold the rounded
+//! weights (see docs/tuning.md for the runs).
 
 use super::Role;
 use ply_core::Player;
@@ -30,8 +31,12 @@ pub enum Committed {
     Chess,
     /// Atomic chess's, started from chess's and trained on the computer's own searches.
     Atomic,
+    /// King of the hill's, started from chess's and trained on the computer's own searches.
+    KingOfTheHill,
     /// Last piece standing's, trained on the computer's own searches.
     LastPieceStanding,
+    /// Checkers's, trained from scratch on the computer's own searches.
+    Checkers,
 }
 
 /// The input a piece feeds in `view`'s hidden layer.
@@ -76,7 +81,7 @@ pub struct PieceNetwork {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NetworkError {
     /// The bytes do not start like a network.
-    #[error("not a chess network (wrong first bytes)")]
+    #[error("not a network on the pieces (wrong first bytes)")]
     NotANetwork,
     /// The layout is for another number of hidden units.
     #[error("the network has {0} hidden units; this build runs {HIDDEN}")]
@@ -116,14 +121,21 @@ impl PieceNetwork {
     pub fn committed(which: Committed) -> &'static PieceNetwork {
         static CHESS: OnceLock<PieceNetwork> = OnceLock::new();
         static ATOMIC: OnceLock<PieceNetwork> = OnceLock::new();
+        static KING_OF_THE_HILL: OnceLock<PieceNetwork> = OnceLock::new();
+        static CHECKERS: OnceLock<PieceNetwork> = OnceLock::new();
         static LAST_PIECE_STANDING: OnceLock<PieceNetwork> = OnceLock::new();
         let (network, bytes): (_, &[u8]) = match which {
             Committed::Chess => (&CHESS, include_bytes!("../../data/chess-network.bin")),
             Committed::Atomic => (&ATOMIC, include_bytes!("../../data/atomic-network.bin")),
+            Committed::KingOfTheHill => (
+                &KING_OF_THE_HILL,
+                include_bytes!("../../data/koth-network.bin"),
+            ),
             Committed::LastPieceStanding => (
                 &LAST_PIECE_STANDING,
                 include_bytes!("../../data/lps-network.bin"),
             ),
+            Committed::Checkers => (&CHECKERS, include_bytes!("../../data/checkers-network.bin")),
         };
         network.get_or_init(|| {
             PieceNetwork::from_bytes(bytes)

@@ -131,6 +131,7 @@ impl Variant for KothRules {
     const HILL: bool = true;
     const WEIGHTS: &'static [i32] = super::weights::koth::WEIGHTS;
     const MATERIAL_DRAW: MaterialDraw = MaterialDraw::Never;
+    const PIECE_NETWORK: Option<Committed> = Some(Committed::KingOfTheHill);
 }
 
 /// Chess on a board without d4, e4, d5, e5.

@@ -1,6 +1,6 @@
-//! `ply tune net`: trains the network on the pieces of standard chess, atomic chess or
-//! last piece standing (see `ply_games::chess::network`) to the scores in positions files, by Adam
-//! over shuffled mini-batches, and writes it rounded to integers. Each position's target is
+//! `ply tune net`: trains the network on the pieces of standard chess, atomic chess, king
+//! of the hill, last piece standing or checkers (see `ply_games::chess::network`) to the
+//! scores in positions files, by Adam over shuffled mini-batches, and writes it rounded to integers. Each position's target is
 //! its score turned into an expected result (`1 / (1 + 10^(-s/400))`, from the side to
 //! move's view); the network learns the logit of it. Whole games are held out (by a hash
 //! of their number, as `ply tune fit` does) and the epoch with the least error on them is
@@ -12,15 +12,16 @@ use super::parallel::sum_on_threads;
 use super::samples::read_sample_files;
 use clap::Args;
 use ply_core::{Player, Rules, zobrist::splitmix64};
+use ply_games::checkers::Checkers;
 use ply_games::chess::network::{FloatWeights, HIDDEN, INPUTS, PieceNetwork, input};
-use ply_games::chess::{AtomicRules, Chess, LpsRules, Role, StandardRules, Variant};
+use ply_games::chess::{AtomicRules, Chess, KothRules, LpsRules, Role, StandardRules, Variant};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Arguments of `ply tune net`.
 #[derive(Args, Debug)]
 pub struct NetArgs {
-    /// Mode identifier: chess, atomic or lps, the modes with a network.
+    /// Mode identifier: chess, atomic, koth, lps or checkers, the modes with a network.
     #[arg(long)]
     pub mode: String,
     /// A positions file with a score on every line (repeatable).
@@ -59,7 +60,7 @@ pub struct NetArgs {
     out: Option<PathBuf>,
 }
 
-/// Most pieces a chess position holds.
+/// Most pieces a position holds (chess's 32; checkers's 24).
 const MOST_PIECES: usize = 32;
 
 /// One position: its pieces, whose move it is, and the expected score to learn.
@@ -231,19 +232,38 @@ fn mean_error(
     total[0] / positions.len().max(1) as f64
 }
 
-/// Reads the positions files into a training set and a held-out set, keeping the
-/// positions variant `V`'s network evaluates.
-fn load<V: Variant>(args: &NetArgs) -> Result<(Vec<Position>, Vec<Position>), String> {
+/// A position's pieces as the network sees them and whose move it is, or `None` for a
+/// position the mode's evaluation gives to its weight table instead.
+type NetworkView = Option<(Player, Vec<(Player, Role, u8)>)>;
+
+/// Reads a position of chess variant `V`.
+fn read_chess<V: Variant>(text: &str) -> Result<NetworkView, String> {
+    let board = Chess::<V>::from_text(text).map_err(|e| e.to_string())?;
+    Ok(board
+        .network_evaluates()
+        .then(|| (board.turn(), board.piece_list().collect())))
+}
+
+/// Reads a checkers position.
+fn read_checkers(text: &str) -> Result<NetworkView, String> {
+    let board = Checkers::from_text(text).map_err(|e| e.to_string())?;
+    Ok(Some((board.to_move(), board.network_pieces().collect())))
+}
+
+/// Reads the positions files into a training set and a held-out set, each position
+/// read by `read`.
+fn load(
+    args: &NetArgs,
+    read: fn(&str) -> Result<NetworkView, String>,
+) -> Result<(Vec<Position>, Vec<Position>), String> {
     let (mut training, mut held_out) = (Vec::new(), Vec::new());
     read_sample_files(&args.positions, |sample| {
         let score = sample
             .score
             .ok_or("no score on the line (the network learns the positions' scores)")?;
-        let board = Chess::<V>::from_text(sample.position).map_err(|e| e.to_string())?;
-        if !board.network_evaluates() {
+        let Some((to_move, pieces)) = read(sample.position)? else {
             return Ok(());
-        }
-        let to_move = board.turn();
+        };
         let own_score = score * to_move.sign();
         let mut position = Position {
             pieces: [0; MOST_PIECES],
@@ -251,7 +271,7 @@ fn load<V: Variant>(args: &NetArgs) -> Result<(Vec<Position>, Vec<Position>), St
             to_move,
             target: expected_score(f64::from(own_score), 1.0) as f32,
         };
-        for (owner, role, square) in board.piece_list() {
+        for (owner, role, square) in pieces {
             let slot = position
                 .pieces
                 .get_mut(usize::from(position.count))
@@ -283,13 +303,16 @@ fn shuffle(order: &mut [usize], state: &mut u64) {
 
 /// Trains the network and reports (and writes) it.
 pub fn run(args: &NetArgs) -> Result<(), String> {
-    let read_positions = match args.mode.as_str() {
-        "chess" => load::<StandardRules>,
-        "atomic" => load::<AtomicRules>,
-        "lps" => load::<LpsRules>,
+    let read: fn(&str) -> Result<NetworkView, String> = match args.mode.as_str() {
+        "chess" => read_chess::<StandardRules>,
+        "atomic" => read_chess::<AtomicRules>,
+        "koth" => read_chess::<KothRules>,
+        "lps" => read_chess::<LpsRules>,
+        "checkers" => read_checkers,
         other => {
             return Err(format!(
-                "mode '{other}' has no network to train (chess, atomic and lps have one)"
+                "mode '{other}' has no network to train (chess, atomic, koth, lps and \
+                 checkers have one)"
             ));
         }
     };
@@ -307,7 +330,7 @@ pub fn run(args: &NetArgs) -> Result<(), String> {
         None => Flat::start(args.seed),
     };
     let started = Instant::now();
-    let (training, held_out) = read_positions(args)?;
+    let (training, held_out) = load(args, read)?;
     say!(
         "{} positions to train on, {} held out; read in {:.1} s",
         training.len(),
