@@ -10,7 +10,7 @@ use ply_games::checkers::Checkers;
 use ply_games::chess::network::{
     Committed, FloatWeights, HIDDEN, INPUTS, NetworkError, PieceNetwork, QuantiseError, input,
 };
-use ply_games::chess::{Atomic, KingOfTheHill, LastPieceStanding, Role, Standard};
+use ply_games::chess::{AtomicRules, Chess, KothRules, LastPieceStanding, Role, Standard, Variant};
 
 fn evaluate(network: &PieceNetwork, fen: &str) -> i32 {
     let board = Standard::from_text(fen).expect("a legal position");
@@ -62,53 +62,58 @@ fn last_piece_standing_s_network_counts_the_king_as_a_piece() {
     assert!(king_up > 100, "a king up is worth {king_up}");
 }
 
-#[test]
-fn atomic_chess_s_network_values_material_and_is_the_one_its_search_uses() {
-    let network = PieceNetwork::committed(Committed::Atomic);
+/// The committed network `which`, checked to read back from its own bytes and to be
+/// its own (not chess's).
+fn own_committed(which: Committed) -> &'static PieceNetwork {
+    let network = PieceNetwork::committed(which);
     let bytes = network.to_bytes();
     assert_eq!(PieceNetwork::from_bytes(&bytes).as_ref(), Ok(network));
     assert_ne!(network, PieceNetwork::committed(Committed::Chess));
-    let value = |fen: &str| {
-        let board = Atomic::from_text(fen).expect("a position");
-        let value = network.evaluate(board.piece_list(), board.turn());
-        assert_eq!(board.evaluate().0, value, "{fen}: the search's evaluation");
-        value
-    };
-    // White moves first and wins most atomic games, but by no more than a pawn's worth.
-    let start = value("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-    assert!(
-        (0..200).contains(&start),
-        "the start position is worth {start}"
-    );
+    network
+}
+
+/// What `network` makes of the position `fen` of chess variant `V`, checked to be the
+/// evaluation the variant's search uses.
+fn searched_value<V: Variant>(network: &PieceNetwork, fen: &str) -> i32 {
+    let board = Chess::<V>::from_text(fen).expect("a position");
+    let value = network.evaluate(board.piece_list(), board.turn());
+    assert_eq!(board.evaluate().0, value, "{fen}: the search's evaluation");
+    value
+}
+
+/// Checks that a queen up or down is worth more than five pawns either way, and returns
+/// the start position's value.
+fn assert_a_queen_counts(value: impl Fn(&str) -> i32) -> i32 {
     let queen_up = value("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     assert!(queen_up > 500, "a queen up is worth {queen_up}");
     let queen_down = value("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1");
     assert!(queen_down < -500, "a queen down is worth {queen_down}");
+    value("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+}
+
+#[test]
+fn atomic_chess_s_network_values_material_and_is_the_one_its_search_uses() {
+    let network = own_committed(Committed::Atomic);
+    let value = |fen: &str| searched_value::<AtomicRules>(network, fen);
+    // White moves first and wins most atomic games, but by no more than a pawn's worth.
+    let start = assert_a_queen_counts(value);
+    assert!(
+        (0..200).contains(&start),
+        "the start position is worth {start}"
+    );
     let knight_up = value("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     assert!(
-        knight_up > start + 100 && knight_up < queen_up,
+        knight_up > start + 100 && knight_up < start + 500,
         "a knight up is worth {knight_up}"
     );
 }
 
 #[test]
 fn king_of_the_hill_s_network_values_material_and_the_hill_and_is_the_one_its_search_uses() {
-    let network = PieceNetwork::committed(Committed::KingOfTheHill);
-    let bytes = network.to_bytes();
-    assert_eq!(PieceNetwork::from_bytes(&bytes).as_ref(), Ok(network));
-    assert_ne!(network, PieceNetwork::committed(Committed::Chess));
-    let value = |fen: &str| {
-        let board = KingOfTheHill::from_text(fen).expect("a position");
-        let value = network.evaluate(board.piece_list(), board.turn());
-        assert_eq!(board.evaluate().0, value, "{fen}: the search's evaluation");
-        value
-    };
-    let start = value("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let network = own_committed(Committed::KingOfTheHill);
+    let value = |fen: &str| searched_value::<KothRules>(network, fen);
+    let start = assert_a_queen_counts(value);
     assert!(start.abs() < 100, "the start position is worth {start}");
-    let queen_up = value("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-    assert!(queen_up > 500, "a queen up is worth {queen_up}");
-    let queen_down = value("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1");
-    assert!(queen_down < -500, "a queen down is worth {queen_down}");
     // The same pawn ending, White's king at home or a step from the hill.
     let at_home = value("4k3/pp3ppp/8/8/8/8/PP3PPP/4K3 w - - 0 1");
     let near_the_hill = value("4k3/pp3ppp/8/8/8/3K4/PP3PPP/8 w - - 0 1");
@@ -120,9 +125,7 @@ fn king_of_the_hill_s_network_values_material_and_the_hill_and_is_the_one_its_se
 
 #[test]
 fn checkers_s_network_values_men_and_kings_and_is_the_one_its_search_uses() {
-    let network = PieceNetwork::committed(Committed::Checkers);
-    let bytes = network.to_bytes();
-    assert_eq!(PieceNetwork::from_bytes(&bytes).as_ref(), Ok(network));
+    let network = own_committed(Committed::Checkers);
     let value = |pdn: &str| {
         let board = Checkers::from_text(pdn).expect("a position");
         let value = network.evaluate(board.network_pieces(), board.to_move());
