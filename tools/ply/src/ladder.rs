@@ -75,7 +75,7 @@ fn anchor(mode_id: &str, level: Level) -> Option<Anchor> {
         ("koth", 5) => Some(uci(FAIRY, 1800, 100)),
         ("koth", 6) => Some(uci(FAIRY, 2000, 100)),
         ("koth", 7) => Some(uci(FAIRY, 2200, 100)),
-        ("koth", 8) => Some(uci(FAIRY, 2300, 100)),
+        ("koth", 8) => Some(uci(FAIRY, 2600, 100)),
         ("koth", 9) => Some(uci(FAIRY, 2300, 200)),
         (_, 9) => None,
         _ => Some(Anchor::Above),
