@@ -13,7 +13,7 @@ use ply_core::Player;
 /// row, and its place in the row counted from the left in the top half and from the
 /// right in the bottom half. A half turn takes `index` to `31 - index`, which lands on
 /// this square mirrored top to bottom (`^ 56`).
-pub fn network_square(index: u8) -> u8 {
+fn network_square(index: u8) -> u8 {
     let (row, place) = (index / 4, index % 4);
     let place = if row < 4 { place } else { 3 - place };
     row * 8 + place

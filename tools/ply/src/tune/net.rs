@@ -1,11 +1,12 @@
 //! `ply tune net`: trains the network on the pieces of standard chess, atomic chess, king
 //! of the hill, last piece standing or checkers (see `ply_games::chess::network`) to the
-//! scores in positions files, by Adam over shuffled mini-batches, and writes it rounded to integers. Each position's target is
-//! its score turned into an expected result (`1 / (1 + 10^(-s/400))`, from the side to
-//! move's view); the network learns the logit of it. Whole games are held out (by a hash
-//! of their number, as `ply tune fit` does) and the epoch with the least error on them is
-//! kept. Positions the mode's evaluation gives to its weight table instead (last piece
-//! standing's hunts) are left out.
+//! scores in positions files, by Adam over shuffled mini-batches, and writes it rounded
+//! to integers. Each position's target is its score turned into an expected result
+//! (`1 / (1 + 10^(-s/400))`, from the side to move's view); the network learns the
+//! logit of it. Whole games are held out (by a hash of their number, as `ply tune fit`
+//! does) and the epoch with the least error on them is kept. Positions the mode's
+//! evaluation gives to its weight table instead (last piece standing's hunts) are left
+//! out.
 
 use super::fit::expected_score;
 use super::parallel::sum_on_threads;
