@@ -1,9 +1,9 @@
 //! The networks on the pieces (standard chess's, atomic chess's, king of the hill's,
-//! last piece standing's and checkers's): the
-//! committed files read and write back the same bytes and value material as the mode
-//! does, damaged files are refused with the reason, the integer network computes what its
-//! floating-point weights say and rounds back to itself, weights that do not fit are
-//! refused, and the evaluation is the same for a position and its colour-swapped mirror.
+//! last piece standing's, checkers's and hnefatafl's): the committed files read and
+//! write back the same bytes and value material as the mode does, damaged files are
+//! refused with the reason, the integer network computes what its floating-point
+//! weights say and rounds back to itself, weights that do not fit are refused, and the
+//! evaluation is the same for a position and its colour-swapped mirror.
 
 use ply_core::{Heuristics, Player, Rules};
 use ply_games::checkers::Checkers;
@@ -11,6 +11,7 @@ use ply_games::chess::network::{
     Committed, FloatWeights, HIDDEN, INPUTS, NetworkError, PieceNetwork, QuantiseError, input,
 };
 use ply_games::chess::{AtomicRules, Chess, KothRules, LastPieceStanding, Role, Standard, Variant};
+use ply_games::hnefatafl::Hnefatafl;
 
 fn evaluate(network: &PieceNetwork, fen: &str) -> i32 {
     let board = Standard::from_text(fen).expect("a legal position");
@@ -145,6 +146,44 @@ fn checkers_s_network_values_men_and_kings_and_is_the_one_its_search_uses() {
 }
 
 #[test]
+fn hnefatafl_s_network_corrects_its_weight_table_in_the_search_s_evaluation() {
+    let network = own_committed(Committed::Hnefatafl);
+    // From the attackers' view whatever the side to move: the table's score and the
+    // network's correction, checked to be the search's evaluation.
+    let value = |text: &str| {
+        let board = Hnefatafl::from_text(text).expect("a position");
+        let correction = network.evaluate(board.network_pieces(), board.turn());
+        let value = board.table_score() + correction;
+        assert_eq!(board.evaluate().0, value, "{text}: the search's evaluation");
+        (value * board.turn().sign(), correction)
+    };
+    let (start, correction) =
+        value("3aaaaa3/5a5/11/a4d4a/a3ddd3a/aa1ddkdd1aa/a3ddd3a/a4d4a/11/5a5/3aaaaa3 a");
+    assert_ne!(
+        correction, 0,
+        "the network adds nothing to the start position"
+    );
+    let (attacker_down, _) =
+        value("3aa1aa3/5a5/11/a4d4a/a3ddd3a/aa1ddkdd1aa/a3ddd3a/a4d4a/11/5a5/3aaaaa3 a");
+    assert!(
+        attacker_down < start - 50,
+        "an attacker down is worth {attacker_down}, the start {start}"
+    );
+    let (defender_down, _) =
+        value("3aaaaa3/5a5/11/a9a/a3ddd3a/aa1ddkdd1aa/a3ddd3a/a4d4a/11/5a5/3aaaaa3 a");
+    assert!(
+        defender_down > start + 100,
+        "a defender down is worth {defender_down}, the start {start}"
+    );
+    // The king walled in on the throne by a ring of attackers is theirs to lose.
+    let (walled, _) = value("11/11/11/4aaa4/3a3a3/3a1k1a3/3a3a3/4aaa4/11/11/11 d");
+    assert!(
+        walled > 300,
+        "the walled-in king is worth {walled} to the attackers"
+    );
+}
+
+#[test]
 fn a_network_rounds_back_to_itself_through_floating_point() {
     for which in [
         Committed::Chess,
@@ -152,6 +191,7 @@ fn a_network_rounds_back_to_itself_through_floating_point() {
         Committed::KingOfTheHill,
         Committed::Checkers,
         Committed::LastPieceStanding,
+        Committed::Hnefatafl,
     ] {
         let network = PieceNetwork::committed(which);
         let again =

@@ -273,12 +273,14 @@ fn modes_with_networks_of_their_own_train_them_from_their_own_games() {
     let chess = folder.path().join("chess-network.bin");
     std::fs::write(&chess, PieceNetwork::committed(Committed::Chess).to_bytes()).expect("written");
     let chess = chess.to_str().expect("a path");
-    // The chess variants start from chess's network; checkers from small random weights.
+    // The chess variants start from chess's network; checkers and hnefatafl from small
+    // random weights.
     for (mode, from) in [
         ("atomic", Some(chess)),
         ("koth", Some(chess)),
         ("lps", Some(chess)),
         ("checkers", None),
+        ("hnefatafl", None),
     ] {
         let positions = self_play_positions(folder.path(), mode);
         let network = folder.path().join(format!("{mode}-network.bin"));
@@ -321,8 +323,8 @@ fn positions_without_scores_and_other_modes_are_refused_by_the_network_trainer()
     };
     refused_with(net("chess", unscored, &[]), "line 1: no score on the line");
     refused_with(
-        net("hnefatafl", unscored, &[]),
-        "mode 'hnefatafl' has no network to train",
+        net("connect4", unscored, &[]),
+        "mode 'connect4' has no network to train",
     );
     refused_with(
         net("chess", unscored, &["--from", "/no/such/network.bin"]),
@@ -335,6 +337,10 @@ fn positions_without_scores_and_other_modes_are_refused_by_the_network_trainer()
     refused_with(
         net("chess", unscored, &["--eval-per-score", "0"]),
         "is not a positive number",
+    );
+    refused_with(
+        net("chess", unscored, &["--score-scale", "0"]),
+        "--score-scale 0 is not a positive number",
     );
     refused_with(net("chess", unscored, &["--batch", "0"]), "--batch");
     let label = |engine: &str| {

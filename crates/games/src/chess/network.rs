@@ -1,6 +1,7 @@
 //! The learned evaluation of standard chess, atomic chess, king of the hill, last piece
-//! standing and checkers: a small network on where the pieces stand (checkers's pieces
-//! are laid on chess squares, see `crate::checkers`). Each side's view sums one row of
+//! standing, checkers and hnefatafl: a small network on where the pieces stand
+//! (checkers's and hnefatafl's pieces are laid on chess roles and squares, see
+//! `crate::checkers` and `crate::hnefatafl`). Each side's view sums one row of
 //! weights per piece into a hidden layer (clipped at one); the output weighs the side to
 //! move's layer and the other's. It is trained by `ply tune net` in floating point and
 //! kept here in integers: the committed files `data/MODE-network.bin` hold the rounded
@@ -37,6 +38,9 @@ pub enum Committed {
     LastPieceStanding,
     /// Checkers's, trained from scratch on the computer's own searches.
     Checkers,
+    /// Hnefatafl's, a correction added to its weight table, trained from scratch on the
+    /// computer's own searches.
+    Hnefatafl,
 }
 
 /// The input a piece feeds in `view`'s hidden layer.
@@ -102,9 +106,12 @@ pub enum QuantiseError {
     OutOfRange(&'static str),
 }
 
+/// The most pieces a board holds: hnefatafl's 37 (chess has 32).
+pub const MOST_PIECES: usize = 37;
+
 /// The largest first-layer weight or bias: a hidden sum of a bias and a full board of
 /// them cannot overflow its `i16`.
-const LARGEST_SUMMED: i16 = i16::MAX / 33;
+const LARGEST_SUMMED: i16 = i16::MAX / (MOST_PIECES as i16 + 1);
 
 /// Rounds `value * scale` to an `i16` no larger than `largest`, if it fits.
 fn to_i16(value: f32, scale: i32, largest: i16, layer: &'static str) -> Result<i16, QuantiseError> {
@@ -124,6 +131,7 @@ impl PieceNetwork {
         static KING_OF_THE_HILL: OnceLock<PieceNetwork> = OnceLock::new();
         static CHECKERS: OnceLock<PieceNetwork> = OnceLock::new();
         static LAST_PIECE_STANDING: OnceLock<PieceNetwork> = OnceLock::new();
+        static HNEFATAFL: OnceLock<PieceNetwork> = OnceLock::new();
         let (network, bytes): (_, &[u8]) = match which {
             Committed::Chess => (&CHESS, include_bytes!("../../data/chess-network.bin")),
             Committed::Atomic => (&ATOMIC, include_bytes!("../../data/atomic-network.bin")),
@@ -136,6 +144,10 @@ impl PieceNetwork {
                 include_bytes!("../../data/lps-network.bin"),
             ),
             Committed::Checkers => (&CHECKERS, include_bytes!("../../data/checkers-network.bin")),
+            Committed::Hnefatafl => (
+                &HNEFATAFL,
+                include_bytes!("../../data/hnefatafl-network.bin"),
+            ),
         };
         network.get_or_init(|| {
             PieceNetwork::from_bytes(bytes)
@@ -269,8 +281,8 @@ impl PieceNetwork {
     }
 
     /// The evaluation, in centipawns from `to_move`'s view, of a board holding
-    /// `pieces` (each an owner, a role and a square). With up to 32 pieces the hidden
-    /// sums cannot overflow; on a set-up board with more they saturate.
+    /// `pieces` (each an owner, a role and a square). With up to [`MOST_PIECES`] the
+    /// hidden sums cannot overflow; with more they saturate.
     pub fn evaluate(
         &self,
         pieces: impl Iterator<Item = (Player, Role, u8)>,

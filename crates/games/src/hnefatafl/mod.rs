@@ -6,6 +6,7 @@ mod endings;
 mod evaluation;
 mod look;
 mod movegen;
+mod network;
 mod position;
 mod rules;
 mod setup;

@@ -6,6 +6,7 @@ use super::board::{CORNERS, RESTRICTED, SIZE, has, neighbours, parse_square, squ
 use super::evaluation::ATTACKER_WORTH;
 use super::look;
 use super::position::{Hnefatafl, START};
+use crate::chess::network::{Committed, PieceNetwork};
 use ply_core::{
     BoardView, CellMark, ChanceCurve, EndReason, Heuristics, InputStyle, MoveCode, MoveError,
     Outcome, PieceLook, Player, PositionError, Present, Rules, Score, SideColors,
@@ -99,12 +100,11 @@ impl Heuristics for Hnefatafl {
         scale: CHANCE_SCALE,
     };
 
+    /// The weight table's evaluation and the learned network's correction of it
+    /// (`network`).
     fn evaluate(&self) -> Score {
-        let score = self.first_player_score();
-        Score(match self.turn {
-            Player::First => score,
-            Player::Second => -score,
-        })
+        let network = PieceNetwork::committed(Committed::Hnefatafl);
+        Score(self.table_score() + network.evaluate(self.network_pieces(), self.turn))
     }
 
     /// Passing is a fair guess here: with dozens of moves each turn, a side is almost
@@ -216,14 +216,6 @@ impl Hnefatafl {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn evaluation_is_symmetric_in_the_side_to_move() {
-        let attackers_turn = Hnefatafl::start();
-        let mut defenders_turn = attackers_turn;
-        defenders_turn.turn = Player::Second;
-        assert_eq!(attackers_turn.evaluate(), -defenders_turn.evaluate());
-    }
 
     #[test]
     fn noisy_moves_are_the_captures() {

@@ -1,12 +1,13 @@
 //! `ply tune net`: trains the network on the pieces of standard chess, atomic chess, king
-//! of the hill, last piece standing or checkers (see `ply_games::chess::network`) to the
-//! scores in positions files, by Adam over shuffled mini-batches, and writes it rounded
-//! to integers. Each position's target is its score turned into an expected result
-//! (`1 / (1 + 10^(-s/400))`, from the side to move's view); the network learns the
-//! logit of it. Whole games are held out (by a hash of their number, as `ply tune fit`
-//! does) and the epoch with the least error on them is kept. Positions the mode's
-//! evaluation gives to its weight table instead (last piece standing's hunts) are left
-//! out.
+//! of the hill, last piece standing, checkers or hnefatafl (see
+//! `ply_games::chess::network`) to the scores in positions files, by Adam over shuffled
+//! mini-batches, and writes it rounded to integers. Each position's target is its score
+//! turned into an expected result (`1 / (1 + 10^(-s/400))`, the 400 widened by
+//! `--score-scale`, from the side to move's view); the network learns the logit of it
+//! (in hnefatafl, added to its weight table's score, which it learns to correct).
+//! Whole games are held out (by a hash of their number, as `ply tune fit` does) and the
+//! epoch with the least error on them is kept. Positions the mode's evaluation gives to
+//! its weight table instead (last piece standing's hunts) are left out.
 
 use super::fit::expected_score;
 use super::parallel::sum_on_threads;
@@ -14,15 +15,17 @@ use super::samples::read_sample_files;
 use clap::Args;
 use ply_core::{Player, Rules, zobrist::splitmix64};
 use ply_games::checkers::Checkers;
-use ply_games::chess::network::{FloatWeights, HIDDEN, INPUTS, PieceNetwork, input};
+use ply_games::chess::network::{FloatWeights, HIDDEN, INPUTS, MOST_PIECES, PieceNetwork, input};
 use ply_games::chess::{AtomicRules, Chess, KothRules, LpsRules, Role, StandardRules, Variant};
+use ply_games::hnefatafl::Hnefatafl;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Arguments of `ply tune net`.
 #[derive(Args, Debug)]
 pub struct NetArgs {
-    /// Mode identifier: chess, atomic, koth, lps or checkers, the modes with a network.
+    /// Mode identifier: chess, atomic, koth, lps, checkers or hnefatafl, the modes with a
+    /// network.
     #[arg(long)]
     pub mode: String,
     /// A positions file with a score on every line (repeatable).
@@ -55,17 +58,25 @@ pub struct NetArgs {
     /// positions, so that the network speaks in the units the search's margins expect.
     #[arg(long, default_value_t = 1.0)]
     eval_per_score: f64,
+    /// Scores per 400 of the target's odds scale: a score `s` is learnt as the expected
+    /// result `1 / (1 + 10^(-s / (400 * SCALE)))`. Above 1 it keeps apart scores the
+    /// plain curve would flatten (hnefatafl's run to thousands for odds chess gives a
+    /// few hundred); the evaluation keeps the scores' units either way.
+    #[arg(long, default_value_t = 1.0)]
+    score_scale: f64,
     /// Where to write the network (crates/games/data/MODE-network.bin); without it the
     /// training only reports.
     #[arg(long)]
     out: Option<PathBuf>,
 }
 
-/// Most pieces a position holds (chess's 32; checkers's 24).
-const MOST_PIECES: usize = 32;
-
 /// One position: its pieces, whose move it is, and the expected score to learn.
 struct Position {
+    /// What the mode's weight table adds to the network, in the evaluation's units
+    /// (hnefatafl's; 0 elsewhere).
+    table: i32,
+    /// The same in the network's output units (logits).
+    table_logit: f32,
     /// Each piece as `owner << 9 | role << 6 | square`.
     pieces: [u16; MOST_PIECES],
     count: u8,
@@ -138,7 +149,7 @@ impl Flat {
                 }
             }
         }
-        let mut logit = weights[OUTPUT_BIAS];
+        let mut logit = weights[OUTPUT_BIAS] + position.table_logit;
         let output = weights[OUTPUT..OUTPUT_BIAS].chunks(HIDDEN);
         for (layer, row) in layers.iter().zip(output) {
             for (sum, weight) in layer.iter().zip(row) {
@@ -233,50 +244,81 @@ fn mean_error(
     total[0] / positions.len().max(1) as f64
 }
 
-/// A position's pieces as the network sees them and whose move it is, or `None` for a
-/// position the mode's evaluation gives to its weight table instead.
-type NetworkView = Option<(Player, Vec<(Player, Role, u8)>)>;
+/// What the network is given of a position, or `None` for a position the mode's
+/// evaluation gives to its weight table alone.
+struct NetworkView {
+    /// Whose move it is.
+    to_move: Player,
+    /// The pieces as the network sees them.
+    pieces: Vec<(Player, Role, u8)>,
+    /// What the mode's weight table adds to the network's output, from the side to
+    /// move's view (hnefatafl's; 0 elsewhere).
+    table: i32,
+}
+
+/// Reads one position of the mode, as [`NetworkView`] or not at all.
+type Reader = fn(&str) -> Result<Option<NetworkView>, String>;
 
 /// Reads a position of chess variant `V`.
-fn read_chess<V: Variant>(text: &str) -> Result<NetworkView, String> {
+fn read_chess<V: Variant>(text: &str) -> Result<Option<NetworkView>, String> {
     let board = Chess::<V>::from_text(text).map_err(|e| e.to_string())?;
-    Ok(board
-        .network_evaluates()
-        .then(|| (board.turn(), board.piece_list().collect())))
+    Ok(board.network_evaluates().then(|| NetworkView {
+        to_move: board.turn(),
+        pieces: board.piece_list().collect(),
+        table: 0,
+    }))
 }
 
 /// Reads a checkers position.
-fn read_checkers(text: &str) -> Result<NetworkView, String> {
+fn read_checkers(text: &str) -> Result<Option<NetworkView>, String> {
     let board = Checkers::from_text(text).map_err(|e| e.to_string())?;
-    Ok(Some((board.to_move(), board.network_pieces().collect())))
+    Ok(Some(NetworkView {
+        to_move: board.to_move(),
+        pieces: board.network_pieces().collect(),
+        table: 0,
+    }))
+}
+
+/// Reads a hnefatafl position, whose network learns what its weight table misses.
+fn read_hnefatafl(text: &str) -> Result<Option<NetworkView>, String> {
+    let board = Hnefatafl::from_text(text).map_err(|e| e.to_string())?;
+    Ok(Some(NetworkView {
+        to_move: board.turn(),
+        pieces: board.network_pieces().collect(),
+        table: board.table_score(),
+    }))
 }
 
 /// Reads the positions files into a training set and a held-out set, each position
 /// read by `read`.
-fn load(
-    args: &NetArgs,
-    read: fn(&str) -> Result<NetworkView, String>,
-) -> Result<(Vec<Position>, Vec<Position>), String> {
+fn load(args: &NetArgs, read: Reader) -> Result<(Vec<Position>, Vec<Position>), String> {
     let (mut training, mut held_out) = (Vec::new(), Vec::new());
     read_sample_files(&args.positions, |sample| {
         let score = sample
             .score
             .ok_or("no score on the line (the network learns the positions' scores)")?;
-        let Some((to_move, pieces)) = read(sample.position)? else {
+        let Some(NetworkView {
+            to_move,
+            pieces,
+            table,
+        }) = read(sample.position)?
+        else {
             return Ok(());
         };
         let own_score = score * to_move.sign();
         let mut position = Position {
+            table,
+            table_logit: table as f32 / centipawns_per_logit(args) as f32,
             pieces: [0; MOST_PIECES],
             count: 0,
             to_move,
-            target: expected_score(f64::from(own_score), 1.0) as f32,
+            target: expected_score(f64::from(own_score) / args.score_scale, 1.0) as f32,
         };
         for (owner, role, square) in pieces {
             let slot = position
                 .pieces
                 .get_mut(usize::from(position.count))
-                .ok_or("more than 32 pieces on the board")?;
+                .ok_or(format!("more than {MOST_PIECES} pieces on the board"))?;
             *slot = (owner.index() as u16) << 9 | (role as u16) << 6 | u16::from(square);
             position.count += 1;
         }
@@ -293,6 +335,11 @@ fn load(
     Ok((training, held_out))
 }
 
+/// The evaluation's units per unit of the network's output.
+fn centipawns_per_logit(args: &NetArgs) -> i32 {
+    (400.0 / std::f64::consts::LN_10 * args.eval_per_score * args.score_scale).round() as i32
+}
+
 /// Shuffles `order` in place (Fisher and Yates), drawing from `state`.
 fn shuffle(order: &mut [usize], state: &mut u64) {
     for last in (1..order.len()).rev() {
@@ -304,27 +351,30 @@ fn shuffle(order: &mut [usize], state: &mut u64) {
 
 /// Trains the network and reports (and writes) it.
 pub fn run(args: &NetArgs) -> Result<(), String> {
-    let read: fn(&str) -> Result<NetworkView, String> = match args.mode.as_str() {
+    let read: Reader = match args.mode.as_str() {
         "chess" => read_chess::<StandardRules>,
         "atomic" => read_chess::<AtomicRules>,
         "koth" => read_chess::<KothRules>,
         "lps" => read_chess::<LpsRules>,
         "checkers" => read_checkers,
+        "hnefatafl" => read_hnefatafl,
         other => {
             return Err(format!(
-                "mode '{other}' has no network to train (chess, atomic, koth, lps and \
-                 checkers have one)"
+                "mode '{other}' has no network to train (chess, atomic, koth, lps, checkers \
+                 and hnefatafl have one)"
             ));
         }
     };
     if args.batch == 0 {
         return Err("--batch must be at least 1".into());
     }
-    if !(args.eval_per_score.is_finite() && args.eval_per_score > 0.0) {
-        return Err(format!(
-            "--eval-per-score {} is not a positive number",
-            args.eval_per_score
-        ));
+    for (name, value) in [
+        ("--eval-per-score", args.eval_per_score),
+        ("--score-scale", args.score_scale),
+    ] {
+        if !(value.is_finite() && value > 0.0) {
+            return Err(format!("{name} {value} is not a positive number"));
+        }
     }
     let mut weights = match &args.from {
         Some(path) => Flat::read(path)?,
@@ -383,12 +433,14 @@ pub fn run(args: &NetArgs) -> Result<(), String> {
         best.1
     );
     let kept = Flat(best.2).to_float_weights();
-    let centipawns_per_logit = (400.0 / std::f64::consts::LN_10 * args.eval_per_score).round();
-    let network = PieceNetwork::quantise(&kept, centipawns_per_logit as i32)
+    let network = PieceNetwork::quantise(&kept, centipawns_per_logit(args))
         .map_err(|e| format!("cannot round the network to integers: {e}"))?;
     let rounded = mean_error(checked, args.threads, |position| {
-        let centipawns = network.evaluate(position.pieces(), position.to_move);
-        expected_score(f64::from(centipawns) / args.eval_per_score, 1.0)
+        let centipawns = network.evaluate(position.pieces(), position.to_move) + position.table;
+        expected_score(
+            f64::from(centipawns) / (args.eval_per_score * args.score_scale),
+            1.0,
+        )
     });
     say!("error after, in integers: {rounded:.6} (on the {which})");
     if let Some(out) = &args.out {
