@@ -9,6 +9,8 @@ pub(super) type Set = u128;
 pub(super) const SIZE: u8 = 11;
 /// Squares on the board.
 pub(super) const SQUARES: usize = 121;
+/// The largest distance from an edge: the middle file's (and rank's) index.
+pub(super) const MIDDLE: u8 = (SIZE - 1) / 2;
 /// Marks "off the board" in the neighbour table.
 pub(super) const OFF: u8 = u8::MAX;
 

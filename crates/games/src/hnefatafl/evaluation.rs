@@ -5,7 +5,7 @@
 //! weight counts ([`Tunable`]).
 
 use super::board::{
-    BOARD, CORNERS, DIRECTIONS, EDGE, NEXT, OFF, SIZE, Set, THRONE, bit, east, flood, has,
+    BOARD, CORNERS, DIRECTIONS, EDGE, MIDDLE, NEXT, OFF, SIZE, Set, THRONE, bit, east, flood, has,
     neighbours, north, south, west,
 };
 use super::position::Hnefatafl;
@@ -79,9 +79,6 @@ const NAMES: [&str; term::KING_SQUARE] = [
 
 /// An attacker's worth: the scale of the search's margin-based pruning.
 pub(super) const ATTACKER_WORTH: i32 = WEIGHTS[term::ATTACKER];
-
-/// The largest distance from an edge: the middle file and rank.
-const MIDDLE: u8 = (SIZE - 1) / 2;
 
 /// The squares around one corner that matter to the attackers' defence of it.
 struct CornerWatch {

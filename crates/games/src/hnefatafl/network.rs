@@ -11,13 +11,10 @@
 //! so the two sides, which play different games, never share weights.
 
 use super::Piece;
-use super::board::{SIZE, SQUARES, squares};
+use super::board::{MIDDLE, SIZE, SQUARES, squares};
 use super::position::Hnefatafl;
 use crate::chess::Role;
 use ply_core::Player;
-
-/// The largest distance from an edge: the middle file and rank.
-const MIDDLE: u8 = (SIZE - 1) / 2;
 
 /// A symmetry of the board: a reflection across the middle file, across the middle
 /// rank, and across the diagonal a1-k11, applied in that order.
@@ -107,43 +104,22 @@ const _: () = {
 
 #[cfg(test)]
 mod tests {
+    use super::super::board::bit;
     use super::*;
     use ply_core::Rules;
     use std::collections::HashSet;
 
-    /// The position's text with the board read through `symmetry`.
+    /// The position with its board turned by `symmetry` (read back from its text, so
+    /// that it is whole).
     fn turned(position: &Hnefatafl, symmetry: Symmetry) -> Hnefatafl {
-        let mut text = String::new();
-        for rank in (0..SIZE).rev() {
-            let mut empty = 0;
-            for file in 0..SIZE {
-                let from = (0..SQUARES as u8)
-                    .find(|&square| symmetry.apply(square) == rank * SIZE + file)
-                    .expect("a symmetry is a bijection");
-                match position.piece_at(from) {
-                    Some(piece) => {
-                        if empty > 0 {
-                            text += &empty.to_string();
-                            empty = 0;
-                        }
-                        text.push(piece.letter());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                text += &empty.to_string();
-            }
-            if rank > 0 {
-                text.push('/');
-            }
-        }
-        text += if position.turn() == Player::First {
-            " a"
-        } else {
-            " d"
+        let turn_set = |set| squares(set).fold(0, |turned, s| turned | bit(symmetry.apply(s)));
+        let turned = Hnefatafl {
+            attackers: turn_set(position.attackers),
+            defenders: turn_set(position.defenders),
+            king: position.king.map(|king| symmetry.apply(king)),
+            ..*position
         };
-        Hnefatafl::from_text(&text).expect("a turned position reads")
+        Hnefatafl::from_text(&turned.to_text()).expect("a turned position reads")
     }
 
     fn all_symmetries() -> Vec<Symmetry> {
