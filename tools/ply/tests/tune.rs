@@ -342,6 +342,10 @@ fn positions_without_scores_and_other_modes_are_refused_by_the_network_trainer()
         net("chess", unscored, &["--score-scale", "0"]),
         "--score-scale 0 is not a positive number",
     );
+    refused_with(
+        net("chess", unscored, &["--result-share", "1.5"]),
+        "--result-share 1.5 is not between 0 and 1",
+    );
     refused_with(net("chess", unscored, &["--batch", "0"]), "--batch");
     let label = |engine: &str| {
         let mut args = vec!["tune", "label", "--mode", "chess", "--positions", unscored];
@@ -349,4 +353,50 @@ fn positions_without_scores_and_other_modes_are_refused_by_the_network_trainer()
         args.into_iter().map(String::from).collect::<Vec<String>>()
     };
     refused_with(label("/no/such/engine"), "cannot run UCI engine");
+}
+
+#[test]
+fn the_result_share_teaches_how_the_games_ended_where_the_scores_said_nothing() {
+    use ply_core::{Player, Rules};
+    use ply_games::chess::{Chess, StandardRules};
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let positions = folder.path().join("won.txt");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    // Every game was won by White, though each search scored the start level.
+    let lines: String = (1..=64)
+        .map(|game| format!("1-0\t{game}\t{start}\t0\n"))
+        .collect();
+    std::fs::write(&positions, lines).expect("written");
+    let board = Chess::<StandardRules>::from_text(start).expect("the start position");
+    let white_after = |share: &str| {
+        let network = folder.path().join(format!("share-{share}.bin"));
+        let network = network.to_str().expect("a path");
+        let positions = positions.to_str().expect("a path");
+        let trained = ply(&[
+            "tune",
+            "net",
+            "--mode",
+            "chess",
+            "--positions",
+            positions,
+            "--epochs",
+            "20",
+            "--batch",
+            "16",
+            "--holdout-percent",
+            "0",
+            "--result-share",
+            share,
+            "--out",
+            network,
+        ]);
+        assert!(trained.status.success(), "{}", text(&trained.stderr));
+        let bytes = std::fs::read(network).expect("the network written");
+        let read = PieceNetwork::from_bytes(&bytes).expect("the network reads");
+        read.evaluate(board.piece_list(), Player::First)
+    };
+    let from_scores = white_after("0");
+    let from_results = white_after("1");
+    assert!(from_scores.abs() < 30, "scores alone: {from_scores}");
+    assert!(from_results > 100, "results alone: {from_results}");
 }

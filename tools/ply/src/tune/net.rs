@@ -3,7 +3,8 @@
 //! `ply_games::chess::network`) to the scores in positions files, by Adam over shuffled
 //! mini-batches, and writes it rounded to integers. Each position's target is its score
 //! turned into an expected result (`1 / (1 + 10^(-s/400))`, the 400 widened by
-//! `--score-scale`, from the side to move's view); the network learns the logit of it
+//! `--score-scale`, from the side to move's view, blended with the game's result by
+//! `--result-share`); the network learns the logit of it
 //! (in hnefatafl, added to its weight table's score, which it learns to correct).
 //! Whole games are held out (by a hash of their number, as `ply tune fit` does) and the
 //! epoch with the least error on them is kept. Positions the mode's evaluation gives to
@@ -64,6 +65,11 @@ pub struct NetArgs {
     /// few hundred); the evaluation keeps the scores' units either way.
     #[arg(long, default_value_t = 1.0)]
     score_scale: f64,
+    /// The share of each target taken from how the position's game ended rather than
+    /// from its score, 0 to 1: the score is one shallow search's opinion, the result
+    /// what the game made of it.
+    #[arg(long, default_value_t = 0.0)]
+    result_share: f64,
     /// Where to write the network (crates/games/data/MODE-network.bin); without it the
     /// training only reports.
     #[arg(long)]
@@ -306,13 +312,18 @@ fn load(args: &NetArgs, read: Reader) -> Result<(Vec<Position>, Vec<Position>), 
             return Ok(());
         };
         let own_score = score * to_move.sign();
+        let own_result = match to_move {
+            Player::First => sample.result.score(),
+            Player::Second => 1.0 - sample.result.score(),
+        };
+        let expected = expected_score(f64::from(own_score) / args.score_scale, 1.0);
         let mut position = Position {
             table,
             table_logit: table as f32 / centipawns_per_logit(args) as f32,
             pieces: [0; MOST_PIECES],
             count: 0,
             to_move,
-            target: expected_score(f64::from(own_score) / args.score_scale, 1.0) as f32,
+            target: ((1.0 - args.result_share) * expected + args.result_share * own_result) as f32,
         };
         for (owner, role, square) in pieces {
             let slot = position
@@ -375,6 +386,12 @@ pub fn run(args: &NetArgs) -> Result<(), String> {
         if !(value.is_finite() && value > 0.0) {
             return Err(format!("{name} {value} is not a positive number"));
         }
+    }
+    if !(0.0..=1.0).contains(&args.result_share) {
+        return Err(format!(
+            "--result-share {} is not between 0 and 1",
+            args.result_share
+        ));
     }
     let mut weights = match &args.from {
         Some(path) => Flat::read(path)?,
