@@ -113,6 +113,20 @@ fn walks_to_the_hill() {
 }
 
 #[test]
+fn sees_past_its_horizon_a_king_step_onto_the_hill() {
+    // White can neither stop Black's king, a step from the hill, nor win first: at one
+    // ply every White move leaves Black to move, past the horizon, where only the
+    // captures and the steps onto the hill are looked at.
+    let (_, score) = best("koth", "8/8/3k4/8/8/8/8/K7 w - - 0 1", 1);
+    assert_eq!(score, Score::loss_in(2));
+    // With a rook holding the fifth rank, White has moves that keep the king off.
+    let (mv, score) = best("koth", "8/8/3k4/7R/8/8/8/K7 w - - 0 1", 1);
+    assert!(!score.is_decisive(), "{mv}: {score:?}");
+    let rook_holds_the_rank = mv.starts_with("h5") && mv.ends_with('5');
+    assert!(mv.starts_with("a1") || rook_holds_the_rank, "{mv}");
+}
+
+#[test]
 fn stop_flag_ends_the_search_with_a_legal_move() {
     let game = find_mode("chess").unwrap().new_game();
     let stop = AtomicBool::new(true);

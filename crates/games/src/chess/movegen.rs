@@ -27,8 +27,9 @@ impl<V: Variant> Chess<V> {
         self.generate_moves(out, false);
     }
 
-    /// Appends the legal captures, promotions and en passant captures: the moves the
-    /// search looks at past its horizon, without generating the quiet ones at all.
+    /// Appends the legal captures, promotions and en passant captures (and, in king of
+    /// the hill, the king's steps onto the hill): the moves the search looks at past its
+    /// horizon, without generating the quiet ones at all.
     pub(super) fn generate_noisy(&self, out: &mut Vec<Move>) {
         self.generate_moves(out, true);
     }
@@ -65,6 +66,17 @@ impl<V: Variant> Chess<V> {
         }
     }
 
+    /// King of the hill: the hill's squares, where a king's step wins at once. Among the
+    /// noisy moves, so that the search past its horizon sees a king one step from the
+    /// hill walk onto it rather than judging the position as if it could not.
+    fn winning_steps(&self, noisy_only: bool) -> Set<V> {
+        if V::HILL && noisy_only {
+            V::centre()
+        } else {
+            Set::<V>::EMPTY
+        }
+    }
+
     fn generate_legal(&self, out: &mut Vec<Move>, noisy_only: bool) {
         let us = self.turn;
         let them = us.opponent();
@@ -76,7 +88,8 @@ impl<V: Variant> Chess<V> {
         let checkers = self.attackers(king, them, blockers);
 
         let without_king = blockers ^ Set::<V>::square(king);
-        for to in (G::<V>::king(king) & !ours & !V::holes() & self.landing(noisy_only)).squares() {
+        let king_landing = self.landing(noisy_only) | self.winning_steps(noisy_only);
+        for to in (G::<V>::king(king) & !ours & !V::holes() & king_landing).squares() {
             if self.attackers(to, them, without_king).is_empty() {
                 out.push(Move::new(king, to));
             }
@@ -304,20 +317,25 @@ mod tests {
     use crate::tuning_checks::random_positions;
     use ply_core::Rules;
 
-    /// Asserts that the noisy moves are exactly the legal moves that capture, promote
-    /// or take en passant, in positions of random games of `V`; returns how many
-    /// promotions and en passant captures were among them.
-    fn assert_noisy_moves_are_the_legal_captures<V: Variant>(games: usize) -> usize {
+    /// Asserts that the noisy moves are exactly the legal moves that capture, promote,
+    /// take en passant or (in king of the hill) step the king onto the hill, in positions
+    /// of random games of `V`; returns how many promotions, en passant captures and steps
+    /// onto the hill were among them.
+    fn assert_noisy_moves_are_exactly_the_forcing_ones<V: Variant>(games: usize) -> usize {
         let mut rare = 0;
         for position in random_positions::<Chess<V>>(7, games, 200) {
             let theirs = position.colors[position.turn.opponent().index()];
             let pawns = position.pieces(position.turn, Role::Pawn);
             let en_passant = |mv: &Move| Some(mv.to) == position.en_passant && pawns.has(mv.from);
+            let kings = position.pieces(position.turn, Role::King);
+            let onto_hill = |mv: &Move| V::HILL && kings.has(mv.from) && V::centre().has(mv.to);
             let mut all = Vec::new();
             position.gen_moves(&mut all);
             let mut expected: Vec<Move> = all
                 .into_iter()
-                .filter(|mv| theirs.has(mv.to) || mv.promotion.is_some() || en_passant(mv))
+                .filter(|mv| {
+                    theirs.has(mv.to) || mv.promotion.is_some() || en_passant(mv) || onto_hill(mv)
+                })
                 .collect();
             let mut noisy = Vec::new();
             position.generate_noisy(&mut noisy);
@@ -327,7 +345,7 @@ mod tests {
             assert_eq!(noisy, expected, "{}", position.to_text());
             rare += noisy
                 .iter()
-                .filter(|mv| mv.promotion.is_some() || en_passant(mv))
+                .filter(|mv| mv.promotion.is_some() || en_passant(mv) || onto_hill(mv))
                 .count();
         }
         rare
@@ -336,12 +354,12 @@ mod tests {
     #[test]
     fn every_variant_generates_its_noisy_moves_alone() {
         let rare = [
-            assert_noisy_moves_are_the_legal_captures::<StandardRules>(300),
-            assert_noisy_moves_are_the_legal_captures::<AtomicRules>(300),
-            assert_noisy_moves_are_the_legal_captures::<KothRules>(300),
-            assert_noisy_moves_are_the_legal_captures::<HoleRules>(300),
-            assert_noisy_moves_are_the_legal_captures::<LpsRules>(300),
-            assert_noisy_moves_are_the_legal_captures::<MegaRules>(20),
+            assert_noisy_moves_are_exactly_the_forcing_ones::<StandardRules>(300),
+            assert_noisy_moves_are_exactly_the_forcing_ones::<AtomicRules>(300),
+            assert_noisy_moves_are_exactly_the_forcing_ones::<KothRules>(300),
+            assert_noisy_moves_are_exactly_the_forcing_ones::<HoleRules>(300),
+            assert_noisy_moves_are_exactly_the_forcing_ones::<LpsRules>(300),
+            assert_noisy_moves_are_exactly_the_forcing_ones::<MegaRules>(20),
         ];
         assert!(rare[..5].iter().all(|&count| count > 0), "{rare:?}");
     }
