@@ -56,6 +56,21 @@ fn self_play_positions(folder: &std::path::Path, mode: &str) -> String {
     positions
 }
 
+/// Runs `ply tune net` with `args`, writing to `network`; checks that it succeeded and
+/// returns its report and the bytes of the network it wrote.
+fn train_network(args: &[&str], network: &str) -> (String, Vec<u8>) {
+    let mut args = [&["tune", "net"], args].concat();
+    args.extend(["--out", network]);
+    let trained = ply(&args);
+    assert!(
+        trained.status.success(),
+        "{args:?}: {}",
+        text(&trained.stderr)
+    );
+    let bytes = std::fs::read(network).expect("the network written");
+    (text(&trained.stdout), bytes)
+}
+
 #[test]
 fn self_play_then_fit_writes_a_table_that_predicts_better() {
     let folder = tempfile::tempdir().expect("a temporary folder");
@@ -238,31 +253,27 @@ fn positions_labelled_by_a_uci_engine_train_a_network_the_evaluation_reads() {
     }
     let network = folder.path().join("chess-network.bin");
     let network = network.to_str().expect("a path");
-    let trained = ply(&[
-        "tune",
-        "net",
-        "--mode",
-        "chess",
-        "--positions",
-        labelled,
-        "--epochs",
-        "30",
-        "--batch",
-        "64",
-        "--eval-per-score",
-        "1.5",
-        "--holdout-percent",
-        "0",
-        "--out",
+    let (report, bytes) = train_network(
+        &[
+            "--mode",
+            "chess",
+            "--positions",
+            labelled,
+            "--epochs",
+            "30",
+            "--batch",
+            "64",
+            "--eval-per-score",
+            "1.5",
+            "--holdout-percent",
+            "0",
+        ],
         network,
-    ]);
-    assert!(trained.status.success(), "{}", text(&trained.stderr));
-    let report = text(&trained.stdout);
+    );
     assert!(
         figure(&report, "error after, in integers:") < figure(&report, "error before:") / 2.0,
         "{report}"
     );
-    let bytes = std::fs::read(network).expect("the network written");
     let read = PieceNetwork::from_bytes(&bytes).expect("the network reads");
     assert_eq!(read.to_bytes(), bytes);
 }
@@ -284,22 +295,14 @@ fn modes_with_networks_of_their_own_train_them_from_their_own_games() {
     ] {
         let positions = self_play_positions(folder.path(), mode);
         let network = folder.path().join(format!("{mode}-network.bin"));
-        let mut args = vec!["tune", "net", "--mode", mode, "--positions", &positions];
+        let mut args = vec!["--mode", mode, "--positions", &positions];
         args.extend(from.map(|from| ["--from", from]).into_iter().flatten());
         args.extend(["--epochs", "10", "--batch", "64", "--holdout-percent", "0"]);
-        args.extend(["--out", network.to_str().expect("a path")]);
-        let trained = ply(&args);
-        assert!(
-            trained.status.success(),
-            "{mode}: {}",
-            text(&trained.stderr)
-        );
-        let report = text(&trained.stdout);
+        let (report, bytes) = train_network(&args, network.to_str().expect("a path"));
         assert!(
             figure(&report, "error after, in integers:") < figure(&report, "error before:"),
             "{mode}: {report}"
         );
-        let bytes = std::fs::read(&network).expect("the network written");
         assert_ne!(bytes, PieceNetwork::committed(Committed::Chess).to_bytes());
         PieceNetwork::from_bytes(&bytes).expect("the network reads");
     }
@@ -372,26 +375,23 @@ fn the_result_share_teaches_how_the_games_ended_where_the_scores_said_nothing() 
         let network = folder.path().join(format!("share-{share}.bin"));
         let network = network.to_str().expect("a path");
         let positions = positions.to_str().expect("a path");
-        let trained = ply(&[
-            "tune",
-            "net",
-            "--mode",
-            "chess",
-            "--positions",
-            positions,
-            "--epochs",
-            "20",
-            "--batch",
-            "16",
-            "--holdout-percent",
-            "0",
-            "--result-share",
-            share,
-            "--out",
+        let (_, bytes) = train_network(
+            &[
+                "--mode",
+                "chess",
+                "--positions",
+                positions,
+                "--epochs",
+                "20",
+                "--batch",
+                "16",
+                "--holdout-percent",
+                "0",
+                "--result-share",
+                share,
+            ],
             network,
-        ]);
-        assert!(trained.status.success(), "{}", text(&trained.stderr));
-        let bytes = std::fs::read(network).expect("the network written");
+        );
         let read = PieceNetwork::from_bytes(&bytes).expect("the network reads");
         read.evaluate(board.piece_list(), Player::First)
     };
