@@ -8,7 +8,8 @@
 use ply_core::{Heuristics, Player, Rules};
 use ply_games::checkers::Checkers;
 use ply_games::chess::network::{
-    Committed, FloatWeights, HIDDEN, INPUTS, NetworkError, PieceNetwork, QuantiseError, input,
+    Committed, DEFAULT_HIDDEN, FloatWeights, INPUTS, MOST_HIDDEN, NetworkError, PieceNetwork,
+    QuantiseError, input,
 };
 use ply_games::chess::{AtomicRules, Chess, KothRules, LastPieceStanding, Role, Standard, Variant};
 use ply_games::hnefatafl::Hnefatafl;
@@ -18,12 +19,12 @@ fn evaluate(network: &PieceNetwork, fen: &str) -> i32 {
     network.evaluate(board.piece_list(), board.turn())
 }
 
-/// Weights that are zero everywhere.
-fn zero_weights() -> FloatWeights {
+/// Weights that are zero everywhere, `hidden` units a view.
+fn zero_weights(hidden: usize) -> FloatWeights {
     FloatWeights {
-        input: vec![0.0; INPUTS * HIDDEN],
-        hidden_bias: vec![0.0; HIDDEN],
-        output: vec![0.0; 2 * HIDDEN],
+        input: vec![0.0; INPUTS * hidden],
+        hidden_bias: vec![0.0; hidden],
+        output: vec![0.0; 2 * hidden],
         output_bias: 0.0,
     }
 }
@@ -224,59 +225,102 @@ fn damaged_network_files_are_refused_with_the_reason() {
         PieceNetwork::from_bytes(&bytes[..10]),
         Err(NetworkError::Damaged)
     );
-    let mut wider = bytes;
+    let mut wider = bytes.clone();
     wider[8..12].copy_from_slice(&128u32.to_le_bytes());
-    assert_eq!(
-        PieceNetwork::from_bytes(&wider),
-        Err(NetworkError::OtherShape(128))
-    );
+    assert_eq!(PieceNetwork::from_bytes(&wider), Err(NetworkError::Damaged));
+    for hidden in [0u32, 48, 1024] {
+        let mut odd = bytes.clone();
+        odd[8..12].copy_from_slice(&hidden.to_le_bytes());
+        assert_eq!(
+            PieceNetwork::from_bytes(&odd),
+            Err(NetworkError::OtherShape(hidden))
+        );
+    }
+}
+
+#[test]
+fn networks_of_every_size_write_and_read_back() {
+    let mut hidden = 32;
+    while hidden <= MOST_HIDDEN {
+        let mut weights = zero_weights(hidden);
+        for (index, weight) in weights.input.iter_mut().enumerate() {
+            *weight = (index % 7) as f32 * 0.01 - 0.03;
+        }
+        weights.output[hidden - 1] = 0.25;
+        let network = PieceNetwork::quantise(&weights, 255).expect("weights in range");
+        assert_eq!(network.hidden(), hidden);
+        let bytes = network.to_bytes();
+        assert_eq!(bytes.len(), 8 + 8 + (INPUTS + 3) * hidden * 2 + 4);
+        assert_eq!(PieceNetwork::from_bytes(&bytes), Ok(network));
+        hidden *= 2;
+    }
 }
 
 #[test]
 fn the_integer_network_computes_its_weights_sums() {
-    // One hidden unit of the side to move's view sees a white pawn on e2 at half its
-    // activation; the output takes that unit at weight one. With 255 centipawns per
-    // logit, half an activation (rounded to 128 of 255) is 128 centipawns.
-    let mut weights = zero_weights();
-    let pawn = input(Player::First, Player::First, Role::Pawn, 12);
-    weights.input[pawn * HIDDEN] = 0.5;
-    weights.output[0] = 1.0;
-    let network = PieceNetwork::quantise(&weights, 255).expect("weights in range");
-    let white_to_move = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
-    assert_eq!(evaluate(&network, white_to_move), 128);
-    // Black to move: Black's own view sees the pawn as an enemy's, on another input.
-    assert_eq!(evaluate(&network, "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1"), 0);
-    // The other view's weights count for the side not to move, and the clip stops
-    // the unit at one full activation.
-    weights.output[HIDDEN] = -2.0;
-    weights.input[pawn * HIDDEN] = 3.0;
-    let network = PieceNetwork::quantise(&weights, 255).expect("weights in range");
-    assert_eq!(evaluate(&network, white_to_move), 255);
-    assert_eq!(evaluate(&network, "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1"), -510);
-    let black_pawn = "4k3/4p3/8/8/8/8/8/4K3 b - - 0 1";
-    assert_eq!(evaluate(&network, black_pawn), 255);
-    assert_eq!(evaluate(&network, "4k3/4p3/8/8/8/8/8/4K3 w - - 0 1"), -510);
+    // One hidden unit of the side to move's view (the last, in a layer of every size)
+    // sees a white pawn on e2 at half its activation; the output takes that unit at
+    // weight one. With 255 centipawns per logit, half an activation (rounded to 128 of
+    // 255) is 128 centipawns.
+    let mut hidden = 32;
+    while hidden <= MOST_HIDDEN {
+        let unit = hidden - 1;
+        let mut weights = zero_weights(hidden);
+        let pawn = input(Player::First, Player::First, Role::Pawn, 12);
+        weights.input[pawn * hidden + unit] = 0.5;
+        weights.output[unit] = 1.0;
+        let network = PieceNetwork::quantise(&weights, 255).expect("weights in range");
+        let white_to_move = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+        assert_eq!(evaluate(&network, white_to_move), 128, "{hidden} units");
+        // Black to move: Black's own view sees the pawn as an enemy's, on another input.
+        assert_eq!(evaluate(&network, "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1"), 0);
+        // The other view's weights count for the side not to move, and the clip stops
+        // the unit at one full activation.
+        weights.output[hidden + unit] = -2.0;
+        weights.input[pawn * hidden + unit] = 3.0;
+        let network = PieceNetwork::quantise(&weights, 255).expect("weights in range");
+        assert_eq!(evaluate(&network, white_to_move), 255);
+        assert_eq!(evaluate(&network, "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1"), -510);
+        let black_pawn = "4k3/4p3/8/8/8/8/8/4K3 b - - 0 1";
+        assert_eq!(evaluate(&network, black_pawn), 255);
+        assert_eq!(evaluate(&network, "4k3/4p3/8/8/8/8/8/4K3 w - - 0 1"), -510);
+        hidden *= 2;
+    }
 }
 
 #[test]
 fn weights_that_do_not_fit_their_integers_are_refused() {
-    let mut too_large = zero_weights();
+    let mut too_large = zero_weights(DEFAULT_HIDDEN);
     too_large.input[5] = 1000.0;
     assert_eq!(
         PieceNetwork::quantise(&too_large, 100),
         Err(QuantiseError::OutOfRange("input layer"))
     );
-    let mut not_a_number = zero_weights();
+    let mut not_a_number = zero_weights(DEFAULT_HIDDEN);
     not_a_number.output[3] = f32::NAN;
     assert_eq!(
         PieceNetwork::quantise(&not_a_number, 100),
         Err(QuantiseError::OutOfRange("output layer"))
     );
-    let mut short = zero_weights();
+    let mut short = zero_weights(DEFAULT_HIDDEN);
     short.hidden_bias.pop();
     assert_eq!(
         PieceNetwork::quantise(&short, 100),
-        Err(QuantiseError::WrongShape("hidden layer"))
+        Err(QuantiseError::HiddenSize(DEFAULT_HIDDEN - 1))
+    );
+    let mut short_rows = zero_weights(DEFAULT_HIDDEN);
+    short_rows.input.pop();
+    assert_eq!(
+        PieceNetwork::quantise(&short_rows, 100),
+        Err(QuantiseError::WrongShape("input layer"))
+    );
+    // Each output weight fits its i16, but together, with every unit fully active,
+    // they would add up past an i32.
+    let mut summed_too_large = zero_weights(MOST_HIDDEN);
+    summed_too_large.output.fill(60.0);
+    assert_eq!(
+        PieceNetwork::quantise(&summed_too_large, 100),
+        Err(QuantiseError::OutOfRange("output layer"))
     );
 }
 

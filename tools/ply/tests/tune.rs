@@ -276,6 +276,34 @@ fn positions_labelled_by_a_uci_engine_train_a_network_the_evaluation_reads() {
     );
     let read = PieceNetwork::from_bytes(&bytes).expect("the network reads");
     assert_eq!(read.to_bytes(), bytes);
+    assert_eq!(read.hidden(), 64);
+    // A wider network, from the same labels.
+    let wider = folder.path().join("wider.bin");
+    let (report, bytes) = train_network(
+        &[
+            "--mode",
+            "chess",
+            "--positions",
+            labelled,
+            "--hidden",
+            "256",
+            "--epochs",
+            "10",
+            "--batch",
+            "64",
+            "--eval-per-score",
+            "1.5",
+            "--holdout-percent",
+            "0",
+        ],
+        wider.to_str().expect("a path"),
+    );
+    assert!(
+        figure(&report, "error after, in integers:") < figure(&report, "error before:") / 2.0,
+        "{report}"
+    );
+    let read = PieceNetwork::from_bytes(&bytes).expect("the network reads");
+    assert_eq!(read.hidden(), 256);
 }
 
 #[test]
@@ -350,6 +378,14 @@ fn positions_without_scores_and_other_modes_are_refused_by_the_network_trainer()
         "--result-share 1.5 is not between 0 and 1",
     );
     refused_with(net("chess", unscored, &["--batch", "0"]), "--batch");
+    refused_with(
+        net("chess", unscored, &["--hidden", "48"]),
+        "--hidden 48: a network has a power of two from 32 to 512 hidden units",
+    );
+    refused_with(
+        net("chess", unscored, &["--hidden", "128", "--from", unscored]),
+        "cannot be used with",
+    );
     let label = |engine: &str| {
         let mut args = vec!["tune", "label", "--mode", "chess", "--positions", unscored];
         args.extend(["--uci", engine, "--out", unscored]);

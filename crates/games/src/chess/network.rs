@@ -14,8 +14,13 @@ use std::sync::OnceLock;
 /// Inputs of one view: a piece's owner (the view's own side or the other), its role
 /// and its square, mirrored top to bottom in Black's view.
 pub const INPUTS: usize = 2 * 6 * 64;
-/// Hidden units of one view.
-pub const HIDDEN: usize = 64;
+/// Hidden units of one view in a network started afresh, unless the trainer is told
+/// otherwise; a network file says its own.
+pub const DEFAULT_HIDDEN: usize = 64;
+/// The fewest hidden units of one view a network may have.
+pub const FEWEST_HIDDEN: usize = 32;
+/// The most hidden units of one view a network may have.
+pub const MOST_HIDDEN: usize = 512;
 /// What a hidden unit's full activation (1.0) is in integers, and so the factor of the
 /// first layer's weights and biases.
 pub const ACTIVATION_SCALE: i32 = 255;
@@ -55,15 +60,21 @@ pub fn input(view: Player, owner: Player, role: Role, square: u8) -> usize {
     (other * 6 + role as usize) * 64 + usize::from(square)
 }
 
+/// Whether a view may have `hidden` units: a power of two from [`FEWEST_HIDDEN`] to
+/// [`MOST_HIDDEN`], each a size the evaluation is compiled for.
+pub fn hidden_size_allowed(hidden: usize) -> bool {
+    (FEWEST_HIDDEN..=MOST_HIDDEN).contains(&hidden) && hidden.is_power_of_two()
+}
+
 /// A network's weights as the trainer holds them, in floating point.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FloatWeights {
-    /// `INPUTS` rows of `HIDDEN` weights.
+    /// `INPUTS` rows of one weight per hidden unit.
     pub input: Vec<f32>,
-    /// The hidden layer's biases.
+    /// The hidden layer's biases, one per unit (their number is the layer's size).
     pub hidden_bias: Vec<f32>,
-    /// The output's weights: `HIDDEN` for the side to move's layer, then `HIDDEN` for
-    /// the other side's.
+    /// The output's weights: one per unit of the side to move's layer, then one per
+    /// unit of the other side's.
     pub output: Vec<f32>,
     /// The output's bias.
     pub output_bias: f32,
@@ -72,9 +83,14 @@ pub struct FloatWeights {
 /// A network in integers, as the evaluation runs it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PieceNetwork {
-    input: Vec<[i16; HIDDEN]>,
-    hidden_bias: [i16; HIDDEN],
-    output: [[i16; HIDDEN]; 2],
+    /// Hidden units of one view.
+    hidden: usize,
+    /// `INPUTS` rows of `hidden` weights.
+    input: Vec<i16>,
+    /// `hidden` biases.
+    hidden_bias: Vec<i16>,
+    /// `hidden` weights for the side to move's layer, then `hidden` for the other's.
+    output: Vec<i16>,
     output_bias: i32,
     /// Centipawns of the evaluation per unit of the output (the logit of the expected
     /// score it was trained to).
@@ -87,9 +103,15 @@ pub enum NetworkError {
     /// The bytes do not start like a network.
     #[error("not a network on the pieces (wrong first bytes)")]
     NotANetwork,
-    /// The layout is for another number of hidden units.
-    #[error("the network has {0} hidden units; this build runs {HIDDEN}")]
+    /// The layer has a number of hidden units this build does not run.
+    #[error(
+        "the network has {0} hidden units; this build runs a power of two from \
+         {FEWEST_HIDDEN} to {MOST_HIDDEN}"
+    )]
     OtherShape(u32),
+    /// The output's weights could add up past what its integer holds.
+    #[error("the network's output weights are too large for its sums")]
+    OutputTooLarge,
     /// The weights are cut short or run on.
     #[error("the network's weights are damaged (wrong length)")]
     Damaged,
@@ -101,6 +123,12 @@ pub enum QuantiseError {
     /// A layer has the wrong number of weights.
     #[error("the {0} has the wrong number of weights")]
     WrongShape(&'static str),
+    /// The hidden layer's size is not one this build runs.
+    #[error(
+        "{0} hidden units: a network has a power of two from {FEWEST_HIDDEN} to \
+         {MOST_HIDDEN}"
+    )]
+    HiddenSize(usize),
     /// A weight is too large (or not a number) for its integer.
     #[error("a weight of the {0} is out of range for its integer")]
     OutOfRange(&'static str),
@@ -156,47 +184,70 @@ impl PieceNetwork {
     }
 
     /// Rounds trained weights to integers. `centipawns_per_logit` turns the output
-    /// into the evaluation's units.
+    /// into the evaluation's units. The hidden layer's size is the number of its biases.
     pub fn quantise(
         weights: &FloatWeights,
         centipawns_per_logit: i32,
     ) -> Result<PieceNetwork, QuantiseError> {
-        if weights.input.len() != INPUTS * HIDDEN {
+        let hidden = weights.hidden_bias.len();
+        if !hidden_size_allowed(hidden) {
+            return Err(QuantiseError::HiddenSize(hidden));
+        }
+        if weights.input.len() != INPUTS * hidden {
             return Err(QuantiseError::WrongShape("input layer"));
         }
-        if weights.hidden_bias.len() != HIDDEN {
-            return Err(QuantiseError::WrongShape("hidden layer"));
-        }
-        if weights.output.len() != 2 * HIDDEN {
+        if weights.output.len() != 2 * hidden {
             return Err(QuantiseError::WrongShape("output layer"));
         }
-        let mut input = vec![[0; HIDDEN]; INPUTS];
-        for (row, values) in input.iter_mut().zip(weights.input.chunks(HIDDEN)) {
-            for (slot, &value) in row.iter_mut().zip(values) {
-                *slot = to_i16(value, ACTIVATION_SCALE, LARGEST_SUMMED, "input layer")?;
-            }
-        }
-        let mut hidden_bias = [0; HIDDEN];
-        for (slot, &value) in hidden_bias.iter_mut().zip(&weights.hidden_bias) {
-            *slot = to_i16(value, ACTIVATION_SCALE, LARGEST_SUMMED, "hidden layer")?;
-        }
-        let mut output = [[0; HIDDEN]; 2];
-        for (row, values) in output.iter_mut().zip(weights.output.chunks(HIDDEN)) {
-            for (slot, &value) in row.iter_mut().zip(values) {
-                *slot = to_i16(value, OUTPUT_SCALE, i16::MAX, "output layer")?;
-            }
-        }
+        let round = |values: &[f32], scale, largest, layer| {
+            values
+                .iter()
+                .map(|&value| to_i16(value, scale, largest, layer))
+                .collect::<Result<Vec<i16>, _>>()
+        };
         let bias = (weights.output_bias * (ACTIVATION_SCALE * OUTPUT_SCALE) as f32).round();
         if !bias.is_finite() || bias.abs() > i32::MAX as f32 / 2.0 {
             return Err(QuantiseError::OutOfRange("output bias"));
         }
-        Ok(PieceNetwork {
+        let input = round(
+            &weights.input,
+            ACTIVATION_SCALE,
+            LARGEST_SUMMED,
+            "input layer",
+        )?;
+        let network = PieceNetwork {
+            hidden,
             input,
-            hidden_bias,
-            output,
+            hidden_bias: round(
+                &weights.hidden_bias,
+                ACTIVATION_SCALE,
+                LARGEST_SUMMED,
+                "hidden layer",
+            )?,
+            output: round(&weights.output, OUTPUT_SCALE, i16::MAX, "output layer")?,
             output_bias: bias as i32,
             centipawns_per_logit,
-        })
+        };
+        if !network.output_sums_fit() {
+            return Err(QuantiseError::OutOfRange("output layer"));
+        }
+        Ok(network)
+    }
+
+    /// Whether the output's sum stays within an `i32` whatever the hidden units hold.
+    fn output_sums_fit(&self) -> bool {
+        let largest: i64 = self
+            .output
+            .iter()
+            .map(|&weight| i64::from(weight).abs() * i64::from(ACTIVATION_SCALE))
+            .sum::<i64>()
+            + i64::from(self.output_bias).abs();
+        largest <= i64::from(i32::MAX)
+    }
+
+    /// Hidden units of one view.
+    pub fn hidden(&self) -> usize {
+        self.hidden
     }
 
     /// Centipawns of the evaluation per unit of the output.
@@ -207,18 +258,16 @@ impl PieceNetwork {
     /// The weights in floating point, as [`PieceNetwork::quantise`] took them (up to
     /// its rounding), so that training can start from a network.
     pub fn to_float_weights(&self) -> FloatWeights {
-        let first = |value: i16| f32::from(value) / ACTIVATION_SCALE as f32;
-        FloatWeights {
-            input: self
-                .input
+        let scaled = |values: &[i16], scale: i32| {
+            values
                 .iter()
-                .flatten()
-                .map(|&value| first(value))
-                .collect(),
-            hidden_bias: self.hidden_bias.map(first).to_vec(),
-            output: (self.output.iter().flatten())
-                .map(|&value| f32::from(value) / OUTPUT_SCALE as f32)
-                .collect(),
+                .map(|&value| f32::from(value) / scale as f32)
+                .collect()
+        };
+        FloatWeights {
+            input: scaled(&self.input, ACTIVATION_SCALE),
+            hidden_bias: scaled(&self.hidden_bias, ACTIVATION_SCALE),
+            output: scaled(&self.output, OUTPUT_SCALE),
             output_bias: self.output_bias as f32 / (ACTIVATION_SCALE * OUTPUT_SCALE) as f32,
         }
     }
@@ -228,10 +277,14 @@ impl PieceNetwork {
     /// (i16), and the output's bias (i32), all little-endian.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut bytes = MAGIC.to_vec();
-        bytes.extend((HIDDEN as u32).to_le_bytes());
+        bytes.extend((self.hidden as u32).to_le_bytes());
         bytes.extend(self.centipawns_per_logit.to_le_bytes());
-        let rows = self.input.iter().chain([&self.hidden_bias]);
-        for value in rows.chain(&self.output).flatten() {
+        let values = self
+            .input
+            .iter()
+            .chain(&self.hidden_bias)
+            .chain(&self.output);
+        for value in values {
             bytes.extend(value.to_le_bytes());
         }
         bytes.extend(self.output_bias.to_le_bytes());
@@ -249,35 +302,34 @@ impl PieceNetwork {
                 .ok_or(NetworkError::Damaged)
         };
         let hidden = u32::from_le_bytes(word(0)?);
-        if hidden as usize != HIDDEN {
+        if !hidden_size_allowed(hidden as usize) {
             return Err(NetworkError::OtherShape(hidden));
         }
+        let hidden = hidden as usize;
         let centipawns_per_logit = i32::from_le_bytes(word(4)?);
         let rows = INPUTS + 1 + 2;
-        let weights_end = 8 + rows * HIDDEN * 2;
+        let weights_end = 8 + rows * hidden * 2;
         if rest.len() != weights_end + 4 {
             return Err(NetworkError::Damaged);
         }
-        let mut values = rest[8..weights_end]
+        let values: Vec<i16> = rest[8..weights_end]
             .chunks_exact(2)
-            .map(|pair| i16::from_le_bytes([pair[0], pair[1]]));
-        let mut row = || {
-            let mut row = [0; HIDDEN];
-            for (slot, value) in row.iter_mut().zip(&mut values) {
-                *slot = value;
-            }
-            row
-        };
-        let input = (0..INPUTS).map(|_| row()).collect();
-        let hidden_bias = row();
-        let output = [row(), row()];
-        Ok(PieceNetwork {
-            input,
-            hidden_bias,
-            output,
+            .map(|pair| i16::from_le_bytes([pair[0], pair[1]]))
+            .collect();
+        let (input, rest_of_values) = values.split_at(INPUTS * hidden);
+        let (hidden_bias, output) = rest_of_values.split_at(hidden);
+        let network = PieceNetwork {
+            hidden,
+            input: input.to_vec(),
+            hidden_bias: hidden_bias.to_vec(),
+            output: output.to_vec(),
             output_bias: i32::from_le_bytes(word(weights_end)?),
             centipawns_per_logit,
-        })
+        };
+        if !network.output_sums_fit() {
+            return Err(NetworkError::OutputTooLarge);
+        }
+        Ok(network)
     }
 
     /// The evaluation, in centipawns from `to_move`'s view, of a board holding
@@ -288,19 +340,44 @@ impl PieceNetwork {
         pieces: impl Iterator<Item = (Player, Role, u8)>,
         to_move: Player,
     ) -> i32 {
-        let mut layers = [self.hidden_bias, self.hidden_bias];
+        match self.hidden {
+            32 => self.evaluate_sized::<32>(pieces, to_move),
+            64 => self.evaluate_sized::<64>(pieces, to_move),
+            128 => self.evaluate_sized::<128>(pieces, to_move),
+            256 => self.evaluate_sized::<256>(pieces, to_move),
+            _ => self.evaluate_sized::<MOST_HIDDEN>(pieces, to_move),
+        }
+    }
+
+    /// [`PieceNetwork::evaluate`] compiled for `HIDDEN` units, so that the sums run as
+    /// vector instructions over whole rows.
+    fn evaluate_sized<const HIDDEN: usize>(
+        &self,
+        pieces: impl Iterator<Item = (Player, Role, u8)>,
+        to_move: Player,
+    ) -> i32 {
+        let row = |at: usize| -> &[i16; HIDDEN] {
+            (self.input[at * HIDDEN..(at + 1) * HIDDEN])
+                .try_into()
+                .expect("a whole row")
+        };
+        let bias: &[i16; HIDDEN] = self.hidden_bias[..].try_into().expect("a whole layer");
+        let mut sums = [*bias, *bias];
         for (owner, role, square) in pieces {
             for view in Player::BOTH {
-                let row = &self.input[input(view, owner, role, square)];
-                for (sum, &weight) in layers[view.index()].iter_mut().zip(row) {
+                let weights = row(input(view, owner, role, square));
+                for (sum, &weight) in sums[view.index()].iter_mut().zip(weights) {
                     *sum = sum.saturating_add(weight);
                 }
             }
         }
-        let own = &layers[to_move.index()];
-        let other = &layers[to_move.opponent().index()];
+        let own = &sums[to_move.index()];
+        let other = &sums[to_move.opponent().index()];
         let mut sum = self.output_bias;
-        for (layer, weights) in [own, other].into_iter().zip(&self.output) {
+        for (layer, weights) in [own, other]
+            .into_iter()
+            .zip(self.output.chunks_exact(HIDDEN))
+        {
             for (&value, &weight) in layer.iter().zip(weights) {
                 sum += i32::from(value).clamp(0, ACTIVATION_SCALE) * i32::from(weight);
             }

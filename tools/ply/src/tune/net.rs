@@ -16,7 +16,10 @@ use super::samples::read_sample_files;
 use clap::Args;
 use ply_core::{Player, Rules, zobrist::splitmix64};
 use ply_games::checkers::Checkers;
-use ply_games::chess::network::{FloatWeights, HIDDEN, INPUTS, MOST_PIECES, PieceNetwork, input};
+use ply_games::chess::network::{
+    DEFAULT_HIDDEN, FEWEST_HIDDEN, FloatWeights, INPUTS, MOST_HIDDEN, MOST_PIECES, PieceNetwork,
+    hidden_size_allowed, input,
+};
 use ply_games::chess::{AtomicRules, Chess, KothRules, LpsRules, Role, StandardRules, Variant};
 use ply_games::hnefatafl::Hnefatafl;
 use std::path::{Path, PathBuf};
@@ -51,6 +54,10 @@ pub struct NetArgs {
     /// positions); without it the weights start small and random.
     #[arg(long)]
     from: Option<PathBuf>,
+    /// Hidden units of each view, for a network started afresh (a power of two from 32
+    /// to 512; 64 unless given); a network given by `--from` keeps its own.
+    #[arg(long, conflicts_with = "from")]
+    hidden: Option<usize>,
     /// Seed of the starting weights and of the shuffles.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -113,50 +120,76 @@ impl Position {
 
 /// The network's weights as one flat list (input rows, hidden biases, output weights,
 /// output bias), so that Adam runs over them in one loop.
-struct Flat(Vec<f32>);
+struct Flat {
+    /// Hidden units of one view.
+    hidden: usize,
+    /// The weights.
+    weights: Vec<f32>,
+}
 
-const HIDDEN_BIAS: usize = INPUTS * HIDDEN;
-const OUTPUT: usize = HIDDEN_BIAS + HIDDEN;
-const OUTPUT_BIAS: usize = OUTPUT + 2 * HIDDEN;
-const WEIGHTS: usize = OUTPUT_BIAS + 1;
-
-/// A hidden layer's sums before clipping, from each view: the side to move's first.
-type Layers = [[f32; HIDDEN]; 2];
+/// A hidden layer's sums before clipping, from each view: the side to move's first
+/// (only the network's number of units is used).
+type Layers = [[f32; MOST_HIDDEN]; 2];
 
 impl Flat {
-    /// Small random starting weights (zero biases).
-    fn start(seed: u64) -> Flat {
+    /// Where the hidden biases start.
+    fn hidden_bias(&self) -> usize {
+        INPUTS * self.hidden
+    }
+
+    /// Where the output's weights start.
+    fn output(&self) -> usize {
+        self.hidden_bias() + self.hidden
+    }
+
+    /// Where the output's bias is.
+    fn output_bias(&self) -> usize {
+        self.output() + 2 * self.hidden
+    }
+
+    /// Small random starting weights (zero biases) for `hidden` units a view.
+    fn start(hidden: usize, seed: u64) -> Flat {
         let mut state = seed;
         let mut uniform = || {
             state = splitmix64(state);
             (state >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0
         };
-        let mut weights = vec![0.0; WEIGHTS];
-        for weight in &mut weights[..HIDDEN_BIAS] {
+        let mut flat = Flat {
+            hidden,
+            weights: Vec::new(),
+        };
+        flat.weights = vec![0.0; flat.output_bias() + 1];
+        let (hidden_bias, output, output_bias) =
+            (flat.hidden_bias(), flat.output(), flat.output_bias());
+        // The spreads keep a unit's starting sums and the output's starting logit about
+        // as large as they were with 64 units.
+        let spread = (DEFAULT_HIDDEN as f32 / hidden as f32).sqrt();
+        for weight in &mut flat.weights[..hidden_bias] {
             *weight = uniform() * 0.08;
         }
-        for weight in &mut weights[OUTPUT..OUTPUT_BIAS] {
-            *weight = uniform() * 0.17;
+        for weight in &mut flat.weights[output..output_bias] {
+            *weight = uniform() * 0.17 * spread;
         }
-        Flat(weights)
+        flat
     }
 
     /// The hidden layers' sums and the output's logit for `position`.
     fn forward(&self, position: &Position) -> (Layers, f32) {
-        let weights = &self.0;
-        let mut layers = [[0.0; HIDDEN]; 2];
+        let (hidden, weights) = (self.hidden, &self.weights);
+        let mut layers = [[0.0; MOST_HIDDEN]; 2];
         let views = [position.to_move, position.to_move.opponent()];
         for (layer, view) in layers.iter_mut().zip(views) {
-            layer.copy_from_slice(&weights[HIDDEN_BIAS..OUTPUT]);
+            let layer = &mut layer[..hidden];
+            layer.copy_from_slice(&weights[self.hidden_bias()..self.output()]);
             for index in position.inputs(view) {
-                let row = &weights[index * HIDDEN..(index + 1) * HIDDEN];
+                let row = &weights[index * hidden..(index + 1) * hidden];
                 for (sum, weight) in layer.iter_mut().zip(row) {
                     *sum += weight;
                 }
             }
         }
-        let mut logit = weights[OUTPUT_BIAS] + position.table_logit;
-        let output = weights[OUTPUT..OUTPUT_BIAS].chunks(HIDDEN);
+        let mut logit = weights[self.output_bias()] + position.table_logit;
+        let output = weights[self.output()..self.output_bias()].chunks(hidden);
         for (layer, row) in layers.iter().zip(output) {
             for (sum, weight) in layer.iter().zip(row) {
                 logit += sum.clamp(0.0, 1.0) * weight;
@@ -168,26 +201,29 @@ impl Flat {
     /// Adds the gradient of `scale` times the squared error on `position` into
     /// `gradient`.
     fn add_gradient(&self, position: &Position, scale: f32, gradient: &mut [f32]) {
+        let hidden = self.hidden;
         let (layers, logit) = self.forward(position);
         let predicted = sigmoid(logit);
         let slope = scale * 2.0 * (predicted - position.target) * predicted * (1.0 - predicted);
-        gradient[OUTPUT_BIAS] += slope;
+        gradient[self.output_bias()] += slope;
         let views = [position.to_move, position.to_move.opponent()];
         for (side, (layer, view)) in layers.iter().zip(views).enumerate() {
-            let output = OUTPUT + side * HIDDEN;
-            let mut back = [0.0; HIDDEN];
-            for unit in 0..HIDDEN {
+            let output = self.output() + side * hidden;
+            let mut back = [0.0; MOST_HIDDEN];
+            for unit in 0..hidden {
                 let sum = layer[unit];
                 gradient[output + unit] += slope * sum.clamp(0.0, 1.0);
                 if sum > 0.0 && sum < 1.0 {
-                    back[unit] = slope * self.0[output + unit];
+                    back[unit] = slope * self.weights[output + unit];
                 }
             }
-            for (bias, value) in gradient[HIDDEN_BIAS..OUTPUT].iter_mut().zip(back) {
+            let back = &back[..hidden];
+            let biases = &mut gradient[self.hidden_bias()..self.output()];
+            for (bias, value) in biases.iter_mut().zip(back) {
                 *bias += value;
             }
             for index in position.inputs(view) {
-                let row = &mut gradient[index * HIDDEN..(index + 1) * HIDDEN];
+                let row = &mut gradient[index * hidden..(index + 1) * hidden];
                 for (weight, value) in row.iter_mut().zip(back) {
                     *weight += value;
                 }
@@ -198,7 +234,7 @@ impl Flat {
     /// The mean gradient over `batch`, computed on `threads` threads.
     fn gradient(&self, batch: &[&Position], threads: usize) -> Vec<f32> {
         let scale = 1.0 / batch.len().max(1) as f32;
-        sum_on_threads(batch, threads, WEIGHTS, |position, part| {
+        sum_on_threads(batch, threads, self.weights.len(), |position, part| {
             self.add_gradient(position, scale, part)
         })
     }
@@ -221,15 +257,18 @@ impl Flat {
         flat.extend(weights.hidden_bias);
         flat.extend(weights.output);
         flat.push(weights.output_bias);
-        Ok(Flat(flat))
+        Ok(Flat {
+            hidden: network.hidden(),
+            weights: flat,
+        })
     }
 
     fn to_float_weights(&self) -> FloatWeights {
         FloatWeights {
-            input: self.0[..HIDDEN_BIAS].to_vec(),
-            hidden_bias: self.0[HIDDEN_BIAS..OUTPUT].to_vec(),
-            output: self.0[OUTPUT..OUTPUT_BIAS].to_vec(),
-            output_bias: self.0[OUTPUT_BIAS],
+            input: self.weights[..self.hidden_bias()].to_vec(),
+            hidden_bias: self.weights[self.hidden_bias()..self.output()].to_vec(),
+            output: self.weights[self.output()..self.output_bias()].to_vec(),
+            output_bias: self.weights[self.output_bias()],
         }
     }
 }
@@ -393,9 +432,15 @@ pub fn run(args: &NetArgs) -> Result<(), String> {
             args.result_share
         ));
     }
-    let mut weights = match &args.from {
-        Some(path) => Flat::read(path)?,
-        None => Flat::start(args.seed),
+    let mut weights = match (&args.from, args.hidden) {
+        (Some(path), _) => Flat::read(path)?,
+        (None, Some(hidden)) if !hidden_size_allowed(hidden) => {
+            return Err(format!(
+                "--hidden {hidden}: a network has a power of two from {FEWEST_HIDDEN} to \
+                 {MOST_HIDDEN} hidden units"
+            ));
+        }
+        (None, hidden) => Flat::start(hidden.unwrap_or(DEFAULT_HIDDEN), args.seed),
     };
     let started = Instant::now();
     let (training, held_out) = load(args, read)?;
@@ -410,9 +455,14 @@ pub fn run(args: &NetArgs) -> Result<(), String> {
     } else {
         (&held_out, "held-out positions")
     };
-    let (mut first_moment, mut second_moment) = (vec![0.0f32; WEIGHTS], vec![0.0f32; WEIGHTS]);
+    let count = weights.weights.len();
+    let (mut first_moment, mut second_moment) = (vec![0.0f32; count], vec![0.0f32; count]);
     let (beta1, beta2) = (0.9f32, 0.999f32);
-    let mut best = (weights.error(checked, args.threads), 0, weights.0.clone());
+    let mut best = (
+        weights.error(checked, args.threads),
+        0,
+        weights.weights.clone(),
+    );
     say!("error before: {:.6} (on the {which})", best.0);
     let mut order: Vec<usize> = (0..training.len()).collect();
     let mut state = args.seed;
@@ -426,13 +476,13 @@ pub fn run(args: &NetArgs) -> Result<(), String> {
             let gradient = weights.gradient(&batch, args.threads);
             step += 1;
             let (fix1, fix2) = (1.0 - beta1.powi(step), 1.0 - beta2.powi(step));
-            for index in 0..WEIGHTS {
+            for index in 0..count {
                 let g = gradient[index];
                 first_moment[index] = beta1 * first_moment[index] + (1.0 - beta1) * g;
                 second_moment[index] = beta2 * second_moment[index] + (1.0 - beta2) * g * g;
                 let m = first_moment[index] / fix1;
                 let v = second_moment[index] / fix2;
-                weights.0[index] -= rate * m / (v.sqrt() + 1e-8);
+                weights.weights[index] -= rate * m / (v.sqrt() + 1e-8);
             }
         }
         let error = weights.error(checked, args.threads);
@@ -442,14 +492,18 @@ pub fn run(args: &NetArgs) -> Result<(), String> {
             started.elapsed().as_secs_f64()
         );
         if error < best.0 {
-            best = (error, epoch, weights.0.clone());
+            best = (error, epoch, weights.weights.clone());
         }
     }
     say!(
         "keeping the weights of epoch {}, where the error on the {which} was least",
         best.1
     );
-    let kept = Flat(best.2).to_float_weights();
+    let kept = Flat {
+        hidden: weights.hidden,
+        weights: best.2,
+    }
+    .to_float_weights();
     let network = PieceNetwork::quantise(&kept, centipawns_per_logit(args))
         .map_err(|e| format!("cannot round the network to integers: {e}"))?;
     let rounded = mean_error(checked, args.threads, |position| {
