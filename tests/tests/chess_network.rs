@@ -5,7 +5,7 @@
 //! weights say and rounds back to itself, weights that do not fit are refused, and the
 //! evaluation is the same for a position and its colour-swapped mirror.
 
-use ply_core::{Heuristics, Player, Rules};
+use ply_core::{Heuristics, Player, Rules, zobrist::splitmix64};
 use ply_games::checkers::Checkers;
 use ply_games::chess::network::{
     Committed, DEFAULT_HIDDEN, FloatWeights, INPUTS, MOST_HIDDEN, NetworkError, PieceNetwork,
@@ -363,4 +363,99 @@ fn a_position_and_its_colour_swapped_mirror_are_worth_the_same() {
             "{position} against {mirror}"
         );
     }
+}
+
+/// A network of `hidden` units with weights drawn from `seed`, every one in range.
+fn random_network(hidden: usize, seed: u64) -> PieceNetwork {
+    let mut state = seed;
+    let mut draw = |spread: f32| {
+        state = splitmix64(state);
+        ((state >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * spread
+    };
+    let mut weights = zero_weights(hidden);
+    weights
+        .input
+        .iter_mut()
+        .for_each(|weight| *weight = draw(0.3));
+    weights
+        .hidden_bias
+        .iter_mut()
+        .for_each(|weight| *weight = draw(0.5));
+    weights
+        .output
+        .iter_mut()
+        .for_each(|weight| *weight = draw(1.0));
+    PieceNetwork::quantise(&weights, 300).expect("weights in range")
+}
+
+#[test]
+fn sums_kept_from_the_last_board_give_what_summing_afresh_gives() {
+    // Random games, each board evaluated by networks of several widths in turn (so the
+    // kept sums change network every time), on this thread and on another whose sums
+    // start from nothing; each must match the sums made afresh.
+    let networks = [
+        PieceNetwork::committed(Committed::Chess).clone(),
+        random_network(32, 7),
+        random_network(256, 8),
+        random_network(MOST_HIDDEN, 9),
+    ];
+    let mut state = 99;
+    let mut moves = Vec::new();
+    for game in 0..6 {
+        let mut board = Standard::start();
+        for ply in 0..120 {
+            for (index, network) in networks.iter().enumerate() {
+                let afresh = network.evaluate_afresh(board.piece_list(), board.turn());
+                let kept = network.evaluate(board.piece_list(), board.turn());
+                assert_eq!(kept, afresh, "game {game}, ply {ply}, network {index}");
+                if ply % 40 == 0 {
+                    let on_another_thread = std::thread::scope(|scope| {
+                        scope
+                            .spawn(|| network.evaluate(board.piece_list(), board.turn()))
+                            .join()
+                            .expect("the thread ran")
+                    });
+                    assert_eq!(on_another_thread, afresh);
+                }
+            }
+            // The same board again, and its first network once more, from sums just
+            // made for another network.
+            let first = &networks[0];
+            assert_eq!(
+                first.evaluate(board.piece_list(), board.turn()),
+                first.evaluate_afresh(board.piece_list(), board.turn())
+            );
+            moves.clear();
+            board.gen_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            state = splitmix64(state);
+            board.make(moves[(state % moves.len() as u64) as usize]);
+        }
+    }
+}
+
+#[test]
+fn a_board_of_more_pieces_than_a_board_holds_saturates_rather_than_overflows() {
+    // Forty white queens: past the most pieces a board holds, so summed afresh with
+    // saturation; the kept sums are not used.
+    let mut weights = zero_weights(DEFAULT_HIDDEN);
+    let queens: Vec<(Player, Role, u8)> = (0..40)
+        .map(|square| (Player::First, Role::Queen, square))
+        .collect();
+    for &(owner, role, square) in &queens {
+        weights.input[input(Player::First, owner, role, square) * DEFAULT_HIDDEN] = 3.3;
+    }
+    weights.output[0] = 1.0;
+    let network = PieceNetwork::quantise(&weights, 255).expect("weights in range");
+    let value = network.evaluate(queens.iter().copied(), Player::First);
+    assert_eq!(
+        value,
+        network.evaluate_afresh(queens.iter().copied(), Player::First)
+    );
+    assert_eq!(
+        value, 255,
+        "the unit is fully active, not wrapped round to negative"
+    );
 }

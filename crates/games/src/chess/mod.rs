@@ -2,6 +2,7 @@
 //! chess, last piece standing and mega chess (16x16). The rule set is a type parameter
 //! whose constants the compiler folds away, so standard chess pays nothing for variants.
 
+mod accumulator;
 mod bits;
 mod eval;
 mod exchange;

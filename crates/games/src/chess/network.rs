@@ -8,8 +8,10 @@
 //! weights (see docs/tuning.md for the runs).
 
 use super::Role;
+use super::accumulator::{self, Inputs};
 use ply_core::Player;
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Inputs of one view: a piece's owner (the view's own side or the other), its role
 /// and its square, mirrored top to bottom in Black's view.
@@ -81,8 +83,11 @@ pub struct FloatWeights {
 }
 
 /// A network in integers, as the evaluation runs it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct PieceNetwork {
+    /// Tells this network's sums from another's in a thread's kept sums
+    /// (`super::accumulator`): unique to each network read or rounded.
+    identity: u64,
     /// Hidden units of one view.
     hidden: usize,
     /// `INPUTS` rows of `hidden` weights.
@@ -95,6 +100,29 @@ pub struct PieceNetwork {
     /// Centipawns of the evaluation per unit of the output (the logit of the expected
     /// score it was trained to).
     centipawns_per_logit: i32,
+}
+
+/// Two networks are the same if their weights and scale are, whatever their identity.
+impl PartialEq for PieceNetwork {
+    fn eq(&self, other: &Self) -> bool {
+        (self.hidden, &self.input, &self.hidden_bias, &self.output)
+            == (
+                other.hidden,
+                &other.input,
+                &other.hidden_bias,
+                &other.output,
+            )
+            && (self.output_bias, self.centipawns_per_logit)
+                == (other.output_bias, other.centipawns_per_logit)
+    }
+}
+
+impl Eq for PieceNetwork {}
+
+/// A new network's identity.
+fn new_identity() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
 /// Why bytes could not be read as a network.
@@ -216,6 +244,7 @@ impl PieceNetwork {
             "input layer",
         )?;
         let network = PieceNetwork {
+            identity: new_identity(),
             hidden,
             input,
             hidden_bias: round(
@@ -248,6 +277,45 @@ impl PieceNetwork {
     /// Hidden units of one view.
     pub fn hidden(&self) -> usize {
         self.hidden
+    }
+
+    /// What tells this network from another in a thread's kept sums.
+    pub(super) fn identity(&self) -> u64 {
+        self.identity
+    }
+
+    /// The weights `input` adds to a view's hidden sums (`HIDDEN` being the network's
+    /// number of units).
+    #[inline]
+    pub(super) fn row<const HIDDEN: usize>(&self, input: usize) -> &[i16; HIDDEN] {
+        (self.input[input * HIDDEN..(input + 1) * HIDDEN])
+            .try_into()
+            .expect("a whole row")
+    }
+
+    /// The hidden layer's biases (`HIDDEN` being the network's number of units).
+    pub(super) fn hidden_bias<const HIDDEN: usize>(&self) -> &[i16; HIDDEN] {
+        self.hidden_bias[..].try_into().expect("a whole layer")
+    }
+
+    /// The evaluation, in centipawns, from the hidden sums of the side to move's view
+    /// (`own`) and of the other side's.
+    pub(super) fn output<const HIDDEN: usize>(
+        &self,
+        own: &[i16; HIDDEN],
+        other: &[i16; HIDDEN],
+    ) -> i32 {
+        let mut sum = self.output_bias;
+        for (layer, weights) in [own, other]
+            .into_iter()
+            .zip(self.output.chunks_exact(HIDDEN))
+        {
+            for (&value, &weight) in layer.iter().zip(weights) {
+                sum += i32::from(value).clamp(0, ACTIVATION_SCALE) * i32::from(weight);
+            }
+        }
+        let divisor = i64::from(ACTIVATION_SCALE * OUTPUT_SCALE);
+        (i64::from(sum) * i64::from(self.centipawns_per_logit) / divisor) as i32
     }
 
     /// Centipawns of the evaluation per unit of the output.
@@ -319,6 +387,7 @@ impl PieceNetwork {
         let (input, rest_of_values) = values.split_at(INPUTS * hidden);
         let (hidden_bias, output) = rest_of_values.split_at(hidden);
         let network = PieceNetwork {
+            identity: new_identity(),
             hidden,
             input: input.to_vec(),
             hidden_bias: hidden_bias.to_vec(),
@@ -333,9 +402,30 @@ impl PieceNetwork {
     }
 
     /// The evaluation, in centipawns from `to_move`'s view, of a board holding
-    /// `pieces` (each an owner, a role and a square). With up to [`MOST_PIECES`] the
-    /// hidden sums cannot overflow; with more they saturate.
+    /// `pieces` (each an owner, a role and a square). A board of up to
+    /// [`MOST_PIECES`] is evaluated from this thread's sums of the board it evaluated
+    /// last, which the search makes a move or two away (the same result as
+    /// [`PieceNetwork::evaluate_afresh`]); a board of more is summed afresh.
     pub fn evaluate(
+        &self,
+        pieces: impl Iterator<Item = (Player, Role, u8)>,
+        to_move: Player,
+    ) -> i32 {
+        let mut inputs = Inputs::default();
+        let mut count = 0;
+        for (owner, role, square) in pieces {
+            inputs.insert(input(Player::First, owner, role, square));
+            count += 1;
+        }
+        if count > MOST_PIECES {
+            return self.evaluate_afresh(inputs.pieces(), to_move);
+        }
+        accumulator::evaluate(self, &inputs, to_move == Player::First)
+    }
+
+    /// [`PieceNetwork::evaluate`], summing every piece's rows afresh: with more than
+    /// [`MOST_PIECES`] the hidden sums saturate rather than overflow.
+    pub fn evaluate_afresh(
         &self,
         pieces: impl Iterator<Item = (Player, Role, u8)>,
         to_move: Player,
@@ -349,40 +439,23 @@ impl PieceNetwork {
         }
     }
 
-    /// [`PieceNetwork::evaluate`] compiled for `HIDDEN` units, so that the sums run as
-    /// vector instructions over whole rows.
+    /// [`PieceNetwork::evaluate_afresh`] compiled for `HIDDEN` units, so that the sums
+    /// run as vector instructions over whole rows.
     fn evaluate_sized<const HIDDEN: usize>(
         &self,
         pieces: impl Iterator<Item = (Player, Role, u8)>,
         to_move: Player,
     ) -> i32 {
-        let row = |at: usize| -> &[i16; HIDDEN] {
-            (self.input[at * HIDDEN..(at + 1) * HIDDEN])
-                .try_into()
-                .expect("a whole row")
-        };
-        let bias: &[i16; HIDDEN] = self.hidden_bias[..].try_into().expect("a whole layer");
+        let bias = self.hidden_bias::<HIDDEN>();
         let mut sums = [*bias, *bias];
         for (owner, role, square) in pieces {
             for view in Player::BOTH {
-                let weights = row(input(view, owner, role, square));
+                let weights = self.row::<HIDDEN>(input(view, owner, role, square));
                 for (sum, &weight) in sums[view.index()].iter_mut().zip(weights) {
                     *sum = sum.saturating_add(weight);
                 }
             }
         }
-        let own = &sums[to_move.index()];
-        let other = &sums[to_move.opponent().index()];
-        let mut sum = self.output_bias;
-        for (layer, weights) in [own, other]
-            .into_iter()
-            .zip(self.output.chunks_exact(HIDDEN))
-        {
-            for (&value, &weight) in layer.iter().zip(weights) {
-                sum += i32::from(value).clamp(0, ACTIVATION_SCALE) * i32::from(weight);
-            }
-        }
-        let divisor = i64::from(ACTIVATION_SCALE * OUTPUT_SCALE);
-        (i64::from(sum) * i64::from(self.centipawns_per_logit) / divisor) as i32
+        self.output(&sums[to_move.index()], &sums[to_move.opponent().index()])
     }
 }
