@@ -436,3 +436,60 @@ fn the_result_share_teaches_how_the_games_ended_where_the_scores_said_nothing() 
     assert!(from_scores.abs() < 30, "scores alone: {from_scores}");
     assert!(from_results > 100, "results alone: {from_results}");
 }
+
+#[test]
+fn turned_positions_teach_the_other_wing_where_no_side_may_castle() {
+    use ply_core::{Player, Rules};
+    use ply_games::chess::{Chess, StandardRules};
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let positions = folder.path().join("rook.txt");
+    // A rook on a1 is worth 400; the kings alone nothing. Where castling is still
+    // allowed (the last 32 games) the position is not turned.
+    let rook = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+    let kings = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+    let castling = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let mut lines: String = (1..=64)
+        .map(|game| format!("1/2\t{game}\t{rook}\t400\n1/2\t{game}\t{kings}\t0\n"))
+        .collect();
+    lines.extend((65..=96).map(|game| format!("1/2\t{game}\t{castling}\t0\n")));
+    std::fs::write(&positions, lines).expect("written");
+    let value = |network: &PieceNetwork, fen: &str| {
+        let board = Chess::<StandardRules>::from_text(fen).expect("a position");
+        network.evaluate(board.piece_list(), Player::First)
+    };
+    let trained = |mirror: bool| {
+        let network = folder.path().join(format!("mirror-{mirror}.bin"));
+        let mut args = vec!["--mode", "chess", "--positions"];
+        args.push(positions.to_str().expect("a path"));
+        args.extend(["--epochs", "30", "--batch", "16", "--holdout-percent", "0"]);
+        if mirror {
+            args.push("--mirror");
+        }
+        let (report, bytes) = train_network(&args, network.to_str().expect("a path"));
+        let network = PieceNetwork::from_bytes(&bytes).expect("the network reads");
+        (report, network)
+    };
+    // The rook on h1 and the kings on d1 and d8: the first position turned.
+    let turned_rook = "3k4/8/8/8/8/8/8/3K3R w - - 0 1";
+    let turned_kings = "3k4/8/8/8/8/8/8/3K4 w - - 0 1";
+    let (plain_report, plain) = trained(false);
+    assert!(
+        plain_report.contains("160 positions to train on"),
+        "{plain_report}"
+    );
+    let plain_rook = value(&plain, turned_rook) - value(&plain, turned_kings);
+    assert!(
+        plain_rook.abs() < 100,
+        "unturned: the rook on h1 is worth {plain_rook}"
+    );
+    let (mirror_report, mirrored) = trained(true);
+    assert!(
+        mirror_report.contains("288 positions to train on"),
+        "{mirror_report}"
+    );
+    let mirrored_rook = value(&mirrored, turned_rook) - value(&mirrored, turned_kings);
+    assert!(
+        mirrored_rook > 200,
+        "turned: the rook on h1 is worth {mirrored_rook}"
+    );
+}

@@ -77,6 +77,12 @@ pub struct NetArgs {
     /// what the game made of it.
     #[arg(long, default_value_t = 0.0)]
     result_share: f64,
+    /// Also train on each chess position turned left to right (the a-file becoming the
+    /// h-file), where no side may still castle, so that neither wing is worth more than
+    /// the other: the same position seen again, with the same target. Held-out
+    /// positions are not turned.
+    #[arg(long)]
+    mirror: bool,
     /// Where to write the network (crates/games/data/MODE-network.bin); without it the
     /// training only reports.
     #[arg(long)]
@@ -109,6 +115,15 @@ impl Position {
             let role = Role::ALL[usize::from(piece >> 6 & 7)];
             (owner, role, (piece & 63) as u8)
         })
+    }
+
+    /// The same position turned left to right.
+    fn mirrored(&self) -> Position {
+        let mut pieces = self.pieces;
+        for piece in &mut pieces[..usize::from(self.count)] {
+            *piece ^= 7;
+        }
+        Position { pieces, ..*self }
     }
 
     /// The inputs of `view`'s hidden layer.
@@ -299,6 +314,9 @@ struct NetworkView {
     /// What the mode's weight table adds to the network's output, from the side to
     /// move's view (hnefatafl's; 0 elsewhere).
     table: i32,
+    /// Whether the position turned left to right is worth the same: a chess position
+    /// where no side may castle.
+    mirrors: bool,
 }
 
 /// Reads one position of the mode, as [`NetworkView`] or not at all.
@@ -307,10 +325,12 @@ type Reader = fn(&str) -> Result<Option<NetworkView>, String>;
 /// Reads a position of chess variant `V`.
 fn read_chess<V: Variant>(text: &str) -> Result<Option<NetworkView>, String> {
     let board = Chess::<V>::from_text(text).map_err(|e| e.to_string())?;
+    let castling = text.split_whitespace().nth(2);
     Ok(board.network_evaluates().then(|| NetworkView {
         to_move: board.turn(),
         pieces: board.piece_list().collect(),
         table: 0,
+        mirrors: castling == Some("-"),
     }))
 }
 
@@ -321,6 +341,7 @@ fn read_checkers(text: &str) -> Result<Option<NetworkView>, String> {
         to_move: board.to_move(),
         pieces: board.network_pieces().collect(),
         table: 0,
+        mirrors: false,
     }))
 }
 
@@ -331,6 +352,7 @@ fn read_hnefatafl(text: &str) -> Result<Option<NetworkView>, String> {
         to_move: board.turn(),
         pieces: board.network_pieces().collect(),
         table: board.table_score(),
+        mirrors: false,
     }))
 }
 
@@ -346,6 +368,7 @@ fn load(args: &NetArgs, read: Reader) -> Result<(Vec<Position>, Vec<Position>), 
             to_move,
             pieces,
             table,
+            mirrors,
         }) = read(sample.position)?
         else {
             return Ok(());
@@ -375,6 +398,9 @@ fn load(args: &NetArgs, read: Reader) -> Result<(Vec<Position>, Vec<Position>), 
         if splitmix64(sample.game) % 100 < args.holdout_percent {
             held_out.push(position);
         } else {
+            if args.mirror && mirrors {
+                training.push(position.mirrored());
+            }
             training.push(position);
         }
         Ok(())
