@@ -382,9 +382,12 @@ fn positions_without_scores_and_other_modes_are_refused_by_the_network_trainer()
         net("chess", unscored, &["--hidden", "48"]),
         "--hidden 48: a network has a power of two from 32 to 512 hidden units",
     );
+    let chess = folder.path().join("chess-network.bin");
+    std::fs::write(&chess, PieceNetwork::committed(Committed::Chess).to_bytes()).expect("written");
+    let chess = chess.to_str().expect("a path");
     refused_with(
-        net("chess", unscored, &["--hidden", "128", "--from", unscored]),
-        "cannot be used with",
+        net("chess", unscored, &["--hidden", "32", "--from", chess]),
+        "--hidden 32 is narrower than the 64 units of",
     );
     let label = |engine: &str| {
         let mut args = vec!["tune", "label", "--mode", "chess", "--positions", unscored];
@@ -492,4 +495,50 @@ fn turned_positions_teach_the_other_wing_where_no_side_may_castle() {
         mirrored_rook > 200,
         "turned: the rook on h1 is worth {mirrored_rook}"
     );
+}
+
+#[test]
+fn a_widened_network_starts_out_evaluating_as_the_one_it_came_from() {
+    use ply_core::Rules;
+    use ply_games::chess::{Chess, StandardRules};
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let committed = PieceNetwork::committed(Committed::Chess);
+    let chess = folder.path().join("chess-network.bin");
+    std::fs::write(&chess, committed.to_bytes()).expect("written");
+    let positions = self_play_positions(folder.path(), "chess");
+    let scored: String = std::fs::read_to_string(&positions)
+        .expect("positions written")
+        .lines()
+        .take(200)
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let scored_file = folder.path().join("scored.txt");
+    std::fs::write(&scored_file, &scored).expect("written");
+    let wide = folder.path().join("wide.bin");
+    let args = [
+        "--mode",
+        "chess",
+        "--positions",
+        scored_file.to_str().expect("a path"),
+        "--from",
+        chess.to_str().expect("a path"),
+        "--hidden",
+        "256",
+        "--epochs",
+        "0",
+        "--eval-per-score",
+        "1.818",
+    ];
+    let (_, bytes) = train_network(&args, wide.to_str().expect("a path"));
+    let wide = PieceNetwork::from_bytes(&bytes).expect("the network reads");
+    assert_eq!(wide.hidden(), 256);
+    for line in scored.lines() {
+        let fen = line.split('\t').nth(2).expect("a position");
+        let board = Chess::<StandardRules>::from_text(fen).expect("a position");
+        assert_eq!(
+            wide.evaluate(board.piece_list(), board.turn()),
+            committed.evaluate(board.piece_list(), board.turn()),
+            "{fen}"
+        );
+    }
 }

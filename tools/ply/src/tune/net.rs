@@ -54,9 +54,12 @@ pub struct NetArgs {
     /// positions); without it the weights start small and random.
     #[arg(long)]
     from: Option<PathBuf>,
-    /// Hidden units of each view, for a network started afresh (a power of two from 32
-    /// to 512; 64 unless given); a network given by `--from` keeps its own.
-    #[arg(long, conflicts_with = "from")]
+    /// Hidden units of each view (a power of two from 32 to 512): 64 for a network
+    /// started afresh unless given. A network given by `--from` keeps its own width
+    /// unless this is wider; then it is widened, its own units kept and the new ones
+    /// starting with small random weights into them and none out, so that it starts
+    /// out evaluating exactly as it did.
+    #[arg(long)]
     hidden: Option<usize>,
     /// Seed of the starting weights and of the shuffles.
     #[arg(long, default_value_t = 1)]
@@ -186,6 +189,28 @@ impl Flat {
             *weight = uniform() * 0.17 * spread;
         }
         flat
+    }
+
+    /// The same network with `hidden` units a view: its own units as they are, the
+    /// new ones with small random weights from the inputs (as [`Flat::start`] gives)
+    /// and none to the output, so that it evaluates every position as before.
+    fn widened(&self, hidden: usize, seed: u64) -> Flat {
+        let fresh = Flat::start(hidden, seed);
+        let old = self.hidden;
+        let mut weights = Vec::with_capacity(fresh.weights.len());
+        let rows = self.weights[..self.hidden_bias()].chunks(old);
+        for (row, fresh_row) in rows.zip(fresh.weights[..fresh.hidden_bias()].chunks(hidden)) {
+            weights.extend(row);
+            weights.extend(&fresh_row[old..]);
+        }
+        weights.extend(&self.weights[self.hidden_bias()..self.output()]);
+        weights.extend(std::iter::repeat_n(0.0, hidden - old));
+        for side in self.weights[self.output()..self.output_bias()].chunks(old) {
+            weights.extend(side);
+            weights.extend(std::iter::repeat_n(0.0, hidden - old));
+        }
+        weights.push(self.weights[self.output_bias()]);
+        Flat { hidden, weights }
     }
 
     /// The hidden layers' sums and the output's logit for `position`.
@@ -458,13 +483,27 @@ pub fn run(args: &NetArgs) -> Result<(), String> {
             args.result_share
         ));
     }
+    if let Some(hidden) = args.hidden.filter(|&hidden| !hidden_size_allowed(hidden)) {
+        return Err(format!(
+            "--hidden {hidden}: a network has a power of two from {FEWEST_HIDDEN} to \
+             {MOST_HIDDEN} hidden units"
+        ));
+    }
     let mut weights = match (&args.from, args.hidden) {
-        (Some(path), _) => Flat::read(path)?,
-        (None, Some(hidden)) if !hidden_size_allowed(hidden) => {
-            return Err(format!(
-                "--hidden {hidden}: a network has a power of two from {FEWEST_HIDDEN} to \
-                 {MOST_HIDDEN} hidden units"
-            ));
+        (Some(path), hidden) => {
+            let from = Flat::read(path)?;
+            match hidden {
+                Some(hidden) if hidden < from.hidden => {
+                    return Err(format!(
+                        "--hidden {hidden} is narrower than the {} units of {}; a network \
+                         can be widened, not narrowed",
+                        from.hidden,
+                        path.display()
+                    ));
+                }
+                Some(hidden) => from.widened(hidden, args.seed),
+                None => from,
+            }
         }
         (None, hidden) => Flat::start(hidden.unwrap_or(DEFAULT_HIDDEN), args.seed),
     };
