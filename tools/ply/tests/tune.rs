@@ -385,9 +385,10 @@ fn positions_without_scores_and_other_modes_are_refused_by_the_network_trainer()
     let chess = folder.path().join("chess-network.bin");
     std::fs::write(&chess, PieceNetwork::committed(Committed::Chess).to_bytes()).expect("written");
     let chess = chess.to_str().expect("a path");
+    let width = PieceNetwork::committed(Committed::Chess).hidden();
     refused_with(
         net("chess", unscored, &["--hidden", "32", "--from", chess]),
-        "--hidden 32 is narrower than the 64 units of",
+        &format!("--hidden 32 is narrower than the {width} units of"),
     );
     let label = |engine: &str| {
         let mut args = vec!["tune", "label", "--mode", "chess", "--positions", unscored];
@@ -515,6 +516,7 @@ fn a_widened_network_starts_out_evaluating_as_the_one_it_came_from() {
     let scored_file = folder.path().join("scored.txt");
     std::fs::write(&scored_file, &scored).expect("written");
     let wide = folder.path().join("wide.bin");
+    let width = (2 * committed.hidden()).to_string();
     let args = [
         "--mode",
         "chess",
@@ -523,7 +525,7 @@ fn a_widened_network_starts_out_evaluating_as_the_one_it_came_from() {
         "--from",
         chess.to_str().expect("a path"),
         "--hidden",
-        "256",
+        &width,
         "--epochs",
         "0",
         "--eval-per-score",
@@ -531,7 +533,7 @@ fn a_widened_network_starts_out_evaluating_as_the_one_it_came_from() {
     ];
     let (_, bytes) = train_network(&args, wide.to_str().expect("a path"));
     let wide = PieceNetwork::from_bytes(&bytes).expect("the network reads");
-    assert_eq!(wide.hidden(), 256);
+    assert_eq!(wide.hidden(), 2 * committed.hidden());
     for line in scored.lines() {
         let fen = line.split('\t').nth(2).expect("a position");
         let board = Chess::<StandardRules>::from_text(fen).expect("a position");
