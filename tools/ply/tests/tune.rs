@@ -251,59 +251,31 @@ fn positions_labelled_by_a_uci_engine_train_a_network_the_evaluation_reads() {
         assert_eq!(fields[..3], kept[..], "{labelled_line}");
         fields[3].parse::<i32>().expect("a score in centipawns");
     }
-    let network = folder.path().join("chess-network.bin");
-    let network = network.to_str().expect("a path");
-    let (report, bytes) = train_network(
-        &[
-            "--mode",
-            "chess",
-            "--positions",
-            labelled,
+    // The default width, 64 units, and a wider network from the same labels.
+    for (width, epochs, hidden) in [("", "30", 64), ("256", "10", 256)] {
+        let network = folder.path().join(format!("chess-network{width}.bin"));
+        let mut args = vec!["--mode", "chess", "--positions", labelled];
+        if !width.is_empty() {
+            args.extend(["--hidden", width]);
+        }
+        args.extend([
             "--epochs",
-            "30",
+            epochs,
             "--batch",
             "64",
             "--eval-per-score",
             "1.5",
-            "--holdout-percent",
-            "0",
-        ],
-        network,
-    );
-    assert!(
-        figure(&report, "error after, in integers:") < figure(&report, "error before:") / 2.0,
-        "{report}"
-    );
-    let read = PieceNetwork::from_bytes(&bytes).expect("the network reads");
-    assert_eq!(read.to_bytes(), bytes);
-    assert_eq!(read.hidden(), 64);
-    // A wider network, from the same labels.
-    let wider = folder.path().join("wider.bin");
-    let (report, bytes) = train_network(
-        &[
-            "--mode",
-            "chess",
-            "--positions",
-            labelled,
-            "--hidden",
-            "256",
-            "--epochs",
-            "10",
-            "--batch",
-            "64",
-            "--eval-per-score",
-            "1.5",
-            "--holdout-percent",
-            "0",
-        ],
-        wider.to_str().expect("a path"),
-    );
-    assert!(
-        figure(&report, "error after, in integers:") < figure(&report, "error before:") / 2.0,
-        "{report}"
-    );
-    let read = PieceNetwork::from_bytes(&bytes).expect("the network reads");
-    assert_eq!(read.hidden(), 256);
+        ]);
+        args.extend(["--holdout-percent", "0"]);
+        let (report, bytes) = train_network(&args, network.to_str().expect("a path"));
+        assert!(
+            figure(&report, "error after, in integers:") < figure(&report, "error before:") / 2.0,
+            "{report}"
+        );
+        let read = PieceNetwork::from_bytes(&bytes).expect("the network reads");
+        assert_eq!(read.to_bytes(), bytes);
+        assert_eq!(read.hidden(), hidden);
+    }
 }
 
 #[test]
