@@ -429,41 +429,38 @@ fn turned_positions_teach_the_other_wing_where_no_side_may_castle() {
         .collect();
     lines.extend((65..=96).map(|game| format!("1/2\t{game}\t{castling}\t0\n")));
     std::fs::write(&positions, lines).expect("written");
+    let positions_file = positions.to_str().expect("a path");
     let value = |network: &PieceNetwork, fen: &str| {
         let board = Chess::<StandardRules>::from_text(fen).expect("a position");
         network.evaluate(board.piece_list(), Player::First)
     };
-    let trained = |mirror: bool| {
+    // The rook on h1 and the kings on d1 and d8: the first position turned.
+    let turned_rook = "3k4/8/8/8/8/8/8/3K3R w - - 0 1";
+    let turned_kings = "3k4/8/8/8/8/8/8/3K4 w - - 0 1";
+    // What the rook on h1 is worth to a network trained with or without `--mirror`,
+    // which trains on `positions` positions.
+    let rook_on_h1 = |mirror: bool, positions: &str| {
         let network = folder.path().join(format!("mirror-{mirror}.bin"));
         let mut args = vec!["--mode", "chess", "--positions"];
-        args.push(positions.to_str().expect("a path"));
+        args.push(positions_file);
         args.extend(["--epochs", "30", "--batch", "16", "--holdout-percent", "0"]);
         if mirror {
             args.push("--mirror");
         }
         let (report, bytes) = train_network(&args, network.to_str().expect("a path"));
+        assert!(
+            report.contains(&format!("{positions} positions to train on")),
+            "{report}"
+        );
         let network = PieceNetwork::from_bytes(&bytes).expect("the network reads");
-        (report, network)
+        value(&network, turned_rook) - value(&network, turned_kings)
     };
-    // The rook on h1 and the kings on d1 and d8: the first position turned.
-    let turned_rook = "3k4/8/8/8/8/8/8/3K3R w - - 0 1";
-    let turned_kings = "3k4/8/8/8/8/8/8/3K4 w - - 0 1";
-    let (plain_report, plain) = trained(false);
-    assert!(
-        plain_report.contains("160 positions to train on"),
-        "{plain_report}"
-    );
-    let plain_rook = value(&plain, turned_rook) - value(&plain, turned_kings);
+    let plain_rook = rook_on_h1(false, "160");
     assert!(
         plain_rook.abs() < 100,
         "unturned: the rook on h1 is worth {plain_rook}"
     );
-    let (mirror_report, mirrored) = trained(true);
-    assert!(
-        mirror_report.contains("288 positions to train on"),
-        "{mirror_report}"
-    );
-    let mirrored_rook = value(&mirrored, turned_rook) - value(&mirrored, turned_kings);
+    let mirrored_rook = rook_on_h1(true, "288");
     assert!(
         mirrored_rook > 200,
         "turned: the rook on h1 is worth {mirrored_rook}"
