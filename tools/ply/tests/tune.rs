@@ -438,8 +438,8 @@ fn turned_positions_teach_the_other_wing_where_no_side_may_castle() {
     let turned_rook = "3k4/8/8/8/8/8/8/3K3R w - - 0 1";
     let turned_kings = "3k4/8/8/8/8/8/8/3K4 w - - 0 1";
     // What the rook on h1 is worth to a network trained with or without `--mirror`,
-    // which trains on `positions` positions.
-    let rook_on_h1 = |mirror: bool, positions: &str| {
+    // whose report must say it trained on `trained_count` positions.
+    let rook_on_h1 = |mirror: bool, trained_count: &str| {
         let network = folder.path().join(format!("mirror-{mirror}.bin"));
         let mut args = vec!["--mode", "chess", "--positions"];
         args.push(positions_file);
@@ -449,7 +449,7 @@ fn turned_positions_teach_the_other_wing_where_no_side_may_castle() {
         }
         let (report, bytes) = train_network(&args, network.to_str().expect("a path"));
         assert!(
-            report.contains(&format!("{positions} positions to train on")),
+            report.contains(&format!("{trained_count} positions to train on")),
             "{report}"
         );
         let network = PieceNetwork::from_bytes(&bytes).expect("the network reads");
