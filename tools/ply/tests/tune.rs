@@ -513,3 +513,54 @@ fn a_widened_network_starts_out_evaluating_as_the_one_it_came_from() {
         );
     }
 }
+
+#[test]
+fn shared_piece_rows_teach_a_pieces_worth_on_squares_it_was_never_seen_on() {
+    use ply_core::{Player, Rules};
+    use ply_games::chess::{Chess, StandardRules};
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let positions = folder.path().join("rook.txt");
+    // A rook on the a-file's first two squares is worth 400; the kings alone nothing.
+    let rooks = [
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+        "4k3/8/8/8/8/8/R7/4K3 w - - 0 1",
+    ];
+    let kings = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+    let lines: String = (1..=64)
+        .map(|game| {
+            let rook = rooks[game % 2];
+            format!("1/2\t{game}\t{rook}\t400\n1/2\t{game}\t{kings}\t0\n")
+        })
+        .collect();
+    std::fs::write(&positions, lines).expect("written");
+    let positions_file = positions.to_str().expect("a path");
+    let value = |network: &PieceNetwork, fen: &str| {
+        let board = Chess::<StandardRules>::from_text(fen).expect("a position");
+        network.evaluate(board.piece_list(), Player::First)
+    };
+    // What a rook on d5, where no position had one, is worth to a network trained with
+    // or without shared piece rows. The shared row and the squares' rows learn from
+    // the same errors, so each holds about half of the rook's worth.
+    let rook_on_d5 = |piece_rows: bool| {
+        let network = folder.path().join(format!("rows-{piece_rows}.bin"));
+        let mut args = vec!["--mode", "chess", "--positions", positions_file];
+        args.extend(["--epochs", "30", "--batch", "16", "--holdout-percent", "0"]);
+        if piece_rows {
+            args.push("--piece-rows");
+        }
+        let (_, bytes) = train_network(&args, network.to_str().expect("a path"));
+        let network = PieceNetwork::from_bytes(&bytes).expect("the network reads");
+        assert!(value(&network, rooks[0]) > 300, "the rook on a1 is learnt");
+        value(&network, "4k3/8/8/3R4/8/8/8/4K3 w - - 0 1") - value(&network, kings)
+    };
+    let alone = rook_on_d5(false);
+    assert!(
+        alone.abs() < 100,
+        "square rows alone: a rook on d5 is worth {alone}"
+    );
+    let shared = rook_on_d5(true);
+    assert!(
+        shared > 150,
+        "with shared rows: a rook on d5 is worth {shared}"
+    );
+}

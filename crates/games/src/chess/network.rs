@@ -169,6 +169,9 @@ pub const MOST_PIECES: usize = 37;
 /// them cannot overflow its `i16`.
 const LARGEST_SUMMED: i16 = i16::MAX / (MOST_PIECES as i16 + 1);
 
+/// The largest first-layer weight or bias a network can keep, in floating point.
+pub const LARGEST_FIRST_LAYER_WEIGHT: f32 = LARGEST_SUMMED as f32 / ACTIVATION_SCALE as f32;
+
 /// Rounds `value * scale` to an `i16` no larger than `largest`, if it fits.
 fn to_i16(value: f32, scale: i32, largest: i16, layer: &'static str) -> Result<i16, QuantiseError> {
     let scaled = (value * scale as f32).round();

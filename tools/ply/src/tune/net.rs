@@ -17,11 +17,12 @@ use clap::Args;
 use ply_core::{Player, Rules, zobrist::splitmix64};
 use ply_games::checkers::Checkers;
 use ply_games::chess::network::{
-    DEFAULT_HIDDEN, FEWEST_HIDDEN, FloatWeights, INPUTS, MOST_HIDDEN, MOST_PIECES, PieceNetwork,
-    hidden_size_allowed, input,
+    DEFAULT_HIDDEN, FEWEST_HIDDEN, FloatWeights, INPUTS, LARGEST_FIRST_LAYER_WEIGHT, MOST_HIDDEN,
+    MOST_PIECES, PieceNetwork, hidden_size_allowed, input,
 };
 use ply_games::chess::{AtomicRules, Chess, KothRules, LpsRules, Role, StandardRules, Variant};
 use ply_games::hnefatafl::Hnefatafl;
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -86,6 +87,13 @@ pub struct NetArgs {
     /// positions are not turned.
     #[arg(long)]
     mirror: bool,
+    /// Also learn one row per piece (its owner and role) shared by all its squares,
+    /// added to each square's row when the network is written: what a piece is worth
+    /// wherever it stands is then learnt from every position that holds it, and each
+    /// square's row learns only what that square adds. The network written has the
+    /// same shape either way.
+    #[arg(long)]
+    piece_rows: bool,
     /// Where to write the network (crates/games/data/MODE-network.bin); without it the
     /// training only reports.
     #[arg(long)]
@@ -136,13 +144,20 @@ impl Position {
     }
 }
 
+/// Rows shared by all the squares of one piece, one per owner and role (`--piece-rows`).
+const PIECE_ROWS: usize = INPUTS / 64;
+
 /// The network's weights as one flat list (input rows, hidden biases, output weights,
-/// output bias), so that Adam runs over them in one loop.
+/// output bias, then the shared piece rows if it has them), so that Adam runs over
+/// them in one loop.
+#[derive(Clone)]
 struct Flat {
     /// Hidden units of one view.
     hidden: usize,
     /// The weights.
     weights: Vec<f32>,
+    /// Whether the weights end with [`PIECE_ROWS`] rows shared by each piece's squares.
+    piece_rows: bool,
 }
 
 /// A hidden layer's sums before clipping, from each view: the side to move's first
@@ -175,6 +190,7 @@ impl Flat {
         let mut flat = Flat {
             hidden,
             weights: Vec::new(),
+            piece_rows: false,
         };
         flat.weights = vec![0.0; flat.output_bias() + 1];
         let (hidden_bias, output, output_bias) =
@@ -210,7 +226,64 @@ impl Flat {
             weights.extend(std::iter::repeat_n(0.0, hidden - old));
         }
         weights.push(self.weights[self.output_bias()]);
-        Flat { hidden, weights }
+        Flat {
+            hidden,
+            weights,
+            piece_rows: false,
+        }
+    }
+
+    /// The same network with shared piece rows that start at zero, so that it
+    /// evaluates every position as before.
+    fn with_piece_rows(mut self) -> Flat {
+        if !self.piece_rows {
+            self.weights
+                .extend(std::iter::repeat_n(0.0, PIECE_ROWS * self.hidden));
+            self.piece_rows = true;
+        }
+        self
+    }
+
+    /// The network as it evaluates: each square's row with its piece's shared row
+    /// added, and no shared rows. A sum can grow past what the network file keeps
+    /// ([`LARGEST_FIRST_LAYER_WEIGHT`]); [`Flat::clipped`] brings it back.
+    fn merged(&self) -> Cow<'_, Flat> {
+        if !self.piece_rows {
+            return Cow::Borrowed(self);
+        }
+        let hidden = self.hidden;
+        let mut weights = self.weights[..=self.output_bias()].to_vec();
+        let shared = &self.weights[self.output_bias() + 1..];
+        for (input, row) in weights[..INPUTS * hidden].chunks_mut(hidden).enumerate() {
+            let piece = &shared[input / 64 * hidden..][..hidden];
+            for (weight, add) in row.iter_mut().zip(piece) {
+                *weight += add;
+            }
+        }
+        Cow::Owned(Flat {
+            hidden,
+            weights,
+            piece_rows: false,
+        })
+    }
+
+    /// The mean gradient over `batch` of all the weights, shared piece rows
+    /// included: a shared row's is the sum of its squares' rows'.
+    fn full_gradient(&self, batch: &[&Position], threads: usize) -> Vec<f32> {
+        let merged = self.merged();
+        let mut gradient = merged.gradient(batch, threads);
+        if self.piece_rows {
+            let hidden = self.hidden;
+            let mut shared = vec![0.0; PIECE_ROWS * hidden];
+            for (input, row) in gradient[..INPUTS * hidden].chunks(hidden).enumerate() {
+                let piece = &mut shared[input / 64 * hidden..][..hidden];
+                for (sum, value) in piece.iter_mut().zip(row) {
+                    *sum += value;
+                }
+            }
+            gradient.extend(shared);
+        }
+        gradient
     }
 
     /// The hidden layers' sums and the output's logit for `position`.
@@ -281,8 +354,9 @@ impl Flat {
 
     /// Mean squared error of the predictions on `positions`, on `threads` threads.
     fn error(&self, positions: &[Position], threads: usize) -> f64 {
+        let merged = self.merged();
         mean_error(positions, threads, |position| {
-            f64::from(sigmoid(self.forward(position).1))
+            f64::from(sigmoid(merged.forward(position).1))
         })
     }
 
@@ -300,15 +374,33 @@ impl Flat {
         Ok(Flat {
             hidden: network.hidden(),
             weights: flat,
+            piece_rows: false,
         })
     }
 
+    /// The first layer's weights and biases brought within what the network file
+    /// keeps, with the number that were beyond it.
+    fn clipped(mut self) -> (Flat, usize) {
+        let largest = LARGEST_FIRST_LAYER_WEIGHT;
+        let first_layer = self.output();
+        let mut beyond = 0;
+        for weight in &mut self.weights[..first_layer] {
+            if weight.abs() > largest {
+                beyond += 1;
+                *weight = weight.clamp(-largest, largest);
+            }
+        }
+        (self, beyond)
+    }
+
+    /// The weights of a network without shared piece rows (see [`Flat::merged`]).
     fn to_float_weights(&self) -> FloatWeights {
+        let merged = self.merged();
         FloatWeights {
-            input: self.weights[..self.hidden_bias()].to_vec(),
-            hidden_bias: self.weights[self.hidden_bias()..self.output()].to_vec(),
-            output: self.weights[self.output()..self.output_bias()].to_vec(),
-            output_bias: self.weights[self.output_bias()],
+            input: merged.weights[..merged.hidden_bias()].to_vec(),
+            hidden_bias: merged.weights[merged.hidden_bias()..merged.output()].to_vec(),
+            output: merged.weights[merged.output()..merged.output_bias()].to_vec(),
+            output_bias: merged.weights[merged.output_bias()],
         }
     }
 }
@@ -507,6 +599,9 @@ pub fn run(args: &NetArgs) -> Result<(), String> {
         }
         (None, hidden) => Flat::start(hidden.unwrap_or(DEFAULT_HIDDEN), args.seed),
     };
+    if args.piece_rows {
+        weights = weights.with_piece_rows();
+    }
     let started = Instant::now();
     let (training, held_out) = load(args, read)?;
     say!(
@@ -538,7 +633,7 @@ pub fn run(args: &NetArgs) -> Result<(), String> {
         shuffle(&mut order, &mut state);
         for indices in order.chunks(args.batch) {
             let batch: Vec<&Position> = indices.iter().map(|&index| &training[index]).collect();
-            let gradient = weights.gradient(&batch, args.threads);
+            let gradient = weights.full_gradient(&batch, args.threads);
             step += 1;
             let (fix1, fix2) = (1.0 - beta1.powi(step), 1.0 - beta2.powi(step));
             for index in 0..count {
@@ -564,11 +659,17 @@ pub fn run(args: &NetArgs) -> Result<(), String> {
         "keeping the weights of epoch {}, where the error on the {which} was least",
         best.1
     );
-    let kept = Flat {
-        hidden: weights.hidden,
+    let (kept, beyond) = Flat {
         weights: best.2,
+        ..weights
     }
-    .to_float_weights();
+    .merged()
+    .into_owned()
+    .clipped();
+    if beyond > 0 {
+        say!("{beyond} first-layer weights were beyond what the network keeps: clipped");
+    }
+    let kept = kept.to_float_weights();
     let network = PieceNetwork::quantise(&kept, centipawns_per_logit(args))
         .map_err(|e| format!("cannot round the network to integers: {e}"))?;
     let rounded = mean_error(checked, args.threads, |position| {
