@@ -51,7 +51,7 @@ const RATINGS: &[(&str, [Option<LevelRating>; 9])] = &[
             anchored(1987, 73),
             anchored(2174, 71),
             anchored(2234, 71),
-            anchored(2438, 95),
+            anchored(2447, 86),
         ],
     ),
     (
