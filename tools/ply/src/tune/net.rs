@@ -144,8 +144,11 @@ impl Position {
     }
 }
 
+/// The squares of a board: each piece (owner and role) has this many input rows in a
+/// row, one per square.
+const SQUARES: usize = 64;
 /// Rows shared by all the squares of one piece, one per owner and role (`--piece-rows`).
-const PIECE_ROWS: usize = INPUTS / 64;
+const PIECE_ROWS: usize = INPUTS / SQUARES;
 
 /// The network's weights as one flat list (input rows, hidden biases, output weights,
 /// output bias, then the shared piece rows if it has them), so that Adam runs over
@@ -236,17 +239,15 @@ impl Flat {
     /// The same network with shared piece rows that start at zero, so that it
     /// evaluates every position as before.
     fn with_piece_rows(mut self) -> Flat {
-        if !self.piece_rows {
-            self.weights
-                .extend(std::iter::repeat_n(0.0, PIECE_ROWS * self.hidden));
-            self.piece_rows = true;
-        }
+        self.weights
+            .extend(std::iter::repeat_n(0.0, PIECE_ROWS * self.hidden));
+        self.piece_rows = true;
         self
     }
 
     /// The network as it evaluates: each square's row with its piece's shared row
     /// added, and no shared rows. A sum can grow past what the network file keeps
-    /// ([`LARGEST_FIRST_LAYER_WEIGHT`]); [`Flat::clipped`] brings it back.
+    /// ([`LARGEST_FIRST_LAYER_WEIGHT`]); [`Flat::into_float_weights`] clips it.
     fn merged(&self) -> Cow<'_, Flat> {
         if !self.piece_rows {
             return Cow::Borrowed(self);
@@ -254,10 +255,12 @@ impl Flat {
         let hidden = self.hidden;
         let mut weights = self.weights[..=self.output_bias()].to_vec();
         let shared = &self.weights[self.output_bias() + 1..];
-        for (input, row) in weights[..INPUTS * hidden].chunks_mut(hidden).enumerate() {
-            let piece = &shared[input / 64 * hidden..][..hidden];
-            for (weight, add) in row.iter_mut().zip(piece) {
-                *weight += add;
+        let pieces = weights[..INPUTS * hidden].chunks_mut(SQUARES * hidden);
+        for (squares, piece) in pieces.zip(shared.chunks(hidden)) {
+            for row in squares.chunks_mut(hidden) {
+                for (weight, add) in row.iter_mut().zip(piece) {
+                    *weight += add;
+                }
             }
         }
         Cow::Owned(Flat {
@@ -275,10 +278,12 @@ impl Flat {
         if self.piece_rows {
             let hidden = self.hidden;
             let mut shared = vec![0.0; PIECE_ROWS * hidden];
-            for (input, row) in gradient[..INPUTS * hidden].chunks(hidden).enumerate() {
-                let piece = &mut shared[input / 64 * hidden..][..hidden];
-                for (sum, value) in piece.iter_mut().zip(row) {
-                    *sum += value;
+            let pieces = gradient[..INPUTS * hidden].chunks(SQUARES * hidden);
+            for (squares, piece) in pieces.zip(shared.chunks_mut(hidden)) {
+                for row in squares.chunks(hidden) {
+                    for (sum, value) in piece.iter_mut().zip(row) {
+                        *sum += value;
+                    }
                 }
             }
             gradient.extend(shared);
@@ -378,30 +383,27 @@ impl Flat {
         })
     }
 
-    /// The first layer's weights and biases brought within what the network file
-    /// keeps, with the number that were beyond it.
-    fn clipped(mut self) -> (Flat, usize) {
+    /// The weights as a network file keeps them: shared piece rows added into their
+    /// squares' rows (see [`Flat::merged`]) and the first layer's weights and biases
+    /// clipped to what the file holds, with the number that were beyond it.
+    fn into_float_weights(self) -> (FloatWeights, usize) {
+        let mut flat = self.merged().into_owned();
         let largest = LARGEST_FIRST_LAYER_WEIGHT;
-        let first_layer = self.output();
+        let first_layer = flat.output();
         let mut beyond = 0;
-        for weight in &mut self.weights[..first_layer] {
+        for weight in &mut flat.weights[..first_layer] {
             if weight.abs() > largest {
                 beyond += 1;
                 *weight = weight.clamp(-largest, largest);
             }
         }
-        (self, beyond)
-    }
-
-    /// The weights of a network without shared piece rows (see [`Flat::merged`]).
-    fn to_float_weights(&self) -> FloatWeights {
-        let merged = self.merged();
-        FloatWeights {
-            input: merged.weights[..merged.hidden_bias()].to_vec(),
-            hidden_bias: merged.weights[merged.hidden_bias()..merged.output()].to_vec(),
-            output: merged.weights[merged.output()..merged.output_bias()].to_vec(),
-            output_bias: merged.weights[merged.output_bias()],
-        }
+        let weights = FloatWeights {
+            input: flat.weights[..flat.hidden_bias()].to_vec(),
+            hidden_bias: flat.weights[flat.hidden_bias()..flat.output()].to_vec(),
+            output: flat.weights[flat.output()..flat.output_bias()].to_vec(),
+            output_bias: flat.weights[flat.output_bias()],
+        };
+        (weights, beyond)
     }
 }
 
@@ -663,13 +665,10 @@ pub fn run(args: &NetArgs) -> Result<(), String> {
         weights: best.2,
         ..weights
     }
-    .merged()
-    .into_owned()
-    .clipped();
+    .into_float_weights();
     if beyond > 0 {
         say!("{beyond} first-layer weights were beyond what the network keeps: clipped");
     }
-    let kept = kept.to_float_weights();
     let network = PieceNetwork::quantise(&kept, centipawns_per_logit(args))
         .map_err(|e| format!("cannot round the network to integers: {e}"))?;
     let rounded = mean_error(checked, args.threads, |position| {
