@@ -65,7 +65,7 @@ fn anchor(mode_id: &str, level: Level) -> Option<Anchor> {
     match (mode_id, level.number()) {
         ("chess", 3) => Some(uci(STOCKFISH, 1320, 100)),
         ("chess", 4) => Some(uci(STOCKFISH, 1500, 100)),
-        ("chess", 5) => Some(uci(STOCKFISH, 1700, 100)),
+        ("chess", 5) => Some(uci(STOCKFISH, 1850, 100)),
         ("chess", 6) => Some(uci(STOCKFISH, 2000, 100)),
         ("chess", 7) => Some(uci(STOCKFISH, 2200, 100)),
         ("chess", 8) => Some(uci(STOCKFISH, 2300, 100)),
