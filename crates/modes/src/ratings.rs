@@ -20,7 +20,11 @@ pub struct LevelRating {
 impl std::fmt::Display for LevelRating {
     /// "1450 ± 60", with "(relative)" when it is not tied to an outside scale.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} ± {}", self.elo, self.margin)?;
+        write!(f, "{}", self.elo)?;
+        // The reference of a relative ladder is exact by definition.
+        if self.margin > 0 {
+            write!(f, " ± {}", self.margin)?;
+        }
         if !self.anchored {
             f.write_str(" (relative)")?;
         }
@@ -37,6 +41,20 @@ const fn anchored(elo: i32, margin: i32) -> Option<LevelRating> {
     })
 }
 
+/// A rating on a ladder chained from a mode's full engine, not tied to an outside
+/// scale.
+const fn relative(elo: i32, margin: i32) -> Option<LevelRating> {
+    Some(LevelRating {
+        elo,
+        margin,
+        anchored: false,
+    })
+}
+
+/// Chess's full strength against Stockfish: also the rating every relative ladder
+/// starts from, given to its full engine (docs/levels.md, "Measured").
+const CHESS_FULL: i32 = 2447;
+
 /// Each mode's ratings, level 1 first, as docs/levels.md records them (`None`: not
 /// measured yet).
 const RATINGS: &[(&str, [Option<LevelRating>; 9])] = &[
@@ -51,7 +69,7 @@ const RATINGS: &[(&str, [Option<LevelRating>; 9])] = &[
             anchored(2132, 78),
             anchored(2266, 68),
             anchored(2344, 71),
-            anchored(2447, 86),
+            anchored(CHESS_FULL, 86),
         ],
     ),
     (
@@ -66,6 +84,20 @@ const RATINGS: &[(&str, [Option<LevelRating>; 9])] = &[
             anchored(2441, 99),
             anchored(3119, 105),
             None,
+        ],
+    ),
+    (
+        "atomic",
+        [
+            relative(795, 200),
+            relative(1081, 194),
+            relative(1298, 190),
+            relative(1529, 185),
+            relative(1697, 177),
+            relative(1966, 141),
+            relative(2181, 108),
+            relative(2279, 79),
+            relative(CHESS_FULL, 0),
         ],
     ),
 ];
@@ -88,4 +120,35 @@ pub fn level_rating(mode_id: &str, level: Level) -> Option<LevelRating> {
         .iter()
         .find(|(id, _)| *id == mode_id)
         .and_then(|(_, ratings)| ratings[usize::from(level.number()) - 1])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rating_shows_its_interval_and_whether_it_is_relative() {
+        let shown = |rating: Option<LevelRating>| rating.map(|r| r.to_string());
+        assert_eq!(shown(anchored(1450, 60)).as_deref(), Some("1450 ± 60"));
+        assert_eq!(
+            shown(relative(2279, 79)).as_deref(),
+            Some("2279 ± 79 (relative)")
+        );
+        assert_eq!(
+            shown(relative(CHESS_FULL, 0)).as_deref(),
+            Some("2447 (relative)")
+        );
+    }
+
+    #[test]
+    fn every_relative_ladder_starts_from_chess_full_strength() {
+        let chess_full = level_rating("chess", Level::FULL).map(|rating| rating.elo);
+        for (mode, ratings) in RATINGS {
+            let full = ratings[usize::from(Level::FULL.number()) - 1];
+            if ratings.iter().flatten().any(|rating| !rating.anchored) {
+                assert_eq!(full.map(|rating| rating.elo), chess_full, "{mode}");
+                assert_eq!(full.map(|rating| rating.margin), Some(0), "{mode}");
+            }
+        }
+    }
 }
