@@ -89,11 +89,11 @@ const RATINGS: &[(&str, [Option<LevelRating>; 9])] = &[
     (
         "atomic",
         [
-            relative(795, 200),
+            relative(795, 199),
             relative(1081, 194),
             relative(1298, 190),
             relative(1529, 185),
-            relative(1697, 177),
+            relative(1697, 176),
             relative(1966, 141),
             relative(2181, 108),
             relative(2279, 79),
