@@ -73,6 +73,43 @@ impl Tally {
     }
 }
 
+impl std::ops::Add for Tally {
+    type Output = Tally;
+
+    /// The games of two parts of one match, counted together.
+    fn add(self, other: Tally) -> Tally {
+        Tally {
+            wins: self.wins + other.wins,
+            draws: self.draws + other.draws,
+            losses: self.losses + other.losses,
+        }
+    }
+}
+
+impl std::str::FromStr for Tally {
+    type Err = String;
+
+    /// "WINS,DRAWS,LOSSES", for example "14,8,58".
+    fn from_str(text: &str) -> Result<Tally, String> {
+        let counts: Vec<u32> = text
+            .split(',')
+            .map(|count| count.trim().parse::<u32>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| format!("'{text}' is not WINS,DRAWS,LOSSES (three whole numbers)"))?;
+        let [wins, draws, losses] = counts[..] else {
+            return Err(format!(
+                "'{text}' is not WINS,DRAWS,LOSSES: it has {} numbers, not three",
+                counts.len()
+            ));
+        };
+        Ok(Tally {
+            wins,
+            draws,
+            losses,
+        })
+    }
+}
+
 /// An Elo difference and the ends of its 95% interval, which are not symmetric around
 /// it: the logistic model stretches scores near 0% and 100%.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -170,6 +207,16 @@ mod tests {
         );
         assert_eq!(estimate.high, f64::INFINITY);
         assert!(tally.summary().ends_with(" to +∞)"), "{}", tally.summary());
+    }
+
+    #[test]
+    fn a_tally_reads_from_its_three_counts_and_adds_up() {
+        let read: Tally = "14, 8,58".parse().expect("three counts");
+        assert_eq!(read, tally(14, 8, 58));
+        assert_eq!(read + tally(18, 1, 61), tally(32, 9, 119));
+        for bad in ["14,8", "14,8,58,1", "a,b,c", "14;8;58", "-1,0,0", ""] {
+            assert!(bad.parse::<Tally>().is_err(), "{bad}");
+        }
     }
 
     #[test]

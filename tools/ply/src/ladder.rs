@@ -27,6 +27,12 @@ pub struct LadderArgs {
     /// Print every game's moves.
     #[arg(long)]
     show_games: bool,
+    /// The level's wins, draws and losses in games of this same match played earlier
+    /// with other seeds (a match split across cores or sessions), as
+    /// WINS,DRAWS,LOSSES: they count with this run's games in the rating. Repeatable;
+    /// with `--games 0` nothing more is played.
+    #[arg(long)]
+    played: Vec<Tally>,
 }
 
 /// What a level is measured against.
@@ -149,6 +155,10 @@ pub fn run(args: &LadderArgs) -> Result<(), String> {
             )
         }
     };
+    let tally = args
+        .played
+        .iter()
+        .fold(tally, |games, earlier| games + *earlier);
     say!(
         "{}",
         rating_line(

@@ -335,6 +335,61 @@ fn match_plays_the_game_levels_and_refuses_an_unknown_one() {
 }
 
 #[test]
+fn ladder_counts_games_played_earlier_with_its_own() {
+    let last_line = |output: &Output| {
+        assert!(output.status.success(), "{}", stderr(output));
+        stdout(output)
+            .lines()
+            .last()
+            .unwrap_or_default()
+            .to_string()
+    };
+    let whole = ply(&[
+        "ladder",
+        "--mode",
+        "chess",
+        "--level",
+        "1",
+        "--games",
+        "0",
+        "--played",
+        "17,34,349",
+    ]);
+    let halves = ply(&[
+        "ladder",
+        "--mode",
+        "chess",
+        "--level",
+        "1",
+        "--games",
+        "0",
+        "--played",
+        "10,20,170",
+        "--played",
+        "7,14,179",
+    ]);
+    let line = last_line(&whole);
+    assert_eq!(line, last_line(&halves));
+    assert!(line.contains("from 400 games against Level 2"), "{line}");
+    assert!(
+        line.contains("A scored 8.5% (17 wins, 34 draws, 349 losses)"),
+        "{line}"
+    );
+    let more = ply(&[
+        "ladder", "--mode", "chess", "--level", "1", "--games", "2", "--played", "5,0,5",
+    ]);
+    let line = last_line(&more);
+    assert!(line.contains("from 12 games against Level 2"), "{line}");
+    let bad = ply(&["ladder", "--level", "1", "--games", "0", "--played", "1,2"]);
+    assert!(!bad.status.success());
+    assert!(
+        stderr(&bad).contains("not WINS,DRAWS,LOSSES"),
+        "{}",
+        stderr(&bad)
+    );
+}
+
+#[test]
 fn match_plays_a_uci_engine_in_its_variant_and_reports_an_elo_margin() {
     // `ply uci` is a real UCI engine: the match must choose king of the hill through
     // UCI_Variant, or the engine's moves would be judged by the wrong rules.
