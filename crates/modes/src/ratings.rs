@@ -100,6 +100,20 @@ const RATINGS: &[(&str, [Option<LevelRating>; 9])] = &[
             relative(CHESS_FULL, 0),
         ],
     ),
+    (
+        "connect4",
+        [
+            relative(1312, 113),
+            relative(1455, 107),
+            relative(1525, 101),
+            relative(1722, 94),
+            relative(1839, 88),
+            relative(1997, 80),
+            relative(2174, 71),
+            relative(2235, 63),
+            relative(CHESS_FULL, 0),
+        ],
+    ),
 ];
 
 /// Every measured rating tied to an outside scale, by mode identifier: the ones a
