@@ -101,6 +101,20 @@ const RATINGS: &[(&str, [Option<LevelRating>; 9])] = &[
         ],
     ),
     (
+        "checkers",
+        [
+            relative(45, 149),
+            relative(251, 144),
+            relative(568, 137),
+            relative(889, 130),
+            relative(1134, 124),
+            relative(1484, 107),
+            relative(1785, 92),
+            relative(2192, 69),
+            relative(CHESS_FULL, 0),
+        ],
+    ),
+    (
         "connect4",
         [
             relative(1312, 113),

@@ -101,17 +101,17 @@ const CROWNING_HINT: i32 = 60;
 /// The scale of the chance-of-winning curve, fitted with `ply tune curve`.
 const CHANCE_SCALE: f64 = 0.105;
 
-/// Checkers' own ladder (docs/levels.md): on chess's, a ply and a temperature step are
-/// worth far more here (level 4 scored 8.5% against level 5, level 5 5.8% against 6),
-/// so these rungs were chosen from `ply match` measurements of candidates to step about
-/// 150 to 300 apart.
+/// Checkers' own ladder (docs/levels.md): a ply and a lower temperature are worth far
+/// more here than in chess, and more still since the network evaluates (depth 5 with
+/// four lines at 1.2 scored 4.8% against depth 6 with two at 0.3), so these rungs were
+/// chosen from `ply match` measurements of candidates to step about 200 to 420 apart.
 const CHECKERS_RUNGS: Rungs = [
     Ladder::at_depth(1, 12, 5.0),
     Ladder::at_depth(2, 10, 3.0),
-    Ladder::at_depth(3, 8, 2.5),
-    Ladder::at_depth(3, 8, 1.2),
+    Ladder::at_depth(3, 8, 1.8),
+    Ladder::at_depth(4, 6, 1.2),
     Ladder::at_depth(5, 4, 1.2),
-    Ladder::at_depth(6, 2, 0.3),
+    Ladder::at_depth(5, 2, 0.3),
     Ladder::at_depth(8, 2, 0.3),
     Ladder::after_nodes(100_000, 1, 0.0),
 ];
