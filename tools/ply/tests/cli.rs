@@ -336,31 +336,15 @@ fn match_plays_the_game_levels_and_refuses_an_unknown_one() {
 
 #[test]
 fn ladder_counts_games_played_earlier_with_its_own() {
-    let last_line = |output: &Output| {
-        assert!(output.status.success(), "{}", stderr(output));
-        stdout(output)
-            .lines()
-            .last()
-            .unwrap_or_default()
-            .to_string()
+    let chess_level_1 = |more: &[&str]| {
+        let args = ["ladder", "--mode", "chess", "--level", "1"];
+        let output = ply(&[&args[..], more].concat());
+        assert!(output.status.success(), "{}", stderr(&output));
+        let text = stdout(&output);
+        text.lines().last().unwrap_or_default().to_string()
     };
-    let whole = ply(&[
-        "ladder",
-        "--mode",
-        "chess",
-        "--level",
-        "1",
-        "--games",
-        "0",
-        "--played",
-        "17,34,349",
-    ]);
-    let halves = ply(&[
-        "ladder",
-        "--mode",
-        "chess",
-        "--level",
-        "1",
+    let whole = chess_level_1(&["--games", "0", "--played", "17,34,349"]);
+    let halves = chess_level_1(&[
         "--games",
         "0",
         "--played",
@@ -368,18 +352,14 @@ fn ladder_counts_games_played_earlier_with_its_own() {
         "--played",
         "7,14,179",
     ]);
-    let line = last_line(&whole);
-    assert_eq!(line, last_line(&halves));
-    assert!(line.contains("from 400 games against Level 2"), "{line}");
+    assert_eq!(whole, halves);
+    assert!(whole.contains("from 400 games against Level 2"), "{whole}");
     assert!(
-        line.contains("A scored 8.5% (17 wins, 34 draws, 349 losses)"),
-        "{line}"
+        whole.contains("A scored 8.5% (17 wins, 34 draws, 349 losses)"),
+        "{whole}"
     );
-    let more = ply(&[
-        "ladder", "--mode", "chess", "--level", "1", "--games", "2", "--played", "5,0,5",
-    ]);
-    let line = last_line(&more);
-    assert!(line.contains("from 12 games against Level 2"), "{line}");
+    let more = chess_level_1(&["--games", "2", "--played", "5,0,5"]);
+    assert!(more.contains("from 12 games against Level 2"), "{more}");
     let bad = ply(&["ladder", "--level", "1", "--games", "0", "--played", "1,2"]);
     assert!(!bad.status.success());
     assert!(
