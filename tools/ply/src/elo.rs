@@ -71,18 +71,24 @@ impl Tally {
             self.losses
         )
     }
-}
 
-impl std::ops::Add for Tally {
-    type Output = Tally;
+    /// The games of two parts of one match counted together, or `None` when there are
+    /// more than a `u32` can count.
+    pub fn checked_add(self, other: Tally) -> Option<Tally> {
+        let sum = Tally {
+            wins: self.wins.checked_add(other.wins)?,
+            draws: self.draws.checked_add(other.draws)?,
+            losses: self.losses.checked_add(other.losses)?,
+        };
+        sum.counted().then_some(sum)
+    }
 
-    /// The games of two parts of one match, counted together.
-    fn add(self, other: Tally) -> Tally {
-        Tally {
-            wins: self.wins + other.wins,
-            draws: self.draws + other.draws,
-            losses: self.losses + other.losses,
-        }
+    /// Whether the number of games fits a `u32`, as [`Tally::games`] needs.
+    fn counted(&self) -> bool {
+        self.wins
+            .checked_add(self.draws)
+            .and_then(|games| games.checked_add(self.losses))
+            .is_some()
     }
 }
 
@@ -102,11 +108,15 @@ impl std::str::FromStr for Tally {
                 counts.len()
             ));
         };
-        Ok(Tally {
+        let tally = Tally {
             wins,
             draws,
             losses,
-        })
+        };
+        if !tally.counted() {
+            return Err(format!("'{text}' counts more games than ply can add up"));
+        }
+        Ok(tally)
     }
 }
 
@@ -213,8 +223,16 @@ mod tests {
     fn a_tally_reads_from_its_three_counts_and_adds_up() {
         let read: Tally = "14, 8,58".parse().expect("three counts");
         assert_eq!(read, tally(14, 8, 58));
-        assert_eq!(read + tally(18, 1, 61), tally(32, 9, 119));
-        for bad in ["14,8", "14,8,58,1", "a,b,c", "14;8;58", "-1,0,0", ""] {
+        assert_eq!(read.checked_add(tally(18, 1, 61)), Some(tally(32, 9, 119)));
+        let huge = tally(u32::MAX / 2, 0, 0);
+        assert_eq!(huge.checked_add(huge), Some(tally(u32::MAX - 1, 0, 0)));
+        assert_eq!(
+            huge.checked_add(huge).and_then(|t| t.checked_add(huge)),
+            None
+        );
+        assert_eq!(huge.checked_add(tally(0, u32::MAX / 2 + 2, 0)), None);
+        let over = format!("{},1,0", u32::MAX);
+        for bad in ["14,8", "14,8,58,1", "a,b,c", "14;8;58", "-1,0,0", "", &over] {
             assert!(bad.parse::<Tally>().is_err(), "{bad}");
         }
     }

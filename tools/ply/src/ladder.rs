@@ -158,7 +158,8 @@ pub fn run(args: &LadderArgs) -> Result<(), String> {
     let tally = args
         .played
         .iter()
-        .fold(tally, |games, earlier| games + *earlier);
+        .try_fold(tally, |games, earlier| games.checked_add(*earlier))
+        .ok_or("the games played add up to more than ply can count")?;
     say!(
         "{}",
         rating_line(
