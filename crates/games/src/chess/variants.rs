@@ -149,11 +149,11 @@ impl Variant for HoleRules {
     const RUNGS: Rungs = HOLE_RUNGS;
 }
 
-/// Hole chess's ladder, fitted so that each level is about 250 to 450 above the one
-/// below, from a first move chosen almost at random up to chess's top rung, which
-/// stands a few hundred below the whole engine here too: on chess's ladder the lower
-/// steps were 300 to 430, and a ladder topping out at six plies lost 10 games in 10
-/// to 600,000 positions (docs/levels.md).
+/// Hole chess's ladder, fitted so that each level is about 230 to 400 above the one
+/// below, from a first move chosen almost at random up to 100,000 positions, about
+/// 300 below the whole engine here: on chess's ladder the lower steps were 300 to
+/// 430, and a ladder topping out at six plies lost 10 games in 10 to 600,000
+/// positions (docs/levels.md).
 const HOLE_RUNGS: Rungs = [
     Ladder::at_depth(1, 12, 5.0),
     Ladder::at_depth(2, 10, 5.0),
@@ -162,7 +162,7 @@ const HOLE_RUNGS: Rungs = [
     Ladder::at_depth(5, 4, 2.5),
     Ladder::at_depth(6, 2, 0.3),
     Ladder::at_depth(8, 2, 0.3),
-    Ladder::after_nodes(600_000, 1, 0.0),
+    Ladder::after_nodes(100_000, 1, 0.0),
 ];
 
 /// Last piece standing: kings are ordinary pieces; capture everything to win.
