@@ -149,12 +149,9 @@ impl Variant for HoleRules {
     const RUNGS: Rungs = HOLE_RUNGS;
 }
 
-/// Hole chess's ladder, fitted so that each level is about 230 to 400 above the one
-/// below up to depth 8, then the 250,000 positions of chess's level 7, which stand
-/// about 140 below the whole engine here: on chess's ladder the lower steps were 300
-/// to 430, a ladder topping out at six plies lost 10 games in 10 to 600,000
-/// positions, and 100,000 positions stood over 500 below the whole engine
-/// (docs/levels.md).
+/// Hole chess's ladder, from measured candidates (docs/levels.md): each level about
+/// 230 to 400 above the one below up to depth 8, then the 250,000 positions of chess's
+/// level 7, about 500 above depth 8 and 190 below the whole engine.
 const HOLE_RUNGS: Rungs = [
     Ladder::at_depth(1, 12, 5.0),
     Ladder::at_depth(2, 10, 5.0),
