@@ -128,6 +128,20 @@ const RATINGS: &[(&str, [Option<LevelRating>; 9])] = &[
             relative(CHESS_FULL, 0),
         ],
     ),
+    (
+        "hole",
+        [
+            relative(-261, 189),
+            relative(16, 184),
+            relative(245, 180),
+            relative(624, 172),
+            relative(1001, 153),
+            relative(1403, 136),
+            relative(1722, 110),
+            relative(2192, 62),
+            relative(CHESS_FULL, 0),
+        ],
+    ),
 ];
 
 /// Every measured rating tied to an outside scale, by mode identifier: the ones a

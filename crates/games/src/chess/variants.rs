@@ -151,7 +151,7 @@ impl Variant for HoleRules {
 
 /// Hole chess's ladder, from measured candidates (docs/levels.md): each level about
 /// 230 to 400 above the one below up to depth 8, then the 250,000 positions of chess's
-/// level 7, about 500 above depth 8 and 190 below the whole engine.
+/// level 7, about 470 above depth 8 and 255 below the whole engine.
 const HOLE_RUNGS: Rungs = [
     Ladder::at_depth(1, 12, 5.0),
     Ladder::at_depth(2, 10, 5.0),
