@@ -184,17 +184,18 @@ impl Variant for LpsRules {
     const RUNGS: Rungs = LPS_RUNGS;
 }
 
-/// Last piece standing's ladder, fitted so that each level is about 170 to 360 above
-/// the one below: on chess's, the steps were 330 to 500 (docs/levels.md).
+/// Last piece standing's ladder, from neighbouring candidates played against each
+/// other (docs/levels.md): each level about 220 to 410 above the one below, up to the
+/// 250,000 positions of chess's level 7.
 const LPS_RUNGS: Rungs = [
-    Ladder::at_depth(1, 12, 5.0),
     Ladder::at_depth(2, 10, 5.0),
     Ladder::at_depth(3, 8, 5.0),
     Ladder::at_depth(3, 8, 3.0),
     Ladder::at_depth(4, 6, 2.5),
-    Ladder::at_depth(4, 6, 1.2),
-    Ladder::at_depth(5, 4, 1.2),
+    Ladder::at_depth(5, 4, 1.8),
     Ladder::at_depth(6, 2, 0.3),
+    Ladder::at_depth(8, 2, 0.3),
+    Ladder::after_nodes(250_000, 1, 0.0),
 ];
 
 /// Mega chess on 16x16.
