@@ -185,7 +185,7 @@ impl Variant for LpsRules {
 }
 
 /// Last piece standing's ladder, from neighbouring candidates played against each
-/// other (docs/levels.md): each level about 220 to 410 above the one below, up to the
+/// other (docs/levels.md): each level about 220 to 390 above the one below, up to the
 /// 250,000 positions of chess's level 7.
 const LPS_RUNGS: Rungs = [
     Ladder::at_depth(2, 10, 5.0),
