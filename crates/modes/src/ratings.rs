@@ -142,6 +142,20 @@ const RATINGS: &[(&str, [Option<LevelRating>; 9])] = &[
             relative(CHESS_FULL, 0),
         ],
     ),
+    (
+        "lps",
+        [
+            relative(22, 168),
+            relative(244, 164),
+            relative(532, 155),
+            relative(870, 142),
+            relative(1200, 131),
+            relative(1577, 117),
+            relative(1850, 106),
+            relative(2232, 55),
+            relative(CHESS_FULL, 0),
+        ],
+    ),
 ];
 
 /// Every measured rating tied to an outside scale, by mode identifier: the ones a
