@@ -8,8 +8,8 @@ use super::look;
 use super::position::{Hnefatafl, START};
 use crate::chess::network::{Committed, PieceNetwork};
 use ply_core::{
-    BoardView, CellMark, ChanceCurve, EndReason, Heuristics, InputStyle, MoveCode, MoveError,
-    Outcome, PieceLook, Player, PositionError, Present, Rules, Score, SideColors,
+    BoardView, CellMark, ChanceCurve, EndReason, Heuristics, InputStyle, Ladder, MoveCode,
+    MoveError, Outcome, PieceLook, Player, PositionError, Present, Rules, Rungs, Score, SideColors,
 };
 
 impl Rules for Hnefatafl {
@@ -94,11 +94,27 @@ impl Rules for Hnefatafl {
 /// The scale of the chance-of-winning curve, fitted with `ply tune curve`.
 const CHANCE_SCALE: f64 = 0.16;
 
+/// Hnefatafl's own ladder (docs/levels.md): with its learned correction, chess's rungs
+/// stepped about 290 from depth 3 to 5 and over 500 from depth 5 with four lines to
+/// depth 8, so this ladder starts a ply higher and puts two measured rungs (fewer lines
+/// at depth 5, then depth 6) below depth 8.
+const HNEFATAFL_RUNGS: Rungs = [
+    Ladder::at_depth(2, 10, 4.5),
+    Ladder::at_depth(3, 8, 4.0),
+    Ladder::at_depth(4, 6, 2.5),
+    Ladder::at_depth(5, 4, 1.2),
+    Ladder::at_depth(5, 2, 0.3),
+    Ladder::at_depth(6, 2, 0.3),
+    Ladder::at_depth(8, 2, 0.3),
+    Ladder::after_nodes(250_000, 1, 0.0),
+];
+
 impl Heuristics for Hnefatafl {
     const PRUNING_UNIT: Option<i32> = Some(ATTACKER_WORTH);
     const CHANCE_CURVE: ChanceCurve = ChanceCurve {
         scale: CHANCE_SCALE,
     };
+    const RUNGS: Rungs = HNEFATAFL_RUNGS;
 
     /// The weight table's evaluation and the learned network's correction of it
     /// (`network`).
