@@ -156,6 +156,20 @@ const RATINGS: &[(&str, [Option<LevelRating>; 9])] = &[
             relative(CHESS_FULL, 0),
         ],
     ),
+    (
+        "hnefatafl",
+        [
+            relative(993, 175),
+            relative(1153, 170),
+            relative(1444, 161),
+            relative(1735, 153),
+            relative(1893, 134),
+            relative(1986, 127),
+            relative(2165, 108),
+            relative(2268, 88),
+            relative(CHESS_FULL, 0),
+        ],
+    ),
 ];
 
 /// Every measured rating tied to an outside scale, by mode identifier: the ones a
