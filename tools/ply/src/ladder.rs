@@ -1,6 +1,6 @@
 //! `ply ladder`: measures one level of the computer's ladder in one mode against the
 //! anchor docs/levels.md names for it (Stockfish's or Fairy-Stockfish's `UCI_Elo`, or
-//! the neighbouring level whose rating is known), and prints its rating with the 95%
+//! a neighbouring level whose rating is known), and prints its rating with the 95%
 //! interval: the command behind every line of the table.
 
 use crate::elo::Tally;
@@ -47,6 +47,9 @@ enum Anchor {
     },
     /// The level above, whose rating must be known already.
     Above,
+    /// The level below, whose rating must be known already: for a full engine stronger
+    /// than the rated engine's highest setting can measure.
+    Below,
 }
 
 /// The time a level below full strength may take: the game's own budget. Its depth or
@@ -61,7 +64,9 @@ const FAIRY: &str = "fairy-stockfish";
 
 /// The anchor of `level` in the mode `mode_id` (docs/levels.md). Levels below the
 /// engine's floor, and every level of a mode no engine here plays, are chained to the
-/// level above; the full engine of such a mode is the ladder's reference.
+/// level above; the full engine of such a mode is the ladder's reference. King of the
+/// hill's full engine, above the reach of Fairy-Stockfish's settings, is chained up to
+/// level 8 instead.
 fn anchor(mode_id: &str, level: Level) -> Option<Anchor> {
     let uci = |command, elo, millis| Anchor::Uci {
         command,
@@ -82,7 +87,8 @@ fn anchor(mode_id: &str, level: Level) -> Option<Anchor> {
         ("koth", 6) => Some(uci(FAIRY, 2300, 100)),
         ("koth", 7) => Some(uci(FAIRY, 2200, 100)),
         ("koth", 8) => Some(uci(FAIRY, 2850, 100)),
-        ("koth", 9) => Some(uci(FAIRY, 2300, 200)),
+        // Level 8 already scores over 80% against Fairy-Stockfish's highest setting.
+        ("koth", 9) => Some(Anchor::Below),
         (_, 9) => None,
         _ => Some(Anchor::Above),
     }
@@ -108,7 +114,7 @@ pub fn run(args: &LadderArgs) -> Result<(), String> {
     let ours_millis = if level == Level::FULL {
         match anchor {
             Anchor::Uci { millis, .. } => millis,
-            Anchor::Above => LEVEL_MILLIS,
+            Anchor::Above | Anchor::Below => LEVEL_MILLIS,
         }
     } else {
         LEVEL_MILLIS
@@ -133,20 +139,25 @@ pub fn run(args: &LadderArgs) -> Result<(), String> {
             let against = format!("{command} at UCI_Elo {elo}, {millis} ms a move");
             (against, f64::from(elo), 0.0, tally)
         }
-        Anchor::Above => {
-            let above = Level::new(level.number() + 1).ok_or("no level above")?;
-            let known = level_rating(mode.id, above).ok_or_else(|| {
+        Anchor::Above | Anchor::Below => {
+            let number = if anchor == Anchor::Above {
+                level.number() + 1
+            } else {
+                level.number() - 1
+            };
+            let neighbour = Level::new(number).ok_or("no such neighbouring level")?;
+            let known = level_rating(mode.id, neighbour).ok_or_else(|| {
                 format!(
                     "{} in {} is measured against {}, whose rating is not known yet: measure it first",
                     level.name(),
                     mode.name,
-                    above.name()
+                    neighbour.name()
                 )
             })?;
-            let settings = format!("level={},millis={LEVEL_MILLIS}", above.number());
+            let settings = format!("level={},millis={LEVEL_MILLIS}", neighbour.number());
             let mut b = Contender::new(&side(&settings, None, &[]), LEVEL_MILLIS, mode.id)?;
             let tally = play_match(mode, &mut a, &mut b, &plan)?;
-            let against = format!("{} (rated {known})", above.name());
+            let against = format!("{} (rated {known})", neighbour.name());
             (
                 against,
                 f64::from(known.elo),
