@@ -470,8 +470,8 @@ impl Screen for LocalSetup {
 
 /// A level's button on the ladder: its rating in the mode when it was measured, else
 /// its number. The whole engine's is "Full" either way: its strength grows with the
-/// time and cores it is given, so its rating (at one second a move, one core) goes in
-/// the caption.
+/// time and cores it is given, so its rating (at the time a move and on the one core
+/// docs/levels.md states) goes in the caption.
 fn level_button(mode_id: &str, level: Level) -> String {
     if level == Level::FULL {
         return "Full".to_string();
