@@ -370,6 +370,45 @@ fn ladder_counts_games_played_earlier_with_its_own() {
 }
 
 #[test]
+fn ladder_chains_king_of_the_hills_full_strength_up_and_refuses_a_reference() {
+    // Full strength in king of the hill is beyond Fairy-Stockfish's settings: it is
+    // measured against level 8 and given level 8's rating plus the match's difference.
+    let output = ply(&[
+        "ladder", "--mode", "koth", "--level", "full", "--games", "0", "--played", "65,7,8",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let line = stdout(&output);
+    let level_8: i32 = line
+        .split("against Level 8 (rated ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|number| number.parse().ok())
+        .unwrap_or_else(|| panic!("not measured against level 8: {line}"));
+    let rating: i32 = line
+        .split("Full strength: ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|number| number.parse().ok())
+        .unwrap_or_else(|| panic!("no rating in {line}"));
+    let difference: i32 = line
+        .split("Elo difference A-B ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|number| number.trim_start_matches('+').parse().ok())
+        .unwrap_or_else(|| panic!("no difference in {line}"));
+    assert!(difference > 0, "{line}");
+    assert!((rating - (level_8 + difference)).abs() <= 1, "{line}");
+    // A relative ladder's full strength is its reference, not something measured.
+    let reference = ply(&["ladder", "--mode", "hnefatafl", "--level", "full"]);
+    assert!(!reference.status.success());
+    assert!(
+        stderr(&reference).contains("full strength is the reference"),
+        "{}",
+        stderr(&reference)
+    );
+}
+
+#[test]
 fn match_plays_a_uci_engine_in_its_variant_and_reports_an_elo_margin() {
     // `ply uci` is a real UCI engine: the match must choose king of the hill through
     // UCI_Variant, or the engine's moves would be judged by the wrong rules.
