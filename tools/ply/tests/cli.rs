@@ -378,24 +378,17 @@ fn ladder_chains_king_of_the_hills_full_strength_up_and_refuses_a_reference() {
     ]);
     assert!(output.status.success(), "{}", stderr(&output));
     let line = stdout(&output);
-    let level_8: i32 = line
-        .split("against Level 8 (rated ")
-        .nth(1)
-        .and_then(|rest| rest.split(' ').next())
-        .and_then(|number| number.parse().ok())
-        .unwrap_or_else(|| panic!("not measured against level 8: {line}"));
-    let rating: i32 = line
-        .split("Full strength: ")
-        .nth(1)
-        .and_then(|rest| rest.split(' ').next())
-        .and_then(|number| number.parse().ok())
-        .unwrap_or_else(|| panic!("no rating in {line}"));
-    let difference: i32 = line
-        .split("Elo difference A-B ")
-        .nth(1)
-        .and_then(|rest| rest.split(' ').next())
-        .and_then(|number| number.trim_start_matches('+').parse().ok())
-        .unwrap_or_else(|| panic!("no difference in {line}"));
+    // The whole number that follows `label` in the line, its sign included.
+    let number_after = |label: &str| -> i32 {
+        line.split(label)
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|number| number.trim_start_matches('+').parse().ok())
+            .unwrap_or_else(|| panic!("no number after '{label}' in {line}"))
+    };
+    let level_8 = number_after("against Level 8 (rated ");
+    let rating = number_after("Full strength: ");
+    let difference = number_after("Elo difference A-B ");
     assert!(difference > 0, "{line}");
     assert!((rating - (level_8 + difference)).abs() <= 1, "{line}");
     // A relative ladder's full strength is its reference, not something measured.
