@@ -111,13 +111,9 @@ pub fn run(args: &LadderArgs) -> Result<(), String> {
             mode.name
         ));
     };
-    let ours_millis = if level == Level::FULL {
-        match anchor {
-            Anchor::Uci { millis, .. } => millis,
-            Anchor::Above | Anchor::Below => LEVEL_MILLIS,
-        }
-    } else {
-        LEVEL_MILLIS
+    let ours_millis = match anchor {
+        Anchor::Uci { millis, .. } if level == Level::FULL => millis,
+        _ => LEVEL_MILLIS,
     };
     let ours = format!("level={},millis={ours_millis}", level.number());
     let mut a = Contender::new(&side(&ours, None, &[]), ours_millis, mode.id)?;
