@@ -212,4 +212,21 @@ impl Variant for MegaRules {
     const PAWN_RANK: u8 = 2;
     const CASTLING: bool = false;
     const FULL_PHASE: i32 = 80;
+    const RUNGS: Rungs = MEGA_RUNGS;
 }
+
+/// Mega chess's ladder: chess's up to depth 5, then rungs that fit its speed
+/// (docs/levels.md). Its board of 16x16 is searched at about a fourteenth of chess's
+/// speed, so chess's 250,000 and 600,000 positions would both be cut by the 2.5 s
+/// budget and play alike; depth 6, then 40,000 and 100,000 positions (about 1 s a
+/// move here), leave room below the whole engine.
+const MEGA_RUNGS: Rungs = [
+    Ladder::at_depth(1, 12, 5.0),
+    Ladder::at_depth(2, 10, 4.5),
+    Ladder::at_depth(3, 8, 4.0),
+    Ladder::at_depth(4, 6, 2.5),
+    Ladder::at_depth(5, 4, 1.2),
+    Ladder::at_depth(6, 2, 0.3),
+    Ladder::after_nodes(40_000, 1, 0.0),
+    Ladder::after_nodes(100_000, 1, 0.0),
+];
