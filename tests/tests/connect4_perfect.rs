@@ -25,6 +25,7 @@ fn maximum() -> Request {
         level: Level::FULL,
         budget: BUDGET,
         seed: 0,
+        whole_budget: false,
     }
 }
 

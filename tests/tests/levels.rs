@@ -1,6 +1,7 @@
 //! The ladder of levels: each plays with the settings docs/levels.md documents, they
 //! are ordered, their measured ratings rise, a level's choice replays from its seed,
-//! and from level 4 up no level leaves its queen to be taken.
+//! from level 4 up no level leaves its queen to be taken, and full strength thinks its
+//! whole budget when a fixed time a move asks it to.
 
 use ply_modes::{Level, Limits, MODES, Request, find_mode, level_rating, limits};
 use std::sync::atomic::AtomicBool;
@@ -128,6 +129,7 @@ fn played(position: &str, level: Level, seed: u64) -> String {
         level,
         budget: Duration::from_secs(30),
         seed,
+        whole_budget: false,
     };
     let thought = game.think(&request, &AtomicBool::new(false), &mut |_| {});
     thought.line[0].clone()
@@ -177,4 +179,23 @@ fn a_level_draws_among_its_lines_by_the_seed_and_replays_it() {
     let strongest_below_full = Level::at(8);
     let first = played(QUEEN_ATTACKED, strongest_below_full, 0);
     assert!((1..6).all(|seed| played(QUEEN_ATTACKED, strongest_below_full, seed) == first));
+}
+
+#[test]
+fn full_strength_told_to_think_its_whole_budget_thinks_all_of_it() {
+    let game = find_mode("chess").unwrap().new_game();
+    let budget = Duration::from_millis(400);
+    let request = Request {
+        level: Level::FULL,
+        budget,
+        seed: 0,
+        whole_budget: true,
+    };
+    let thought = game.think(&request, &AtomicBool::new(false), &mut |_| {});
+    assert!(thought.best.is_some());
+    assert!(
+        thought.elapsed >= budget,
+        "stopped after {:?} of {budget:?}",
+        thought.elapsed
+    );
 }

@@ -155,6 +155,10 @@ pub struct Request {
     pub budget: Duration,
     /// Decides which of its candidate lines a level plays, so a game can be replayed.
     pub seed: u64,
+    /// Think for the whole budget, as a fixed time a move (UCI's `movetime`) asks,
+    /// instead of stopping once the best move is settled, as a game does to save its
+    /// clock.
+    pub whole_budget: bool,
 }
 
 /// The percentage of the full engine's budget a mode's perfect player may use; the
@@ -200,8 +204,14 @@ pub fn choose_at<G: Heuristics>(
     stop: &AtomicBool,
     progress: &mut dyn FnMut(&Report<G::Move>),
 ) -> Report<G::Move> {
-    let Request { budget, seed, .. } = *request;
+    let Request {
+        budget,
+        seed,
+        whole_budget,
+        ..
+    } = *request;
     let mut limits = limits(rung, budget);
+    limits.use_all_time = whole_budget;
     let Some(ladder) = rung else {
         let started = Instant::now();
         let deadline = started + budget * PERFECT_PERCENT / 100;

@@ -42,7 +42,7 @@ enum Anchor {
     Uci {
         command: &'static str,
         elo: u32,
-        /// Its thinking time a move; the level gets the same at full strength.
+        /// Its thinking time a move; full strength gets the same, and thinks all of it.
         millis: u64,
     },
     /// The level above, whose rating must be known already.
@@ -111,11 +111,16 @@ pub fn run(args: &LadderArgs) -> Result<(), String> {
             mode.name
         ));
     };
-    let ours_millis = match anchor {
-        Anchor::Uci { millis, .. } if level == Level::FULL => millis,
-        _ => LEVEL_MILLIS,
+    // Full strength against an engine given a fixed time a move thinks all of it, as
+    // the engine does, rather than stopping early to save a game's clock.
+    let (ours_millis, spend) = match anchor {
+        Anchor::Uci { millis, .. } if level == Level::FULL => (millis, "all"),
+        _ => (LEVEL_MILLIS, "plan"),
     };
-    let ours = format!("level={},millis={ours_millis}", level.number());
+    let ours = format!(
+        "level={},millis={ours_millis},spend={spend}",
+        level.number()
+    );
     let mut a = Contender::new(&side(&ours, None, &[]), ours_millis, mode.id)?;
     let (against, opponent_elo, opponent_margin, tally) = match anchor {
         Anchor::Uci {

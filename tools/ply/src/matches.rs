@@ -31,8 +31,9 @@ pub struct MatchArgs {
     /// the ladder, its choices included, with `millis` as its budget), `lines=N` and
     /// `temperature=T` beside `depth` or `nodes` (play as a rung of a ladder being
     /// measured: the best N lines to that limit, one drawn at that temperature),
-    /// `spend=all|plan` (think the whole time, the default, or stop
-    /// early once the best move is settled, as in a game), `without=TECHNIQUE[+TECHNIQUE...]` (table, killers, history,
+    /// `spend=all|plan` (think the whole time, or stop early once the best move is
+    /// settled, as in a game: the default is `all` with explicit limits and `plan` at
+    /// a level), `without=TECHNIQUE[+TECHNIQUE...]` (table, killers, history,
     /// reductions, quiescence, check-extension, aspiration, null-move, pruning,
     /// exchange, counter-moves, correction, singular).
     #[arg(long, default_value = "")]
@@ -100,6 +101,9 @@ pub(crate) struct Settings {
     /// A rung of a ladder being measured (`lines=N`, `temperature=T`, with `depth` or
     /// `nodes`): it plays as a level would, with these settings.
     rung: Option<Ladder>,
+    /// Whether a level thinks its whole budget (`spend=all` given), where the game's
+    /// computer would stop once its best move is settled.
+    level_spends_all: bool,
 }
 
 /// Another build or a UCI engine is only told how long to think: refuses any other
@@ -124,10 +128,9 @@ fn only_time_for_engines(text: &str) -> Result<(), String> {
 /// Reads a side's settings.
 fn parse_settings(text: &str, millis: u64) -> Result<Settings, String> {
     let mut level = None;
-    let (mut lines, mut temperature) = (None, None);
+    let (mut lines, mut temperature, mut spend_all) = (None, None, None);
     let mut limits = Limits {
         time: Some(Duration::from_millis(millis)),
-        use_all_time: true,
         ..Limits::default()
     };
     for item in text
@@ -159,11 +162,11 @@ fn parse_settings(text: &str, millis: u64) -> Result<Settings, String> {
                 level = Some(Level::parse(value).map_err(|unknown| unknown.to_string())?);
             }
             "spend" => {
-                limits.use_all_time = match value {
+                spend_all = Some(match value {
                     "all" => true,
                     "plan" => false,
                     _ => return Err(format!("setting 'spend' is 'all' or 'plan', not '{value}'")),
-                }
+                })
             }
             _ => {
                 return Err(format!(
@@ -190,10 +193,14 @@ fn parse_settings(text: &str, millis: u64) -> Result<Settings, String> {
             temperature: temperature.unwrap_or(0.0),
         }),
     };
+    // Explicit limits think the whole time unless told otherwise; a level plays as
+    // the game's computer does unless told to think the whole time.
+    limits.use_all_time = spend_all.unwrap_or(true);
     Ok(Settings {
         limits,
         level,
         rung,
+        level_spends_all: spend_all == Some(true),
     })
 }
 
@@ -287,6 +294,7 @@ impl Contender {
                             level: settings.level.unwrap_or(Level::WEAKEST),
                             budget: settings.limits.time.unwrap_or(Duration::from_secs(1)),
                             seed: move_seed(0, game),
+                            whole_budget: settings.level_spends_all,
                         };
                         copy.think_at(rung.as_ref(), &request, &stop, &mut |_| {})
                     }

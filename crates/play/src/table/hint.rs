@@ -79,6 +79,7 @@ impl Table {
             level: HINT_LEVEL,
             budget: self.move_budget,
             seed: move_seed(self.seed, self.game.as_ref()),
+            whole_budget: false,
         };
         self.hints.computer.think(self.game.as_ref(), request);
         self.hints.asked = Some(plies);

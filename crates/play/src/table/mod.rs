@@ -587,6 +587,7 @@ impl Table {
             level,
             budget: self.computer_budget(side),
             seed: move_seed(self.seed, self.game.as_ref()),
+            whole_budget: false,
         };
         self.computer.think(self.game.as_ref(), request);
         self.thinking = Some(Thinking {

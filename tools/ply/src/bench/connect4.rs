@@ -107,6 +107,7 @@ fn bench_maximum(name: &str, lines: &[Line], millis: u64) -> Result<(), String> 
         level: Level::FULL,
         budget: Duration::from_millis(millis),
         seed: 0,
+        whole_budget: false,
     };
     let mut checker = Solver::new(22);
     let (mut won, mut found) = (0u32, 0u32);
