@@ -221,11 +221,11 @@ impl Variant for MegaRules {
 /// budget and play alike; depth 6, then 40,000 and 100,000 positions (about 1 s a
 /// move here), leave room below the whole engine.
 const MEGA_RUNGS: Rungs = [
-    Ladder::at_depth(1, 12, 5.0),
-    Ladder::at_depth(2, 10, 4.5),
-    Ladder::at_depth(3, 8, 4.0),
-    Ladder::at_depth(4, 6, 2.5),
-    Ladder::at_depth(5, 4, 1.2),
+    STANDARD_RUNGS[0],
+    STANDARD_RUNGS[1],
+    STANDARD_RUNGS[2],
+    STANDARD_RUNGS[3],
+    STANDARD_RUNGS[4],
     Ladder::at_depth(6, 2, 0.3),
     Ladder::after_nodes(40_000, 1, 0.0),
     Ladder::after_nodes(100_000, 1, 0.0),
