@@ -215,18 +215,21 @@ impl Variant for MegaRules {
     const RUNGS: Rungs = MEGA_RUNGS;
 }
 
-/// Mega chess's ladder: chess's up to depth 5, then rungs that fit its speed
-/// (docs/levels.md). Its board of 16x16 is searched at about a fourteenth of chess's
-/// speed, so chess's 250,000 and 600,000 positions would both be cut by the 2.5 s
-/// budget and play alike; depth 6, then 40,000 and 100,000 positions (about 1 s a
-/// move here), leave room below the whole engine.
+/// Mega chess's ladder (docs/levels.md): chess's depths and lines up to depth 5, with
+/// temperatures a sixth of chess's, since its chance curve is about six times flatter
+/// (a pawn moves the winning chance little among some seventy pieces) and chess's own
+/// temperatures gave away so much that every step from depth 3 up was beyond measure.
+/// Its board of 16x16 is searched at about a fourteenth of chess's speed, so chess's
+/// 250,000 and 600,000 positions would both be cut by the 2.5 s budget and play alike;
+/// depth 6, then 40,000 and 100,000 positions (about 1 s a move here), leave room
+/// below the whole engine.
 const MEGA_RUNGS: Rungs = [
-    STANDARD_RUNGS[0],
-    STANDARD_RUNGS[1],
-    STANDARD_RUNGS[2],
-    STANDARD_RUNGS[3],
-    STANDARD_RUNGS[4],
-    Ladder::at_depth(6, 2, 0.3),
+    Ladder::at_depth(1, 12, 0.8),
+    Ladder::at_depth(2, 10, 0.75),
+    Ladder::at_depth(3, 8, 0.65),
+    Ladder::at_depth(4, 6, 0.4),
+    Ladder::at_depth(5, 4, 0.2),
+    Ladder::at_depth(6, 2, 0.05),
     Ladder::after_nodes(40_000, 1, 0.0),
     Ladder::after_nodes(100_000, 1, 0.0),
 ];
