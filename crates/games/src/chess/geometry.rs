@@ -1,5 +1,6 @@
 //! Board shapes for the chess engine: piece attack sets on 8x8 (magic bitboards, for
-//! speed) and on 16x16 (ray stepping, for mega chess), behind one trait.
+//! speed) and on 16x16 (rays cut at their nearest blocker, for mega chess), behind one
+//! trait.
 
 use super::bits::{Bits, U256};
 use std::fmt::Debug;
@@ -296,12 +297,37 @@ impl Geometry for Board8 {
     fn file(file: u8) -> u64 {
         0x0101_0101_0101_0101 << file
     }
+    #[inline]
+    fn rank(rank: u8) -> u64 {
+        0xFF << (8 * rank)
+    }
 }
+
+/// The eight directions pieces slide in on 16x16, each beside its opposite: direction
+/// `d`'s opposite is `d ^ 1`.
+const SLIDES16: [(i8, i8); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (-1, -1),
+    (1, -1),
+    (-1, 1),
+];
+/// The indices in `SLIDES16` of a rook's directions, then of a bishop's.
+const ROOK_SLIDES16: [usize; 4] = [0, 1, 2, 3];
+const BISHOP_SLIDES16: [usize; 4] = [4, 5, 6, 7];
 
 struct Tables16 {
     knight: Vec<U256>,
     king: Vec<U256>,
     pawn: [Vec<U256>; 2],
+    /// For each direction of `SLIDES16`, the squares from each square to the board's
+    /// edge, that square left out.
+    rays: [Vec<U256>; 8],
+    ranks: [U256; 16],
+    files: [U256; 16],
 }
 
 static TABLES16: LazyLock<Tables16> = LazyLock::new(|| Tables16 {
@@ -319,33 +345,107 @@ static TABLES16: LazyLock<Tables16> = LazyLock::new(|| Tables16 {
             .map(|sq| leaper(16, 16, sq, &[(-1, -1), (1, -1)]))
             .collect(),
     ],
+    rays: std::array::from_fn(|direction| {
+        (0..=255)
+            .map(|sq| slide(16, 16, sq, U256::EMPTY, &[SLIDES16[direction]]))
+            .collect()
+    }),
+    ranks: std::array::from_fn(|rank| {
+        (0..16).fold(U256::EMPTY, |set, file| {
+            set | U256::square(rank as u8 * 16 + file)
+        })
+    }),
+    files: std::array::from_fn(|file| {
+        (0..16).fold(U256::EMPTY, |set, rank| {
+            set | U256::square(rank * 16 + file as u8)
+        })
+    }),
 });
+
+impl Tables16 {
+    /// The squares a piece on `square` reaches in direction `direction` of `SLIDES16`,
+    /// up to and including the first of `occupied`: the ray less the ray beyond that
+    /// blocker, which is the nearest one, lowest or highest as the direction runs.
+    #[inline]
+    fn reach(&self, direction: usize, square: u8, occupied: U256) -> U256 {
+        let ray = self.rays[direction][usize::from(square)];
+        let (file_step, rank_step) = SLIDES16[direction];
+        let blockers = ray & occupied;
+        let nearest = if rank_step > 0 || (rank_step == 0 && file_step > 0) {
+            blockers.lowest()
+        } else {
+            blockers.highest()
+        };
+        match nearest {
+            Some(blocker) => ray ^ self.rays[direction][usize::from(blocker)],
+            None => ray,
+        }
+    }
+
+    /// The union of `reach` over `directions`.
+    #[inline]
+    fn slide(&self, directions: &[usize; 4], square: u8, occupied: U256) -> U256 {
+        directions.iter().fold(U256::EMPTY, |set, &direction| {
+            set | self.reach(direction, square, occupied)
+        })
+    }
+
+    /// The direction of `SLIDES16` from `a` towards `b`, if they are aligned.
+    #[inline]
+    fn direction(a: u8, b: u8) -> Option<usize> {
+        let step = alignment(16, a, b)?;
+        SLIDES16.iter().position(|&slide| slide == step)
+    }
+}
 
 impl Geometry for Board16 {
     type Bits = U256;
     const FILES: u8 = 16;
     const RANKS: u8 = 16;
 
+    #[inline]
     fn knight(square: u8) -> U256 {
         TABLES16.knight[usize::from(square)]
     }
+    #[inline]
     fn king(square: u8) -> U256 {
         TABLES16.king[usize::from(square)]
     }
+    #[inline]
     fn pawn(side: usize, square: u8) -> U256 {
         TABLES16.pawn[side][usize::from(square)]
     }
+    #[inline]
     fn rook(square: u8, occupied: U256) -> U256 {
-        slide(16, 16, square, occupied, &ROOK_DIRECTIONS)
+        TABLES16.slide(&ROOK_SLIDES16, square, occupied)
     }
+    #[inline]
     fn bishop(square: u8, occupied: U256) -> U256 {
-        slide(16, 16, square, occupied, &BISHOP_DIRECTIONS)
+        TABLES16.slide(&BISHOP_SLIDES16, square, occupied)
     }
+    #[inline]
     fn between(a: u8, b: u8) -> U256 {
-        between_slow(16, 16, a, b)
+        let tables = &*TABLES16;
+        Tables16::direction(a, b).map_or(U256::EMPTY, |direction| {
+            tables.rays[direction][usize::from(a)] & tables.rays[direction ^ 1][usize::from(b)]
+        })
     }
+    #[inline]
     fn line(a: u8, b: u8) -> U256 {
-        line_slow(16, 16, a, b)
+        let tables = &*TABLES16;
+        Tables16::direction(a, b).map_or(U256::EMPTY, |direction| {
+            U256::square(a)
+                | tables.rays[direction][usize::from(a)]
+                | tables.rays[direction ^ 1][usize::from(a)]
+        })
+    }
+    #[inline]
+    fn file(file: u8) -> U256 {
+        TABLES16.files[usize::from(file)]
+    }
+    #[inline]
+    fn rank(rank: u8) -> U256 {
+        TABLES16.ranks[usize::from(rank)]
     }
     fn all() -> U256 {
         U256::FULL
@@ -371,6 +471,54 @@ mod tests {
                     slide(8, 8, square, occupied, &BISHOP_DIRECTIONS)
                 );
             }
+        }
+    }
+
+    #[test]
+    fn wide_attacks_match_ray_stepping() {
+        for sample in 0..300u64 {
+            let word = |index: u64| {
+                let seed = sample * 8 + index;
+                ply_core::zobrist::splitmix64(seed) & ply_core::zobrist::splitmix64(!seed)
+            };
+            let occupied = U256([word(0), word(1), word(2), word(3)]);
+            for square in 0..=255 {
+                assert_eq!(
+                    Board16::rook(square, occupied),
+                    slide(16, 16, square, occupied, &ROOK_DIRECTIONS)
+                );
+                assert_eq!(
+                    Board16::bishop(square, occupied),
+                    slide(16, 16, square, occupied, &BISHOP_DIRECTIONS)
+                );
+            }
+        }
+        for a in 0..=255 {
+            for b in 0..=255 {
+                assert_eq!(Board16::between(a, b), between_slow(16, 16, a, b));
+                assert_eq!(Board16::line(a, b), line_slow(16, 16, a, b));
+            }
+        }
+        for index in 0..16 {
+            let squares = |on: &dyn Fn(u8) -> bool| {
+                (0..=255u8)
+                    .filter(|&square| on(square))
+                    .fold(U256::EMPTY, |set, square| set | U256::square(square))
+            };
+            assert_eq!(
+                Board16::rank(index),
+                squares(&|square| square / 16 == index)
+            );
+            assert_eq!(
+                Board16::file(index),
+                squares(&|square| square % 16 == index)
+            );
+        }
+        for index in 0..8 {
+            let rank = (0..64u8)
+                .filter(|square| square / 8 == index)
+                .fold(0u64, |set, square| set | u64::square(square));
+            assert_eq!(Board8::rank(index), rank);
         }
     }
 
