@@ -13,6 +13,7 @@ use super::Role;
 use super::bits::Bits;
 use super::geometry::Geometry;
 use super::network::{Committed, PieceNetwork};
+use super::pawn_files::PawnFiles;
 use super::position::{Chess, NO_PROGRESS_PLIES, Set};
 use super::reach::Reach;
 use super::terms::{self, *};
@@ -154,6 +155,7 @@ impl<V: Variant> Chess<V> {
             Some(king) if V::ROYAL => G::<V>::king(king) | Set::<V>::square(king),
             _ => Set::<V>::EMPTY,
         };
+        let pawn_files = PawnFiles::of(self, side);
         let mut pressure = 0;
         let mut king_attackers = 0;
         let mut by_role = [Set::<V>::EMPTY; 6];
@@ -179,7 +181,9 @@ impl<V: Variant> Chess<V> {
                 match role {
                     Role::Knight | Role::Bishop => {
                         tally.add(side, MINOR_THREAT, (reach & their_majors).count() as i32);
-                        if our_pawn_attacks.has(square) && self.out_of_pawn_reach(side, square) {
+                        if our_pawn_attacks.has(square)
+                            && Self::out_of_pawn_reach(side, square, &pawn_files)
+                        {
                             tally.add(side, OUTPOST, 1);
                         }
                     }
@@ -210,11 +214,8 @@ impl<V: Variant> Chess<V> {
             tally.add(side, BISHOP_PAIR, 1);
         }
         for bishop in self.pieces(side, Role::Bishop).squares() {
-            let colour = Self::colour(bishop);
-            let alike = own_pawns
-                .squares()
-                .filter(|&pawn| Self::colour(pawn) == colour);
-            tally.add(side, BISHOP_PAWNS, alike.count() as i32);
+            let alike = pawn_files.own_on_colour(Self::colour(bishop));
+            tally.add(side, BISHOP_PAWNS, alike);
         }
         tally.add(side, SPACE, self.space(side, own_pawns, their_pawn_attacks));
         let threatened = our_pawn_attacks & self.colors[them.index()] & !their_pawns;
@@ -229,7 +230,7 @@ impl<V: Variant> Chess<V> {
             .filter(|&pawn| pawn % Self::FILES + 1 < Self::FILES && own_pawns.has(pawn + 1))
             .count();
         tally.add(side, PHALANX, beside as i32);
-        let passed = self.pawn_structure(side, their_pawn_attacks, tally);
+        let passed = self.pawn_structure(side, their_pawn_attacks, &pawn_files, tally);
         if V::ROYAL {
             tally.add(side, KING_ATTACK + pressure.min(KING_ATTACK_MAX), 1);
             tally.add(
@@ -265,19 +266,12 @@ impl<V: Variant> Chess<V> {
     }
 
     /// Whether a piece of `side` on `square`, in the enemy half, is beyond the reach of
-    /// every enemy pawn now and later (no enemy pawn ahead of it on a neighbouring file).
-    fn out_of_pawn_reach(&self, side: Player, square: u8) -> bool {
+    /// every enemy pawn now and later (no enemy pawn ahead of it on a neighbouring file,
+    /// by `pawn_files`, the pawns seen from `side`).
+    fn out_of_pawn_reach(side: Player, square: u8, pawn_files: &PawnFiles) -> bool {
         let advance = Self::advance(side, square);
-        if advance < i32::from(Self::RANKS) / 2 {
-            return false;
-        }
-        let file = square % Self::FILES;
-        !self
-            .pieces(side.opponent(), Role::Pawn)
-            .squares()
-            .any(|enemy| {
-                (enemy % Self::FILES).abs_diff(file) == 1 && Self::advance(side, enemy) > advance
-            })
+        advance >= i32::from(Self::RANKS) / 2
+            && !pawn_files.enemy_beyond_beside(square % Self::FILES, advance)
     }
 
     /// The squares a knight, bishop, rook, queen or (non-pawn) king on `square` attacks,
@@ -300,7 +294,7 @@ impl<V: Variant> Chess<V> {
     }
 
     /// The colour of a square: 0 or 1.
-    fn colour(square: u8) -> u8 {
+    pub(super) fn colour(square: u8) -> u8 {
         (square % Self::FILES + square / Self::FILES) % 2
     }
 
@@ -348,15 +342,16 @@ impl<V: Variant> Chess<V> {
     }
 
     /// Doubled, isolated, backward and passed pawns (`their_pawn_attacks`: the squares
-    /// the enemy's pawns attack). Returns the passed pawns.
+    /// the enemy's pawns attack; `pawn_files`: the pawns seen from `side`). Returns the
+    /// passed pawns.
     fn pawn_structure(
         &self,
         side: Player,
         their_pawn_attacks: Set<V>,
+        pawn_files: &PawnFiles,
         tally: &mut impl Tally,
     ) -> Set<V> {
         let own = self.pieces(side, Role::Pawn);
-        let theirs = self.pieces(side.opponent(), Role::Pawn);
         let mut files_with_pawns = [0i32; 16];
         for file in 0..Self::FILES {
             files_with_pawns[usize::from(file)] = (G::<V>::file(file) & own).count() as i32;
@@ -377,13 +372,10 @@ impl<V: Variant> Chess<V> {
         for square in own.squares() {
             let file = square % Self::FILES;
             let advance = Self::advance(side, square);
-            if self.backward(side, square, their_pawn_attacks) {
+            if Self::backward(side, square, their_pawn_attacks, pawn_files) {
                 tally.add(side, BACKWARD_PAWN, 1);
             }
-            let blocked = theirs.squares().any(|enemy| {
-                (enemy % Self::FILES).abs_diff(file) <= 1 && Self::advance(side, enemy) > advance
-            });
-            if !blocked {
+            if !pawn_files.enemy_beyond_near(file, advance) {
                 let rank = advance as usize * 8 / usize::from(Self::RANKS);
                 tally.add(side, PASSED + rank, 1);
                 self.passed_pawn_escort(side, square, tally);
@@ -395,22 +387,15 @@ impl<V: Variant> Chess<V> {
 
     /// Whether the pawn of `side` on `square` is backward: it has friendly pawns on a
     /// neighbouring file, all of them ahead of it, and an enemy pawn guards its next
-    /// square (`their_pawn_attacks`).
-    fn backward(&self, side: Player, square: u8, their_pawn_attacks: Set<V>) -> bool {
-        let file = square % Self::FILES;
-        let advance = Self::advance(side, square);
-        let mut neighbours = self
-            .pieces(side, Role::Pawn)
-            .squares()
-            .filter(|&other| (other % Self::FILES).abs_diff(file) == 1)
-            .peekable();
-        if neighbours.peek().is_none() {
-            return false;
-        }
-        if neighbours.any(|other| Self::advance(side, other) <= advance) {
-            return false;
-        }
-        Self::ahead(side, square).is_some_and(|front| their_pawn_attacks.has(front))
+    /// square (`their_pawn_attacks`; `pawn_files`: the pawns seen from `side`).
+    fn backward(
+        side: Player,
+        square: u8,
+        their_pawn_attacks: Set<V>,
+        pawn_files: &PawnFiles,
+    ) -> bool {
+        pawn_files.own_all_beyond_beside(square % Self::FILES, Self::advance(side, square))
+            && Self::ahead(side, square).is_some_and(|front| their_pawn_attacks.has(front))
     }
 
     /// A passed pawn of `side` on `square`: whether something stands in its way, and how

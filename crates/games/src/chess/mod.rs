@@ -12,6 +12,7 @@ mod look;
 mod movegen;
 pub mod network;
 mod notation;
+mod pawn_files;
 mod piece_counts;
 mod position;
 mod reach;
