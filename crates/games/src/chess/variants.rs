@@ -219,10 +219,10 @@ impl Variant for MegaRules {
 /// temperatures a sixth of chess's, since its chance curve is about six times flatter
 /// (a pawn moves the winning chance little among some seventy pieces) and chess's own
 /// temperatures gave away so much that every step from depth 3 up was beyond measure.
-/// Its board of 16x16 is searched at about a fourteenth of chess's speed, so chess's
-/// 250,000 and 600,000 positions would both be cut by the 2.5 s budget and play alike;
-/// depth 6, then 40,000 and 100,000 positions (about 1 s a move here), leave room
-/// below the whole engine.
+/// Its board of 16x16 is searched at about a tenth of chess's speed, so chess's 600,000
+/// positions would be cut by the 2.5 s budget; depth 6, then 100,000 and 250,000
+/// positions (about 0.6 and 1.5 s a move here), leave room below the whole engine.
+/// Depth 6 with two lines played level with 40,000 positions.
 const MEGA_RUNGS: Rungs = [
     Ladder::at_depth(1, 12, 0.8),
     Ladder::at_depth(2, 10, 0.75),
@@ -230,6 +230,6 @@ const MEGA_RUNGS: Rungs = [
     Ladder::at_depth(4, 6, 0.4),
     Ladder::at_depth(5, 4, 0.2),
     Ladder::at_depth(6, 2, 0.05),
-    Ladder::after_nodes(40_000, 1, 0.0),
     Ladder::after_nodes(100_000, 1, 0.0),
+    Ladder::after_nodes(250_000, 1, 0.0),
 ];
