@@ -315,8 +315,9 @@ const SLIDES16: [(i8, i8); 8] = [
     (1, -1),
     (-1, 1),
 ];
-/// The indices in `SLIDES16` of a rook's directions, then of a bishop's.
+/// The indices in `SLIDES16` of a rook's directions.
 const ROOK_SLIDES16: [usize; 4] = [0, 1, 2, 3];
+/// The indices in `SLIDES16` of a bishop's directions.
 const BISHOP_SLIDES16: [usize; 4] = [4, 5, 6, 7];
 
 struct Tables16 {
@@ -326,8 +327,6 @@ struct Tables16 {
     /// For each direction of `SLIDES16`, the squares from each square to the board's
     /// edge, that square left out.
     rays: [Vec<U256>; 8],
-    ranks: [U256; 16],
-    files: [U256; 16],
 }
 
 static TABLES16: LazyLock<Tables16> = LazyLock::new(|| Tables16 {
@@ -349,16 +348,6 @@ static TABLES16: LazyLock<Tables16> = LazyLock::new(|| Tables16 {
         (0..=255)
             .map(|sq| slide(16, 16, sq, U256::EMPTY, &[SLIDES16[direction]]))
             .collect()
-    }),
-    ranks: std::array::from_fn(|rank| {
-        (0..16).fold(U256::EMPTY, |set, file| {
-            set | U256::square(rank as u8 * 16 + file)
-        })
-    }),
-    files: std::array::from_fn(|file| {
-        (0..16).fold(U256::EMPTY, |set, rank| {
-            set | U256::square(rank * 16 + file as u8)
-        })
     }),
 });
 
@@ -384,7 +373,7 @@ impl Tables16 {
 
     /// The union of `reach` over `directions`.
     #[inline]
-    fn slide(&self, directions: &[usize; 4], square: u8, occupied: U256) -> U256 {
+    fn attacks(&self, directions: &[usize; 4], square: u8, occupied: U256) -> U256 {
         directions.iter().fold(U256::EMPTY, |set, &direction| {
             set | self.reach(direction, square, occupied)
         })
@@ -417,11 +406,11 @@ impl Geometry for Board16 {
     }
     #[inline]
     fn rook(square: u8, occupied: U256) -> U256 {
-        TABLES16.slide(&ROOK_SLIDES16, square, occupied)
+        TABLES16.attacks(&ROOK_SLIDES16, square, occupied)
     }
     #[inline]
     fn bishop(square: u8, occupied: U256) -> U256 {
-        TABLES16.slide(&BISHOP_SLIDES16, square, occupied)
+        TABLES16.attacks(&BISHOP_SLIDES16, square, occupied)
     }
     #[inline]
     fn between(a: u8, b: u8) -> U256 {
@@ -441,11 +430,13 @@ impl Geometry for Board16 {
     }
     #[inline]
     fn file(file: u8) -> U256 {
-        TABLES16.files[usize::from(file)]
+        U256([0x0001_0001_0001_0001 << file; 4])
     }
     #[inline]
     fn rank(rank: u8) -> U256 {
-        TABLES16.ranks[usize::from(rank)]
+        let mut words = [0; 4];
+        words[usize::from(rank / 4)] = 0xFFFF << (16 * (rank % 4));
+        U256(words)
     }
     fn all() -> U256 {
         U256::FULL
