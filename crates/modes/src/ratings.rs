@@ -157,6 +157,20 @@ const RATINGS: &[(&str, [Option<LevelRating>; 9])] = &[
         ],
     ),
     (
+        "mega",
+        [
+            relative(1071, 246),
+            relative(1348, 233),
+            relative(1625, 222),
+            relative(1873, 211),
+            relative(2064, 197),
+            relative(2211, 190),
+            relative(2269, 180),
+            relative(2389, 77),
+            relative(CHESS_FULL, 0),
+        ],
+    ),
+    (
         "hnefatafl",
         [
             relative(999, 171),
