@@ -678,10 +678,11 @@ impl<G: Heuristics> Searcher<G> {
     /// Moves the best-ranked remaining move to `index` and returns it.
     fn pick(&mut self, ply: usize, index: usize) -> G::Move {
         let order = &mut self.order[ply];
-        let mut best = index;
-        for candidate in index + 1..order.len() {
-            if order[candidate] > order[best] {
-                best = candidate;
+        // The first of the highest ranks, its rank kept at hand rather than read again.
+        let (mut best, mut best_rank) = (index, order[index]);
+        for (candidate, &rank) in order.iter().enumerate().skip(index + 1) {
+            if rank > best_rank {
+                (best, best_rank) = (candidate, rank);
             }
         }
         order.swap(index, best);
@@ -770,6 +771,21 @@ impl<G: Heuristics> Searcher<G> {
             return match position.repetition_outcome() {
                 Some(outcome) => terminal_score(position, Some(outcome), ply),
                 None => Score::ZERO,
+            };
+        }
+        // Past the horizon, where the mode says every move need not be generated to
+        // know the game goes on, quiescence judges the position at once (a stalemate
+        // there is left unseen, as engines do).
+        if depth <= 0
+            && ply > 0
+            && !self.exact
+            && !self.without.quiescence
+            && position.quiet_past_horizon()
+        {
+            return if position.drawn_by_rule() {
+                Score::ZERO
+            } else {
+                self.quiesce(position, ply, alpha, beta, stop)
             };
         }
         self.moves[ply].clear();
@@ -1185,7 +1201,7 @@ impl<G: Heuristics> Searcher<G> {
             }
             let undo = position.make(mv);
             self.played[ply] = Some(mv);
-            // Depth zero: the full node sees a game that just ended, and a check.
+            // Depth zero: the full node sees a check, and a game that just ended.
             let score = -self.negamax(position, 0, ply + 1, -beta, -alpha, stop);
             position.unmake(mv, undo);
             if self.aborted {

@@ -248,6 +248,10 @@ impl<V: Variant> Heuristics for Chess<V> {
     fn noisy_moves(&self, out: &mut Vec<Move>) {
         self.generate_noisy(out);
     }
+
+    fn quiet_past_horizon(&self) -> bool {
+        !self.variant_decided() && !Chess::in_check(self, self.turn)
+    }
 }
 
 /// A piece's material worth in centipawns (a king that is not royal, as in losing chess,
