@@ -1201,7 +1201,8 @@ impl<G: Heuristics> Searcher<G> {
             }
             let undo = position.make(mv);
             self.played[ply] = Some(mv);
-            // Depth zero: the full node sees a check, and a game that just ended.
+            // Depth zero: the node sees a check or a game that just ended, and otherwise
+            // goes on to quiescence.
             let score = -self.negamax(position, 0, ply + 1, -beta, -alpha, stop);
             position.unmake(mv, undo);
             if self.aborted {

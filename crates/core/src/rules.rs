@@ -142,9 +142,9 @@ pub trait Heuristics: Rules {
     /// Whether, reached at or past the search's horizon, this position can go
     /// straight to quiescence without generating every move: the game cannot have
     /// ended here by a rule only the whole list of moves (or the mode's own endings)
-    /// would show, and the side to move is not in check. Chess says yes unless in
-    /// check or decided by its variant (a stalemate there is left unseen, as engines
-    /// do); the default says no, and every such position is searched as a full node.
+    /// would show, and the side to move is not in check. A stalemate there is then
+    /// left unseen, as engines do. The default says no: every such position is
+    /// searched as a full node.
     fn quiet_past_horizon(&self) -> bool {
         false
     }
