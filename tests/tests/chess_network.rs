@@ -1,15 +1,16 @@
 //! The networks on the pieces (standard chess's, atomic chess's, king of the hill's,
 //! last piece standing's, checkers's and hnefatafl's): the committed files read and
 //! write back the same bytes and value material as the mode does, damaged files are
-//! refused with the reason, the integer network computes what its floating-point
+//! refused with the reason, files of the layout before output buckets still read, each
+//! output bucket serves its stage of the game, the integer network computes what its floating-point
 //! weights say and rounds back to itself, weights that do not fit are refused, and the
 //! evaluation is the same for a position and its colour-swapped mirror.
 
 use ply_core::{Heuristics, Player, Rules, zobrist::splitmix64};
 use ply_games::checkers::Checkers;
 use ply_games::chess::network::{
-    Committed, DEFAULT_HIDDEN, FloatWeights, INPUTS, MOST_HIDDEN, NetworkError, PieceNetwork,
-    QuantiseError, input,
+    Committed, DEFAULT_HIDDEN, FloatWeights, INPUTS, MOST_BUCKETS, MOST_HIDDEN, NetworkError,
+    PieceNetwork, QuantiseError, input, output_bucket,
 };
 use ply_games::chess::{AtomicRules, Chess, KothRules, LastPieceStanding, Role, Standard, Variant};
 use ply_games::hnefatafl::Hnefatafl;
@@ -19,13 +20,18 @@ fn evaluate(network: &PieceNetwork, fen: &str) -> i32 {
     network.evaluate(board.piece_list(), board.turn())
 }
 
-/// Weights that are zero everywhere, `hidden` units a view.
+/// Weights that are zero everywhere, `hidden` units a view, one output bucket.
 fn zero_weights(hidden: usize) -> FloatWeights {
+    zero_weights_in_buckets(hidden, 1)
+}
+
+/// Weights that are zero everywhere, `hidden` units a view, `buckets` output buckets.
+fn zero_weights_in_buckets(hidden: usize, buckets: usize) -> FloatWeights {
     FloatWeights {
         input: vec![0.0; INPUTS * hidden],
         hidden_bias: vec![0.0; hidden],
-        output: vec![0.0; 2 * hidden],
-        output_bias: 0.0,
+        output: vec![0.0; buckets * 2 * hidden],
+        output_bias: vec![0.0; buckets],
     }
 }
 
@@ -236,6 +242,93 @@ fn damaged_network_files_are_refused_with_the_reason() {
             Err(NetworkError::OtherShape(hidden))
         );
     }
+    for buckets in [0u32, MOST_BUCKETS as u32 + 1] {
+        let mut odd = bytes.clone();
+        odd[12..16].copy_from_slice(&buckets.to_le_bytes());
+        assert_eq!(
+            PieceNetwork::from_bytes(&odd),
+            Err(NetworkError::OtherBuckets(buckets))
+        );
+    }
+    let mut more_buckets = bytes.clone();
+    let buckets = PieceNetwork::committed(Committed::Chess).buckets() as u32 + 1;
+    more_buckets[12..16].copy_from_slice(&buckets.to_le_bytes());
+    assert_eq!(
+        PieceNetwork::from_bytes(&more_buckets),
+        Err(NetworkError::Damaged)
+    );
+}
+
+#[test]
+fn a_network_file_of_the_layout_before_output_buckets_still_reads() {
+    // That layout: "PLYNET01", the hidden units and the centipawns per logit (no word
+    // for the buckets: there was one), the weights, and one output bias.
+    let mut weights = zero_weights(DEFAULT_HIDDEN);
+    for (index, weight) in weights.input.iter_mut().enumerate() {
+        *weight = (index % 5) as f32 * 0.01 - 0.02;
+    }
+    weights.output[3] = 0.5;
+    weights.output_bias[0] = 0.1;
+    let network = PieceNetwork::quantise(&weights, 300).expect("weights in range");
+    let bytes = network.to_bytes();
+    let mut old = b"PLYNET01".to_vec();
+    old.extend(&bytes[8..12]);
+    old.extend(&bytes[16..]);
+    assert_eq!(PieceNetwork::from_bytes(&old), Ok(network));
+}
+
+#[test]
+fn output_buckets_spread_the_pieces_of_a_board_evenly() {
+    for pieces in [0, 1, 2, 32, 37] {
+        assert_eq!(output_bucket(pieces, 1), 0);
+    }
+    assert_eq!(output_bucket(2, 8), 0);
+    assert_eq!(output_bucket(4, 8), 0);
+    assert_eq!(output_bucket(5, 8), 1);
+    assert_eq!(output_bucket(16, 8), 3);
+    assert_eq!(output_bucket(17, 8), 4);
+    assert_eq!(output_bucket(32, 8), 7);
+    assert_eq!(output_bucket(37, 8), 7);
+    assert_eq!(output_bucket(16, 2), 0);
+    assert_eq!(output_bucket(17, 2), 1);
+}
+
+#[test]
+fn each_output_bucket_weighs_the_boards_of_its_stage() {
+    // Bucket b's bias is 0.2·b logits, 51·b centipawns at 255 centipawns per logit, and
+    // its weight on the side to move's last unit, which a white pawn on e2 lights at
+    // half its activation, is b logits more: each board is worth what its bucket says.
+    let hidden = DEFAULT_HIDDEN;
+    let buckets = MOST_BUCKETS;
+    let mut weights = zero_weights_in_buckets(hidden, buckets);
+    let pawn = input(Player::First, Player::First, Role::Pawn, 12);
+    weights.input[pawn * hidden + hidden - 1] = 0.5;
+    for bucket in 0..buckets {
+        weights.output_bias[bucket] = 0.2 * bucket as f32;
+        weights.output[bucket * 2 * hidden + hidden - 1] = bucket as f32;
+    }
+    let network = PieceNetwork::quantise(&weights, 255).expect("weights in range");
+    assert_eq!(network.buckets(), buckets);
+    let bytes = network.to_bytes();
+    assert_eq!(
+        bytes.len(),
+        8 + 12 + (INPUTS + 1 + 2 * buckets) * hidden * 2 + 4 * buckets
+    );
+    assert_eq!(PieceNetwork::from_bytes(&bytes).as_ref(), Ok(&network));
+    let bare_kings = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+    assert_eq!(evaluate(&network, bare_kings), 0);
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(evaluate(&network, start), 7 * 51 + 7 * 128);
+    let eighteen = "rnbqkbnr/pppppppp/8/8/8/8/4P3/4K3 w kq - 0 1";
+    assert_eq!(evaluate(&network, eighteen), 4 * 51 + 4 * 128);
+    for fen in [bare_kings, start, eighteen] {
+        let board = Standard::from_text(fen).expect("a legal position");
+        assert_eq!(
+            network.evaluate_afresh(board.piece_list(), board.turn()),
+            evaluate(&network, fen),
+            "{fen}"
+        );
+    }
 }
 
 #[test]
@@ -250,7 +343,7 @@ fn networks_of_every_size_write_and_read_back() {
         let network = PieceNetwork::quantise(&weights, 255).expect("weights in range");
         assert_eq!(network.hidden(), hidden);
         let bytes = network.to_bytes();
-        assert_eq!(bytes.len(), 8 + 8 + (INPUTS + 3) * hidden * 2 + 4);
+        assert_eq!(bytes.len(), 8 + 12 + (INPUTS + 3) * hidden * 2 + 4);
         assert_eq!(PieceNetwork::from_bytes(&bytes), Ok(network));
         hidden *= 2;
     }

@@ -515,6 +515,91 @@ fn a_widened_network_starts_out_evaluating_as_the_one_it_came_from() {
 }
 
 #[test]
+fn a_network_given_output_buckets_starts_out_evaluating_as_the_one_it_came_from() {
+    use ply_core::Rules;
+    use ply_games::chess::{Chess, StandardRules};
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let committed = PieceNetwork::committed(Committed::Chess);
+    let chess = folder.path().join("chess-network.bin");
+    std::fs::write(&chess, committed.to_bytes()).expect("written");
+    let positions = self_play_positions(folder.path(), "chess");
+    let from = chess.to_str().expect("a path");
+    let bucketed = folder.path().join("bucketed.bin");
+    let args = [
+        "--mode",
+        "chess",
+        "--positions",
+        positions.as_str(),
+        "--from",
+        from,
+        "--output-buckets",
+        "8",
+        "--epochs",
+        "0",
+        "--eval-per-score",
+        "1.818",
+    ];
+    let (_, bytes) = train_network(&args, bucketed.to_str().expect("a path"));
+    let bucketed = PieceNetwork::from_bytes(&bytes).expect("the network reads");
+    assert_eq!(bucketed.buckets(), 8);
+    let lines = std::fs::read_to_string(&positions).expect("positions written");
+    for line in lines.lines().take(300) {
+        let fen = line.split('\t').nth(2).expect("a position");
+        let board = Chess::<StandardRules>::from_text(fen).expect("a position");
+        assert_eq!(
+            bucketed.evaluate(board.piece_list(), board.turn()),
+            committed.evaluate(board.piece_list(), board.turn()),
+            "{fen}"
+        );
+    }
+    // Trained, the buckets learn apart and the held-out error falls.
+    let trained = folder.path().join("trained.bin");
+    let more = [
+        "--epochs",
+        "2",
+        "--eval-per-score",
+        "1.818",
+        "--holdout-percent",
+        "0",
+    ];
+    let args = [&args[..8], &more].concat();
+    let (report, bytes) = train_network(&args, trained.to_str().expect("a path"));
+    assert!(
+        figure(&report, "error after, in integers:") < figure(&report, "error before:"),
+        "{report}"
+    );
+    let trained = PieceNetwork::from_bytes(&bytes).expect("the network reads");
+    let weights = trained.to_float_weights();
+    let per_bucket = 2 * trained.hidden();
+    assert_ne!(
+        weights.output[..per_bucket],
+        weights.output[7 * per_bucket..],
+        "the first and last buckets learnt the same"
+    );
+    // A network with buckets cannot be given another number of them.
+    let eight = folder.path().join("eight.bin");
+    std::fs::write(&eight, trained.to_bytes()).expect("written");
+    let refused = ply(&[
+        "tune",
+        "net",
+        "--mode",
+        "chess",
+        "--positions",
+        positions.as_str(),
+        "--from",
+        eight.to_str().expect("a path"),
+        "--output-buckets",
+        "4",
+    ]);
+    assert!(!refused.status.success());
+    assert!(
+        text(&refused.stderr).contains("only a network of one bucket can be given more"),
+        "{}",
+        text(&refused.stderr)
+    );
+}
+
+#[test]
 fn shared_piece_rows_teach_a_pieces_worth_on_squares_it_was_never_seen_on() {
     use ply_core::{Player, Rules};
     use ply_games::chess::{Chess, StandardRules};

@@ -121,10 +121,11 @@ fn evaluate_sized<const HIDDEN: usize>(
         }
         last.network = network.identity();
         last.inputs = *inputs;
+        let pieces = inputs.len() as usize;
         if first_to_move {
-            network.output(first, second)
+            network.output(first, second, pieces)
         } else {
-            network.output(second, first)
+            network.output(second, first, pieces)
         }
     })
 }

@@ -3,7 +3,8 @@
 //! (checkers's and hnefatafl's pieces are laid on chess roles and squares, see
 //! `crate::checkers` and `crate::hnefatafl`). Each side's view sums one row of
 //! weights per piece into a hidden layer (clipped at one); the output weighs the side to
-//! move's layer and the other's. It is trained by `ply tune net` in floating point and
+//! move's layer and the other's, with its own weights for each stage of the game (an
+//! output bucket, chosen by how many pieces are left). It is trained by `ply tune net` in floating point and
 //! kept here in integers: the committed files `data/MODE-network.bin` hold the rounded
 //! weights (see docs/tuning.md for the runs).
 
@@ -29,8 +30,16 @@ pub const ACTIVATION_SCALE: i32 = 255;
 /// The factor of the output layer's weights.
 pub const OUTPUT_SCALE: i32 = 512;
 
-/// The file's first bytes: what it is and the version of its layout.
-const MAGIC: &[u8; 8] = b"PLYNET01";
+/// The most output buckets a network may have.
+pub const MOST_BUCKETS: usize = 8;
+/// The pieces of a full chess board, over which the output buckets are spread.
+const FULL_BOARD: usize = 32;
+
+/// The file's first bytes: what it is and the version of its layout (the first had one
+/// output bucket and no word saying how many).
+const MAGIC: &[u8; 8] = b"PLYNET02";
+/// The first layout's first bytes, still read.
+const MAGIC_ONE_BUCKET: &[u8; 8] = b"PLYNET01";
 /// The committed networks, one per mode that has one (see docs/tuning.md for the
 /// commands that make them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,6 +71,18 @@ pub fn input(view: Player, owner: Player, role: Role, square: u8) -> usize {
     (other * 6 + role as usize) * 64 + usize::from(square)
 }
 
+/// The output bucket of a board holding `pieces`, of a network with `buckets`: the
+/// pieces from 1 to 32 spread evenly over them, more than 32 in the last.
+#[inline]
+pub fn output_bucket(pieces: usize, buckets: usize) -> usize {
+    (pieces.saturating_sub(1) * buckets / FULL_BOARD).min(buckets - 1)
+}
+
+/// Whether a network may have `buckets` output buckets: 1 to [`MOST_BUCKETS`].
+pub fn bucket_count_allowed(buckets: usize) -> bool {
+    (1..=MOST_BUCKETS).contains(&buckets)
+}
+
 /// Whether a view may have `hidden` units: a power of two from [`FEWEST_HIDDEN`] to
 /// [`MOST_HIDDEN`], each a size the evaluation is compiled for.
 pub fn hidden_size_allowed(hidden: usize) -> bool {
@@ -75,11 +96,11 @@ pub struct FloatWeights {
     pub input: Vec<f32>,
     /// The hidden layer's biases, one per unit (their number is the layer's size).
     pub hidden_bias: Vec<f32>,
-    /// The output's weights: one per unit of the side to move's layer, then one per
-    /// unit of the other side's.
+    /// The output's weights, for each output bucket in turn: one per unit of the side
+    /// to move's layer, then one per unit of the other side's.
     pub output: Vec<f32>,
-    /// The output's bias.
-    pub output_bias: f32,
+    /// The output's bias in each bucket (their number is the number of buckets).
+    pub output_bias: Vec<f32>,
 }
 
 /// A network in integers, as the evaluation runs it.
@@ -94,9 +115,13 @@ pub struct PieceNetwork {
     input: Vec<i16>,
     /// `hidden` biases.
     hidden_bias: Vec<i16>,
-    /// `hidden` weights for the side to move's layer, then `hidden` for the other's.
+    /// Output buckets, chosen by the number of pieces ([`output_bucket`]).
+    buckets: usize,
+    /// For each bucket, `hidden` weights for the side to move's layer, then `hidden` for
+    /// the other's.
     output: Vec<i16>,
-    output_bias: i32,
+    /// The output's bias in each bucket.
+    output_bias: Vec<i32>,
     /// Centipawns of the evaluation per unit of the output (the logit of the expected
     /// score it was trained to).
     centipawns_per_logit: i32,
@@ -105,15 +130,19 @@ pub struct PieceNetwork {
 /// Two networks are the same if their weights and scale are, whatever their identity.
 impl PartialEq for PieceNetwork {
     fn eq(&self, other: &Self) -> bool {
-        (self.hidden, &self.input, &self.hidden_bias, &self.output)
+        (self.hidden, self.buckets, &self.input, &self.hidden_bias)
             == (
                 other.hidden,
+                other.buckets,
                 &other.input,
                 &other.hidden_bias,
-                &other.output,
             )
-            && (self.output_bias, self.centipawns_per_logit)
-                == (other.output_bias, other.centipawns_per_logit)
+            && (&self.output, &self.output_bias, self.centipawns_per_logit)
+                == (
+                    &other.output,
+                    &other.output_bias,
+                    other.centipawns_per_logit,
+                )
     }
 }
 
@@ -137,6 +166,9 @@ pub enum NetworkError {
          {FEWEST_HIDDEN} to {MOST_HIDDEN}"
     )]
     OtherShape(u32),
+    /// The output has a number of buckets this build does not run.
+    #[error("the network has {0} output buckets; this build runs 1 to {MOST_BUCKETS}")]
+    OtherBuckets(u32),
     /// The output's weights could add up past what its integer holds.
     #[error("the network's output weights are too large for its sums")]
     OutputTooLarge,
@@ -157,6 +189,9 @@ pub enum QuantiseError {
          {MOST_HIDDEN}"
     )]
     HiddenSize(usize),
+    /// The output has a number of buckets this build does not run.
+    #[error("{0} output buckets: a network has 1 to {MOST_BUCKETS}")]
+    BucketCount(usize),
     /// A weight is too large (or not a number) for its integer.
     #[error("a weight of the {0} is out of range for its integer")]
     OutOfRange(&'static str),
@@ -215,7 +250,8 @@ impl PieceNetwork {
     }
 
     /// Rounds trained weights to integers. `centipawns_per_logit` turns the output
-    /// into the evaluation's units. The hidden layer's size is the number of its biases.
+    /// into the evaluation's units. The hidden layer's size is the number of its biases,
+    /// the output buckets' the number of output biases.
     pub fn quantise(
         weights: &FloatWeights,
         centipawns_per_logit: i32,
@@ -227,7 +263,11 @@ impl PieceNetwork {
         if weights.input.len() != INPUTS * hidden {
             return Err(QuantiseError::WrongShape("input layer"));
         }
-        if weights.output.len() != 2 * hidden {
+        let buckets = weights.output_bias.len();
+        if !bucket_count_allowed(buckets) {
+            return Err(QuantiseError::BucketCount(buckets));
+        }
+        if weights.output.len() != buckets * 2 * hidden {
             return Err(QuantiseError::WrongShape("output layer"));
         }
         let round = |values: &[f32], scale, largest, layer| {
@@ -236,10 +276,18 @@ impl PieceNetwork {
                 .map(|&value| to_i16(value, scale, largest, layer))
                 .collect::<Result<Vec<i16>, _>>()
         };
-        let bias = (weights.output_bias * (ACTIVATION_SCALE * OUTPUT_SCALE) as f32).round();
-        if !bias.is_finite() || bias.abs() > i32::MAX as f32 / 2.0 {
-            return Err(QuantiseError::OutOfRange("output bias"));
-        }
+        let output_bias = weights
+            .output_bias
+            .iter()
+            .map(|&bias| {
+                let bias = (bias * (ACTIVATION_SCALE * OUTPUT_SCALE) as f32).round();
+                if bias.is_finite() && bias.abs() <= i32::MAX as f32 / 2.0 {
+                    Ok(bias as i32)
+                } else {
+                    Err(QuantiseError::OutOfRange("output bias"))
+                }
+            })
+            .collect::<Result<Vec<i32>, _>>()?;
         let input = round(
             &weights.input,
             ACTIVATION_SCALE,
@@ -256,8 +304,9 @@ impl PieceNetwork {
                 LARGEST_SUMMED,
                 "hidden layer",
             )?,
+            buckets,
             output: round(&weights.output, OUTPUT_SCALE, i16::MAX, "output layer")?,
-            output_bias: bias as i32,
+            output_bias,
             centipawns_per_logit,
         };
         if !network.output_sums_fit() {
@@ -266,20 +315,30 @@ impl PieceNetwork {
         Ok(network)
     }
 
-    /// Whether the output's sum stays within an `i32` whatever the hidden units hold.
+    /// Whether the output's sum stays within an `i32` in every bucket whatever the
+    /// hidden units hold.
     fn output_sums_fit(&self) -> bool {
-        let largest: i64 = self
-            .output
-            .iter()
-            .map(|&weight| i64::from(weight).abs() * i64::from(ACTIVATION_SCALE))
-            .sum::<i64>()
-            + i64::from(self.output_bias).abs();
-        largest <= i64::from(i32::MAX)
+        self.output
+            .chunks(2 * self.hidden)
+            .zip(&self.output_bias)
+            .all(|(weights, &bias)| {
+                let largest: i64 = weights
+                    .iter()
+                    .map(|&weight| i64::from(weight).abs() * i64::from(ACTIVATION_SCALE))
+                    .sum::<i64>()
+                    + i64::from(bias).abs();
+                largest <= i64::from(i32::MAX)
+            })
     }
 
     /// Hidden units of one view.
     pub fn hidden(&self) -> usize {
         self.hidden
+    }
+
+    /// Output buckets.
+    pub fn buckets(&self) -> usize {
+        self.buckets
     }
 
     /// What tells this network from another in a thread's kept sums.
@@ -302,17 +361,17 @@ impl PieceNetwork {
     }
 
     /// The evaluation, in centipawns, from the hidden sums of the side to move's view
-    /// (`own`) and of the other side's.
+    /// (`own`) and of the other side's, of a board holding `pieces`.
     pub(super) fn output<const HIDDEN: usize>(
         &self,
         own: &[i16; HIDDEN],
         other: &[i16; HIDDEN],
+        pieces: usize,
     ) -> i32 {
-        let mut sum = self.output_bias;
-        for (layer, weights) in [own, other]
-            .into_iter()
-            .zip(self.output.chunks_exact(HIDDEN))
-        {
+        let bucket = output_bucket(pieces, self.buckets);
+        let mut sum = self.output_bias[bucket];
+        let weights = &self.output[bucket * 2 * HIDDEN..(bucket + 1) * 2 * HIDDEN];
+        for (layer, weights) in [own, other].into_iter().zip(weights.chunks_exact(HIDDEN)) {
             for (&value, &weight) in layer.iter().zip(weights) {
                 sum += i32::from(value).clamp(0, ACTIVATION_SCALE) * i32::from(weight);
             }
@@ -339,16 +398,22 @@ impl PieceNetwork {
             input: scaled(&self.input, ACTIVATION_SCALE),
             hidden_bias: scaled(&self.hidden_bias, ACTIVATION_SCALE),
             output: scaled(&self.output, OUTPUT_SCALE),
-            output_bias: self.output_bias as f32 / (ACTIVATION_SCALE * OUTPUT_SCALE) as f32,
+            output_bias: self
+                .output_bias
+                .iter()
+                .map(|&bias| bias as f32 / (ACTIVATION_SCALE * OUTPUT_SCALE) as f32)
+                .collect(),
         }
     }
 
-    /// The network's file: the magic bytes, the hidden layer's size and the centipawns
-    /// per logit (u32 and i32), the input rows, the hidden biases and the output weights
-    /// (i16), and the output's bias (i32), all little-endian.
+    /// The network's file: the magic bytes, the hidden layer's size, the number of
+    /// output buckets and the centipawns per logit (u32, u32 and i32), the input rows,
+    /// the hidden biases and the output weights (i16), and the output's bias in each
+    /// bucket (i32), all little-endian.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut bytes = MAGIC.to_vec();
         bytes.extend((self.hidden as u32).to_le_bytes());
+        bytes.extend((self.buckets as u32).to_le_bytes());
         bytes.extend(self.centipawns_per_logit.to_le_bytes());
         let values = self
             .input
@@ -358,15 +423,23 @@ impl PieceNetwork {
         for value in values {
             bytes.extend(value.to_le_bytes());
         }
-        bytes.extend(self.output_bias.to_le_bytes());
+        for bias in &self.output_bias {
+            bytes.extend(bias.to_le_bytes());
+        }
         bytes
     }
 
-    /// Reads a network file written by [`PieceNetwork::to_bytes`].
+    /// Reads a network file written by [`PieceNetwork::to_bytes`], or by the builds
+    /// before output buckets (one bucket, and no word saying so).
     pub fn from_bytes(bytes: &[u8]) -> Result<PieceNetwork, NetworkError> {
-        let rest = bytes
-            .strip_prefix(MAGIC.as_slice())
-            .ok_or(NetworkError::NotANetwork)?;
+        let (rest, says_buckets) = if let Some(rest) = bytes.strip_prefix(MAGIC.as_slice()) {
+            (rest, true)
+        } else {
+            let rest = bytes
+                .strip_prefix(MAGIC_ONE_BUCKET.as_slice())
+                .ok_or(NetworkError::NotANetwork)?;
+            (rest, false)
+        };
         let word = |at: usize| -> Result<[u8; 4], NetworkError> {
             rest.get(at..at + 4)
                 .and_then(|word| word.try_into().ok())
@@ -377,13 +450,22 @@ impl PieceNetwork {
             return Err(NetworkError::OtherShape(hidden));
         }
         let hidden = hidden as usize;
-        let centipawns_per_logit = i32::from_le_bytes(word(4)?);
-        let rows = INPUTS + 1 + 2;
-        let weights_end = 8 + rows * hidden * 2;
-        if rest.len() != weights_end + 4 {
+        let (buckets, header) = if says_buckets {
+            (u32::from_le_bytes(word(4)?), 12)
+        } else {
+            (1, 8)
+        };
+        if !bucket_count_allowed(buckets as usize) {
+            return Err(NetworkError::OtherBuckets(buckets));
+        }
+        let buckets = buckets as usize;
+        let centipawns_per_logit = i32::from_le_bytes(word(header - 4)?);
+        let rows = INPUTS + 1 + 2 * buckets;
+        let weights_end = header + rows * hidden * 2;
+        if rest.len() != weights_end + 4 * buckets {
             return Err(NetworkError::Damaged);
         }
-        let values: Vec<i16> = rest[8..weights_end]
+        let values: Vec<i16> = rest[header..weights_end]
             .chunks_exact(2)
             .map(|pair| i16::from_le_bytes([pair[0], pair[1]]))
             .collect();
@@ -394,8 +476,11 @@ impl PieceNetwork {
             hidden,
             input: input.to_vec(),
             hidden_bias: hidden_bias.to_vec(),
+            buckets,
             output: output.to_vec(),
-            output_bias: i32::from_le_bytes(word(weights_end)?),
+            output_bias: (0..buckets)
+                .map(|bucket| word(weights_end + 4 * bucket).map(i32::from_le_bytes))
+                .collect::<Result<_, _>>()?,
             centipawns_per_logit,
         };
         if !network.output_sums_fit() {
@@ -451,7 +536,9 @@ impl PieceNetwork {
     ) -> i32 {
         let bias = self.hidden_bias::<HIDDEN>();
         let mut sums = [*bias, *bias];
+        let mut count = 0;
         for (owner, role, square) in pieces {
+            count += 1;
             for view in Player::BOTH {
                 let weights = self.row::<HIDDEN>(input(view, owner, role, square));
                 for (sum, &weight) in sums[view.index()].iter_mut().zip(weights) {
@@ -459,6 +546,10 @@ impl PieceNetwork {
                 }
             }
         }
-        self.output(&sums[to_move.index()], &sums[to_move.opponent().index()])
+        self.output(
+            &sums[to_move.index()],
+            &sums[to_move.opponent().index()],
+            count,
+        )
     }
 }

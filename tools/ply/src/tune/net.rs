@@ -17,8 +17,9 @@ use clap::Args;
 use ply_core::{Player, Rules, zobrist::splitmix64};
 use ply_games::checkers::Checkers;
 use ply_games::chess::network::{
-    DEFAULT_HIDDEN, FEWEST_HIDDEN, FloatWeights, INPUTS, LARGEST_FIRST_LAYER_WEIGHT, MOST_HIDDEN,
-    MOST_PIECES, PieceNetwork, hidden_size_allowed, input,
+    DEFAULT_HIDDEN, FEWEST_HIDDEN, FloatWeights, INPUTS, LARGEST_FIRST_LAYER_WEIGHT, MOST_BUCKETS,
+    MOST_HIDDEN, MOST_PIECES, PieceNetwork, bucket_count_allowed, hidden_size_allowed, input,
+    output_bucket,
 };
 use ply_games::chess::{AtomicRules, Chess, KothRules, LpsRules, Role, StandardRules, Variant};
 use ply_games::hnefatafl::Hnefatafl;
@@ -62,6 +63,13 @@ pub struct NetArgs {
     /// out evaluating exactly as it did.
     #[arg(long)]
     hidden: Option<usize>,
+    /// Output buckets, 1 to 8: the output's weights and bias chosen by how many pieces
+    /// are left, so that each stage of the game weighs the hidden units its own way. 1
+    /// for a network started afresh unless given; a network given by `--from` keeps its
+    /// own unless it has one and this asks for more: then each bucket starts as a copy
+    /// of its one, so that it starts out evaluating exactly as it did.
+    #[arg(long)]
+    output_buckets: Option<usize>,
     /// Seed of the starting weights and of the shuffles.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -150,13 +158,15 @@ const SQUARES: usize = 64;
 /// Rows shared by all the squares of one piece, one per owner and role (`--piece-rows`).
 const PIECE_ROWS: usize = INPUTS / SQUARES;
 
-/// The network's weights as one flat list (input rows, hidden biases, output weights,
-/// output bias, then the shared piece rows if it has them), so that Adam runs over
-/// them in one loop.
+/// The network's weights as one flat list (input rows, hidden biases, output weights
+/// and output biases of each bucket, then the shared piece rows if it has them), so
+/// that Adam runs over them in one loop.
 #[derive(Clone)]
 struct Flat {
     /// Hidden units of one view.
     hidden: usize,
+    /// Output buckets.
+    buckets: usize,
     /// The weights.
     weights: Vec<f32>,
     /// Whether the weights end with [`PIECE_ROWS`] rows shared by each piece's squares.
@@ -178,13 +188,29 @@ impl Flat {
         self.hidden_bias() + self.hidden
     }
 
-    /// Where the output's bias is.
-    fn output_bias(&self) -> usize {
-        self.output() + 2 * self.hidden
+    /// Where the output's weights for `position`'s bucket start.
+    fn bucket_output(&self, position: &Position) -> usize {
+        self.output() + output_bucket(usize::from(position.count), self.buckets) * 2 * self.hidden
     }
 
-    /// Small random starting weights (zero biases) for `hidden` units a view.
-    fn start(hidden: usize, seed: u64) -> Flat {
+    /// Where the output's biases start, one per bucket.
+    fn output_bias(&self) -> usize {
+        self.output() + self.buckets * 2 * self.hidden
+    }
+
+    /// Where the output's bias for `position`'s bucket is.
+    fn bucket_output_bias(&self, position: &Position) -> usize {
+        self.output_bias() + output_bucket(usize::from(position.count), self.buckets)
+    }
+
+    /// Where the network's weights end (and the shared piece rows start, if any).
+    fn network_end(&self) -> usize {
+        self.output_bias() + self.buckets
+    }
+
+    /// Small random starting weights (zero biases) for `hidden` units a view and
+    /// `buckets` output buckets.
+    fn start(hidden: usize, buckets: usize, seed: u64) -> Flat {
         let mut state = seed;
         let mut uniform = || {
             state = splitmix64(state);
@@ -192,10 +218,11 @@ impl Flat {
         };
         let mut flat = Flat {
             hidden,
+            buckets,
             weights: Vec::new(),
             piece_rows: false,
         };
-        flat.weights = vec![0.0; flat.output_bias() + 1];
+        flat.weights = vec![0.0; flat.network_end()];
         let (hidden_bias, output, output_bias) =
             (flat.hidden_bias(), flat.output(), flat.output_bias());
         // The spreads keep a unit's starting sums and the output's starting logit about
@@ -214,7 +241,7 @@ impl Flat {
     /// new ones with small random weights from the inputs (as [`Flat::start`] gives)
     /// and none to the output, so that it evaluates every position as before.
     fn widened(&self, hidden: usize, seed: u64) -> Flat {
-        let fresh = Flat::start(hidden, seed);
+        let fresh = Flat::start(hidden, self.buckets, seed);
         let old = self.hidden;
         let mut weights = Vec::with_capacity(fresh.weights.len());
         let rows = self.weights[..self.hidden_bias()].chunks(old);
@@ -228,9 +255,28 @@ impl Flat {
             weights.extend(side);
             weights.extend(std::iter::repeat_n(0.0, hidden - old));
         }
-        weights.push(self.weights[self.output_bias()]);
+        weights.extend(&self.weights[self.output_bias()..self.network_end()]);
         Flat {
             hidden,
+            buckets: self.buckets,
+            weights,
+            piece_rows: false,
+        }
+    }
+
+    /// The same network, of one output bucket, with `buckets`, each a copy of the one,
+    /// so that it evaluates every position as before.
+    fn with_buckets(&self, buckets: usize) -> Flat {
+        let mut weights = self.weights[..self.output()].to_vec();
+        for _ in 0..buckets {
+            weights.extend(&self.weights[self.output()..self.output_bias()]);
+        }
+        for _ in 0..buckets {
+            weights.extend(&self.weights[self.output_bias()..self.network_end()]);
+        }
+        Flat {
+            hidden: self.hidden,
+            buckets,
             weights,
             piece_rows: false,
         }
@@ -253,8 +299,8 @@ impl Flat {
             return Cow::Borrowed(self);
         }
         let hidden = self.hidden;
-        let mut weights = self.weights[..=self.output_bias()].to_vec();
-        let shared = &self.weights[self.output_bias() + 1..];
+        let mut weights = self.weights[..self.network_end()].to_vec();
+        let shared = &self.weights[self.network_end()..];
         let pieces = weights[..INPUTS * hidden].chunks_mut(SQUARES * hidden);
         for (squares, piece) in pieces.zip(shared.chunks(hidden)) {
             for row in squares.chunks_mut(hidden) {
@@ -265,6 +311,7 @@ impl Flat {
         }
         Cow::Owned(Flat {
             hidden,
+            buckets: self.buckets,
             weights,
             piece_rows: false,
         })
@@ -306,8 +353,9 @@ impl Flat {
                 }
             }
         }
-        let mut logit = weights[self.output_bias()] + position.table_logit;
-        let output = weights[self.output()..self.output_bias()].chunks(hidden);
+        let mut logit = weights[self.bucket_output_bias(position)] + position.table_logit;
+        let output = self.bucket_output(position);
+        let output = weights[output..output + 2 * hidden].chunks(hidden);
         for (layer, row) in layers.iter().zip(output) {
             for (sum, weight) in layer.iter().zip(row) {
                 logit += sum.clamp(0.0, 1.0) * weight;
@@ -323,10 +371,10 @@ impl Flat {
         let (layers, logit) = self.forward(position);
         let predicted = sigmoid(logit);
         let slope = scale * 2.0 * (predicted - position.target) * predicted * (1.0 - predicted);
-        gradient[self.output_bias()] += slope;
+        gradient[self.bucket_output_bias(position)] += slope;
         let views = [position.to_move, position.to_move.opponent()];
         for (side, (layer, view)) in layers.iter().zip(views).enumerate() {
-            let output = self.output() + side * hidden;
+            let output = self.bucket_output(position) + side * hidden;
             let mut back = [0.0; MOST_HIDDEN];
             for unit in 0..hidden {
                 let sum = layer[unit];
@@ -375,9 +423,10 @@ impl Flat {
         let mut flat = weights.input;
         flat.extend(weights.hidden_bias);
         flat.extend(weights.output);
-        flat.push(weights.output_bias);
+        flat.extend(weights.output_bias);
         Ok(Flat {
             hidden: network.hidden(),
+            buckets: network.buckets(),
             weights: flat,
             piece_rows: false,
         })
@@ -401,7 +450,7 @@ impl Flat {
             input: flat.weights[..flat.hidden_bias()].to_vec(),
             hidden_bias: flat.weights[flat.hidden_bias()..flat.output()].to_vec(),
             output: flat.weights[flat.output()..flat.output_bias()].to_vec(),
-            output_bias: flat.weights[flat.output_bias()],
+            output_bias: flat.weights[flat.output_bias()..flat.network_end()].to_vec(),
         };
         (weights, beyond)
     }
@@ -583,6 +632,14 @@ pub fn run(args: &NetArgs) -> Result<(), String> {
              {MOST_HIDDEN} hidden units"
         ));
     }
+    if let Some(buckets) = args
+        .output_buckets
+        .filter(|&buckets| !bucket_count_allowed(buckets))
+    {
+        return Err(format!(
+            "--output-buckets {buckets}: a network has 1 to {MOST_BUCKETS} output buckets"
+        ));
+    }
     let mut weights = match (&args.from, args.hidden) {
         (Some(path), hidden) => {
             let from = Flat::read(path)?;
@@ -599,8 +656,25 @@ pub fn run(args: &NetArgs) -> Result<(), String> {
                 None => from,
             }
         }
-        (None, hidden) => Flat::start(hidden.unwrap_or(DEFAULT_HIDDEN), args.seed),
+        (None, hidden) => Flat::start(
+            hidden.unwrap_or(DEFAULT_HIDDEN),
+            args.output_buckets.unwrap_or(1),
+            args.seed,
+        ),
     };
+    match args.output_buckets {
+        Some(buckets) if buckets != weights.buckets && weights.buckets == 1 => {
+            weights = weights.with_buckets(buckets);
+        }
+        Some(buckets) if buckets != weights.buckets => {
+            return Err(format!(
+                "--output-buckets {buckets}: the network to start from has {}; only a \
+                 network of one bucket can be given more",
+                weights.buckets
+            ));
+        }
+        _ => {}
+    }
     if args.piece_rows {
         weights = weights.with_piece_rows();
     }
