@@ -111,7 +111,8 @@ fn evaluate_sized<const HIDDEN: usize>(
         let removed = last.inputs.without(inputs);
         let added = inputs.without(&last.inputs);
         let changes = removed.len() + added.len();
-        if last.network != network.identity() || changes > inputs.len() {
+        let pieces = inputs.len();
+        if last.network != network.identity() || changes > pieces {
             let bias = network.hidden_bias::<HIDDEN>();
             (*first, *second) = (*bias, *bias);
             add_rows(network, inputs, first, second, i16::wrapping_add);
@@ -121,7 +122,7 @@ fn evaluate_sized<const HIDDEN: usize>(
         }
         last.network = network.identity();
         last.inputs = *inputs;
-        let pieces = inputs.len() as usize;
+        let pieces = pieces as usize;
         if first_to_move {
             network.output(first, second, pieces)
         } else {
