@@ -71,6 +71,30 @@ fn train_network(args: &[&str], network: &str) -> (String, Vec<u8>) {
     (text(&trained.stdout), bytes)
 }
 
+/// Writes the committed chess network into `folder`; returns its path.
+fn committed_chess_network_in(folder: &std::path::Path) -> String {
+    let chess = folder.join("chess-network.bin");
+    std::fs::write(&chess, PieceNetwork::committed(Committed::Chess).to_bytes()).expect("written");
+    chess.to_str().expect("a path").to_string()
+}
+
+/// Checks that `network` evaluates each position of the positions file text `lines`
+/// as the committed chess network does.
+fn evaluates_as_the_committed_chess_network(network: &PieceNetwork, lines: &str) {
+    use ply_core::Rules;
+    use ply_games::chess::{Chess, StandardRules};
+    let committed = PieceNetwork::committed(Committed::Chess);
+    for line in lines.lines() {
+        let fen = line.split('\t').nth(2).expect("a position");
+        let board = Chess::<StandardRules>::from_text(fen).expect("a position");
+        assert_eq!(
+            network.evaluate(board.piece_list(), board.turn()),
+            committed.evaluate(board.piece_list(), board.turn()),
+            "{fen}"
+        );
+    }
+}
+
 #[test]
 fn self_play_then_fit_writes_a_table_that_predicts_better() {
     let folder = tempfile::tempdir().expect("a temporary folder");
@@ -281,9 +305,8 @@ fn positions_labelled_by_a_uci_engine_train_a_network_the_evaluation_reads() {
 #[test]
 fn modes_with_networks_of_their_own_train_them_from_their_own_games() {
     let folder = tempfile::tempdir().expect("a temporary folder");
-    let chess = folder.path().join("chess-network.bin");
-    std::fs::write(&chess, PieceNetwork::committed(Committed::Chess).to_bytes()).expect("written");
-    let chess = chess.to_str().expect("a path");
+    let chess = committed_chess_network_in(folder.path());
+    let chess = chess.as_str();
     // The chess variants start from chess's network; checkers and hnefatafl from small
     // random weights.
     for (mode, from) in [
@@ -354,9 +377,14 @@ fn positions_without_scores_and_other_modes_are_refused_by_the_network_trainer()
         net("chess", unscored, &["--hidden", "48"]),
         "--hidden 48: a network has a power of two from 32 to 512 hidden units",
     );
-    let chess = folder.path().join("chess-network.bin");
-    std::fs::write(&chess, PieceNetwork::committed(Committed::Chess).to_bytes()).expect("written");
-    let chess = chess.to_str().expect("a path");
+    for buckets in ["0", "9"] {
+        refused_with(
+            net("chess", unscored, &["--output-buckets", buckets]),
+            &format!("--output-buckets {buckets}: a network has 1 to 8 output buckets"),
+        );
+    }
+    let chess = committed_chess_network_in(folder.path());
+    let chess = chess.as_str();
     let width = PieceNetwork::committed(Committed::Chess).hidden();
     refused_with(
         net("chess", unscored, &["--hidden", "32", "--from", chess]),
@@ -469,12 +497,9 @@ fn turned_positions_teach_the_other_wing_where_no_side_may_castle() {
 
 #[test]
 fn a_widened_network_starts_out_evaluating_as_the_one_it_came_from() {
-    use ply_core::Rules;
-    use ply_games::chess::{Chess, StandardRules};
     let folder = tempfile::tempdir().expect("a temporary folder");
     let committed = PieceNetwork::committed(Committed::Chess);
-    let chess = folder.path().join("chess-network.bin");
-    std::fs::write(&chess, committed.to_bytes()).expect("written");
+    let chess = committed_chess_network_in(folder.path());
     let positions = self_play_positions(folder.path(), "chess");
     let scored: String = std::fs::read_to_string(&positions)
         .expect("positions written")
@@ -492,7 +517,7 @@ fn a_widened_network_starts_out_evaluating_as_the_one_it_came_from() {
         "--positions",
         scored_file.to_str().expect("a path"),
         "--from",
-        chess.to_str().expect("a path"),
+        &chess,
         "--hidden",
         &width,
         "--epochs",
@@ -503,27 +528,14 @@ fn a_widened_network_starts_out_evaluating_as_the_one_it_came_from() {
     let (_, bytes) = train_network(&args, wide.to_str().expect("a path"));
     let wide = PieceNetwork::from_bytes(&bytes).expect("the network reads");
     assert_eq!(wide.hidden(), 2 * committed.hidden());
-    for line in scored.lines() {
-        let fen = line.split('\t').nth(2).expect("a position");
-        let board = Chess::<StandardRules>::from_text(fen).expect("a position");
-        assert_eq!(
-            wide.evaluate(board.piece_list(), board.turn()),
-            committed.evaluate(board.piece_list(), board.turn()),
-            "{fen}"
-        );
-    }
+    evaluates_as_the_committed_chess_network(&wide, &scored);
 }
 
 #[test]
 fn a_network_given_output_buckets_starts_out_evaluating_as_the_one_it_came_from() {
-    use ply_core::Rules;
-    use ply_games::chess::{Chess, StandardRules};
     let folder = tempfile::tempdir().expect("a temporary folder");
-    let committed = PieceNetwork::committed(Committed::Chess);
-    let chess = folder.path().join("chess-network.bin");
-    std::fs::write(&chess, committed.to_bytes()).expect("written");
+    let chess = committed_chess_network_in(folder.path());
     let positions = self_play_positions(folder.path(), "chess");
-    let from = chess.to_str().expect("a path");
     let bucketed = folder.path().join("bucketed.bin");
     let args = [
         "--mode",
@@ -531,7 +543,7 @@ fn a_network_given_output_buckets_starts_out_evaluating_as_the_one_it_came_from(
         "--positions",
         positions.as_str(),
         "--from",
-        from,
+        &chess,
         "--output-buckets",
         "8",
         "--epochs",
@@ -543,15 +555,7 @@ fn a_network_given_output_buckets_starts_out_evaluating_as_the_one_it_came_from(
     let bucketed = PieceNetwork::from_bytes(&bytes).expect("the network reads");
     assert_eq!(bucketed.buckets(), 8);
     let lines = std::fs::read_to_string(&positions).expect("positions written");
-    for line in lines.lines().take(300) {
-        let fen = line.split('\t').nth(2).expect("a position");
-        let board = Chess::<StandardRules>::from_text(fen).expect("a position");
-        assert_eq!(
-            bucketed.evaluate(board.piece_list(), board.turn()),
-            committed.evaluate(board.piece_list(), board.turn()),
-            "{fen}"
-        );
-    }
+    evaluates_as_the_committed_chess_network(&bucketed, &lines);
     // Trained, the buckets learn apart and the held-out error falls.
     let trained = folder.path().join("trained.bin");
     let more = [
