@@ -122,11 +122,10 @@ fn evaluate_sized<const HIDDEN: usize>(
         }
         last.network = network.identity();
         last.inputs = *inputs;
-        let pieces = pieces as usize;
         if first_to_move {
-            network.output(first, second, pieces)
+            network.output(first, second, pieces as usize)
         } else {
-            network.output(second, first, pieces)
+            network.output(second, first, pieces as usize)
         }
     })
 }

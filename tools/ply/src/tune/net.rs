@@ -188,19 +188,19 @@ impl Flat {
         self.hidden_bias() + self.hidden
     }
 
-    /// Where the output's weights for `position`'s bucket start.
-    fn bucket_output(&self, position: &Position) -> usize {
-        self.output() + output_bucket(usize::from(position.count), self.buckets) * 2 * self.hidden
+    /// The output bucket of `position`.
+    fn bucket(&self, position: &Position) -> usize {
+        output_bucket(usize::from(position.count), self.buckets)
+    }
+
+    /// Where the output's weights for `bucket` start.
+    fn bucket_output(&self, bucket: usize) -> usize {
+        self.output() + bucket * 2 * self.hidden
     }
 
     /// Where the output's biases start, one per bucket.
     fn output_bias(&self) -> usize {
         self.output() + self.buckets * 2 * self.hidden
-    }
-
-    /// Where the output's bias for `position`'s bucket is.
-    fn bucket_output_bias(&self, position: &Position) -> usize {
-        self.output_bias() + output_bucket(usize::from(position.count), self.buckets)
     }
 
     /// Where the network's weights end (and the shared piece rows start, if any).
@@ -353,8 +353,9 @@ impl Flat {
                 }
             }
         }
-        let mut logit = weights[self.bucket_output_bias(position)] + position.table_logit;
-        let output = self.bucket_output(position);
+        let bucket = self.bucket(position);
+        let mut logit = weights[self.output_bias() + bucket] + position.table_logit;
+        let output = self.bucket_output(bucket);
         let output = weights[output..output + 2 * hidden].chunks(hidden);
         for (layer, row) in layers.iter().zip(output) {
             for (sum, weight) in layer.iter().zip(row) {
@@ -371,10 +372,11 @@ impl Flat {
         let (layers, logit) = self.forward(position);
         let predicted = sigmoid(logit);
         let slope = scale * 2.0 * (predicted - position.target) * predicted * (1.0 - predicted);
-        gradient[self.bucket_output_bias(position)] += slope;
+        let bucket = self.bucket(position);
+        gradient[self.output_bias() + bucket] += slope;
         let views = [position.to_move, position.to_move.opponent()];
         for (side, (layer, view)) in layers.iter().zip(views).enumerate() {
-            let output = self.bucket_output(position) + side * hidden;
+            let output = self.bucket_output(bucket) + side * hidden;
             let mut back = [0.0; MOST_HIDDEN];
             for unit in 0..hidden {
                 let sum = layer[unit];
