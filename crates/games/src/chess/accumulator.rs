@@ -104,34 +104,47 @@ fn evaluate_sized<const HIDDEN: usize>(
     inputs: &Inputs,
     first_to_move: bool,
 ) -> i32 {
-    LAST.with_borrow_mut(|last| {
-        let [first, second] = &mut last.sums;
-        let first: &mut [i16; HIDDEN] = (&mut first[..HIDDEN]).try_into().expect("a layer");
-        let second: &mut [i16; HIDDEN] = (&mut second[..HIDDEN]).try_into().expect("a layer");
-        let removed = last.inputs.without(inputs);
-        let added = inputs.without(&last.inputs);
-        let changes = removed.len() + added.len();
-        let pieces = inputs.len();
-        if last.network != network.identity() || changes > pieces {
-            let bias = network.hidden_bias::<HIDDEN>();
-            (*first, *second) = (*bias, *bias);
-            add_rows(network, inputs, first, second, i16::wrapping_add);
-        } else {
-            add_rows(network, &removed, first, second, i16::wrapping_sub);
-            add_rows(network, &added, first, second, i16::wrapping_add);
-        }
-        last.network = network.identity();
-        last.inputs = *inputs;
-        if first_to_move {
-            network.output(first, second, pieces as usize)
-        } else {
-            network.output(second, first, pieces as usize)
-        }
-    })
+    LAST.with_borrow_mut(|last| bring_up_to_date::<HIDDEN>(network, last, inputs, first_to_move))
+}
+
+/// Brings `last` up to date with the board of `inputs` and gives the network's output
+/// for it. Where the processor has AVX2 a copy compiled for it runs (picked once, at
+/// the first call): the sums and the output's products take 16 units an instruction
+/// instead of 8, the same integers either way.
+#[multiversion::multiversion(targets("x86_64+avx2"))]
+fn bring_up_to_date<const HIDDEN: usize>(
+    network: &PieceNetwork,
+    last: &mut Accumulator,
+    inputs: &Inputs,
+    first_to_move: bool,
+) -> i32 {
+    let [first, second] = &mut last.sums;
+    let first: &mut [i16; HIDDEN] = (&mut first[..HIDDEN]).try_into().expect("a layer");
+    let second: &mut [i16; HIDDEN] = (&mut second[..HIDDEN]).try_into().expect("a layer");
+    let removed = last.inputs.without(inputs);
+    let added = inputs.without(&last.inputs);
+    let changes = removed.len() + added.len();
+    let pieces = inputs.len();
+    if last.network != network.identity() || changes > pieces {
+        let bias = network.hidden_bias::<HIDDEN>();
+        (*first, *second) = (*bias, *bias);
+        add_rows(network, inputs, first, second, i16::wrapping_add);
+    } else {
+        add_rows(network, &removed, first, second, i16::wrapping_sub);
+        add_rows(network, &added, first, second, i16::wrapping_add);
+    }
+    last.network = network.identity();
+    last.inputs = *inputs;
+    if first_to_move {
+        network.output(first, second, pieces as usize)
+    } else {
+        network.output(second, first, pieces as usize)
+    }
 }
 
 /// Applies `step` (adding or taking away) to each view's sums with the rows of
 /// `inputs`.
+#[inline]
 fn add_rows<const HIDDEN: usize>(
     network: &PieceNetwork,
     inputs: &Inputs,

@@ -362,6 +362,7 @@ impl PieceNetwork {
 
     /// The evaluation, in centipawns, from the hidden sums of the side to move's view
     /// (`own`) and of the other side's, of a board holding `pieces`.
+    #[inline]
     pub(super) fn output<const HIDDEN: usize>(
         &self,
         own: &[i16; HIDDEN],
