@@ -653,3 +653,99 @@ fn shared_piece_rows_teach_a_pieces_worth_on_squares_it_was_never_seen_on() {
         "with shared rows: a rook on d5 is worth {shared}"
     );
 }
+
+#[test]
+fn positions_one_quiet_move_aside_come_from_their_games_and_the_seed() {
+    use ply_core::{Heuristics, Rules};
+    use ply_games::chess::Standard;
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let positions = self_play_positions(folder.path(), "chess");
+    let branch = |seed: &str, out: &str| {
+        let out = folder.path().join(out);
+        let out = out.to_str().expect("a path").to_string();
+        let branched = ply(&[
+            "tune",
+            "branch",
+            "--mode",
+            "chess",
+            "--positions",
+            &positions,
+            "--seed",
+            seed,
+            "--out",
+            &out,
+        ]);
+        assert!(branched.status.success(), "{}", text(&branched.stderr));
+        std::fs::read_to_string(out).expect("written")
+    };
+    let aside = branch("3", "aside.txt");
+    assert_eq!(
+        aside,
+        branch("3", "again.txt"),
+        "the same seed, the same moves"
+    );
+    assert_ne!(aside, branch("4", "other.txt"), "another seed, other moves");
+    let games = std::fs::read_to_string(&positions).expect("played");
+    let parents: Vec<(&str, &str, Standard)> = games
+        .lines()
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let board = Standard::from_text(fields[2]).expect("a position");
+            (fields[0], fields[1], board)
+        })
+        .collect();
+    let children: Vec<&str> = aside.lines().collect();
+    assert!(
+        children.len() * 10 >= parents.len() * 8,
+        "{} of {}",
+        children.len(),
+        parents.len()
+    );
+    for child in children {
+        let fields: Vec<&str> = child.split('\t').collect();
+        assert_eq!(fields.len(), 3, "no score until labelled: {child}");
+        let board = Standard::from_text(fields[2]).expect("a position");
+        assert!(!Heuristics::in_check(&board), "{child}");
+        let from_its_game = parents.iter().any(|(result, game, parent)| {
+            let (mut moves, mut noisy) = (Vec::new(), Vec::new());
+            parent.gen_moves(&mut moves);
+            parent.noisy_moves(&mut noisy);
+            (*result, *game) == (fields[0], fields[1])
+                && moves.iter().any(|&mv| {
+                    let mut next = parent.clone();
+                    next.make(mv);
+                    !noisy.contains(&mv) && next == board
+                })
+        });
+        assert!(from_its_game, "not one quiet move from its game: {child}");
+    }
+    let broken = folder.path().join("broken.txt");
+    std::fs::write(&broken, "1-0\t1\tnot a position\n").expect("written");
+    refused(
+        &[
+            "tune",
+            "branch",
+            "--mode",
+            "chess",
+            "--positions",
+            broken.to_str().expect("a path"),
+            "--out",
+            "/nonexistent/out.txt",
+        ],
+        "cannot create /nonexistent/out.txt",
+    );
+    let out = folder.path().join("out.txt");
+    refused(
+        &[
+            "tune",
+            "branch",
+            "--mode",
+            "chess",
+            "--positions",
+            broken.to_str().expect("a path"),
+            "--out",
+            out.to_str().expect("a path"),
+        ],
+        "line 1:",
+    );
+}

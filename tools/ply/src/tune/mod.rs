@@ -4,9 +4,11 @@
 //! expected score, best predicts those results, and writes them as the mode's weight
 //! table. `ply tune label` scores the positions with a UCI engine's static evaluation,
 //! and `ply tune net` trains the network on the pieces of standard chess or last piece
-//! standing to the positions' scores. docs/tuning.md describes the methods and the runs
-//! behind the committed tables and networks.
+//! standing to the positions' scores; `ply tune branch` adds positions one random quiet
+//! move aside of the games' for it to learn from. docs/tuning.md describes the methods
+//! and the runs behind the committed tables and networks.
 
+mod branch;
 mod curve;
 mod fit;
 mod label;
@@ -36,6 +38,8 @@ enum TuneCommand {
     Play(play::PlayArgs),
     /// Fit the weights to positions and results, and write the weight table.
     Fit(fit::FitArgs),
+    /// Write the position one random quiet move after each position, for `label`.
+    Branch(branch::BranchArgs),
     /// Score every position with a UCI engine's static evaluation, for `net`.
     Label(label::LabelArgs),
     /// Train the network on the pieces (chess, lps) to the positions' scores, and write it.
@@ -53,6 +57,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
     let mode = match &args.command {
         TuneCommand::Play(play) => play.mode.as_str(),
         TuneCommand::Fit(fit) => fit.mode.as_str(),
+        TuneCommand::Branch(branch) => branch.mode.as_str(),
         TuneCommand::Net(net) => return net::run(net),
         TuneCommand::Label(label) => return label::run(label),
         TuneCommand::Curve(curve) => return curve::run(curve),
@@ -76,6 +81,7 @@ fn run_for<G: Tunable + Present + Explain>(args: &TuneArgs) -> Result<(), String
     match &args.command {
         TuneCommand::Play(play) => play::run::<G>(play),
         TuneCommand::Fit(fit) => fit::run::<G>(fit),
+        TuneCommand::Branch(branch) => branch::run::<G>(branch),
         TuneCommand::Net(net) => net::run(net),
         TuneCommand::Label(label) => label::run(label),
         TuneCommand::Curve(curve) => curve::run(curve),
