@@ -712,7 +712,7 @@ fn positions_one_quiet_move_aside_come_from_their_games_and_the_seed() {
             parent.noisy_moves(&mut noisy);
             (*result, *game) == (fields[0], fields[1])
                 && moves.iter().any(|&mv| {
-                    let mut next = parent.clone();
+                    let mut next = *parent;
                     next.make(mv);
                     !noisy.contains(&mv) && next == board
                 })
