@@ -81,15 +81,20 @@ fn committed_chess_network_in(folder: &std::path::Path) -> String {
 /// Checks that `network` evaluates each position of the positions file text `lines`
 /// as the committed chess network does.
 fn evaluates_as_the_committed_chess_network(network: &PieceNetwork, lines: &str) {
+    evaluates_as(network, PieceNetwork::committed(Committed::Chess), lines);
+}
+
+/// Checks that `network` evaluates each position of the positions file text `lines`
+/// as `reference` does.
+fn evaluates_as(network: &PieceNetwork, reference: &PieceNetwork, lines: &str) {
     use ply_core::Rules;
     use ply_games::chess::{Chess, StandardRules};
-    let committed = PieceNetwork::committed(Committed::Chess);
     for line in lines.lines() {
         let fen = line.split('\t').nth(2).expect("a position");
         let board = Chess::<StandardRules>::from_text(fen).expect("a position");
         assert_eq!(
             network.evaluate(board.piece_list(), board.turn()),
-            committed.evaluate(board.piece_list(), board.turn()),
+            reference.evaluate(board.piece_list(), board.turn()),
             "{fen}"
         );
     }
@@ -534,8 +539,25 @@ fn a_widened_network_starts_out_evaluating_as_the_one_it_came_from() {
 #[test]
 fn a_network_given_output_buckets_starts_out_evaluating_as_the_one_it_came_from() {
     let folder = tempfile::tempdir().expect("a temporary folder");
-    let chess = committed_chess_network_in(folder.path());
     let positions = self_play_positions(folder.path(), "chess");
+    // A network of one bucket (the committed one has several), learnt from these games.
+    let one = folder.path().join("one.bin");
+    let one = one.to_str().expect("a path");
+    let learnt = [
+        "--mode",
+        "chess",
+        "--positions",
+        positions.as_str(),
+        "--hidden",
+        "32",
+        "--epochs",
+        "1",
+        "--eval-per-score",
+        "1.818",
+    ];
+    let (_, bytes) = train_network(&learnt, one);
+    let one_bucket = PieceNetwork::from_bytes(&bytes).expect("the network reads");
+    assert_eq!(one_bucket.buckets(), 1);
     let bucketed = folder.path().join("bucketed.bin");
     let args = [
         "--mode",
@@ -543,7 +565,7 @@ fn a_network_given_output_buckets_starts_out_evaluating_as_the_one_it_came_from(
         "--positions",
         positions.as_str(),
         "--from",
-        &chess,
+        one,
         "--output-buckets",
         "8",
         "--epochs",
@@ -555,7 +577,7 @@ fn a_network_given_output_buckets_starts_out_evaluating_as_the_one_it_came_from(
     let bucketed = PieceNetwork::from_bytes(&bytes).expect("the network reads");
     assert_eq!(bucketed.buckets(), 8);
     let lines = std::fs::read_to_string(&positions).expect("positions written");
-    evaluates_as_the_committed_chess_network(&bucketed, &lines);
+    evaluates_as(&bucketed, &one_bucket, &lines);
     // Trained, the buckets learn apart and the held-out error falls.
     let trained = folder.path().join("trained.bin");
     let more = [
