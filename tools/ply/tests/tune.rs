@@ -743,31 +743,24 @@ fn positions_one_quiet_move_aside_come_from_their_games_and_the_seed() {
     }
     let broken = folder.path().join("broken.txt");
     std::fs::write(&broken, "1-0\t1\tnot a position\n").expect("written");
-    refused(
-        &[
-            "tune",
-            "branch",
-            "--mode",
-            "chess",
-            "--positions",
-            broken.to_str().expect("a path"),
-            "--out",
-            "/nonexistent/out.txt",
-        ],
-        "cannot create /nonexistent/out.txt",
-    );
     let out = folder.path().join("out.txt");
-    refused(
-        &[
-            "tune",
-            "branch",
-            "--mode",
-            "chess",
-            "--positions",
-            broken.to_str().expect("a path"),
-            "--out",
-            out.to_str().expect("a path"),
-        ],
-        "line 1:",
-    );
+    for (out, message) in [
+        ("/nonexistent/out.txt", "cannot create /nonexistent/out.txt"),
+        (out.to_str().expect("a path"), "line 1:"),
+    ] {
+        let positions = broken.to_str().expect("a path");
+        refused(
+            &[
+                "tune",
+                "branch",
+                "--mode",
+                "chess",
+                "--positions",
+                positions,
+                "--out",
+                out,
+            ],
+            message,
+        );
+    }
 }
