@@ -728,17 +728,19 @@ fn positions_one_quiet_move_aside_come_from_their_games_and_the_seed() {
         assert_eq!(fields.len(), 3, "no score until labelled: {child}");
         let board = Standard::from_text(fields[2]).expect("a position");
         assert!(!Heuristics::in_check(&board), "{child}");
-        let from_its_game = parents.iter().any(|(result, game, parent)| {
-            let (mut moves, mut noisy) = (Vec::new(), Vec::new());
-            parent.gen_moves(&mut moves);
-            parent.noisy_moves(&mut noisy);
-            (*result, *game) == (fields[0], fields[1])
-                && moves.iter().any(|&mv| {
+        let from_its_game = parents
+            .iter()
+            .filter(|(result, game, _)| (*result, *game) == (fields[0], fields[1]))
+            .any(|(_, _, parent)| {
+                let (mut moves, mut noisy) = (Vec::new(), Vec::new());
+                parent.gen_moves(&mut moves);
+                parent.noisy_moves(&mut noisy);
+                moves.iter().any(|&mv| {
                     let mut next = *parent;
                     next.make(mv);
                     !noisy.contains(&mv) && next == board
                 })
-        });
+            });
         assert!(from_its_game, "not one quiet move from its game: {child}");
     }
     let broken = folder.path().join("broken.txt");

@@ -5,8 +5,8 @@
 //! weights per piece into a hidden layer (clipped at one); the output weighs the side to
 //! move's layer and the other's, with its own weights for each stage of the game (an
 //! output bucket, chosen by how many pieces are left). It is trained by `ply tune net`
-//! in floating point and kept here in integers: the committed files `data/MODE-network.bin` hold the rounded
-//! weights (see docs/tuning.md for the runs).
+//! in floating point and kept here in integers: the committed files
+//! `data/MODE-network.bin` hold the rounded weights (see docs/tuning.md for the runs).
 
 use super::Role;
 use super::accumulator::{self, Inputs};
